@@ -1,0 +1,86 @@
+import { randomUUID } from 'node:crypto';
+import { API_PREFIX } from '@esign/shared';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { authMailJobs } from './modules/auth/mails.js';
+import { authRoutes, requireUser } from './modules/auth/routes.js';
+import { authService } from './modules/auth/service.js';
+import { accessTokens } from './modules/auth/tokens.js';
+import { systemRoutes } from './modules/system/routes.js';
+import { userRoutes } from './modules/users/routes.js';
+import type { Config } from './platform/config.js';
+import { openDatabase } from './platform/db/client.js';
+import { registerErrorHandler } from './platform/http/error-handler.js';
+import { registerOpenApi } from './platform/http/openapi.js';
+import { registerSecurityHeaders } from './platform/http/security.js';
+import type { Platform } from './platform/http/types.js';
+import { registerWebApp } from './platform/http/web.js';
+import { JobQueue } from './platform/jobs.js';
+import { createMailer } from './platform/mail/mailer.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    platform: Platform;
+  }
+}
+
+/** JSON bodies may be this large; a bigger request is refused before it is parsed. */
+const BODY_LIMIT_BYTES = 2 * 1024 * 1024;
+
+export interface BuildOptions {
+  /** Start the job workers in this process (the embedded default). */
+  runWorkers?: boolean;
+  logger?: boolean;
+  now?: () => Date;
+}
+
+/** Builds the whole application without listening: `main.ts` listens, tests call `app.inject()`. */
+export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger === false ? false : { level: config.logLevel },
+    bodyLimit: BODY_LIMIT_BYTES,
+    genReqId: (request) => {
+      const incoming = request.headers['x-request-id'];
+      return typeof incoming === 'string' && /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID();
+    },
+    requestIdHeader: false,
+    trustProxy: process.env.TRUST_PROXY === 'true',
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  registerErrorHandler(app);
+
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const now = options.now ?? (() => new Date());
+  const jobs = new JobQueue(database, app.log);
+  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db: database.db });
+  const platform: Platform = { config, database, jobs, mailer, now };
+  app.decorate('platform', platform);
+
+  const mails = authMailJobs({ db: database.db, mailer, appUrl: config.appUrl, now });
+  jobs.register(mails.confirmationMail, mails.passwordResetMail, mails.alreadyRegisteredMail);
+  const auth = authService({ db: database.db, jobs, mails, accessTokens: accessTokens(config.jwtSecret), now });
+
+  await registerSecurityHeaders(app);
+  await registerOpenApi(app);
+  await app.register(
+    async (api) => {
+      await api.register(systemRoutes, { database, mailer });
+      await api.register(authRoutes, { auth });
+      await api.register(userRoutes, { requireUser: requireUser(auth) });
+    },
+    { prefix: API_PREFIX },
+  );
+  await registerWebApp(app, config.webDistDir);
+
+  await jobs.start();
+  if (options.runWorkers ?? config.runWorkers) await jobs.startWorkers();
+  app.addHook('onClose', async () => {
+    await jobs.stop();
+    await database.close();
+  });
+  return app;
+}

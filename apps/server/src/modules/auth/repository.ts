@@ -1,0 +1,118 @@
+import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
+import type { Db } from '../../platform/db/client.js';
+import { emailTokens, refreshTokens, signInFailures } from '../../platform/db/schema.js';
+
+export type EmailTokenPurpose = (typeof emailTokens.$inferSelect)['purpose'];
+
+export async function insertEmailToken(
+  db: Db,
+  values: { userId: string; purpose: EmailTokenPurpose; tokenHash: string; expiresAt: Date },
+): Promise<void> {
+  await db.insert(emailTokens).values(values);
+}
+
+/** Marks a live token used and returns its user; a used, expired or unknown token returns undefined. */
+export async function consumeEmailToken(
+  db: Db,
+  params: { tokenHash: string; purpose: EmailTokenPurpose; now: Date },
+): Promise<string | undefined> {
+  const [row] = await db
+    .update(emailTokens)
+    .set({ usedAt: params.now })
+    .where(
+      and(
+        eq(emailTokens.tokenHash, params.tokenHash),
+        eq(emailTokens.purpose, params.purpose),
+        isNull(emailTokens.usedAt),
+        gt(emailTokens.expiresAt, params.now),
+      ),
+    )
+    .returning({ userId: emailTokens.userId });
+  return row?.userId;
+}
+
+export async function expireEmailTokens(
+  db: Db,
+  params: { userId: string; purpose: EmailTokenPurpose; now: Date },
+): Promise<void> {
+  await db
+    .update(emailTokens)
+    .set({ usedAt: params.now })
+    .where(
+      and(eq(emailTokens.userId, params.userId), eq(emailTokens.purpose, params.purpose), isNull(emailTokens.usedAt)),
+    );
+}
+
+export async function insertRefreshToken(
+  db: Db,
+  values: { userId: string; tokenHash: string; familyId: string; expiresAt: Date },
+): Promise<void> {
+  await db.insert(refreshTokens).values(values);
+}
+
+/**
+ * Revokes a refresh token if it is live, in one conditional update, so two concurrent
+ * refreshes with the same token cannot both succeed.
+ */
+export async function revokeLiveRefreshToken(db: Db, params: { tokenHash: string; now: Date }) {
+  const [row] = await db
+    .update(refreshTokens)
+    .set({ revokedAt: params.now })
+    .where(
+      and(
+        eq(refreshTokens.tokenHash, params.tokenHash),
+        isNull(refreshTokens.revokedAt),
+        gt(refreshTokens.expiresAt, params.now),
+      ),
+    )
+    .returning({ userId: refreshTokens.userId, familyId: refreshTokens.familyId });
+  return row;
+}
+
+export async function findRefreshTokenFamily(db: Db, tokenHash: string): Promise<string | undefined> {
+  const [row] = await db
+    .select({ familyId: refreshTokens.familyId })
+    .from(refreshTokens)
+    .where(eq(refreshTokens.tokenHash, tokenHash))
+    .limit(1);
+  return row?.familyId;
+}
+
+export async function revokeRefreshTokens(db: Db, params: { userId?: string; familyId?: string; now: Date }) {
+  const scope = params.familyId ? eq(refreshTokens.familyId, params.familyId) : eq(refreshTokens.userId, params.userId ?? '');
+  await db
+    .update(refreshTokens)
+    .set({ revokedAt: params.now })
+    .where(and(scope, isNull(refreshTokens.revokedAt)));
+}
+
+/** Records a sign-in attempt before the password is checked, so parallel guesses count too. */
+export async function recordSignInAttempt(db: Db, values: { email: string; ip: string }): Promise<string> {
+  const [row] = await db.insert(signInFailures).values(values).returning({ id: signInFailures.id });
+  if (!row) throw new Error('sign-in attempt not recorded');
+  return row.id;
+}
+
+export async function forgetSignInAttempts(db: Db, params: { id: string; email: string }): Promise<void> {
+  await db.delete(signInFailures).where(or(eq(signInFailures.id, params.id), eq(signInFailures.email, params.email)));
+}
+
+export async function countSignInAttempts(db: Db, params: { email: string; ip: string; since: Date }) {
+  const [row] = await db
+    .select({
+      byEmail: sql<number>`count(*) filter (where ${signInFailures.email} = ${params.email})`.mapWith(Number),
+      byIp: sql<number>`count(*) filter (where ${signInFailures.ip} = ${params.ip})`.mapWith(Number),
+    })
+    .from(signInFailures)
+    .where(
+      and(
+        or(eq(signInFailures.email, params.email), eq(signInFailures.ip, params.ip)),
+        gt(signInFailures.createdAt, params.since),
+      ),
+    );
+  return { byEmail: row?.byEmail ?? 0, byIp: row?.byIp ?? 0 };
+}
+
+export async function pruneSignInAttempts(db: Db, before: Date): Promise<void> {
+  await db.delete(signInFailures).where(lt(signInFailures.createdAt, before));
+}

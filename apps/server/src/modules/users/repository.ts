@@ -1,0 +1,36 @@
+import type { User } from '@esign/shared';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../platform/db/client.js';
+import { users } from '../../platform/db/schema.js';
+
+export type UserRow = typeof users.$inferSelect;
+
+export async function findUserById(db: Db, id: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  return row;
+}
+
+export async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.email, email)).limit(1);
+  return row;
+}
+
+/** The user as the API shows it: never the password hash or internal timestamps. */
+export function toUserDto(row: UserRow): User {
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    avatarUrl: row.avatarUrl,
+    timezone: row.timezone,
+    dateFormat: row.dateFormat,
+    plan: { type: row.planType, duration: row.planDuration },
+    teamId: null,
+    role: null,
+    twoFactorType: null,
+    freeDocumentsUsed: row.freeDocumentsUsed,
+    freeDocumentsUsedLimit: row.freeDocumentsUsedLimit,
+    templateLimit: row.templateLimit,
+    createdAt: row.createdAt.toISOString(),
+  };
+}

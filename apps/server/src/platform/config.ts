@@ -1,0 +1,69 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { IDLE_LOGOUT_MINUTES_DEFAULT } from '@esign/shared';
+import { defaultWebDistDir } from './paths.js';
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** Absent: PGlite in `dataDir`. `memory://` keeps PGlite in memory (tests). */
+  databaseUrl: string | undefined;
+  appUrl: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  jwtSecret: string;
+  /** Run the job workers inside this process (the embedded default); `npm run worker` runs them alone. */
+  runWorkers: boolean;
+  idleLogoutMinutes: number;
+  logLevel: string;
+  webDistDir: string;
+  isProduction: boolean;
+}
+
+type Env = Record<string, string | undefined>;
+
+/** Secrets not given in the environment are generated once and kept in DATA_DIR, so restarts keep sessions. */
+function loadOrCreateSecrets(dataDir: string): { jwtSecret: string } {
+  const path = join(dataDir, 'secrets.json');
+  try {
+    return JSON.parse(readFileSync(path, 'utf8')) as { jwtSecret: string };
+  } catch {
+    const secrets = { jwtSecret: randomBytes(48).toString('base64url') };
+    mkdirSync(dataDir, { recursive: true });
+    writeFileSync(path, JSON.stringify(secrets), { mode: 0o600, flag: 'wx' });
+    return secrets;
+  }
+}
+
+function positiveInt(value: string | undefined, fallback: number, name: string): number {
+  if (value === undefined || value === '') return fallback;
+  const parsed = Number(value);
+  if (!Number.isInteger(parsed) || parsed <= 0) throw new Error(`${name} must be a positive integer, got "${value}"`);
+  return parsed;
+}
+
+export function loadConfig(env: Env = process.env, overrides: Partial<Config> = {}): Config {
+  const port = positiveInt(env.PORT, 3000, 'PORT');
+  const dataDir = resolve(overrides.dataDir ?? env.DATA_DIR ?? './data');
+  const jwtSecret = overrides.jwtSecret ?? env.JWT_SECRET ?? loadOrCreateSecrets(dataDir).jwtSecret;
+  const appUrl = (env.APP_URL ?? `http://localhost:${port}`).replace(/\/+$/, '');
+  if (!/^https?:\/\//.test(appUrl)) throw new Error(`APP_URL must start with http:// or https://, got "${appUrl}"`);
+  return {
+    port,
+    host: env.HOST ?? '0.0.0.0',
+    dataDir,
+    databaseUrl: env.DATABASE_URL || undefined,
+    appUrl,
+    smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM ?? 'eSign <no-reply@localhost>',
+    jwtSecret,
+    runWorkers: env.RUN_WORKERS !== 'false',
+    idleLogoutMinutes: positiveInt(env.IDLE_LOGOUT_MINUTES, IDLE_LOGOUT_MINUTES_DEFAULT, 'IDLE_LOGOUT_MINUTES'),
+    logLevel: env.LOG_LEVEL ?? 'info',
+    webDistDir: resolve(env.WEB_DIST_DIR ?? defaultWebDistDir),
+    isProduction: env.NODE_ENV === 'production',
+    ...overrides,
+  };
+}

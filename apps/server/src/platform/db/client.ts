@@ -1,0 +1,76 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import { migrationsDir } from '../paths.js';
+import * as schema from './schema.js';
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+export type DatabaseKind = 'pglite' | 'postgres';
+
+/** What pg-boss needs to run its own SQL on the same database. */
+export interface SqlExecutor {
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
+}
+
+export interface Database {
+  kind: DatabaseKind;
+  db: Db;
+  /** For pg-boss: a connection string on PostgreSQL, an executor on PGlite. */
+  queueConnection: { connectionString: string } | { db: SqlExecutor };
+  close(): Promise<void>;
+}
+
+/**
+ * Opens the database and applies the committed migrations.
+ * Without a URL it is PGlite in `<dataDir>/db`; `memory://` is an in-memory PGlite.
+ */
+export async function openDatabase(options: { databaseUrl: string | undefined; dataDir: string }): Promise<Database> {
+  const { databaseUrl, dataDir } = options;
+  if (databaseUrl && /^postgres(ql)?:\/\//.test(databaseUrl)) {
+    const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
+    const db = drizzlePg(pool, { schema });
+    await migratePg(db, { migrationsFolder: migrationsDir });
+    return {
+      kind: 'postgres',
+      db: db as unknown as Db,
+      queueConnection: { connectionString: databaseUrl },
+      close: () => pool.end(),
+    };
+  }
+  let client: PGlite;
+  if (databaseUrl === 'memory://') {
+    client = new PGlite();
+  } else {
+    const dir = join(dataDir, 'db');
+    mkdirSync(dir, { recursive: true });
+    client = new PGlite(dir);
+  }
+  const db = drizzlePglite(client, { schema });
+  await migratePglite(db, { migrationsFolder: migrationsDir });
+  return {
+    kind: 'pglite',
+    db: db as unknown as Db,
+    queueConnection: { db: pgliteExecutor(client) },
+    close: () => client.close(),
+  };
+}
+
+function pgliteExecutor(client: PGlite): SqlExecutor {
+  return {
+    async executeSql(text, values) {
+      if (values && values.length > 0) {
+        const result = await client.query(text, values);
+        return { rows: result.rows };
+      }
+      // pg-boss sends several statements at once when it has no parameters.
+      const results = await client.exec(text);
+      return { rows: results.at(-1)?.rows ?? [] };
+    },
+  };
+}

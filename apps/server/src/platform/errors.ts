@@ -1,0 +1,37 @@
+import { type ErrorCode, MESSAGES, type ValidationErrorItem } from '@esign/shared';
+
+/** The one HTTP status of each error code. */
+export const STATUS_BY_CODE: Record<ErrorCode, number> = {
+  VALIDATION_ERROR: 400,
+  INVALID_JSON: 400,
+  LINK_INVALID: 400,
+  PAYLOAD_TOO_LARGE: 413,
+  UNAUTHORIZED: 401,
+  INVALID_CREDENTIALS: 401,
+  TOKEN_EXPIRED: 403,
+  FORBIDDEN: 403,
+  QUOTA_EXCEEDED: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  TOO_MANY_REQUESTS: 429,
+  INTERNAL: 500,
+};
+
+/** The application's one error type: a stable code, a message for people, and field errors for validation. */
+export class AppError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly errors?: ValidationErrorItem[],
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+
+  get statusCode(): number {
+    return STATUS_BY_CODE[this.code];
+  }
+}
+
+export const unauthorized = () => new AppError('UNAUTHORIZED', MESSAGES.unauthorized);
+export const notFound = (message: string = MESSAGES.notFound) => new AppError('NOT_FOUND', message);

@@ -1,0 +1,15 @@
+import type { FastifyRequest } from 'fastify';
+import type { UserRow } from '../../modules/users/repository.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set by `requireUser` for routes that need a logged-in user. */
+    user?: UserRow;
+  }
+}
+
+/** The logged-in user of a request that passed `requireUser`. */
+export function currentUser(request: FastifyRequest): UserRow {
+  if (!request.user) throw new Error('requireUser did not run for this route');
+  return request.user;
+}

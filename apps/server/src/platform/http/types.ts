@@ -1,0 +1,13 @@
+import type { Config } from '../config.js';
+import type { Database } from '../db/client.js';
+import type { JobQueue } from '../jobs.js';
+import type { Mailer } from '../mail/mailer.js';
+
+/** What the platform offers to modules. Each module takes only the parts it uses. */
+export interface Platform {
+  config: Config;
+  database: Database;
+  jobs: JobQueue;
+  mailer: Mailer;
+  now: () => Date;
+}

@@ -1,0 +1,97 @@
+import type { FastifyBaseLogger } from 'fastify';
+import PgBoss from 'pg-boss';
+import type { z } from 'zod';
+import type { Database } from './db/client.js';
+
+/** A job is a name, a payload schema and a handler. Handlers must be safe to run again after a failure. */
+export interface JobDefinition<Schema extends z.ZodType = z.ZodType> {
+  name: string;
+  payload: Schema;
+  retryLimit?: number;
+  /** Seconds before the first retry; later retries back off exponentially. */
+  retryDelay?: number;
+  handler: (payload: z.infer<Schema>) => Promise<void>;
+}
+
+export function defineJob<Schema extends z.ZodType>(definition: JobDefinition<Schema>): JobDefinition<Schema> {
+  return definition;
+}
+
+/**
+ * The one durable job queue: pg-boss on the application's own database (PGlite or PostgreSQL).
+ * A job sent here survives a crash; a failed job is retried with exponential back-off.
+ */
+export class JobQueue {
+  private readonly boss: PgBoss;
+  private readonly definitions = new Map<string, JobDefinition>();
+  private readonly workerIds = new Map<string, string>();
+  private started = false;
+
+  constructor(
+    database: Database,
+    private readonly log: FastifyBaseLogger,
+  ) {
+    this.boss = new PgBoss({
+      ...database.queueConnection,
+      schema: 'pgboss',
+      // Finished jobs (whose payloads may name people) are archived soon and deleted after a day.
+      archiveCompletedAfterSeconds: 60,
+      deleteAfterSeconds: 24 * 60 * 60,
+    });
+    this.boss.on('error', (error) => this.log.error({ err: error }, 'job queue error'));
+  }
+
+  register(...definitions: JobDefinition[]): void {
+    for (const definition of definitions) this.definitions.set(definition.name, definition);
+  }
+
+  async start(): Promise<void> {
+    await this.boss.start();
+    for (const definition of this.definitions.values()) {
+      await this.boss.createQueue(definition.name, {
+        name: definition.name,
+        retryLimit: definition.retryLimit ?? 5,
+        retryDelay: definition.retryDelay ?? 5,
+        retryBackoff: true,
+      });
+    }
+    this.started = true;
+  }
+
+  /** Starts a worker for every registered job in this process. */
+  async startWorkers(): Promise<void> {
+    for (const definition of this.definitions.values()) {
+      const workerId = await this.boss.work<unknown>(
+        definition.name,
+        { pollingIntervalSeconds: 2, batchSize: 1 },
+        async (jobs) => {
+          for (const job of jobs) {
+            const payload = definition.payload.parse(job.data);
+            try {
+              await definition.handler(payload);
+            } catch (error) {
+              this.log.warn({ err: error, job: definition.name, jobId: job.id }, 'job failed; it will be retried');
+              throw error;
+            }
+          }
+        },
+      );
+      this.workerIds.set(definition.name, workerId);
+    }
+  }
+
+  async send<Schema extends z.ZodType>(definition: JobDefinition<Schema>, payload: z.input<Schema>): Promise<void> {
+    if (!this.started) throw new Error('The job queue is not started');
+    const data = definition.payload.parse(payload) as object;
+    await this.boss.send(definition.name, data);
+    // A worker in this process picks the job up at once instead of at its next poll.
+    const workerId = this.workerIds.get(definition.name);
+    if (workerId) this.boss.notifyWorker(workerId);
+  }
+
+  async stop(): Promise<void> {
+    if (!this.started) return;
+    this.started = false;
+    await this.boss.stop({ graceful: true, wait: true, timeout: 5000 });
+  }
+}

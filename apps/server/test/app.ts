@@ -1,0 +1,98 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { OutboxMail } from '@esign/shared';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../src/app.js';
+import { loadConfig } from '../src/platform/config.js';
+
+export interface TestApp {
+  app: FastifyInstance;
+  close(): Promise<void>;
+}
+
+/**
+ * A real application on a real, empty database: an in-memory PGlite by default, or a fresh
+ * database of its own on the PostgreSQL server named by DATABASE_URL (so test files can run in parallel).
+ */
+export async function createTestApp(): Promise<TestApp> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'esign-test-'));
+  const baseUrl = process.env.DATABASE_URL;
+  let databaseUrl = 'memory://';
+  let dropDatabase = async () => {};
+  if (baseUrl) {
+    const name = `test_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: baseUrl });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const url = new URL(baseUrl);
+    url.pathname = `/${name}`;
+    databaseUrl = url.toString();
+    dropDatabase = async () => {
+      const client = new pg.Client({ connectionString: baseUrl });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    };
+  }
+  const config = loadConfig(
+    {},
+    {
+      dataDir,
+      databaseUrl,
+      jwtSecret: randomBytes(32).toString('hex'),
+      appUrl: 'http://localhost:3000',
+      smtpUrl: undefined,
+      webDistDir: join(dataDir, 'no-web-app'),
+      logLevel: 'silent',
+    },
+  );
+  const app = await buildApp(config, { logger: false });
+  return {
+    app,
+    async close() {
+      await app.close();
+      await dropDatabase();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Waits for the job queue to deliver a mail to `to` into the outbox and returns the newest one. */
+export async function waitForMail(
+  app: FastifyInstance,
+  to: string,
+  options: { subject?: RegExp; after?: number; timeoutMs?: number } = {},
+): Promise<OutboxMail> {
+  const deadline = Date.now() + (options.timeoutMs ?? 15_000);
+  while (Date.now() < deadline) {
+    const response = await app.inject({ method: 'GET', url: '/api/v1/dev/mail' });
+    const mails = response.json<OutboxMail[]>().filter(
+      (mail) =>
+        mail.to === to &&
+        (!options.subject || options.subject.test(mail.subject)) &&
+        (!options.after || Date.parse(mail.createdAt) > options.after),
+    );
+    if (mails[0]) return mails[0];
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`No mail to ${to} arrived`);
+}
+
+/** The query parameter of the first link of a mail's plain-text part. */
+export function linkParam(mail: OutboxMail, name: string): string {
+  const url = mail.text.match(/https?:\/\/\S+/)?.[0];
+  const value = url ? new URL(url).searchParams.get(name) : null;
+  if (!value) throw new Error(`No ${name} in mail "${mail.subject}"`);
+  return value;
+}
+
+let counter = 0;
+/** A unique, valid e-mail address for one test. */
+export function uniqueEmail(prefix = 'user'): string {
+  counter += 1;
+  return `${prefix}.${Date.now().toString(36)}.${counter}@example.com`;
+}

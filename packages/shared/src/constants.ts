@@ -1,0 +1,23 @@
+export const API_PREFIX = '/api/v1';
+
+/** Section 9 of the specification. */
+export const IDLE_LOGOUT_MINUTES_DEFAULT = 5;
+export const TOAST_AUTO_CLOSE_MS = 6000;
+export const MOBILE_BREAKPOINT_PX = 768;
+
+export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
+export const REFRESH_TOKEN_TTL_SECONDS = 30 * 24 * 60 * 60;
+export const EMAIL_CONFIRMATION_TTL_SECONDS = 24 * 60 * 60;
+export const PASSWORD_RESET_TTL_SECONDS = 60 * 60;
+
+/** The 11th failed sign-in within the window, per e-mail or per IP, is refused. */
+export const SIGN_IN_FAILURE_LIMIT = 10;
+export const SIGN_IN_FAILURE_WINDOW_SECONDS = 15 * 60;
+
+export const PLAN_TYPES = ['free', 'personal', 'business'] as const;
+export type PlanType = (typeof PLAN_TYPES)[number];
+export const PLAN_DURATIONS = ['monthly', 'annually'] as const;
+export const FREE_PLAN_DOCUMENTS_PER_MONTH = 3;
+
+export const TEAM_ROLES = ['owner', 'admin', 'user'] as const;
+export const DATE_FORMATS = ['MM/DD/YYYY', 'DD/MM/YYYY', 'MM/DD/YY', 'DD/MM/YY'] as const;

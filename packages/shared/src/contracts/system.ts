@@ -1,0 +1,16 @@
+import { z } from 'zod';
+
+export const healthResponse = z.object({ status: z.literal('ok'), database: z.enum(['pglite', 'postgres']) });
+export const health = { method: 'GET', path: '/health', response: healthResponse } as const;
+
+export const outboxMail = z.object({
+  id: z.string().uuid(),
+  to: z.string(),
+  subject: z.string(),
+  text: z.string(),
+  html: z.string(),
+  createdAt: z.string(),
+});
+export type OutboxMail = z.infer<typeof outboxMail>;
+/** Only while the outbox transport is in use (no SMTP_URL). Newest first. */
+export const devMail = { method: 'GET', path: '/dev/mail', response: z.array(outboxMail) } as const;

@@ -1,0 +1,22 @@
+import { z } from 'zod';
+import { DATE_FORMATS, PLAN_DURATIONS, PLAN_TYPES, TEAM_ROLES } from '../constants.js';
+
+export const user = z.object({
+  id: z.string().uuid(),
+  name: z.string(),
+  email: z.string(),
+  avatarUrl: z.string().nullable(),
+  timezone: z.string().nullable(),
+  dateFormat: z.enum(DATE_FORMATS),
+  plan: z.object({ type: z.enum(PLAN_TYPES), duration: z.enum(PLAN_DURATIONS) }),
+  teamId: z.string().uuid().nullable(),
+  role: z.enum(TEAM_ROLES).nullable(),
+  twoFactorType: z.enum(['google', 'twillio']).nullable(),
+  freeDocumentsUsed: z.number().int(),
+  freeDocumentsUsedLimit: z.number().int(),
+  templateLimit: z.number().int(),
+  createdAt: z.string(),
+});
+export type User = z.infer<typeof user>;
+
+export const getUser = { method: 'GET', path: '/user', response: user } as const;

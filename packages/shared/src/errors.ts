@@ -1,0 +1,57 @@
+import { z } from 'zod';
+
+/** Stable error codes. The server maps each to one HTTP status (apps/server/src/platform/errors.ts). */
+export const ERROR_CODES = [
+  'VALIDATION_ERROR',
+  'INVALID_JSON',
+  'PAYLOAD_TOO_LARGE',
+  'UNAUTHORIZED',
+  'TOKEN_EXPIRED',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'CONFLICT',
+  'INVALID_CREDENTIALS',
+  'LINK_INVALID',
+  'TOO_MANY_REQUESTS',
+  'QUOTA_EXCEEDED',
+  'INTERNAL',
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+/** One field's validation failure: constraint name to message, with nested failures as children. */
+export interface ValidationErrorItem {
+  property: string;
+  constraints: Record<string, string>;
+  children: ValidationErrorItem[];
+}
+
+export const validationErrorItem: z.ZodType<ValidationErrorItem> = z.lazy(() =>
+  z.object({
+    property: z.string(),
+    constraints: z.record(z.string(), z.string()),
+    children: z.array(validationErrorItem),
+  }),
+);
+
+export const errorResponse = z.object({
+  statusCode: z.number().int(),
+  code: z.enum(ERROR_CODES),
+  message: z.string(),
+  errors: z.array(validationErrorItem).optional(),
+});
+export type ErrorResponse = z.infer<typeof errorResponse>;
+
+/**
+ * Flattens nested validation errors into a map of dotted field path to its first message,
+ * as the web forms show them.
+ */
+export function flattenValidationErrors(items: ValidationErrorItem[], prefix = ''): Record<string, string> {
+  const result: Record<string, string> = {};
+  for (const item of items) {
+    const path = prefix ? `${prefix}.${item.property}` : item.property;
+    const first = Object.values(item.constraints)[0];
+    if (first !== undefined) result[path] = first;
+    Object.assign(result, flattenValidationErrors(item.children, path));
+  }
+  return result;
+}

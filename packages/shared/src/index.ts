@@ -1,0 +1,7 @@
+export * from './constants.js';
+export * from './contracts/auth.js';
+export * from './contracts/system.js';
+export * from './contracts/user.js';
+export * from './errors.js';
+export * from './fields.js';
+export * from './messages.js';

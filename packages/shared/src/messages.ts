@@ -1,0 +1,40 @@
+/**
+ * Every user-facing sentence the specification gives, written once.
+ * The server answers with these texts; the web app shows them through i18n (keyed by the same names).
+ */
+export const MESSAGES = {
+  required: 'Required',
+  onlySpaces: 'The field must not contain only spaces',
+  maxLength100: 'Maximum length of this field must be less than 100 symbols',
+  maxLength50: 'Maximum length of this field must be less than 50 symbols',
+  passwordDigit: 'Password must have at least one digit',
+  passwordMinLength: 'Minimum password length is 6 symbols',
+  passwordCharacters: 'Only digits, characters and special symbols allowed',
+  passwordMismatch: 'Password and confirmation password do not match',
+  invalidEmail: 'Invalid email address',
+  incorrectName: 'Incorrect name',
+  invalidUrl: 'url should start with https:// or http://',
+  somethingWentWrong: 'Something went wrong',
+  tokenExpired: 'Token expired!',
+  passwordResetSent: 'If that is a valid address, we have sent an email to it to reset your password.',
+  passwordChanged: 'Password successfully changed',
+  checkInbox: 'Check your inbox',
+  emailConfirmed: 'Email confirmed',
+  emailSent: 'Email has been sent',
+  // Not given by the specification; worded here once for both sides.
+  invalidCredentials: 'Incorrect email or password',
+  tooManySignInAttempts: 'Too many failed sign-in attempts. Please try again in 15 minutes.',
+  linkInvalid: 'This link is invalid or has expired.',
+  unauthorized: 'Please log in to continue.',
+  notFound: 'Not found',
+  invalidJson: 'The request body is not valid JSON.',
+  payloadTooLarge: 'The request is too large.',
+  tooManyRequests: 'Too many requests. Please try again later.',
+} as const;
+
+export type MessageKey = keyof typeof MESSAGES;
+
+/** Maximum length message for a bound the spec names (100 or 50). */
+export function maxLengthMessage(max: 100 | 50): string {
+  return max === 100 ? MESSAGES.maxLength100 : MESSAGES.maxLength50;
+}
