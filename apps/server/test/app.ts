@@ -10,6 +10,8 @@ import { loadConfig } from '../src/platform/config.js';
 
 export interface TestApp {
   app: FastifyInstance;
+  /** Moves the application's clock (token lifetimes) forward. */
+  advanceClock(ms: number): void;
   close(): Promise<void>;
 }
 
@@ -17,7 +19,7 @@ export interface TestApp {
  * A real application on a real, empty database: an in-memory PGlite by default, or a fresh
  * database of its own on the PostgreSQL server named by DATABASE_URL (so test files can run in parallel).
  */
-export async function createTestApp(): Promise<TestApp> {
+export async function createTestApp(options: { webDistDir?: string } = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'esign-test-'));
   const baseUrl = process.env.DATABASE_URL;
   let databaseUrl = 'memory://';
@@ -46,13 +48,17 @@ export async function createTestApp(): Promise<TestApp> {
       jwtSecret: randomBytes(32).toString('hex'),
       appUrl: 'http://localhost:3000',
       smtpUrl: undefined,
-      webDistDir: join(dataDir, 'no-web-app'),
+      webDistDir: options.webDistDir ?? join(dataDir, 'no-web-app'),
       logLevel: 'silent',
     },
   );
-  const app = await buildApp(config, { logger: false });
+  let offsetMs = 0;
+  const app = await buildApp(config, { logger: false, now: () => new Date(Date.now() + offsetMs) });
   return {
     app,
+    advanceClock(ms) {
+      offsetMs += ms;
+    },
     async close() {
       await app.close();
       await dropDatabase();
@@ -70,12 +76,14 @@ export async function waitForMail(
   const deadline = Date.now() + (options.timeoutMs ?? 15_000);
   while (Date.now() < deadline) {
     const response = await app.inject({ method: 'GET', url: '/api/v1/dev/mail' });
-    const mails = response.json<OutboxMail[]>().filter(
-      (mail) =>
-        mail.to === to &&
-        (!options.subject || options.subject.test(mail.subject)) &&
-        (!options.after || Date.parse(mail.createdAt) > options.after),
-    );
+    const mails = response
+      .json<OutboxMail[]>()
+      .filter(
+        (mail) =>
+          mail.to === to &&
+          (!options.subject || options.subject.test(mail.subject)) &&
+          (!options.after || Date.parse(mail.createdAt) > options.after),
+      );
     if (mails[0]) return mails[0];
     await new Promise((resolve) => setTimeout(resolve, 100));
   }

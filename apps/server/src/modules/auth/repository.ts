@@ -79,18 +79,32 @@ export async function findRefreshTokenFamily(db: Db, tokenHash: string): Promise
 }
 
 export async function revokeRefreshTokens(db: Db, params: { userId?: string; familyId?: string; now: Date }) {
-  const scope = params.familyId ? eq(refreshTokens.familyId, params.familyId) : eq(refreshTokens.userId, params.userId ?? '');
+  const scope = params.familyId
+    ? eq(refreshTokens.familyId, params.familyId)
+    : eq(refreshTokens.userId, params.userId ?? '');
   await db
     .update(refreshTokens)
     .set({ revokedAt: params.now })
     .where(and(scope, isNull(refreshTokens.revokedAt)));
 }
 
-/** Records a sign-in attempt before the password is checked, so parallel guesses count too. */
-export async function recordSignInAttempt(db: Db, values: { email: string; ip: string }): Promise<string> {
-  const [row] = await db.insert(signInFailures).values(values).returning({ id: signInFailures.id });
-  if (!row) throw new Error('sign-in attempt not recorded');
-  return row.id;
+/**
+ * Records a sign-in attempt before the password is checked and counts the attempts in the window,
+ * serialised per e-mail and per IP (advisory locks, always taken in the same order), so parallel
+ * guesses are counted one after another: exactly the allowed number get through.
+ */
+export async function recordSignInAttempt(db: Db, params: { email: string; ip: string; since: Date }) {
+  return db.transaction(async (tx) => {
+    const keys = [`sign-in:email:${params.email}`, `sign-in:ip:${params.ip}`].sort();
+    for (const key of keys) await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${key}))`);
+    const [row] = await tx
+      .insert(signInFailures)
+      .values({ email: params.email, ip: params.ip })
+      .returning({ id: signInFailures.id });
+    if (!row) throw new Error('sign-in attempt not recorded');
+    const counts = await countSignInAttempts(tx, params);
+    return { id: row.id, ...counts };
+  });
 }
 
 export async function forgetSignInAttempts(db: Db, params: { id: string; email: string }): Promise<void> {

@@ -16,16 +16,12 @@ import { bearerToken } from './tokens.js';
 const tags = ['auth'];
 
 export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (app, { auth }) => {
-  app.post(
-    signUp.path,
-    { schema: { tags, body: signUp.body, response: { 200: signUp.response } } },
-    async (request) => auth.signUp(request.body),
+  app.post(signUp.path, { schema: { tags, body: signUp.body, response: { 200: signUp.response } } }, async (request) =>
+    auth.signUp(request.body),
   );
 
-  app.post(
-    signIn.path,
-    { schema: { tags, body: signIn.body, response: { 200: signIn.response } } },
-    async (request) => auth.signIn({ ...request.body, ip: request.ip }),
+  app.post(signIn.path, { schema: { tags, body: signIn.body, response: { 200: signIn.response } } }, async (request) =>
+    auth.signIn({ ...request.body, ip: request.ip }),
   );
 
   app.get(

@@ -71,9 +71,8 @@ export function authService(deps: AuthDeps) {
     },
 
     async signIn(input: { email: string; password: string; ip: string }): Promise<SignInResponse> {
-      const attemptId = await repo.recordSignInAttempt(db, { email: input.email, ip: input.ip });
       const since = new Date(now().getTime() - SIGN_IN_FAILURE_WINDOW_SECONDS * 1000);
-      const attempts = await repo.countSignInAttempts(db, { email: input.email, ip: input.ip, since });
+      const attempts = await repo.recordSignInAttempt(db, { email: input.email, ip: input.ip, since });
       if (attempts.byEmail > SIGN_IN_FAILURE_LIMIT || attempts.byIp > SIGN_IN_FAILURE_LIMIT) {
         throw new AppError('TOO_MANY_REQUESTS', MESSAGES.tooManySignInAttempts);
       }
@@ -83,7 +82,7 @@ export function authService(deps: AuthDeps) {
         : await verify(await getDummyHash(), input.password).then(() => false);
       if (!user || !isValid) throw new AppError('INVALID_CREDENTIALS', MESSAGES.invalidCredentials);
 
-      await repo.forgetSignInAttempts(db, { id: attemptId, email: input.email });
+      await repo.forgetSignInAttempts(db, { id: attempts.id, email: input.email });
       if (Math.random() < 0.01) await repo.pruneSignInAttempts(db, since);
       if (!user.emailConfirmedAt) return { type: 'email_not_confirmed' };
       return { type: 'authorized', ...(await issueTokens(user.id)), user: toUserDto(user) };

@@ -18,8 +18,12 @@ export const users = pgTable(
     dateFormat: text('date_format', { enum: ['MM/DD/YYYY', 'DD/MM/YYYY', 'MM/DD/YY', 'DD/MM/YY'] })
       .notNull()
       .default('MM/DD/YYYY'),
-    planType: text('plan_type', { enum: ['free', 'personal', 'business'] }).notNull().default('free'),
-    planDuration: text('plan_duration', { enum: ['monthly', 'annually'] }).notNull().default('monthly'),
+    planType: text('plan_type', { enum: ['free', 'personal', 'business'] })
+      .notNull()
+      .default('free'),
+    planDuration: text('plan_duration', { enum: ['monthly', 'annually'] })
+      .notNull()
+      .default('monthly'),
     freeDocumentsUsed: integer('free_documents_used').notNull().default(0),
     freeDocumentsUsedLimit: integer('free_documents_used_limit').notNull().default(3),
     templateLimit: integer('template_limit').notNull().default(0),

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import fastifyStatic from '@fastify/static';
 import { API_PREFIX, type ErrorResponse, MESSAGES } from '@esign/shared';
+import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 
 /**

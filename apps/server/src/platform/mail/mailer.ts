@@ -37,7 +37,9 @@ export function createMailer(options: { smtpUrl: string | undefined; from: strin
     async send(message) {
       const info = await transporter.sendMail({ from, ...message });
       const built = JSON.parse(info.message as string) as { subject: string; text: string; html: string };
-      await db.insert(mailOutbox).values({ to: message.to, subject: built.subject, text: built.text, html: built.html });
+      await db
+        .insert(mailOutbox)
+        .values({ to: message.to, subject: built.subject, text: built.text, html: built.html });
     },
   };
 }

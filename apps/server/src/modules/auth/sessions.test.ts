@@ -1,0 +1,164 @@
+import { MESSAGES } from '@esign/shared';
+import { SignJWT } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp, uniqueEmail } from '../../../test/app.js';
+import { authClient } from '../../../test/auth.js';
+
+let t: TestApp;
+let client: ReturnType<typeof authClient>;
+beforeAll(async () => {
+  t = await createTestApp();
+  client = authClient(t.app);
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const getUser = (accessToken?: string) =>
+  t.app.inject({
+    method: 'GET',
+    url: '/api/v1/user',
+    headers: accessToken ? { authorization: `Bearer ${accessToken}` } : {},
+  });
+const refresh = (refreshToken: string) =>
+  t.app.inject({
+    method: 'GET',
+    url: '/api/v1/auth/refresh-token',
+    headers: { authorization: `Bearer ${refreshToken}` },
+  });
+
+describe('POST /auth/sign_in', () => {
+  it('answers tokens and the user for a confirmed account, with any letter case of the e-mail', async () => {
+    const user = await client.confirmedUser();
+    const { response, body } = await client.signIn(` ${user.email.toUpperCase()} `, user.password);
+    expect(response.statusCode).toBe(200);
+    expect(body).toMatchObject({ type: 'authorized', user: { email: user.email } });
+    expect(JSON.stringify(body)).not.toContain('password');
+  });
+
+  it('refuses a wrong password and an unknown e-mail with the same answer', async () => {
+    const user = await client.confirmedUser();
+    const wrong = await client.signIn(user.email, 'wrong-password1', '10.0.0.1');
+    const unknown = await client.signIn(uniqueEmail(), 'wrong-password1', '10.0.0.1');
+    for (const { response } of [wrong, unknown]) {
+      expect(response.statusCode).toBe(401);
+      expect(response.json()).toMatchObject({ code: 'INVALID_CREDENTIALS', message: MESSAGES.invalidCredentials });
+    }
+  });
+
+  it('refuses missing fields with their messages', async () => {
+    const response = await client.post('/auth/sign_in', { email: 'bad' });
+    expect(response.statusCode).toBe(400);
+    const messages = Object.fromEntries(
+      response
+        .json()
+        .errors.map((item: { property: string; constraints: Record<string, string> }) => [
+          item.property,
+          Object.values(item.constraints)[0],
+        ]),
+    );
+    expect(messages).toEqual({ email: MESSAGES.invalidEmail, password: MESSAGES.required });
+  });
+
+  it('answers 429 to the 11th failed sign-in within 15 minutes for one e-mail, even with the right password', async () => {
+    const user = await client.confirmedUser();
+    for (let attempt = 1; attempt <= 10; attempt++) {
+      const { response } = await client.signIn(user.email, 'wrong-password1', `10.1.0.${attempt}`);
+      expect(response.statusCode).toBe(401);
+    }
+    const { response } = await client.signIn(user.email, user.password, '10.1.0.99');
+    expect(response.statusCode).toBe(429);
+    expect(response.json()).toMatchObject({ code: 'TOO_MANY_REQUESTS', message: MESSAGES.tooManySignInAttempts });
+  });
+
+  it('answers 429 to the 11th failed sign-in from one IP, also when the guesses arrive at once', async () => {
+    const guesses = Array.from({ length: 14 }, () => client.signIn(uniqueEmail(), 'wrong-password1', '10.2.0.1'));
+    const statuses = (await Promise.all(guesses)).map(({ response }) => response.statusCode);
+    expect(statuses.filter((status) => status === 401)).toHaveLength(10);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(4);
+    const other = await client.confirmedUser();
+    expect((await client.signIn(other.email, other.password, '10.2.0.2')).response.statusCode).toBe(200);
+  });
+
+  it('does not count successful sign-ins as failures', async () => {
+    const user = await client.confirmedUser();
+    for (let attempt = 0; attempt < 12; attempt++) {
+      expect((await client.signIn(user.email, user.password, '10.3.0.1')).response.statusCode).toBe(200);
+    }
+  });
+});
+
+describe('access and refresh tokens', () => {
+  it('GET /user answers the current user, 401 without a token or with a forged one', async () => {
+    const user = await client.loggedInUser();
+    const response = await getUser(user.accessToken);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ id: user.id, email: user.email, freeDocumentsUsedLimit: 3 });
+
+    expect((await getUser()).statusCode).toBe(401);
+    expect((await getUser('not-a-token')).statusCode).toBe(401);
+    const forged = await new SignJWT({ typ: 'access' })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(user.id)
+      .setIssuedAt()
+      .setExpirationTime('15m')
+      .sign(new TextEncoder().encode('another-secret'));
+    expect((await getUser(forged)).statusCode).toBe(401);
+    // A refresh token is not an access token.
+    expect((await getUser(user.refreshToken)).statusCode).toBe(401);
+  });
+
+  it("answers 403 'Token expired!' for an access token past its 15 minutes", async () => {
+    const user = await client.loggedInUser();
+    const secret = new TextEncoder().encode(t.app.platform.config.jwtSecret);
+    const issuedAt = Math.floor(Date.now() / 1000) - 16 * 60;
+    const expired = await new SignJWT({ typ: 'access' })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(user.id)
+      .setIssuedAt(issuedAt)
+      .setExpirationTime(issuedAt + 15 * 60)
+      .sign(secret);
+    const response = await getUser(expired);
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toMatchObject({ code: 'TOKEN_EXPIRED', message: 'Token expired!' });
+  });
+
+  it('rotates the refresh token: the new pair works, the old refresh token does not', async () => {
+    const user = await client.loggedInUser();
+    const first = await refresh(user.refreshToken);
+    expect(first.statusCode).toBe(200);
+    const pair = first.json<{ accessToken: string; refreshToken: string }>();
+    expect(pair.refreshToken).not.toBe(user.refreshToken);
+    expect((await getUser(pair.accessToken)).statusCode).toBe(200);
+
+    const replay = await refresh(user.refreshToken);
+    expect(replay.statusCode).toBe(401);
+    // Replaying a rotated token ends the whole session family, the stolen copy's successor included.
+    expect((await refresh(pair.refreshToken)).statusCode).toBe(401);
+  });
+
+  it('lets only one of two concurrent refreshes with the same token succeed', async () => {
+    const user = await client.loggedInUser();
+    const answers = await Promise.all([refresh(user.refreshToken), refresh(user.refreshToken)]);
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 401]);
+  });
+
+  it('refuses refresh without a token and after 30 days', async () => {
+    const noToken = await t.app.inject({ method: 'GET', url: '/api/v1/auth/refresh-token' });
+    expect(noToken.statusCode).toBe(401);
+    const user = await client.loggedInUser();
+    t.advanceClock(31 * 24 * 60 * 60 * 1000);
+    try {
+      expect((await refresh(user.refreshToken)).statusCode).toBe(401);
+    } finally {
+      t.advanceClock(-31 * 24 * 60 * 60 * 1000);
+    }
+  });
+
+  it('logout revokes the refresh token', async () => {
+    const user = await client.loggedInUser();
+    const response = await client.post('/auth/logout', { refreshToken: user.refreshToken });
+    expect(response.statusCode).toBe(204);
+    expect((await refresh(user.refreshToken)).statusCode).toBe(401);
+  });
+});
