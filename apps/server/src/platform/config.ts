@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { IDLE_LOGOUT_MINUTES_DEFAULT } from '@esign/shared';
 import { defaultWebDistDir } from './paths.js';
 
 export interface Config {
@@ -16,7 +15,6 @@ export interface Config {
   jwtSecret: string;
   /** Run the job workers inside this process (the embedded default); `npm run worker` runs them alone. */
   runWorkers: boolean;
-  idleLogoutMinutes: number;
   logLevel: string;
   webDistDir: string;
   isProduction: boolean;
@@ -60,7 +58,6 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     mailFrom: env.MAIL_FROM ?? 'eSign <no-reply@localhost>',
     jwtSecret,
     runWorkers: env.RUN_WORKERS !== 'false',
-    idleLogoutMinutes: positiveInt(env.IDLE_LOGOUT_MINUTES, IDLE_LOGOUT_MINUTES_DEFAULT, 'IDLE_LOGOUT_MINUTES'),
     logLevel: env.LOG_LEVEL ?? 'info',
     webDistDir: resolve(env.WEB_DIST_DIR ?? defaultWebDistDir),
     isProduction: env.NODE_ENV === 'production',

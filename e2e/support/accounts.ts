@@ -1,0 +1,54 @@
+import { type APIRequestContext, expect } from '@playwright/test';
+
+export interface OutboxMail {
+  id: string;
+  to: string;
+  subject: string;
+  text: string;
+  createdAt: string;
+}
+
+let counter = 0;
+/** Every test makes its own user, so tests run in parallel. */
+export function uniqueEmail(prefix = 'e2e'): string {
+  counter += 1;
+  return `${prefix}.${Date.now().toString(36)}.${process.pid}.${counter}@example.com`;
+}
+
+/** Waits for the server's job queue to put a mail for `to` into the outbox. */
+export async function waitForMail(request: APIRequestContext, to: string, subject: RegExp): Promise<OutboxMail> {
+  let found: OutboxMail | undefined;
+  await expect
+    .poll(
+      async () => {
+        const response = await request.get('/api/v1/dev/mail');
+        const mails = (await response.json()) as OutboxMail[];
+        found = mails.find((mail) => mail.to === to && subject.test(mail.subject));
+        return Boolean(found);
+      },
+      { timeout: 20_000 },
+    )
+    .toBe(true);
+  if (!found) throw new Error(`no mail to ${to}`);
+  return found;
+}
+
+/** The first link of a mail's plain-text part. */
+export function firstLink(mail: OutboxMail): string {
+  const link = mail.text.match(/https?:\/\/\S+/)?.[0];
+  if (!link) throw new Error(`no link in "${mail.subject}"`);
+  return link;
+}
+
+/** A confirmed account made through the API, for tests whose subject is not sign-up itself. */
+export async function createConfirmedUser(request: APIRequestContext, name = 'Grace Hopper') {
+  const email = uniqueEmail();
+  const password = 'secret1';
+  const signUp = await request.post('/api/v1/auth/sign_up', { data: { name, email, password } });
+  expect(signUp.ok()).toBe(true);
+  const mail = await waitForMail(request, email, /confirm/i);
+  const token = new URL(firstLink(mail)).searchParams.get('emailConfirmationToken');
+  const confirm = await request.post('/api/v1/auth/confirm_email/confirm', { data: { token } });
+  expect(confirm.ok()).toBe(true);
+  return { name, email, password };
+}

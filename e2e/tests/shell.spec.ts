@@ -1,0 +1,58 @@
+import { expect, type Page, test } from '@playwright/test';
+import { createConfirmedUser } from '../support/accounts.js';
+import { expectNoSeriousA11yViolations } from '../support/axe.js';
+
+async function logIn(page: Page, email: string, password: string) {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page).toHaveURL(/\/sign$/);
+}
+
+test('every logged-out page has no serious accessibility violation', async ({ page }) => {
+  for (const path of ['/login', '/signup', '/reset', '/change_password?passwordResetToken=abc', '/dev/mail']) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+  }
+  await page.goto('/confirm_email?emailConfirmationToken=not-a-real-token');
+  await expect(page.getByRole('button', { name: 'Retry' })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+
+  await page.goto('/signup');
+  await page.getByLabel('Name').fill('Ada Lovelace');
+  await page.getByLabel('Email').fill(`a11y.${Date.now()}@example.com`);
+  await page.getByLabel('Password').fill('secret1');
+  await page.getByRole('button', { name: 'Sign up' }).click();
+  await expect(page).toHaveURL(/\/confirm-account$/);
+  await expectNoSeriousA11yViolations(page);
+});
+
+test('/confirm-account without its navigation state goes to the start', async ({ page }) => {
+  await page.goto('/confirm-account');
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test('the logged-in shell is accessible, and unknown paths go to /sign', async ({ page, request }) => {
+  const user = await createConfirmedUser(request);
+  await logIn(page, user.email, user.password);
+  await expect(page.getByRole('navigation').getByRole('link', { name: 'Sign' }).first()).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  await page.goto('/no-such-page');
+  await expect(page).toHaveURL(/\/sign$/);
+});
+
+test('at 375 px the shell shows a drawer instead of the sidebar', async ({ page, request }) => {
+  await page.setViewportSize({ width: 375, height: 740 });
+  const user = await createConfirmedUser(request);
+  await logIn(page, user.email, user.password);
+  const menuButton = page.getByRole('button', { name: /navigation/i });
+  await expect(menuButton).toBeVisible();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await menuButton.click();
+  const drawer = page.getByRole('dialog');
+  await expect(drawer).toBeVisible();
+  await expect(drawer.getByRole('link', { name: 'Sign' })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+});
