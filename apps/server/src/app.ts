@@ -17,6 +17,9 @@ import type { Platform } from './platform/http/types.js';
 import { registerWebApp } from './platform/http/web.js';
 import { JobQueue } from './platform/jobs.js';
 import { createMailer } from './platform/mail/mailer.js';
+import { createStorage } from './platform/storage/create.js';
+import { LocalStorage } from './platform/storage/local.js';
+import { localFileRoutes } from './platform/storage/routes.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -57,7 +60,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const now = options.now ?? (() => new Date());
   const jobs = new JobQueue(database, app.log);
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db: database.db });
-  const platform: Platform = { config, database, jobs, mailer, now };
+  const storage = createStorage(config, now);
+  const platform: Platform = { config, database, jobs, mailer, storage, now };
   app.decorate('platform', platform);
 
   const mails = authMailJobs({ db: database.db, mailer, appUrl: config.appUrl, now });
@@ -71,6 +75,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(systemRoutes, { database, mailer });
       await api.register(authRoutes, { auth });
       await api.register(userRoutes, { requireUser: requireUser(auth) });
+      if (storage instanceof LocalStorage) await api.register(localFileRoutes, { storage });
     },
     { prefix: API_PREFIX },
   );

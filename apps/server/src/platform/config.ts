@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { defaultWebDistDir } from './paths.js';
+import type { S3Options } from './storage/s3.js';
 
 export interface Config {
   port: number;
@@ -17,7 +18,8 @@ export interface Config {
   runWorkers: boolean;
   logLevel: string;
   webDistDir: string;
-  isProduction: boolean;
+  /** S3-compatible storage when S3_BUCKET is set; local disk under DATA_DIR/files otherwise. */
+  s3: S3Options | undefined;
 }
 
 type Env = Record<string, string | undefined>;
@@ -60,7 +62,16 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     runWorkers: env.RUN_WORKERS !== 'false',
     logLevel: env.LOG_LEVEL ?? 'info',
     webDistDir: resolve(env.WEB_DIST_DIR ?? defaultWebDistDir),
-    isProduction: env.NODE_ENV === 'production',
+    s3: env.S3_BUCKET
+      ? {
+          bucket: env.S3_BUCKET,
+          endpoint: env.S3_ENDPOINT || undefined,
+          region: env.S3_REGION ?? 'us-east-1',
+          accessKeyId: env.S3_ACCESS_KEY_ID || undefined,
+          secretAccessKey: env.S3_SECRET_ACCESS_KEY || undefined,
+          forcePathStyle: env.S3_FORCE_PATH_STYLE === 'true',
+        }
+      : undefined,
     ...overrides,
   };
 }

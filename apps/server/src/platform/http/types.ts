@@ -2,6 +2,7 @@ import type { Config } from '../config.js';
 import type { Database } from '../db/client.js';
 import type { JobQueue } from '../jobs.js';
 import type { Mailer } from '../mail/mailer.js';
+import type { Storage } from '../storage/storage.js';
 
 /** What the platform offers to modules. Each module takes only the parts it uses. */
 export interface Platform {
@@ -9,5 +10,6 @@ export interface Platform {
   database: Database;
   jobs: JobQueue;
   mailer: Mailer;
+  storage: Storage;
   now: () => Date;
 }

@@ -1,0 +1,105 @@
+import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { API_PREFIX } from '@esign/shared';
+import { assertSafeKey } from './keys.js';
+import { type SignedUrlOptions, type Storage, streamToBuffer, urlLifetime } from './storage.js';
+
+export const LOCAL_FILES_PATH = `${API_PREFIX}/files`;
+
+export type LocalOperation = 'get' | 'put';
+
+export interface LocalSignature {
+  key: string;
+  operation: LocalOperation;
+  expires: number;
+  downloadName?: string | undefined;
+  contentType?: string | undefined;
+}
+
+/** Local disk under `<dataDir>/files`. Its URLs point at this server and carry an HMAC and an expiry. */
+export class LocalStorage implements Storage {
+  readonly driver = 'local' as const;
+
+  constructor(
+    private readonly root: string,
+    private readonly appUrl: string,
+    private readonly secret: string,
+    private readonly now: () => Date = () => new Date(),
+  ) {}
+
+  private path(key: string): string {
+    return join(this.root, assertSafeKey(key));
+  }
+
+  async put(key: string, body: Buffer | Readable, _contentType: string): Promise<void> {
+    const target = this.path(key);
+    await mkdir(dirname(target), { recursive: true });
+    // Written beside the target and renamed, so a half-written file is never read.
+    const temporary = `${target}.${randomUUID()}.partial`;
+    try {
+      if (Buffer.isBuffer(body)) await writeFile(temporary, body);
+      else await pipeline(body, createWriteStream(temporary));
+      await rename(temporary, target);
+    } catch (error) {
+      await rm(temporary, { force: true });
+      throw error;
+    }
+  }
+
+  async get(key: string): Promise<Readable> {
+    const path = this.path(key);
+    await stat(path);
+    return createReadStream(path);
+  }
+
+  async getBuffer(key: string): Promise<Buffer> {
+    return streamToBuffer(await this.get(key));
+  }
+
+  async exists(key: string): Promise<boolean> {
+    try {
+      return (await stat(this.path(key))).isFile();
+    } catch {
+      return false;
+    }
+  }
+
+  async delete(key: string): Promise<void> {
+    await rm(this.path(key), { force: true });
+  }
+
+  async signedGetUrl(key: string, options?: SignedUrlOptions): Promise<string> {
+    return this.signedUrl({ key, operation: 'get', downloadName: options?.downloadName }, options);
+  }
+
+  async signedPutUrl(key: string, options?: SignedUrlOptions): Promise<string> {
+    return this.signedUrl({ key, operation: 'put', contentType: options?.contentType }, options);
+  }
+
+  private signedUrl(base: Omit<LocalSignature, 'expires'>, options?: SignedUrlOptions): string {
+    assertSafeKey(base.key);
+    const expires = Math.floor(this.now().getTime() / 1000) + urlLifetime(options);
+    const signature = this.sign({ ...base, expires });
+    const query = new URLSearchParams({ op: base.operation, expires: String(expires), signature });
+    if (base.downloadName) query.set('name', base.downloadName);
+    if (base.contentType) query.set('type', base.contentType);
+    return `${this.appUrl}${LOCAL_FILES_PATH}/${base.key}?${query.toString()}`;
+  }
+
+  private sign(value: LocalSignature): string {
+    const payload = [value.operation, value.key, value.expires, value.downloadName ?? '', value.contentType ?? ''];
+    return createHmac('sha256', this.secret).update(JSON.stringify(payload)).digest('base64url');
+  }
+
+  /** True when the URL's signature matches every signed part and it has not expired. */
+  verify(value: LocalSignature, signature: string): boolean {
+    if (value.expires < Math.floor(this.now().getTime() / 1000)) return false;
+    const expected = Buffer.from(this.sign(value));
+    const given = Buffer.from(signature);
+    return expected.length === given.length && timingSafeEqual(expected, given);
+  }
+}

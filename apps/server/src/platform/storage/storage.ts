@@ -1,0 +1,39 @@
+import type { Readable } from 'node:stream';
+
+/** The longest a signed URL may live. */
+export const MAX_SIGNED_URL_SECONDS = 60 * 60;
+
+export interface SignedUrlOptions {
+  /** Seconds; capped at one hour. */
+  expiresIn?: number;
+  /** For downloads: the file name the browser saves. */
+  downloadName?: string;
+  /** For uploads: the content type the PUT must carry. */
+  contentType?: string;
+}
+
+/**
+ * Where file bytes live: local disk (the embedded default) or S3-compatible object storage.
+ * Keys are always made by the server (see keys.ts) and checked again by every driver.
+ */
+export interface Storage {
+  readonly driver: 'local' | 's3';
+  put(key: string, body: Buffer | Readable, contentType: string): Promise<void>;
+  get(key: string): Promise<Readable>;
+  getBuffer(key: string): Promise<Buffer>;
+  exists(key: string): Promise<boolean>;
+  delete(key: string): Promise<void>;
+  signedGetUrl(key: string, options?: SignedUrlOptions): Promise<string>;
+  signedPutUrl(key: string, options?: SignedUrlOptions): Promise<string>;
+}
+
+export function urlLifetime(options?: SignedUrlOptions): number {
+  const requested = options?.expiresIn ?? MAX_SIGNED_URL_SECONDS;
+  return Math.max(1, Math.min(MAX_SIGNED_URL_SECONDS, Math.floor(requested)));
+}
+
+export async function streamToBuffer(stream: Readable): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk));
+  return Buffer.concat(chunks);
+}
