@@ -1,5 +1,6 @@
 export * from './constants.js';
 export * from './contracts/auth.js';
+export * from './contracts/documents.js';
 export * from './contracts/system.js';
 export * from './contracts/user.js';
 export * from './errors.js';

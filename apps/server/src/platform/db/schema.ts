@@ -1,5 +1,6 @@
+import type { PdfMetadata } from '@esign/shared';
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -99,4 +100,54 @@ export const mailOutbox = pgTable(
     createdAt: createdAt(),
   },
   (table) => [index('mail_outbox_created_idx').on(sql`${table.createdAt} desc`)],
+);
+
+export const documents = pgTable(
+  'documents',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    title: text('title').notNull().default(''),
+    message: text('message'),
+    type: text('type', { enum: ['me', 'me_and_other', 'others', 'template', 'form_request'] }).notNull(),
+    status: text('status', { enum: ['api', 'draft', 'awaiting', 'completed', 'active', 'replica', 'preparing'] })
+      .notNull()
+      .default('draft'),
+    /** The parts combined in order; null until every part is converted (and again after a change). */
+    pdfFileKey: text('pdf_file_key'),
+    pdfMetadata: jsonb('pdf_metadata').$type<PdfMetadata>(),
+    /** Bumped by every change of the parts; a combine job only stores its result for the revision it read. */
+    partsRevision: integer('parts_revision').notNull().default(0),
+    createdAt: createdAt(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (table) => [index('documents_user_status_created_idx').on(table.userId, table.status, table.createdAt)],
+);
+
+export const documentParts = pgTable(
+  'document_parts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    documentId: uuid('document_id')
+      .notNull()
+      .references(() => documents.id, { onDelete: 'cascade' }),
+    order: integer('order').notNull(),
+    originalFileName: text('original_file_name').notNull(),
+    originalFileKey: text('original_file_key').notNull(),
+    /** The kind detected from the content: pdf, image or office. */
+    sourceKind: text('source_kind', { enum: ['pdf', 'image', 'office'] }).notNull(),
+    sourceExtension: text('source_extension').notNull(),
+    sizeBytes: integer('size_bytes').notNull(),
+    pdfFileKey: text('pdf_file_key'),
+    pdfMetadata: jsonb('pdf_metadata').$type<PdfMetadata>(),
+    pagesConverted: integer('pages_converted').notNull().default(0),
+    pagesTotal: integer('pages_total'),
+    errorText: text('error_text'),
+    warningText: text('warning_text'),
+    convertedAt: timestamp('converted_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [index('document_parts_document_idx').on(table.documentId, table.order)],
 );
