@@ -1,0 +1,71 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { PDF } from '@libpdf/core';
+import { describe, expect, it } from 'vitest';
+import { CONVERSION_MESSAGES } from './conversion-error.js';
+import { normalizePdf } from './normalize-pdf.js';
+
+const corpus = join(import.meta.dirname, '../../../../../../shared/fixtures/real-world');
+const load = (path: string) => new Uint8Array(readFileSync(join(corpus, path)));
+
+describe('normalizePdf on real-world files', () => {
+  it('keeps a sound PDF as it is and reads Letter page sizes', async () => {
+    const input = load('pdf/text_multipage_tracemonkey_14p.pdf');
+    const result = await normalizePdf(input);
+    expect(result.bytes).toBe(input);
+    expect(result.metadata.pages).toHaveLength(14);
+    expect(result.metadata.pages[0]).toEqual({ width: 612, height: 792 });
+    expect(result.warning).toBeNull();
+  });
+
+  it('reads mixed, landscape, cropped and rotated page sizes as a reader shows them', async () => {
+    const mixed = await normalizePdf(load('pdf/mixed_page_sizes_6p.pdf'));
+    expect(mixed.metadata.pages.map((page) => [Math.round(page.width), Math.round(page.height)])).toEqual([
+      [384, 471],
+      [2160, 2160],
+      [719, 300],
+      [719, 300],
+      [612, 792],
+      [792, 612],
+    ]);
+    const boxes = await normalizePdf(load('pdf/rotate_0_90_180_270_cropbox_qpdf_boxes.pdf'));
+    expect(boxes.metadata.pages.map((page) => [page.width, page.height])).toEqual([
+      [582, 752],
+      [752, 582],
+      [582, 752],
+      [752, 582],
+      [582, 752],
+      [752, 582],
+      [582, 752],
+      [752, 582],
+    ]);
+    const a3 = await normalizePdf(load('pdf/rotate270_A3_autocad_diagram.pdf'));
+    expect(a3.metadata.pages).toEqual([{ width: 1191, height: 842 }]);
+  });
+
+  it('decrypts a PDF that opens without a password', async () => {
+    const result = await normalizePdf(load('pdf/encrypted_owner_only_rc4_40bit.pdf'));
+    const reloaded = await PDF.load(result.bytes);
+    expect(reloaded.isEncrypted).toBe(false);
+    expect(reloaded.getPageCount()).toBe(1);
+  });
+
+  it('repairs a truncated PDF without xref or trailer', async () => {
+    const result = await normalizePdf(load('edge/truncated_no_xref_no_trailer_pdf20.pdf'));
+    expect(result.metadata.pages).toEqual([{ width: 612, height: 396 }]);
+    expect((await PDF.load(result.bytes)).recoveredViaBruteForce).toBe(false);
+  });
+
+  it('warns that existing digital signatures will not stay valid', async () => {
+    const result = await normalizePdf(load('pdf/signed_pkcs7_detached_2011.pdf'));
+    expect(result.warning).toBe(CONVERSION_MESSAGES.existingSignatures);
+  });
+
+  it.each([
+    ['pdf/encrypted_user_password_ELXRTQWS.pdf', CONVERSION_MESSAGES.passwordProtected],
+    ['edge/header_only_invalid.pdf', CONVERSION_MESSAGES.damaged],
+    ['edge/zero_bytes.pdf', CONVERSION_MESSAGES.empty],
+  ])('refuses %s with a sentence for the user', async (path, message) => {
+    await expect(normalizePdf(load(path))).rejects.toThrow(message);
+  });
+});
