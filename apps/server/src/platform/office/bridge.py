@@ -1,0 +1,90 @@
+"""Converts documents to PDF through one running LibreOffice, over UNO.
+
+Started by office-converter.ts with the UNO connection string as its argument. Reads one JSON request per
+line on stdin ({"id", "input", "output", "extension"}) and answers one JSON line per request on stdout
+({"id", "ok", "error"?}). The first line it prints is {"ready": true} once LibreOffice answers.
+"""
+import json
+import sys
+import time
+
+import uno
+from com.sun.star.beans import PropertyValue
+
+# What LibreOffice should load each extension as; text formats need their encoding spelled out.
+IMPORT_FILTERS = {
+    "txt": ("Text (encoded)", "UTF8,LF,Liberation Mono,en-US"),
+    "csv": ("Text - txt - csv (StarCalc)", "44,34,76,1,,0,false,true,false,false"),
+    "htm": ("HTML (StarWriter)", None),
+    "html": ("HTML (StarWriter)", None),
+}
+
+EXPORT_FILTERS = (
+    ("com.sun.star.sheet.SpreadsheetDocument", "calc_pdf_Export"),
+    ("com.sun.star.presentation.PresentationDocument", "impress_pdf_Export"),
+    ("com.sun.star.drawing.DrawingDocument", "draw_pdf_Export"),
+    ("com.sun.star.text.TextDocument", "writer_pdf_Export"),
+)
+
+
+def prop(name, value):
+    item = PropertyValue()
+    item.Name = name
+    item.Value = value
+    return item
+
+
+def connect(url):
+    local = uno.getComponentContext()
+    resolver = local.ServiceManager.createInstanceWithContext("com.sun.star.bridge.UnoUrlResolver", local)
+    deadline = time.time() + 60
+    while True:
+        try:
+            context = resolver.resolve(url)
+            return context.ServiceManager.createInstanceWithContext("com.sun.star.frame.Desktop", context)
+        except Exception:
+            if time.time() > deadline:
+                raise
+            time.sleep(0.1)
+
+
+def convert(desktop, request):
+    load = [
+        prop("Hidden", True),
+        prop("ReadOnly", True),
+        # Never run macros, never update links to other files or the network.
+        prop("MacroExecutionMode", 0),
+        prop("UpdateDocMode", 0),
+    ]
+    import_filter = IMPORT_FILTERS.get(request["extension"])
+    if import_filter:
+        load.append(prop("FilterName", import_filter[0]))
+        if import_filter[1]:
+            load.append(prop("FilterOptions", import_filter[1]))
+    document = desktop.loadComponentFromURL(uno.systemPathToFileUrl(request["input"]), "_blank", 0, tuple(load))
+    if document is None:
+        raise RuntimeError("LibreOffice could not open the file")
+    try:
+        export = next((name for service, name in EXPORT_FILTERS if document.supportsService(service)), None)
+        if export is None:
+            raise RuntimeError("LibreOffice cannot export this kind of document to PDF")
+        document.storeToURL(uno.systemPathToFileUrl(request["output"]), (prop("FilterName", export),))
+    finally:
+        document.close(True)
+
+
+def main():
+    desktop = connect(sys.argv[1])
+    print(json.dumps({"ready": True}), flush=True)
+    for line in sys.stdin:
+        request = json.loads(line)
+        try:
+            convert(desktop, request)
+            answer = {"id": request["id"], "ok": True}
+        except Exception as error:  # noqa: BLE001 - every failure is reported to the caller
+            answer = {"id": request["id"], "ok": False, "error": str(error)}
+        print(json.dumps(answer), flush=True)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,172 @@
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import type { FastifyBaseLogger } from 'fastify';
+import { serverRoot } from '../paths.js';
+
+export const LIBREOFFICE_MISSING =
+  'Word, Excel, PowerPoint, OpenDocument, RTF, text, CSV and HTML files cannot be converted because LibreOffice is not installed on the server. Install the Debian packages libreoffice-writer, libreoffice-calc, libreoffice-impress and python3-uno.';
+
+export class OfficeUnavailableError extends Error {}
+
+/** Debian's Python, which has the UNO bridge (python3-uno); a Python from elsewhere on PATH has not. */
+const SYSTEM_PYTHON = '/usr/bin/python3';
+
+interface Pending {
+  id: string;
+  resolve: () => void;
+  reject: (error: Error) => void;
+  timer: NodeJS.Timeout;
+}
+
+interface Running {
+  office: ChildProcess;
+  bridge: ChildProcess;
+  ready: Promise<void>;
+}
+
+/** LibreOffice's own settings for the dedicated profile: never fetch linked content or run macros. */
+const PROFILE_SETTINGS = `<?xml version="1.0" encoding="UTF-8"?>
+<oor:items xmlns:oor="http://openoffice.org/2001/registry" xmlns:xs="http://www.w3.org/2001/XMLSchema" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance">
+<item oor:path="/org.openoffice.Office.Common/Security/Scripting"><prop oor:name="MacroSecurityLevel" oor:op="fuse"><value>3</value></prop></item>
+<item oor:path="/org.openoffice.Office.Common/Security/Scripting"><prop oor:name="DisableMacrosExecution" oor:op="fuse"><value>true</value></prop></item>
+<item oor:path="/org.openoffice.Office.Common/Security/Scripting"><prop oor:name="BlockUntrustedRefererLinks" oor:op="fuse"><value>true</value></prop></item>
+<item oor:path="/org.openoffice.Office.Common/Misc"><prop oor:name="UseOpenCL" oor:op="fuse"><value>false</value></prop></item>
+</oor:items>
+`;
+
+/**
+ * One warm LibreOffice, fed one document at a time by a small Python UNO bridge (bridge.py).
+ * Requests queue; each has a time-out; when LibreOffice dies or hangs it is killed and started again
+ * for the next request.
+ */
+export class OfficeConverter {
+  private running: Running | undefined;
+  private queue: Promise<void> = Promise.resolve();
+  private pending: Pending | undefined;
+  private stopped = false;
+
+  constructor(
+    private readonly profileDir: string,
+    private readonly log: FastifyBaseLogger,
+    private readonly timeoutMs = 120_000,
+    private readonly officeBinary = 'soffice',
+  ) {}
+
+  /** Whether LibreOffice and Python's UNO bridge are installed. */
+  isInstalled(): boolean {
+    const office = spawnSync('sh', ['-c', `command -v ${this.officeBinary}`], { stdio: 'ignore' });
+    if (office.status !== 0) return false;
+    return spawnSync(SYSTEM_PYTHON, ['-c', 'import uno'], { stdio: 'ignore' }).status === 0;
+  }
+
+  /** Converts `input` to the PDF `output`; conversions run one after another. */
+  convert(input: string, output: string, extension: string): Promise<void> {
+    const job = this.queue.then(() => this.convertNow(input, output, extension));
+    this.queue = job.catch(() => {});
+    return job;
+  }
+
+  /** Starts LibreOffice ahead of the first conversion, so that one is fast too. */
+  warmUp(): void {
+    if (!this.isInstalled()) return;
+    this.queue = this.queue
+      .then(() => this.start().ready)
+      .catch((error) => this.log.warn({ err: error }, 'LibreOffice did not start'));
+  }
+
+  private async convertNow(input: string, output: string, extension: string): Promise<void> {
+    if (this.stopped) throw new Error('The office converter is stopped');
+    const running = this.start();
+    await running.ready;
+    const id = randomUUID();
+    await new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.pending = undefined;
+        this.log.warn({ input }, 'LibreOffice timed out; restarting it');
+        this.kill();
+        reject(new Error(`LibreOffice took longer than ${this.timeoutMs / 1000} s`));
+      }, this.timeoutMs);
+      this.pending = { id, resolve, reject, timer };
+      running.bridge.stdin?.write(`${JSON.stringify({ id, input, output, extension })}\n`);
+    });
+  }
+
+  private start(): Running {
+    if (this.running) return this.running;
+    if (!this.isInstalled()) throw new OfficeUnavailableError(LIBREOFFICE_MISSING);
+    const profile = join(this.profileDir, 'libreoffice-profile');
+    mkdirSync(join(profile, 'user'), { recursive: true });
+    writeFileSync(join(profile, 'user', 'registrymodifications.xcu'), PROFILE_SETTINGS);
+    const pipeName = `esign-office-${process.pid}-${randomUUID().slice(0, 8)}`;
+    const office = spawn(
+      this.officeBinary,
+      [
+        '--headless',
+        '--invisible',
+        '--nologo',
+        '--nodefault',
+        '--norestore',
+        '--nolockcheck',
+        `-env:UserInstallation=file://${profile}`,
+        `--accept=pipe,name=${pipeName};urp;StarOffice.ComponentContext`,
+      ],
+      { stdio: 'ignore' },
+    );
+    const bridge = spawn(
+      SYSTEM_PYTHON,
+      [join(serverRoot, 'src/platform/office/bridge.py'), `uno:pipe,name=${pipeName};urp;StarOffice.ComponentContext`],
+      { stdio: ['pipe', 'pipe', 'pipe'] },
+    );
+    const ready = new Promise<void>((resolve, reject) => {
+      const lines = createInterface({ input: bridge.stdout });
+      lines.on('line', (line) => {
+        let message: { ready?: boolean; id?: string; ok?: boolean; error?: string };
+        try {
+          message = JSON.parse(line);
+        } catch {
+          return;
+        }
+        if (message.ready) return resolve();
+        const pending = this.pending;
+        if (!pending || pending.id !== message.id) return;
+        this.pending = undefined;
+        clearTimeout(pending.timer);
+        if (message.ok) pending.resolve();
+        else pending.reject(new Error(message.error ?? 'LibreOffice could not convert the file'));
+      });
+      const onExit = (name: string) => () => {
+        if (this.running?.office !== office) return;
+        this.log.warn(`${name} exited; LibreOffice will start again for the next file`);
+        this.kill();
+        reject(new Error('LibreOffice stopped while starting'));
+      };
+      office.once('exit', onExit('LibreOffice'));
+      bridge.once('exit', onExit('The LibreOffice bridge'));
+    });
+    bridge.stderr?.on('data', (chunk: Buffer) => this.log.debug({ bridge: chunk.toString() }, 'office bridge'));
+    ready.catch(() => {});
+    this.running = { office, bridge, ready };
+    return this.running;
+  }
+
+  private kill(): void {
+    const running = this.running;
+    this.running = undefined;
+    if (this.pending) {
+      clearTimeout(this.pending.timer);
+      this.pending.reject(new Error('LibreOffice stopped during the conversion'));
+      this.pending = undefined;
+    }
+    if (!running) return;
+    running.bridge.kill('SIGKILL');
+    running.office.kill('SIGKILL');
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    this.kill();
+  }
+}
