@@ -6,6 +6,9 @@ import { authMailJobs } from './modules/auth/mails.js';
 import { authRoutes, requireUser } from './modules/auth/routes.js';
 import { authService } from './modules/auth/service.js';
 import { accessTokens } from './modules/auth/tokens.js';
+import { conversionJobs } from './modules/documents/conversion.js';
+import { documentRoutes } from './modules/documents/routes.js';
+import { documentService } from './modules/documents/service.js';
 import { systemRoutes } from './modules/system/routes.js';
 import { userRoutes } from './modules/users/routes.js';
 import type { Config } from './platform/config.js';
@@ -17,6 +20,7 @@ import type { Platform } from './platform/http/types.js';
 import { registerWebApp } from './platform/http/web.js';
 import { JobQueue } from './platform/jobs.js';
 import { createMailer } from './platform/mail/mailer.js';
+import { OfficeConverter } from './platform/office/office-converter.js';
 import { createStorage } from './platform/storage/create.js';
 import { LocalStorage } from './platform/storage/local.js';
 import { localFileRoutes } from './platform/storage/routes.js';
@@ -35,6 +39,8 @@ export interface BuildOptions {
   runWorkers?: boolean;
   logger?: boolean;
   now?: () => Date;
+  /** Start LibreOffice at once so the first office file converts fast (default: when workers run). */
+  warmUpOffice?: boolean;
 }
 
 /** Builds the whole application without listening: `main.ts` listens, tests call `app.inject()`. */
@@ -67,6 +73,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const mails = authMailJobs({ db: database.db, mailer, appUrl: config.appUrl, now });
   jobs.register(mails.confirmationMail, mails.passwordResetMail, mails.alreadyRegisteredMail);
   const auth = authService({ db: database.db, jobs, mails, accessTokens: accessTokens(config.jwtSecret), now });
+  const office = new OfficeConverter(config.dataDir, app.log);
+  const conversion = conversionJobs({ db: database.db, storage, office, jobs });
+  jobs.register(conversion.convertPart, conversion.combineDocument);
+  const documents = documentService({ db: database.db, storage, jobs, conversion });
 
   await registerSecurityHeaders(app);
   await registerOpenApi(app);
@@ -75,6 +85,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(systemRoutes, { database, mailer });
       await api.register(authRoutes, { auth });
       await api.register(userRoutes, { requireUser: requireUser(auth) });
+      await api.register(documentRoutes, { documents, requireUser: requireUser(auth) });
       if (storage instanceof LocalStorage) await api.register(localFileRoutes, { storage });
     },
     { prefix: API_PREFIX },
@@ -82,9 +93,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await registerWebApp(app, config.webDistDir);
 
   await jobs.start();
-  if (options.runWorkers ?? config.runWorkers) await jobs.startWorkers();
+  if (options.runWorkers ?? config.runWorkers) {
+    await jobs.startWorkers();
+    if (options.warmUpOffice ?? true) office.warmUp();
+  }
   app.addHook('onClose', async () => {
     await jobs.stop();
+    await office.stop();
     await database.close();
   });
   return app;

@@ -53,7 +53,11 @@ export async function createTestApp(options: { webDistDir?: string } = {}): Prom
     },
   );
   let offsetMs = 0;
-  const app = await buildApp(config, { logger: false, now: () => new Date(Date.now() + offsetMs) });
+  const app = await buildApp(config, {
+    logger: false,
+    warmUpOffice: false,
+    now: () => new Date(Date.now() + offsetMs),
+  });
   return {
     app,
     advanceClock(ms) {

@@ -11,6 +11,8 @@ export interface JobDefinition<Schema extends z.ZodType = z.ZodType> {
   /** Seconds before the first retry; later retries back off exponentially. */
   retryDelay?: number;
   handler: (payload: z.infer<Schema>) => Promise<void>;
+  /** Runs once when the last retry has failed too, so nothing is left waiting forever. */
+  onFinalFailure?: (payload: z.infer<Schema>, error: unknown) => Promise<void>;
 }
 
 export function defineJob<Schema extends z.ZodType>(definition: JobDefinition<Schema>): JobDefinition<Schema> {
@@ -61,16 +63,21 @@ export class JobQueue {
   /** Starts a worker for every registered job in this process. */
   async startWorkers(): Promise<void> {
     for (const definition of this.definitions.values()) {
-      const workerId = await this.boss.work<unknown>(
+      const workerId = await this.boss.work<object>(
         definition.name,
-        { pollingIntervalSeconds: 2, batchSize: 1 },
+        { pollingIntervalSeconds: 2, batchSize: 1, includeMetadata: true },
         async (jobs) => {
           for (const job of jobs) {
             const payload = definition.payload.parse(job.data);
             try {
               await definition.handler(payload);
             } catch (error) {
-              this.log.warn({ err: error, job: definition.name, jobId: job.id }, 'job failed; it will be retried');
+              const isFinal = job.retryCount >= job.retryLimit;
+              this.log.warn(
+                { err: error, job: definition.name, jobId: job.id, retry: job.retryCount },
+                isFinal ? 'job failed for the last time' : 'job failed; it will be retried',
+              );
+              if (isFinal) await definition.onFinalFailure?.(payload, error);
               throw error;
             }
           }

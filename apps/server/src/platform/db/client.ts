@@ -34,6 +34,8 @@ export async function openDatabase(options: { databaseUrl: string | undefined; d
   const { databaseUrl, dataDir } = options;
   if (databaseUrl && /^postgres(ql)?:\/\//.test(databaseUrl)) {
     const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
+    // An idle connection that the server closes must not crash the process; the pool replaces it.
+    pool.on('error', () => {});
     const db = drizzlePg(pool, { schema });
     await migratePg(db, { migrationsFolder: migrationsDir });
     return {

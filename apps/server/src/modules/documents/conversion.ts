@@ -1,0 +1,115 @@
+import { MESSAGES } from '@esign/shared';
+import { PDF } from '@libpdf/core';
+import { and, eq, isNull } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Db } from '../../platform/db/client.js';
+import { documentParts, documents } from '../../platform/db/schema.js';
+import { defineJob, type JobQueue } from '../../platform/jobs.js';
+import type { OfficeConverter } from '../../platform/office/office-converter.js';
+import { officeToPdf } from '../../platform/office/office-to-pdf.js';
+import { ConversionError } from '../../platform/pdf/conversion-error.js';
+import { imageToPdf } from '../../platform/pdf/image-to-pdf.js';
+import { normalizePdf } from '../../platform/pdf/normalize-pdf.js';
+import { readPageSizes } from '../../platform/pdf/page-sizes.js';
+import type { Storage } from '../../platform/storage/storage.js';
+import { findPart, listParts } from './repository.js';
+
+interface ConversionDeps {
+  db: Db;
+  storage: Storage;
+  office: OfficeConverter;
+  jobs: JobQueue;
+}
+
+const PDF_CONTENT_TYPE = 'application/pdf';
+
+/** The background work of the upload: each part becomes PDF pages, then the parts become one PDF. */
+export function conversionJobs(deps: ConversionDeps) {
+  const { db, storage, office } = deps;
+
+  const combineDocument = defineJob({
+    name: 'documents.combine',
+    payload: z.object({ documentId: z.string().uuid() }),
+    retryLimit: 5,
+    async handler({ documentId }) {
+      const [document] = await db.select().from(documents).where(eq(documents.id, documentId)).limit(1);
+      if (!document || document.pdfFileKey) return;
+      const parts = await listParts(db, documentId);
+      const isReady = parts.length > 0 && parts.every((part) => part.pdfFileKey && !part.errorText);
+      if (!isReady) return;
+
+      const revision = document.partsRevision;
+      let key: string;
+      let metadata: { pages: { width: number; height: number }[] };
+      if (parts.length === 1 && parts[0]?.pdfFileKey && parts[0].pdfMetadata) {
+        // One part is its own combined PDF: no copy.
+        key = parts[0].pdfFileKey;
+        metadata = parts[0].pdfMetadata;
+      } else {
+        const sources = await Promise.all(
+          parts.map(async (part) => new Uint8Array(await storage.getBuffer(part.pdfFileKey ?? ''))),
+        );
+        const merged = await PDF.merge(sources);
+        metadata = readPageSizes(merged);
+        key = `documents/${documentId}/combined-${revision}.pdf`;
+        await storage.put(key, Buffer.from(await merged.save()), PDF_CONTENT_TYPE);
+      }
+      // Stored only if the parts did not change meanwhile; otherwise a newer combine job follows.
+      await db
+        .update(documents)
+        .set({ pdfFileKey: key, pdfMetadata: metadata })
+        .where(and(eq(documents.id, documentId), eq(documents.partsRevision, revision), isNull(documents.pdfFileKey)));
+    },
+  });
+
+  async function failPart(partId: string, message: string) {
+    await db
+      .update(documentParts)
+      .set({ errorText: message })
+      .where(and(eq(documentParts.id, partId), isNull(documentParts.convertedAt)));
+  }
+
+  const convertPart = defineJob({
+    name: 'documents.convert-part',
+    payload: z.object({ partId: z.string().uuid() }),
+    retryLimit: 3,
+    retryDelay: 2,
+    async handler({ partId }) {
+      const part = await findPart(db, partId);
+      // Removed meanwhile, or finished by an earlier attempt.
+      if (!part || part.convertedAt || part.errorText) return;
+      const input = new Uint8Array(await storage.getBuffer(part.originalFileKey));
+      let result: Awaited<ReturnType<typeof normalizePdf>>;
+      try {
+        if (part.sourceKind === 'pdf') result = await normalizePdf(input);
+        else if (part.sourceKind === 'image') result = await imageToPdf(input, part.sourceExtension);
+        else result = await officeToPdf(office, input, part.sourceExtension);
+      } catch (error) {
+        if (!(error instanceof ConversionError)) throw error;
+        await failPart(partId, error.userMessage);
+        return;
+      }
+      const pdfFileKey = `documents/${part.documentId}/parts/${part.id}.pdf`;
+      await storage.put(pdfFileKey, Buffer.from(result.bytes), PDF_CONTENT_TYPE);
+      const pages = result.metadata.pages.length;
+      await db
+        .update(documentParts)
+        .set({
+          pdfFileKey,
+          pdfMetadata: result.metadata,
+          pagesTotal: pages,
+          pagesConverted: pages,
+          warningText: result.warning,
+          convertedAt: new Date(),
+        })
+        .where(eq(documentParts.id, partId));
+      await deps.jobs.send(combineDocument, { documentId: part.documentId });
+    },
+    async onFinalFailure({ partId }) {
+      await failPart(partId, MESSAGES.uploadUnsuccessful);
+    },
+  });
+
+  return { convertPart, combineDocument };
+}
+export type ConversionJobs = ReturnType<typeof conversionJobs>;

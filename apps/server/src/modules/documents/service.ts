@@ -1,0 +1,206 @@
+import { randomUUID } from 'node:crypto';
+import type { Readable } from 'node:stream';
+import { type DocumentType, isAllowedFileName, MESSAGES, UPLOAD_LIMITS } from '@esign/shared';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../platform/db/client.js';
+import { documentParts, documents } from '../../platform/db/schema.js';
+import { AppError } from '../../platform/errors.js';
+import type { JobQueue } from '../../platform/jobs.js';
+import { safeFileName } from '../../platform/storage/keys.js';
+import type { Storage } from '../../platform/storage/storage.js';
+import type { ConversionJobs } from './conversion.js';
+import { detectFile } from './detect.js';
+import * as repo from './repository.js';
+
+interface DocumentDeps {
+  db: Db;
+  storage: Storage;
+  jobs: JobQueue;
+  conversion: ConversionJobs;
+}
+
+export interface UploadedFile {
+  fileName: string;
+  stream: Readable;
+  /** True when the stream stopped at the size limit. */
+  isTruncated: () => boolean;
+}
+
+const notFound = () => new AppError('NOT_FOUND', MESSAGES.documentNotFound);
+const badRequest = (message: string) => new AppError('VALIDATION_ERROR', message);
+
+/** Reads an upload into memory, refusing it as soon as it passes the per-file limit. */
+async function readUpload(file: UploadedFile): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of file.stream) {
+    size += (chunk as Buffer).length;
+    if (size > UPLOAD_LIMITS.maxFileBytes) throw badRequest(MESSAGES.fileTooLarge);
+    chunks.push(chunk as Buffer);
+  }
+  if (file.isTruncated()) throw badRequest(MESSAGES.fileTooLarge);
+  return Buffer.concat(chunks);
+}
+
+export function documentService(deps: DocumentDeps) {
+  const { db, storage, jobs, conversion } = deps;
+
+  async function requireDraft(userId: string, documentId: string) {
+    const document = await repo.findOwnedDocument(db, { userId, documentId });
+    if (!document) throw notFound();
+    if (document.status !== 'draft') throw new AppError('CONFLICT', MESSAGES.documentNotDraft);
+    return document;
+  }
+
+  async function documentWithParts(documentId: string) {
+    const [document] = await db.select().from(documents).where(eq(documents.id, documentId)).limit(1);
+    if (!document) throw notFound();
+    return repo.toDocumentDto(document, await repo.listParts(db, documentId));
+  }
+
+  return {
+    async createDocument(input: { userId: string; type: DocumentType; title?: string | undefined }) {
+      const [row] = await db
+        .insert(documents)
+        .values({ userId: input.userId, type: input.type, title: input.title?.trim() ?? '' })
+        .returning();
+      if (!row) throw new Error('document not created');
+      return repo.toDocumentDto(row, []);
+    },
+
+    async getDocument(input: { userId: string; documentId: string }) {
+      const document = await repo.findOwnedDocument(db, input);
+      if (!document) throw notFound();
+      return repo.toDocumentDto(document, await repo.listParts(db, document.id));
+    },
+
+    /**
+     * Adds one file to a draft: checks name, size, count and type (by content), stores the original and
+     * queues its conversion. A refused upload stores nothing.
+     */
+    async uploadFile(input: { userId: string; documentId: string; file: UploadedFile }) {
+      const { file } = input;
+      await requireDraft(input.userId, input.documentId);
+      if (file.fileName.length > UPLOAD_LIMITS.maxFileNameLength) throw badRequest(MESSAGES.fileNameTooLong);
+      if (!isAllowedFileName(file.fileName)) {
+        file.stream.resume();
+        throw badRequest(MESSAGES.fileTypeNotAllowed);
+      }
+      const bytes = await readUpload(file);
+      const content = await detectFile(file.fileName, bytes);
+
+      const partId = randomUUID();
+      const originalFileKey = `documents/${input.documentId}/originals/${partId}/${safeFileName(file.fileName)}`;
+      const part = await db.transaction(async (tx) => {
+        await repo.lockDocument(tx, input.documentId);
+        const [totals] = await tx
+          .select({
+            files: sql<number>`count(*)`.mapWith(Number),
+            bytes: sql<number>`coalesce(sum(${documentParts.sizeBytes}), 0)`.mapWith(Number),
+            nextOrder: sql<number>`coalesce(max(${documentParts.order}) + 1, 0)`.mapWith(Number),
+          })
+          .from(documentParts)
+          .where(eq(documentParts.documentId, input.documentId));
+        const current = totals ?? { files: 0, bytes: 0, nextOrder: 0 };
+        if (
+          current.files >= UPLOAD_LIMITS.maxFilesPerDocument ||
+          current.bytes + bytes.length > UPLOAD_LIMITS.maxDocumentBytes
+        ) {
+          throw badRequest(MESSAGES.documentFilesLimit);
+        }
+        await storage.put(originalFileKey, bytes, content.contentType);
+        try {
+          const [row] = await tx
+            .insert(documentParts)
+            .values({
+              id: partId,
+              documentId: input.documentId,
+              order: current.nextOrder,
+              originalFileName: file.fileName,
+              originalFileKey,
+              sourceKind: content.kind,
+              sourceExtension: content.extension,
+              sizeBytes: bytes.length,
+            })
+            .returning();
+          await repo.markPartsChanged(tx, input.documentId);
+          if (!row) throw new Error('part not stored');
+          return row;
+        } catch (error) {
+          await storage.delete(originalFileKey);
+          throw error;
+        }
+      });
+      await jobs.send(conversion.convertPart, { partId: part.id });
+      return repo.toPartDto(part);
+    },
+
+    /** Removes one part, or all of them, with their files. */
+    async cleanFiles(input: { userId: string; documentId: string; documentPartId?: string | undefined }) {
+      await requireDraft(input.userId, input.documentId);
+      const removed = await db.transaction(async (tx) => {
+        await repo.lockDocument(tx, input.documentId);
+        const parts = await repo.listParts(tx, input.documentId);
+        const targets = input.documentPartId ? parts.filter((part) => part.id === input.documentPartId) : parts;
+        if (input.documentPartId && targets.length === 0) throw new AppError('NOT_FOUND', MESSAGES.failedToRemoveFile);
+        await repo.deleteParts(
+          tx,
+          targets.map((part) => part.id),
+        );
+        await repo.markPartsChanged(tx, input.documentId);
+        return targets;
+      });
+      for (const part of removed) {
+        await storage.delete(part.originalFileKey);
+        if (part.pdfFileKey) await storage.delete(part.pdfFileKey);
+      }
+      await jobs.send(conversion.combineDocument, { documentId: input.documentId });
+      return documentWithParts(input.documentId);
+    },
+
+    /** Sets the order of the parts; the list must name every part of the document once. */
+    async reorderParts(input: { userId: string; documentId: string; parts: { id: string; order: number }[] }) {
+      await requireDraft(input.userId, input.documentId);
+      await db.transaction(async (tx) => {
+        await repo.lockDocument(tx, input.documentId);
+        const existing = new Set((await repo.listParts(tx, input.documentId)).map((part) => part.id));
+        const named = new Set(input.parts.map((part) => part.id));
+        const isSameSet = named.size === input.parts.length && named.size === existing.size;
+        if (!isSameSet || [...named].some((id) => !existing.has(id))) {
+          throw badRequest('The new order must name every file of the document once.');
+        }
+        for (const part of input.parts) {
+          await tx
+            .update(documentParts)
+            .set({ order: part.order })
+            .where(and(eq(documentParts.id, part.id), eq(documentParts.documentId, input.documentId)));
+        }
+        await repo.markPartsChanged(tx, input.documentId);
+      });
+      await jobs.send(conversion.combineDocument, { documentId: input.documentId });
+      return documentWithParts(input.documentId);
+    },
+
+    async conversionData(input: { userId: string; documentId: string }) {
+      const document = await repo.findOwnedDocument(db, input);
+      if (!document) throw notFound();
+      const parts = await repo.listParts(db, document.id);
+      const hasError = parts.some((part) => part.errorText);
+      const allDone = parts.every((part) => part.convertedAt || part.errorText);
+      return {
+        isFinished: parts.length > 0 && allDone && (hasError || document.pdfFileKey !== null),
+        parts: parts.map((part) => {
+          const dto = repo.toPartDto(part);
+          return {
+            id: dto.id,
+            filesUploaded: dto.filesUploaded,
+            pagesConverted: dto.pagesConverted,
+            pagesTotal: dto.pagesTotal,
+            errorText: dto.errorText,
+          };
+        }),
+      };
+    },
+  };
+}
+export type DocumentService = ReturnType<typeof documentService>;

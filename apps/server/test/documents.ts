@@ -1,0 +1,57 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Document, DocumentPart } from '@esign/shared';
+import type { FastifyInstance } from 'fastify';
+
+/** The shared corpus of real-world files (read in place, never copied into the project). */
+export const corpusDir = join(import.meta.dirname, '../../../../shared/fixtures/real-world');
+export const corpusFile = (path: string) => readFileSync(join(corpusDir, path));
+
+export function documentClient(app: FastifyInstance, accessToken: string) {
+  const headers = { authorization: `Bearer ${accessToken}` };
+
+  async function create(type = 'me_and_other') {
+    const response = await app.inject({ method: 'POST', url: '/api/v1/documents', headers, payload: { type } });
+    if (response.statusCode !== 200) throw new Error(`create failed: ${response.body}`);
+    return response.json<Document>();
+  }
+
+  function upload(documentId: string, fileName: string, content: Buffer, field = 'upload') {
+    const form = new FormData();
+    form.append(field, new Blob([content]), fileName);
+    return app.inject({ method: 'POST', url: `/api/v1/documents/${documentId}/file_upload`, headers, payload: form });
+  }
+
+  async function uploadOk(documentId: string, fileName: string, content: Buffer) {
+    const response = await upload(documentId, fileName, content);
+    if (response.statusCode !== 200) throw new Error(`upload failed: ${response.body}`);
+    return response.json<DocumentPart>();
+  }
+
+  async function conversion(documentId: string) {
+    const response = await app.inject({
+      method: 'GET',
+      url: `/api/v1/documents/${documentId}/convertion_data`,
+      headers,
+    });
+    return response.json<{ isFinished: boolean; parts: Pick<DocumentPart, 'id' | 'errorText' | 'pagesTotal'>[] }>();
+  }
+
+  /** Polls the conversion as the web app does, until it is finished. */
+  async function waitUntilFinished(documentId: string, timeoutMs = 60_000) {
+    const deadline = Date.now() + timeoutMs;
+    while (Date.now() < deadline) {
+      const data = await conversion(documentId);
+      if (data.isFinished) return data;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    throw new Error(`document ${documentId} did not finish converting`);
+  }
+
+  async function get(documentId: string) {
+    const response = await app.inject({ method: 'GET', url: `/api/v1/documents/${documentId}`, headers });
+    return response;
+  }
+
+  return { headers, create, upload, uploadOk, conversion, waitUntilFinished, get };
+}
