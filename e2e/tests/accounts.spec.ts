@@ -11,7 +11,7 @@ async function logIn(page: Page, email: string, password: string) {
 async function logOut(page: Page) {
   const userMenu = page.getByRole('button', { name: /account menu/i });
   await userMenu.click();
-  await page.getByRole('menuitem', { name: 'Logout' }).click();
+  await page.getByRole('button', { name: 'Logout' }).click();
   await expect(page).toHaveURL(/\/login$/);
 }
 

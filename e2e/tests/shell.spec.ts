@@ -37,7 +37,10 @@ test('/confirm-account without its navigation state goes to the start', async ({
 test('the logged-in shell is accessible, and unknown paths go to /sign', async ({ page, request }) => {
   const user = await createConfirmedUser(request);
   await logIn(page, user.email, user.password);
-  await expect(page.getByRole('navigation').getByRole('link', { name: 'Sign' }).first()).toBeVisible();
+  await expect(
+    page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Sign' }),
+  ).toBeVisible();
+  await expect(page.getByRole('button', { name: /navigation/i })).toBeHidden();
   await expectNoSeriousA11yViolations(page);
   await page.goto('/no-such-page');
   await expect(page).toHaveURL(/\/sign$/);
@@ -49,6 +52,7 @@ test('at 375 px the shell shows a drawer instead of the sidebar', async ({ page,
   await logIn(page, user.email, user.password);
   const menuButton = page.getByRole('button', { name: /navigation/i });
   await expect(menuButton).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Main navigation' })).toBeHidden();
   await expect(page.getByRole('dialog')).toHaveCount(0);
   await menuButton.click();
   const drawer = page.getByRole('dialog');

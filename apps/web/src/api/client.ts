@@ -1,0 +1,129 @@
+import { API_PREFIX, MESSAGES, refreshToken as refreshTokenContract, tokenPair } from '@esign/shared';
+import type { z } from 'zod';
+import { ApiError, apiErrorFromBody } from './api-error';
+import { clearTokens, getAccessToken, getRefreshToken, setTokens } from './tokens';
+
+/** The shape of a contract in @esign/shared. */
+export interface Contract {
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  path: string;
+  body?: z.ZodType;
+  response?: z.ZodType;
+}
+
+type ResponseOf<C extends Contract> = C['response'] extends z.ZodType ? z.output<C['response']> : undefined;
+type BodyOf<C extends Contract> = C['body'] extends z.ZodType ? z.output<C['body']> : never;
+
+export interface CallOptions<C extends Contract> {
+  body?: BodyOf<C>;
+  /** Replaces the contract's path, e.g. with path parameters filled in. */
+  path?: string;
+  /** A 401 answer to this call does not log out (the sign-in call itself). */
+  isUnauthorizedExpected?: boolean;
+  signal?: AbortSignal;
+}
+
+const TOKEN_EXPIRED_STATUS = 403;
+const REFRESH_LOCK = 'esign-token-refresh';
+
+let pendingRefresh: Promise<boolean> | null = null;
+
+async function readBody(response: Response): Promise<unknown> {
+  if (response.status === 204) return undefined;
+  const text = await response.text();
+  if (text === '') return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+async function send(method: string, path: string, bearer: string | null, body: unknown, signal?: AbortSignal) {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (bearer) headers.Authorization = `Bearer ${bearer}`;
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  try {
+    return await fetch(`${API_PREFIX}${path}`, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal,
+    });
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    throw new ApiError({ status: 0, code: 'NETWORK_ERROR', message: MESSAGES.somethingWentWrong });
+  }
+}
+
+async function runRefresh(expiredToken: string | null): Promise<boolean> {
+  // Another tab may already have refreshed while this one waited for the lock.
+  const current = getAccessToken();
+  if (current !== null && current !== expiredToken) return true;
+  const refresh = getRefreshToken();
+  if (refresh === null) return false;
+  const response = await send(refreshTokenContract.method, refreshTokenContract.path, refresh, undefined).catch(
+    () => null,
+  );
+  if (response === null || !response.ok) return false;
+  const parsed = tokenPair.safeParse(await readBody(response));
+  if (!parsed.success) return false;
+  setTokens(parsed.data);
+  return true;
+}
+
+/** Refreshes the token pair once for all concurrent callers (and, through a Web Lock, across tabs). */
+export function refreshTokens(expiredToken: string | null): Promise<boolean> {
+  if (pendingRefresh === null) {
+    const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
+    // The DOM typing nests the callback's promise; at run time the lock's promise settles with its value.
+    const attempt = locks
+      ? (locks.request(REFRESH_LOCK, () => runRefresh(expiredToken)) as unknown as Promise<boolean>)
+      : runRefresh(expiredToken);
+    const shared = attempt.finally(() => {
+      pendingRefresh = null;
+    });
+    pendingRefresh = shared;
+    return shared;
+  }
+  return pendingRefresh;
+}
+
+function isTokenExpired(status: number, body: unknown): boolean {
+  if (status !== TOKEN_EXPIRED_STATUS) return false;
+  const message = typeof body === 'object' && body !== null && 'message' in body ? body.message : body;
+  return message === MESSAGES.tokenExpired;
+}
+
+/**
+ * Calls one API contract: bearer access token from storage, one refresh-and-retry on an expired
+ * access token, logout on 401, error answers as ApiError, success answers parsed with the contract.
+ */
+export async function apiCall<C extends Contract>(contract: C, options: CallOptions<C> = {}): Promise<ResponseOf<C>> {
+  const path = options.path ?? contract.path;
+  let token = getAccessToken();
+  let response = await send(contract.method, path, token, options.body, options.signal);
+  let body = await readBody(response);
+
+  if (isTokenExpired(response.status, body)) {
+    const isRefreshed = await refreshTokens(token);
+    if (!isRefreshed) {
+      clearTokens();
+      throw new ApiError({ status: 401, code: 'UNAUTHORIZED', message: MESSAGES.unauthorized });
+    }
+    token = getAccessToken();
+    response = await send(contract.method, path, token, options.body, options.signal);
+    body = await readBody(response);
+  }
+
+  if (!response.ok) {
+    if (response.status === 401 && !options.isUnauthorizedExpected) clearTokens();
+    throw apiErrorFromBody(response.status, body);
+  }
+  if (contract.response === undefined) return undefined as ResponseOf<C>;
+  const parsed = contract.response.safeParse(body);
+  if (!parsed.success) {
+    throw new ApiError({ status: response.status, code: 'UNEXPECTED_RESPONSE', message: MESSAGES.somethingWentWrong });
+  }
+  return parsed.data as ResponseOf<C>;
+}

@@ -1,0 +1,19 @@
+import { TOAST_AUTO_CLOSE_MS } from '@esign/shared';
+import { notifications } from '@mantine/notifications';
+import { i18n } from '../i18n';
+import { translateMessage } from '../i18n/translate-message';
+import { errorToastText } from './api-error';
+
+export function notifyError(error: unknown): void {
+  const text = errorToastText(error);
+  if (text === null) return;
+  notifications.show({ color: 'red', message: translateMessage(text, i18n.t), autoClose: TOAST_AUTO_CLOSE_MS });
+}
+
+export function notifySuccess(message: string): void {
+  notifications.show({ color: 'green', message, autoClose: TOAST_AUTO_CLOSE_MS });
+}
+
+export function notifyInfo(message: string): void {
+  notifications.show({ color: 'blue', message, autoClose: TOAST_AUTO_CLOSE_MS });
+}

@@ -1,0 +1,90 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, Route, Routes, useNavigate } from 'react-router';
+import { notifyError, notifyInfo } from '../api/notify';
+import { clearTokens } from '../api/tokens';
+import { logOut, useCurrentUser } from '../features/auth/api';
+import { useAuthStatus } from '../features/auth/auth-status';
+import { ChangePasswordPage } from '../features/auth/ChangePasswordPage';
+import { ConfirmAccountPage } from '../features/auth/ConfirmAccountPage';
+import { ConfirmEmailPage } from '../features/auth/ConfirmEmailPage';
+import { LoginPage } from '../features/auth/LoginPage';
+import { ResetPage } from '../features/auth/ResetPage';
+import { SignUpPage } from '../features/auth/SignUpPage';
+import { useIdleLogout } from '../features/auth/use-idle-logout';
+import { DevMailPage } from '../features/dev/DevMailPage';
+import { SignPage } from '../features/sign/SignPage';
+import { GuestLayout } from '../layouts/GuestLayout';
+import { LoginLayout } from '../layouts/LoginLayout';
+import { MainLayout } from '../layouts/MainLayout';
+import { FullPageLoader } from './FullPageLoader';
+
+/** Routes by who may open them: logged out, logged in; both share the guest pages. */
+export function AppRoutes() {
+  const isAuthorized = useAuthStatus() === 'authorized';
+  const queryClient = useQueryClient();
+
+  useEffect(() => {
+    if (!isAuthorized) queryClient.removeQueries({ queryKey: ['currentUser'] });
+  }, [isAuthorized, queryClient]);
+
+  return isAuthorized ? <LoggedInRoutes /> : <LoggedOutRoutes />;
+}
+
+function LoggedOutRoutes() {
+  return (
+    <Routes>
+      <Route element={<LoginLayout />}>
+        <Route path="/signup" element={<SignUpPage />} />
+        <Route path="/login" element={<LoginPage />} />
+        <Route path="/reset" element={<ResetPage />} />
+        <Route path="/confirm-account" element={<ConfirmAccountPage />} />
+      </Route>
+      <Route element={<GuestLayout />}>
+        <Route path="/change_password" element={<ChangePasswordPage />} />
+        <Route path="/confirm_email" element={<ConfirmEmailPage />} />
+        <Route path="/dev/mail" element={<DevMailPage />} />
+      </Route>
+      <Route path="*" element={<Navigate to="/login" replace />} />
+    </Routes>
+  );
+}
+
+function LoggedInRoutes() {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const currentUser = useCurrentUser();
+
+  const onIdleTimeout = useCallback(() => {
+    logOut(queryClient);
+    notifyInfo(t('common.idleLoggedOut'));
+    navigate('/login');
+  }, [navigate, queryClient, t]);
+  useIdleLogout(true, onIdleTimeout);
+
+  useEffect(() => {
+    if (!currentUser.isError) return;
+    notifyError(currentUser.error);
+    clearTokens();
+  }, [currentUser.isError, currentUser.error]);
+
+  if (currentUser.data === undefined) return <FullPageLoader />;
+  return (
+    <Routes>
+      <Route element={<MainLayout />}>
+        <Route path="/sign" element={<SignPage />} />
+      </Route>
+      <Route element={<LoginLayout />}>
+        <Route path="/reset" element={<ResetPage />} />
+      </Route>
+      <Route element={<GuestLayout />}>
+        <Route path="/change_password" element={<ChangePasswordPage />} />
+        <Route path="/confirm_email" element={<ConfirmEmailPage />} />
+        <Route path="/dev/mail" element={<DevMailPage />} />
+      </Route>
+      <Route path="*" element={<Navigate to="/sign" replace />} />
+    </Routes>
+  );
+}

@@ -1,0 +1,91 @@
+import { MESSAGES, signInRequest } from '@esign/shared';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { isApiError } from '../../api/api-error';
+import { useTranslateMessage } from '../../i18n/use-translate-message';
+import { useSignIn } from './api';
+import { EmailNotConfirmed } from './EmailNotConfirmed';
+import { setServerFieldErrors } from './form-errors';
+import { useFieldError } from './use-field-error';
+
+const FIELDS = ['email', 'password'] as const;
+
+/** /login. Errors show on the form itself, not as toasts. */
+export function LoginPage() {
+  const { t } = useTranslation();
+  const translateMessage = useTranslateMessage();
+  const fieldError = useFieldError();
+  const navigate = useNavigate();
+  const signIn = useSignIn();
+  const [formError, setFormError] = useState<string | null>(null);
+  const [unconfirmedEmail, setUnconfirmedEmail] = useState<string | null>(null);
+  const form = useForm({
+    resolver: zodResolver(signInRequest),
+    mode: 'onTouched',
+    defaultValues: { email: '', password: '' },
+  });
+  const { errors, isDirty, isSubmitting, isValid } = form.formState;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    setFormError(null);
+    setUnconfirmedEmail(null);
+    try {
+      const answer = await signIn.mutateAsync(values);
+      if (answer.type === 'authorized') navigate('/sign', { replace: true });
+      else if (answer.type === 'email_not_confirmed') setUnconfirmedEmail(values.email);
+      else setFormError(t('login.twoFactorUnavailable'));
+    } catch (error) {
+      const hasFieldErrors = setServerFieldErrors(error, form.setError, FIELDS);
+      if (!hasFieldErrors) {
+        setFormError(translateMessage(isApiError(error) ? error.message : MESSAGES.somethingWentWrong));
+      }
+    }
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate>
+      <Stack gap="md">
+        <Title order={1} size="h2">
+          {t('login.title')}
+        </Title>
+        {formError !== null && (
+          <Alert color="red" variant="light" role="alert">
+            {formError}
+          </Alert>
+        )}
+        {unconfirmedEmail !== null && <EmailNotConfirmed email={unconfirmedEmail} />}
+        <TextInput
+          label={t('fields.email')}
+          type="email"
+          autoComplete="email"
+          {...form.register('email')}
+          error={fieldError(errors.email?.message)}
+        />
+        <PasswordInput
+          label={t('fields.password')}
+          autoComplete="current-password"
+          {...form.register('password')}
+          error={fieldError(errors.password?.message)}
+        />
+        <Group justify="flex-end" mt={-8}>
+          <Anchor component={Link} to="/reset" size="sm">
+            {t('login.forgotPassword')}
+          </Anchor>
+        </Group>
+        <Button type="submit" loading={isSubmitting} disabled={!isDirty || isSubmitting || !isValid}>
+          {t('login.submit')}
+        </Button>
+        <Text size="sm" ta="center">
+          {t('login.noAccount')}{' '}
+          <Anchor component={Link} to="/signup">
+            {t('common.signUp')}
+          </Anchor>
+        </Text>
+      </Stack>
+    </form>
+  );
+}

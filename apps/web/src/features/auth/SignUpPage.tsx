@@ -1,0 +1,75 @@
+import { signUpRequest } from '@esign/shared';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Anchor, Button, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useSignUp } from './api';
+import type { ConfirmAccountState } from './ConfirmAccountPage';
+import { setServerFieldErrors } from './form-errors';
+import { useFieldError } from './use-field-error';
+
+const FIELDS = ['name', 'email', 'password'] as const;
+
+/** /signup: the free account form, prefilled from ?name= and ?email=. */
+export function SignUpPage() {
+  const { t } = useTranslation();
+  const fieldError = useFieldError();
+  const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  const signUp = useSignUp();
+  const form = useForm({
+    resolver: zodResolver(signUpRequest),
+    mode: 'onTouched',
+    defaultValues: { name: searchParams.get('name') ?? '', email: searchParams.get('email') ?? '', password: '' },
+  });
+  const { errors, isDirty, isSubmitting, isValid } = form.formState;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      const answer = await signUp.mutateAsync(values);
+      const state: ConfirmAccountState = { confirmationRequired: true, email: answer.email };
+      navigate('/confirm-account', { state });
+    } catch (error) {
+      setServerFieldErrors(error, form.setError, FIELDS);
+    }
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate>
+      <Stack gap="md">
+        <Title order={1} size="h2">
+          {t('signUp.title')}
+        </Title>
+        <TextInput
+          label={t('fields.name')}
+          autoComplete="name"
+          {...form.register('name')}
+          error={fieldError(errors.name?.message)}
+        />
+        <TextInput
+          label={t('fields.email')}
+          type="email"
+          autoComplete="email"
+          {...form.register('email')}
+          error={fieldError(errors.email?.message)}
+        />
+        <PasswordInput
+          label={t('fields.password')}
+          autoComplete="new-password"
+          {...form.register('password')}
+          error={fieldError(errors.password?.message)}
+        />
+        <Button type="submit" loading={isSubmitting} disabled={!isDirty || isSubmitting || !isValid}>
+          {t('signUp.submit')}
+        </Button>
+        <Text size="sm" ta="center">
+          {t('signUp.hasAccount')}{' '}
+          <Anchor component={Link} to="/login">
+            {t('common.logIn')}
+          </Anchor>
+        </Text>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,18 @@
+import { NavLink as MantineNavLink, Stack } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { NavLink } from 'react-router';
+import { NAV_ENTRIES } from './navigation';
+
+/** The vertical navigation of the sidebar and the mobile drawer. */
+export function NavLinks({ onNavigate }: { onNavigate?: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Stack gap={4}>
+      {NAV_ENTRIES.map((entry) => (
+        <NavLink key={entry.to} to={entry.to} onClick={onNavigate} style={{ textDecoration: 'none' }}>
+          {({ isActive }) => <MantineNavLink component="span" label={t(entry.labelKey)} active={isActive} />}
+        </NavLink>
+      ))}
+    </Stack>
+  );
+}
