@@ -9,6 +9,8 @@ import { accessTokens } from './modules/auth/tokens.js';
 import { conversionJobs } from './modules/documents/conversion.js';
 import { documentRoutes } from './modules/documents/routes.js';
 import { documentService } from './modules/documents/service.js';
+import { fileRoutes } from './modules/files/routes.js';
+import { fileService } from './modules/files/service.js';
 import { systemRoutes } from './modules/system/routes.js';
 import { userRoutes } from './modules/users/routes.js';
 import type { Config } from './platform/config.js';
@@ -86,6 +88,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(authRoutes, { auth });
       await api.register(userRoutes, { requireUser: requireUser(auth) });
       await api.register(documentRoutes, { documents, requireUser: requireUser(auth) });
+      await api.register(fileRoutes, {
+        files: fileService({ db: database.db, storage }),
+        requireUser: requireUser(auth),
+      });
       if (storage instanceof LocalStorage) await api.register(localFileRoutes, { storage });
     },
     { prefix: API_PREFIX },

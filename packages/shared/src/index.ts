@@ -1,6 +1,7 @@
 export * from './constants.js';
 export * from './contracts/auth.js';
 export * from './contracts/documents.js';
+export * from './contracts/files.js';
 export * from './contracts/system.js';
 export * from './contracts/user.js';
 export * from './errors.js';

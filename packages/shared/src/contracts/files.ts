@@ -1,0 +1,54 @@
+import { z } from 'zod';
+import { MESSAGES } from '../messages.js';
+
+const fileKey = z.string({ error: MESSAGES.required }).min(1, MESSAGES.required).max(512, 'Invalid file key');
+const fileName = z.string({ error: MESSAGES.required }).min(1, MESSAGES.required).max(100, MESSAGES.fileNameTooLong);
+
+export const ASSET_CONTENT_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/bmp'] as const;
+
+export const signedUrlRequest = z.object({ key: fileKey });
+export const signedUrlResponse = z.object({ url: z.string() });
+/** A URL that reads one file the caller may see, for at most one hour. */
+export const getSignedUrl = {
+  method: 'POST',
+  path: '/auth/get_signed_url',
+  body: signedUrlRequest,
+  response: signedUrlResponse,
+} as const;
+
+export const getSignedUrlsBulk = {
+  method: 'POST',
+  path: '/auth/get_signed_url/bulk',
+  body: z.object({ keys: z.array(fileKey).min(1, MESSAGES.required).max(100) }),
+  response: z.record(z.string(), z.string()),
+} as const;
+
+/** Like getSignedUrl, but the browser saves the file (under `fileName` when given). */
+export const getSignedDownloadUrl = {
+  method: 'POST',
+  path: '/auth/get_signed_download_url',
+  body: z.object({ key: fileKey, fileName: fileName.optional() }),
+  response: z.object({ result: z.string() }),
+} as const;
+
+export const signedPutResponse = z.object({ key: z.string(), url: z.string(), contentType: z.string() });
+
+/** A URL to PUT a new file of a draft document to; the key is chosen by the server. */
+export const putSignedUrl = {
+  method: 'POST',
+  path: '/auth/put_signed_url',
+  body: z.object({
+    documentId: z.string().uuid({ error: MESSAGES.documentNotFound }),
+    fileName,
+    contentType: z.enum(['application/pdf', ...ASSET_CONTENT_TYPES], { error: MESSAGES.fileTypeNotAllowed }),
+  }),
+  response: signedPutResponse,
+} as const;
+
+/** A URL to PUT a new image asset of the user (signature image, logo, avatar); the key is chosen by the server. */
+export const putSignedAssetUrl = {
+  method: 'POST',
+  path: '/auth/put_signed_asset_url',
+  body: z.object({ fileName, contentType: z.enum(ASSET_CONTENT_TYPES, { error: MESSAGES.fileTypeNotAllowed }) }),
+  response: signedPutResponse,
+} as const;
