@@ -1,0 +1,83 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { serverRoot } from '../src/platform/paths.js';
+
+/** The built server as its own process, with its resident memory sampled while a benchmark runs. */
+export class ServerProcess {
+  private child: ChildProcess | undefined;
+  private sampler: NodeJS.Timeout | undefined;
+  private readonly dataDir = mkdtempSync(join(tmpdir(), 'esign-bench-'));
+  peakRssMb = 0;
+  readonly baseUrl: string;
+
+  constructor(private readonly port: number) {
+    this.baseUrl = `http://127.0.0.1:${port}`;
+  }
+
+  async start(): Promise<void> {
+    this.child = spawn(process.execPath, [join(serverRoot, 'dist/main.js')], {
+      env: {
+        ...process.env,
+        PORT: String(this.port),
+        DATA_DIR: this.dataDir,
+        LOG_LEVEL: 'warn',
+        APP_URL: this.baseUrl,
+      },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+    const deadline = Date.now() + 60_000;
+    while (Date.now() < deadline) {
+      try {
+        if ((await fetch(`${this.baseUrl}/api/v1/health`)).ok) break;
+      } catch {}
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    this.sampler = setInterval(() => this.sample(), 20);
+  }
+
+  rssMb(): number {
+    if (!this.child?.pid) return 0;
+    const status = readFileSync(`/proc/${this.child.pid}/status`, 'utf8');
+    const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+    return kb / 1024;
+  }
+
+  private sample(): void {
+    try {
+      this.peakRssMb = Math.max(this.peakRssMb, this.rssMb());
+    } catch {}
+  }
+
+  async stop(): Promise<void> {
+    clearInterval(this.sampler);
+    this.child?.kill('SIGTERM');
+    await new Promise((resolve) => this.child?.once('exit', resolve));
+    rmSync(this.dataDir, { recursive: true, force: true });
+  }
+}
+
+/** A confirmed, logged-in user of the server, through its own API and mail outbox. */
+export async function loggedInUser(baseUrl: string): Promise<string> {
+  const api = (path: string, body?: unknown) =>
+    fetch(`${baseUrl}/api/v1${path}`, {
+      method: body ? 'POST' : 'GET',
+      headers: { 'content-type': 'application/json' },
+      ...(body ? { body: JSON.stringify(body) } : {}),
+    });
+  const email = `bench.${Date.now()}@example.com`;
+  await api('/auth/sign_up', { name: 'Bench Mark', email, password: 'secret1' });
+  let token: string | null = null;
+  while (!token) {
+    const mails = (await (await api('/dev/mail')).json()) as { to: string; text: string }[];
+    const link = mails.find((mail) => mail.to === email)?.text.match(/https?:\/\/\S+/)?.[0];
+    token = link ? new URL(link).searchParams.get('emailConfirmationToken') : null;
+    if (!token) await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  await api('/auth/confirm_email/confirm', { token });
+  const signedIn = (await (await api('/auth/sign_in', { email, password: 'secret1' })).json()) as {
+    accessToken: string;
+  };
+  return signedIn.accessToken;
+}

@@ -1,0 +1,170 @@
+// Benchmarks of the upload pipeline (issue: documents upload and conversion). Run with `npm run bench`.
+// Every figure is printed beside a baseline measured in the same run; machines here are noisy, ratios count.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PDF } from '@libpdf/core';
+import { serverRoot } from '../src/platform/paths.js';
+import { imageToPdf } from '../src/platform/pdf/image-to-pdf.js';
+import { noisyJpeg, scannedPdf, textPdf } from './inputs.js';
+import { loggedInUser, ServerProcess } from './server-process.js';
+
+const corpus = join(serverRoot, '../../../shared/fixtures/real-world');
+const rows: string[][] = [['benchmark', 'measured', 'baseline', 'ratio', 'target', 'met']];
+
+function report(name: string, ms: number, baselineMs: number, target: string, isMet: boolean) {
+  rows.push([
+    name,
+    `${ms.toFixed(0)} ms`,
+    `${baselineMs.toFixed(0)} ms`,
+    (ms / baselineMs).toFixed(2),
+    target,
+    isMet ? 'yes' : 'NO',
+  ]);
+}
+
+async function median(runs: number, run: () => Promise<number>): Promise<number> {
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) times.push(await run());
+  times.sort((a, b) => a - b);
+  return times[Math.floor(times.length / 2)] ?? 0;
+}
+
+async function timed(run: () => Promise<unknown>): Promise<number> {
+  const start = performance.now();
+  await run();
+  return performance.now() - start;
+}
+
+/** Upload one file to a new document and wait for `isFinished`, as the web app would (tighter polling). */
+async function uploadUntilFinished(server: ServerProcess, token: string, name: string, bytes: Uint8Array) {
+  const headers = { authorization: `Bearer ${token}` };
+  const created = await fetch(`${server.baseUrl}/api/v1/documents`, {
+    method: 'POST',
+    headers: { ...headers, 'content-type': 'application/json' },
+    body: JSON.stringify({ type: 'me_and_other' }),
+  });
+  const { id } = (await created.json()) as { id: string };
+  return timed(async () => {
+    const form = new FormData();
+    form.append('upload', new Blob([bytes]), name);
+    const upload = await fetch(`${server.baseUrl}/api/v1/documents/${id}/file_upload`, {
+      method: 'POST',
+      headers,
+      body: form,
+    });
+    if (!upload.ok) throw new Error(`upload failed: ${await upload.text()}`);
+    for (;;) {
+      const data = (await (
+        await fetch(`${server.baseUrl}/api/v1/documents/${id}/convertion_data`, { headers })
+      ).json()) as { isFinished: boolean; parts: { errorText: string | null }[] };
+      if (data.isFinished) {
+        if (data.parts[0]?.errorText) throw new Error(data.parts[0].errorText);
+        return;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  });
+}
+
+/** The bare script: load and save the same file with the same library, nothing else. */
+async function bareLoadSave(bytes: Uint8Array) {
+  return timed(async () => {
+    const pdf = await PDF.load(bytes);
+    await pdf.save();
+  });
+}
+
+async function main() {
+  const text = await textPdf(100);
+  const scan = await scannedPdf(100, 15 * 1024 * 1024);
+  const photo = await noisyJpeg(4000, 3000, 85);
+  console.log(
+    `inputs: text PDF ${(text.length / 1e6).toFixed(1)} MB, scanned PDF ${(scan.length / 1e6).toFixed(1)} MB, JPEG 12 MP ${(photo.length / 1e6).toFixed(1)} MB`,
+  );
+
+  const server = new ServerProcess(3300 + Math.floor(Math.random() * 500));
+  await server.start();
+  try {
+    const token = await loggedInUser(server.baseUrl);
+    // Warm the server's code paths once, as a running server would be.
+    await uploadUntilFinished(server, token, 'warm.pdf', await textPdf(2));
+
+    const textMs = await median(3, () => uploadUntilFinished(server, token, 'text.pdf', text));
+    const textBare = await median(3, () => bareLoadSave(text));
+    report('100-page text PDF, upload to isFinished', textMs, textBare, '<= 2x bare load+save', textMs <= 2 * textBare);
+
+    const scanMs = await median(3, () => uploadUntilFinished(server, token, 'scan.pdf', scan));
+    const scanBare = await median(3, () => bareLoadSave(scan));
+    report(
+      '15 MB scanned 100-page PDF, upload to isFinished',
+      scanMs,
+      scanBare,
+      '<= 2x bare load+save',
+      scanMs <= 2 * scanBare,
+    );
+
+    const jpegMs = await median(5, () => timed(() => imageToPdf(new Uint8Array(photo), 'jpg')));
+    const jpegBare = await median(5, () =>
+      timed(async () => {
+        const pdf = PDF.create();
+        const image = pdf.embedJpeg(new Uint8Array(photo));
+        pdf.addPage({ width: 3000, height: 2250 }).drawImage(image, { x: 0, y: 0, width: 3000, height: 2250 });
+        await pdf.save();
+      }),
+    );
+    report('12-megapixel JPEG to PDF', jpegMs, jpegBare, '< 100 ms', jpegMs < 100);
+
+    const docx = new Uint8Array(readFileSync(join(corpus, 'office/docx_table_image_cyrillic.docx')));
+    const coldMs = await uploadUntilFinished(server, token, 'cold.docx', docx);
+    const warmMs = await median(3, () => uploadUntilFinished(server, token, 'warm.docx', docx));
+    const dir = mkdtempSync(join(tmpdir(), 'esign-bench-soffice-'));
+    writeFileSync(join(dir, 'a.docx'), docx);
+    const cliMs = await timed(async () => {
+      spawnSync('soffice', [
+        '--headless',
+        `-env:UserInstallation=file://${dir}/profile`,
+        '--convert-to',
+        'pdf',
+        '--outdir',
+        dir,
+        join(dir, 'a.docx'),
+      ]);
+    });
+    rmSync(dir, { recursive: true, force: true });
+    report('small DOCX, warm, upload to isFinished', warmMs, cliMs, '< 1.5 s', warmMs < 1500);
+    report('small DOCX, first after start (cold)', coldMs, warmMs, '<= 3x warm', coldMs <= 3 * warmMs);
+
+    const twoMs = await timed(() =>
+      Promise.all([
+        uploadUntilFinished(server, token, 'one.docx', docx),
+        uploadUntilFinished(server, token, 'two.docx', docx),
+      ]),
+    );
+    report(
+      'two DOCX at once, until both finish',
+      twoMs,
+      warmMs,
+      'queued: about 2x one, not worse',
+      twoMs <= 2.5 * warmMs,
+    );
+
+    const peak = server.peakRssMb;
+    rows.push([
+      'server peak memory (RSS) during all of the above',
+      `${peak.toFixed(0)} MB`,
+      '-',
+      '-',
+      '< 300 MB',
+      peak < 300 ? 'yes' : 'NO',
+    ]);
+  } finally {
+    await server.stop();
+  }
+
+  const widths = rows[0]?.map((_, column) => Math.max(...rows.map((row) => row[column]?.length ?? 0))) ?? [];
+  for (const row of rows) console.log(row.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join('  '));
+}
+
+await main();
