@@ -2,6 +2,8 @@ import { defineConfig, devices } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = `http://localhost:${port}`;
+/** A fresh embedded database per run; one folder per port, so runs on other ports do not collide. */
+const dataDir = `.data-${port}`;
 
 /**
  * End-to-end tests against the real built app (`npm run build`) on a real server with a fresh embedded
@@ -32,13 +34,13 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
   webServer: {
-    command: 'rm -rf .data && node --enable-source-maps ../apps/server/dist/main.js',
+    command: `rm -rf ${dataDir} && node --enable-source-maps ../apps/server/dist/main.js`,
     url: `${baseURL}/api/v1/health`,
     reuseExistingServer: false,
     timeout: 60_000,
     env: {
       PORT: String(port),
-      DATA_DIR: '.data',
+      DATA_DIR: dataDir,
       APP_URL: baseURL,
       NODE_ENV: 'production',
       LOG_LEVEL: 'warn',
