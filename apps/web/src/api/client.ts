@@ -16,6 +16,8 @@ type BodyOf<C extends Contract> = C['body'] extends z.ZodType ? z.output<C['body
 
 export interface CallOptions<C extends Contract> {
   body?: BodyOf<C>;
+  /** A multipart body (file uploads); sent as it is, with the browser's own multipart content type. */
+  formData?: FormData;
   /** Replaces the contract's path, e.g. with path parameters filled in. */
   path?: string;
   /** A 401 answer to this call does not log out (the sign-in call itself). */
@@ -42,12 +44,14 @@ async function readBody(response: Response): Promise<unknown> {
 async function send(method: string, path: string, bearer: string | null, body: unknown, signal?: AbortSignal) {
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (bearer) headers.Authorization = `Bearer ${bearer}`;
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  const isMultipart = body instanceof FormData;
+  // FormData gets its multipart content type (with the boundary) from fetch itself.
+  if (body !== undefined && !isMultipart) headers['Content-Type'] = 'application/json';
   try {
     return await fetch(`${API_PREFIX}${path}`, {
       method,
       headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: body === undefined ? undefined : isMultipart ? body : JSON.stringify(body),
       signal,
     });
   } catch (error) {
@@ -101,27 +105,28 @@ function isTokenExpired(status: number, body: unknown): boolean {
  */
 export async function apiCall<C extends Contract>(contract: C, options: CallOptions<C> = {}): Promise<ResponseOf<C>> {
   const path = options.path ?? contract.path;
+  const body = options.formData ?? options.body;
   let token = getAccessToken();
-  let response = await send(contract.method, path, token, options.body, options.signal);
-  let body = await readBody(response);
+  let response = await send(contract.method, path, token, body, options.signal);
+  let answer = await readBody(response);
 
-  if (isTokenExpired(response.status, body)) {
+  if (isTokenExpired(response.status, answer)) {
     const isRefreshed = await refreshTokens(token);
     if (!isRefreshed) {
       clearTokens();
       throw new ApiError({ status: 401, code: 'UNAUTHORIZED', message: MESSAGES.unauthorized });
     }
     token = getAccessToken();
-    response = await send(contract.method, path, token, options.body, options.signal);
-    body = await readBody(response);
+    response = await send(contract.method, path, token, body, options.signal);
+    answer = await readBody(response);
   }
 
   if (!response.ok) {
     if (response.status === 401 && !options.isUnauthorizedExpected) clearTokens();
-    throw apiErrorFromBody(response.status, body);
+    throw apiErrorFromBody(response.status, answer);
   }
   if (contract.response === undefined) return undefined as ResponseOf<C>;
-  const parsed = contract.response.safeParse(body);
+  const parsed = contract.response.safeParse(answer);
   if (!parsed.success) {
     throw new ApiError({ status: response.status, code: 'UNEXPECTED_RESPONSE', message: MESSAGES.somethingWentWrong });
   }

@@ -10,6 +10,11 @@ export function notifyError(error: unknown): void {
   notifications.show({ color: 'red', message: translateMessage(text, i18n.t), autoClose: TOAST_AUTO_CLOSE_MS });
 }
 
+/** An error toast with a fixed text (an English spec message, translated here). */
+export function notifyFailure(message: string): void {
+  notifications.show({ color: 'red', message: translateMessage(message, i18n.t), autoClose: TOAST_AUTO_CLOSE_MS });
+}
+
 export function notifySuccess(message: string): void {
   notifications.show({ color: 'green', message, autoClose: TOAST_AUTO_CLOSE_MS });
 }

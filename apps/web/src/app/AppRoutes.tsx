@@ -14,6 +14,8 @@ import { ResetPage } from '../features/auth/ResetPage';
 import { SignUpPage } from '../features/auth/SignUpPage';
 import { useIdleLogout } from '../features/auth/use-idle-logout';
 import { DevMailPage } from '../features/dev/DevMailPage';
+import { PrepareDocumentPage } from '../features/prepare/PrepareDocumentPage';
+import { PREPARE_ROUTES } from '../features/prepare/prepare-routes';
 import { SignPage } from '../features/sign/SignPage';
 import { GuestLayout } from '../layouts/GuestLayout';
 import { LoginLayout } from '../layouts/LoginLayout';
@@ -75,6 +77,14 @@ function LoggedInRoutes() {
     <Routes>
       <Route element={<MainLayout />}>
         <Route path="/sign" element={<SignPage />} />
+        {PREPARE_ROUTES.map(({ path, documentType }) => (
+          // The key gives each route its own page state when moving between them.
+          <Route
+            key={path}
+            path={path}
+            element={<PrepareDocumentPage key={documentType} documentType={documentType} />}
+          />
+        ))}
       </Route>
       <Route element={<LoginLayout />}>
         <Route path="/reset" element={<ResetPage />} />

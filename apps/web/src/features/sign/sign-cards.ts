@@ -8,9 +8,14 @@ export interface SignCard {
   to?: string;
 }
 
-/** The three choices of 'Who needs to sign?'. Their routes (/only-me, ...) do not exist yet. */
+/** The three choices of 'Who needs to sign?', each opening the preparation page of its document type. */
 export const SIGN_CARDS: readonly SignCard[] = [
-  { key: 'only-me', titleKey: 'sign.onlyMe', descriptionKey: 'sign.onlyMeDescription' },
-  { key: 'me-and-others', titleKey: 'sign.meAndOthers', descriptionKey: 'sign.meAndOthersDescription' },
-  { key: 'only-others', titleKey: 'sign.onlyOthers', descriptionKey: 'sign.onlyOthersDescription' },
+  { key: 'only-me', titleKey: 'sign.onlyMe', descriptionKey: 'sign.onlyMeDescription', to: '/only-me' },
+  {
+    key: 'me-and-others',
+    titleKey: 'sign.meAndOthers',
+    descriptionKey: 'sign.meAndOthersDescription',
+    to: '/me-and-others',
+  },
+  { key: 'only-others', titleKey: 'sign.onlyOthers', descriptionKey: 'sign.onlyOthersDescription', to: '/only-others' },
 ];

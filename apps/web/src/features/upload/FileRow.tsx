@@ -1,0 +1,122 @@
+import { ActionIcon, Alert, Box, Flex, Group, Paper, Progress, Stack, Text } from '@mantine/core';
+import type { CSSProperties, ReactNode, Ref } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useTranslateMessage } from '../../i18n/use-translate-message';
+import { ArrowDownIcon, ArrowUpIcon, CloseIcon } from './icons';
+import type { FileRowModel } from './upload-rows';
+
+export interface FileRowProps {
+  row: FileRowModel;
+  canMoveUp: boolean;
+  canMoveDown: boolean;
+  onMove: (step: -1 | 1) => void;
+  onRemove: () => void;
+  isRemoving: boolean;
+  /** The drag handle of a sortable row. */
+  handle?: ReactNode;
+  rowRef?: Ref<HTMLLIElement>;
+  style?: CSSProperties;
+  isDragging?: boolean;
+}
+
+/** The width of the drag handle (an ActionIcon of size lg), kept free in rows without one so names line up. */
+export const HANDLE_WIDTH = 'calc(2.125rem * var(--mantine-scale))';
+
+const PROGRESS_COLOR: Record<FileRowModel['status'], string> = {
+  queued: 'gray',
+  uploading: 'blue',
+  converting: 'blue',
+  converted: 'green',
+  failed: 'red',
+};
+
+/** One file: name, progress, errors and notices, and its buttons (move up, move down, remove). */
+export function FileRow({ row, canMoveUp, canMoveDown, onMove, onRemove, isRemoving, handle, ...item }: FileRowProps) {
+  const { t } = useTranslation();
+  const translateMessage = useTranslateMessage();
+  const name = row.name;
+  const isRunning = row.status === 'uploading' || row.status === 'converting';
+  return (
+    <Paper
+      component="li"
+      ref={item.rowRef}
+      style={item.style}
+      withBorder
+      radius="md"
+      p="sm"
+      shadow={item.isDragging ? 'md' : undefined}
+      data-file-row={row.partId ?? row.key}
+      aria-label={name}
+    >
+      <Flex direction={{ base: 'column', xs: 'row' }} align={{ base: 'stretch', xs: 'flex-start' }} gap="xs">
+        <Group align="flex-start" gap="sm" wrap="nowrap" style={{ flex: 1, minWidth: 0 }}>
+          {handle ?? <Box w={HANDLE_WIDTH} style={{ flexShrink: 0 }} />}
+          <Stack gap={6} style={{ flex: 1, minWidth: 0 }}>
+            <Group justify="space-between" align="flex-start" gap="xs" wrap="wrap">
+              <Text fw={600} size="sm" style={{ overflowWrap: 'anywhere', minWidth: 0, flex: '1 1 12rem' }}>
+                {name}
+              </Text>
+              <Text size="sm" c={row.status === 'failed' ? 'var(--mantine-color-error)' : 'dimmed'}>
+                {t(`upload.status.${row.status}`)}
+                {row.status !== 'failed' && ` · ${t('upload.percent', { value: row.progress })}`}
+              </Text>
+            </Group>
+            {row.status !== 'failed' && (
+              <Progress
+                value={row.progress}
+                color={PROGRESS_COLOR[row.status]}
+                striped={isRunning}
+                animated={isRunning}
+                size="sm"
+                aria-label={t('upload.progressOf', { name })}
+              />
+            )}
+            {row.errorText !== null && (
+              <Text size="sm" c="var(--mantine-color-error)">
+                {row.errorTitle !== null && <strong>{translateMessage(row.errorTitle)}: </strong>}
+                {translateMessage(row.errorText)}
+              </Text>
+            )}
+            {row.warningText !== null && (
+              <Alert color="yellow" variant="light" p="xs">
+                <Text size="sm">{translateMessage(row.warningText)}</Text>
+              </Alert>
+            )}
+          </Stack>
+        </Group>
+        <Group gap={4} wrap="nowrap" justify="flex-end">
+          <ActionIcon
+            variant="subtle"
+            size="lg"
+            disabled={!canMoveUp}
+            onClick={() => onMove(-1)}
+            aria-label={t('upload.moveUp', { name })}
+            data-move="up"
+          >
+            <ArrowUpIcon />
+          </ActionIcon>
+          <ActionIcon
+            variant="subtle"
+            size="lg"
+            disabled={!canMoveDown}
+            onClick={() => onMove(1)}
+            aria-label={t('upload.moveDown', { name })}
+            data-move="down"
+          >
+            <ArrowDownIcon />
+          </ActionIcon>
+          <ActionIcon
+            variant="subtle"
+            color="red"
+            size="lg"
+            loading={isRemoving}
+            onClick={onRemove}
+            aria-label={t('upload.remove', { name })}
+          >
+            <CloseIcon />
+          </ActionIcon>
+        </Group>
+      </Flex>
+    </Paper>
+  );
+}

@@ -1,0 +1,48 @@
+import { Button, Stack, Text } from '@mantine/core';
+import { Dropzone } from '@mantine/dropzone';
+import { useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { acceptedTypes } from './file-checks';
+import { UploadIcon } from './icons';
+
+const ACCEPT = acceptedTypes();
+
+/**
+ * 'Drop files here / Or / Upload File'. Every file dropped or picked goes to `onFiles`, refused or not:
+ * the checks (and their messages) are the caller's. The button opens the file picker, so it works by keyboard.
+ */
+export function UploadDropzone({ onFiles }: { onFiles: (files: File[]) => void }) {
+  const { t } = useTranslation();
+  const openRef = useRef<() => void>(null);
+  return (
+    <Dropzone
+      onDrop={() => {}}
+      onDropAny={(files, rejections) => onFiles([...files, ...rejections.map((rejection) => rejection.file)])}
+      accept={ACCEPT}
+      multiple
+      openRef={openRef}
+      activateOnClick={false}
+      activateOnKeyboard={false}
+      enablePointerEvents
+      useFsAccessApi={false}
+      // The file input stays out of the accessibility tree: the 'Upload File' button is its way in.
+      inputProps={{ 'aria-hidden': true }}
+      radius="md"
+      p={{ base: 'md', sm: 'xl' }}
+    >
+      <Stack align="center" gap="xs" py="md">
+        <Text c="blue.8" aria-hidden>
+          <UploadIcon size={40} />
+        </Text>
+        <Text size="lg" fw={600}>
+          {t('upload.dropHere')}
+        </Text>
+        <Text size="sm">{t('upload.or')}</Text>
+        <Button onClick={() => openRef.current?.()}>{t('upload.chooseFiles')}</Button>
+        <Text size="xs" c="dimmed" ta="center" maw={420}>
+          {t('upload.hint')}
+        </Text>
+      </Stack>
+    </Dropzone>
+  );
+}

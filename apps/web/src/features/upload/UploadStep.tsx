@@ -1,0 +1,116 @@
+import { type DocumentType, MESSAGES } from '@esign/shared';
+import { Button, Center, Group, Loader, Stack, Title } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { type ReactNode, useEffect, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isApiError } from '../../api/api-error';
+import { notifyError, notifyFailure } from '../../api/notify';
+import { documentKey, useConversionData, useDocument, useRemovePart, useReorderParts } from './api';
+import { FileList } from './FileList';
+import { UploadDropzone } from './UploadDropzone';
+import { canPrepare, type FileRowModel, hasNewlySettledParts, partRows, pendingRows } from './upload-rows';
+import { useUploadQueue } from './use-upload-queue';
+
+export interface UploadStepProps {
+  documentType: DocumentType;
+  /** The draft the files belong to; null until the first upload creates it. */
+  documentId: string | null;
+  /** A document was created (first upload), or the given one could not be loaded (null). */
+  onDocumentIdChange: (documentId: string | null) => void;
+  /** 'Prepare Doc for Signing': every file is uploaded and converted. */
+  onPrepare: (documentId: string) => void;
+  /** Under the dropzone: the 'Import files from' block of the cloud storage integrations. */
+  importSlot?: ReactNode;
+}
+
+/** The upload step: 'Upload File' dropzone, the reorderable file list and 'Prepare Doc for Signing'. */
+export function UploadStep({ documentType, documentId, onDocumentIdChange, onPrepare, importSlot }: UploadStepProps) {
+  const { t } = useTranslation();
+  const titleId = useId();
+  const queryClient = useQueryClient();
+  const documentQuery = useDocument(documentId);
+  const parts = documentQuery.data?.parts ?? [];
+  const conversion = useConversionData(documentId, parts);
+  const queue = useUploadQueue({ documentType, documentId, parts, onDocumentCreated: onDocumentIdChange });
+  const removePart = useRemovePart();
+  const reorderParts = useReorderParts();
+  const [removingKeys, setRemovingKeys] = useState<ReadonlySet<string>>(new Set());
+
+  const documentError = documentQuery.error;
+  useEffect(() => {
+    if (documentError === null) return;
+    notifyError(documentError);
+    // A document that is not there (or not this user's) is dropped from the URL; the next upload starts a new one.
+    if (isApiError(documentError) && documentError.status >= 400 && documentError.status < 500)
+      onDocumentIdChange(null);
+  }, [documentError, onDocumentIdChange]);
+
+  // A part the poll reports as done: the document has its final state (a warning, page sizes).
+  useEffect(() => {
+    if (documentId !== null && hasNewlySettledParts(parts, conversion.data)) {
+      void queryClient.invalidateQueries({ queryKey: documentKey(documentId), exact: true });
+    }
+  }, [conversion.data, documentId, parts, queryClient]);
+
+  const storedRows = partRows(parts, conversion.data);
+  const localRows = pendingRows(queue.pending);
+  const isReady = documentId !== null && canPrepare([...storedRows, ...localRows]);
+
+  const onRemove = (row: FileRowModel) => {
+    if (row.partId === null || documentId === null) {
+      queue.cancel(row.key);
+      return;
+    }
+    const key = row.key;
+    setRemovingKeys((keys) => new Set(keys).add(key));
+    removePart.mutate(
+      { documentId, partId: row.partId },
+      {
+        onError: () => notifyFailure(MESSAGES.failedToRemoveFile),
+        onSettled: () =>
+          setRemovingKeys((keys) => {
+            const next = new Set(keys);
+            next.delete(key);
+            return next;
+          }),
+      },
+    );
+  };
+
+  const onReorder = (partIds: string[]) => {
+    if (documentId !== null) reorderParts.mutate({ documentId, partIds });
+  };
+
+  return (
+    <Stack component="section" gap="md" aria-labelledby={titleId}>
+      <Title order={2} size="h3" id={titleId}>
+        {t('upload.title')}
+      </Title>
+      <UploadDropzone onFiles={queue.addFiles} />
+      {importSlot}
+      {documentQuery.isLoading ? (
+        <Center py="md">
+          <Loader size="sm" role="status" aria-label={t('upload.loadingFiles')} />
+        </Center>
+      ) : (
+        <FileList
+          partRows={storedRows}
+          pendingRows={localRows}
+          removingKeys={removingKeys}
+          onReorder={onReorder}
+          onRemove={onRemove}
+        />
+      )}
+      <Group justify="flex-end">
+        <Button
+          size="md"
+          w={{ base: '100%', xs: 'auto' }}
+          disabled={!isReady}
+          onClick={() => documentId !== null && onPrepare(documentId)}
+        >
+          {t('upload.prepare')}
+        </Button>
+      </Group>
+    </Stack>
+  );
+}

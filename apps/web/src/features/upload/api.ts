@@ -1,0 +1,124 @@
+import {
+  conversionData,
+  createDocument,
+  type Document,
+  type DocumentPart,
+  type DocumentType,
+  fileClean,
+  fileUpload,
+  getDocument,
+  updateDocument,
+} from '@esign/shared';
+import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiCall } from '../../api/client';
+import { orderPayload } from './file-order';
+import { isConversionPending } from './upload-rows';
+
+/** Spec section 9: conversion is polled every 3 seconds until it is finished. */
+export const CONVERSION_POLL_MS = 3000;
+
+export const documentKey = (documentId: string) => ['documents', documentId] as const;
+export const conversionKey = (documentId: string) => ['documents', documentId, 'conversion'] as const;
+
+/** A contract path with its `:id` filled in. */
+export function pathWithId(path: string, id: string): string {
+  return path.replace(':id', encodeURIComponent(id));
+}
+
+export function useDocument(documentId: string | null) {
+  return useQuery({
+    queryKey: documentKey(documentId ?? ''),
+    queryFn: ({ signal }) => apiCall(getDocument, { path: pathWithId(getDocument.path, documentId ?? ''), signal }),
+    enabled: documentId !== null,
+  });
+}
+
+/** Conversion progress, polled while the document has parts that are not finished. */
+export function useConversionData(documentId: string | null, parts: readonly DocumentPart[]) {
+  return useQuery({
+    queryKey: conversionKey(documentId ?? ''),
+    queryFn: ({ signal }) =>
+      apiCall(conversionData, { path: pathWithId(conversionData.path, documentId ?? ''), signal }),
+    enabled: documentId !== null && parts.length > 0,
+    // Evaluated after every answer: stops once finished, starts again when a change makes it unfinished.
+    refetchInterval: (query) => (isConversionPending(parts, query.state.data) ? CONVERSION_POLL_MS : false),
+    refetchIntervalInBackground: true,
+  });
+}
+
+export function useCreateDocument() {
+  return useMutation({
+    meta: { isErrorShownInline: true },
+    mutationFn: (type: DocumentType) => apiCall(createDocument, { body: { type } }),
+  });
+}
+
+export function useUploadFile() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    meta: { isErrorShownInline: true },
+    mutationFn: ({ documentId, file, signal }: { documentId: string; file: File; signal: AbortSignal }) => {
+      const formData = new FormData();
+      formData.append('upload', file, file.name);
+      return apiCall(fileUpload, { path: pathWithId(fileUpload.path, documentId), formData, signal });
+    },
+    onSuccess: (part, { documentId }) => {
+      queryClient.setQueryData<Document>(documentKey(documentId), (document) =>
+        document === undefined
+          ? document
+          : { ...document, parts: [...document.parts.filter((p) => p.id !== part.id), part] },
+      );
+      void refreshConversion(queryClient, documentId);
+    },
+  });
+}
+
+/** Removes one part (file_clean with its id). */
+export function useRemovePart() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    meta: { isErrorShownInline: true },
+    mutationFn: ({ documentId, partId }: { documentId: string; partId: string }) =>
+      apiCall(fileClean, { path: pathWithId(fileClean.path, documentId), body: { documentPartId: partId } }),
+    onSuccess: (document) => {
+      queryClient.setQueryData(documentKey(document.id), document);
+      void refreshConversion(queryClient, document.id);
+    },
+  });
+}
+
+/** Saves a new order of the parts, showing it at once and rolling back if the server refuses it. */
+export function useReorderParts() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    // One reorder at a time, so the last one the user made is the one the server keeps.
+    scope: { id: 'reorder-parts' },
+    mutationFn: ({ documentId, partIds }: { documentId: string; partIds: string[] }) =>
+      apiCall(updateDocument, { path: pathWithId(updateDocument.path, documentId), body: orderPayload(partIds) }),
+    onMutate: async ({ documentId, partIds }) => {
+      await queryClient.cancelQueries({ queryKey: documentKey(documentId), exact: true });
+      const previous = queryClient.getQueryData<Document>(documentKey(documentId));
+      if (previous !== undefined) {
+        const orderOf = new Map(partIds.map((id, order) => [id, order]));
+        queryClient.setQueryData<Document>(documentKey(documentId), {
+          ...previous,
+          parts: previous.parts.map((part) => ({ ...part, order: orderOf.get(part.id) ?? part.order })),
+        });
+      }
+      return { previous };
+    },
+    onError: (_error, { documentId }, context) => {
+      if (context?.previous !== undefined) queryClient.setQueryData(documentKey(documentId), context.previous);
+      void queryClient.invalidateQueries({ queryKey: documentKey(documentId), exact: true });
+    },
+    onSuccess: (document) => {
+      queryClient.setQueryData(documentKey(document.id), document);
+      void refreshConversion(queryClient, document.id);
+    },
+  });
+}
+
+/** Asks for the conversion state again: a change of the parts may make it unfinished, which restarts the poll. */
+function refreshConversion(queryClient: QueryClient, documentId: string) {
+  return queryClient.invalidateQueries({ queryKey: conversionKey(documentId), exact: true });
+}
