@@ -56,6 +56,7 @@ export const documentPart = z.object({
   id: z.string().uuid(),
   order: z.number().int(),
   originalFileName: z.string(),
+  sizeBytes: z.number().int(),
   /** True once the part is converted to PDF pages. */
   filesUploaded: z.boolean(),
   pagesConverted: z.number().int(),
@@ -140,7 +141,14 @@ export const conversionData = {
   response: z.object({
     isFinished: z.boolean(),
     parts: z.array(
-      documentPart.pick({ id: true, filesUploaded: true, pagesConverted: true, pagesTotal: true, errorText: true }),
+      documentPart.pick({
+        id: true,
+        filesUploaded: true,
+        pagesConverted: true,
+        pagesTotal: true,
+        errorText: true,
+        warningText: true,
+      }),
     ),
   }),
 } as const;

@@ -52,6 +52,7 @@ export function toPartDto(row: PartRow): DocumentPart {
     id: row.id,
     order: row.order,
     originalFileName: row.originalFileName,
+    sizeBytes: row.sizeBytes,
     filesUploaded: row.convertedAt !== null,
     pagesConverted: row.pagesConverted,
     pagesTotal: row.pagesTotal,

@@ -197,6 +197,7 @@ export function documentService(deps: DocumentDeps) {
             pagesConverted: dto.pagesConverted,
             pagesTotal: dto.pagesTotal,
             errorText: dto.errorText,
+            warningText: dto.warningText,
           };
         }),
       };

@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -65,6 +66,20 @@ describe.runIf(isInstalled)('OfficeConverter (LibreOffice)', () => {
     } finally {
       server.close();
     }
+  });
+
+  it('ends every LibreOffice process when stopped', async () => {
+    // Regression: `soffice` is a script that starts soffice.bin; killing only the script left soffice.bin
+    // running, holding its profile, so the next server could not start LibreOffice.
+    const ownDir = mkdtempSync(join(tmpdir(), 'esign-office-own-'));
+    const own = new OfficeConverter(ownDir, pino({ level: 'silent' }), 60_000);
+    await own.convert(join(corpus, 'text/txt_utf8_multiscript_UTF-8-demo.txt'), join(dir, 'own.pdf'), 'txt');
+    const running = () => spawnSync('pgrep', ['-f', ownDir]).stdout.toString().trim();
+    expect(running()).not.toBe('');
+    await own.stop();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(running()).toBe('');
+    rmSync(ownDir, { recursive: true, force: true });
   });
 
   it('reports a file it cannot open, and keeps working', async () => {

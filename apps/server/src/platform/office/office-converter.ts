@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import type { FastifyBaseLogger } from 'fastify';
@@ -47,6 +47,8 @@ export class OfficeConverter {
   private queue: Promise<void> = Promise.resolve();
   private pending: Pending | undefined;
   private stopped = false;
+  private profile: string | undefined;
+  private onProcessExit: (() => void) | undefined;
 
   constructor(
     private readonly profileDir: string,
@@ -97,7 +99,9 @@ export class OfficeConverter {
   private start(): Running {
     if (this.running) return this.running;
     if (!this.isInstalled()) throw new OfficeUnavailableError(LIBREOFFICE_MISSING);
-    const profile = join(this.profileDir, 'libreoffice-profile');
+    // A profile of this process's own: a LibreOffice left behind by an earlier process cannot lock it.
+    const profile = join(this.profileDir, `libreoffice-profile-${process.pid}-${randomUUID().slice(0, 8)}`);
+    this.profile = profile;
     mkdirSync(join(profile, 'user'), { recursive: true });
     writeFileSync(join(profile, 'user', 'registrymodifications.xcu'), PROFILE_SETTINGS);
     const pipeName = `esign-office-${process.pid}-${randomUUID().slice(0, 8)}`;
@@ -113,7 +117,8 @@ export class OfficeConverter {
         `-env:UserInstallation=file://${profile}`,
         `--accept=pipe,name=${pipeName};urp;StarOffice.ComponentContext`,
       ],
-      { stdio: 'ignore' },
+      // Its own process group: `soffice` is a script that starts soffice.bin, and both must go on stop.
+      { stdio: 'ignore', detached: true },
     );
     const bridge = spawn(
       SYSTEM_PYTHON,
@@ -146,6 +151,14 @@ export class OfficeConverter {
       office.once('exit', onExit('LibreOffice'));
       bridge.once('exit', onExit('The LibreOffice bridge'));
     });
+    // If this process ends without stopping the converter, LibreOffice ends with it.
+    const officePid = office.pid;
+    this.onProcessExit = () => {
+      try {
+        if (officePid) process.kill(-officePid, 'SIGKILL');
+      } catch {}
+    };
+    process.once('exit', this.onProcessExit);
     bridge.stderr?.on('data', (chunk: Buffer) => this.log.debug({ bridge: chunk.toString() }, 'office bridge'));
     ready.catch(() => {});
     this.running = { office, bridge, ready };
@@ -155,6 +168,7 @@ export class OfficeConverter {
   private kill(): void {
     const running = this.running;
     this.running = undefined;
+    if (this.onProcessExit) process.off('exit', this.onProcessExit);
     if (this.pending) {
       clearTimeout(this.pending.timer);
       this.pending.reject(new Error('LibreOffice stopped during the conversion'));
@@ -162,11 +176,16 @@ export class OfficeConverter {
     }
     if (!running) return;
     running.bridge.kill('SIGKILL');
-    running.office.kill('SIGKILL');
+    try {
+      if (running.office.pid) process.kill(-running.office.pid, 'SIGKILL');
+    } catch {
+      running.office.kill('SIGKILL');
+    }
   }
 
   async stop(): Promise<void> {
     this.stopped = true;
     this.kill();
+    if (this.profile) rmSync(this.profile, { recursive: true, force: true });
   }
 }

@@ -15,6 +15,7 @@ function part(id: string, order: number, change: Partial<DocumentPart> = {}): Do
     id,
     order,
     originalFileName: `${id}.pdf`,
+    sizeBytes: 1000,
     filesUploaded: false,
     pagesConverted: 0,
     pagesTotal: null,
@@ -32,6 +33,7 @@ const live = (id: string, change: Partial<ConversionData['parts'][number]> = {})
   pagesConverted: 0,
   pagesTotal: null,
   errorText: null,
+  warningText: null,
   ...change,
 });
 
