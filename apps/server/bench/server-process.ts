@@ -50,11 +50,13 @@ export class ServerProcess {
     } catch {}
   }
 
-  async stop(): Promise<void> {
+  /** Stops the process; its data folder stays unless `removeData`. */
+  async stop(removeData = true): Promise<void> {
     clearInterval(this.sampler);
     this.child?.kill('SIGTERM');
     await new Promise((resolve) => this.child?.once('exit', resolve));
-    rmSync(this.dataDir, { recursive: true, force: true });
+    this.peakRssMb = 0;
+    if (removeData) rmSync(this.dataDir, { recursive: true, force: true });
   }
 }
 

@@ -89,8 +89,10 @@ export function conversionJobs(deps: ConversionDeps) {
         await failPart(partId, error.userMessage);
         return;
       }
-      const pdfFileKey = `documents/${part.documentId}/parts/${part.id}.pdf`;
-      await storage.put(pdfFileKey, Buffer.from(result.bytes), PDF_CONTENT_TYPE);
+      // A sound PDF is kept byte for byte: the original is its own converted file, not stored twice.
+      const isUnchanged = result.bytes === input;
+      const pdfFileKey = isUnchanged ? part.originalFileKey : `documents/${part.documentId}/parts/${part.id}.pdf`;
+      if (!isUnchanged) await storage.put(pdfFileKey, Buffer.from(result.bytes), PDF_CONTENT_TYPE);
       const pages = result.metadata.pages.length;
       await db
         .update(documentParts)
