@@ -4,9 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { OutboxMail } from '@esign/shared';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/platform/config.js';
+import { createTestDatabase } from './database.js';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -15,36 +15,15 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/**
- * A real application on a real, empty database: an in-memory PGlite by default, or a fresh
- * database of its own on the PostgreSQL server named by DATABASE_URL (so test files can run in parallel).
- */
+/** A real application on a real, empty database (see createTestDatabase). */
 export async function createTestApp(options: { webDistDir?: string } = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'esign-test-'));
-  const baseUrl = process.env.DATABASE_URL;
-  let databaseUrl = 'memory://';
-  let dropDatabase = async () => {};
-  if (baseUrl) {
-    const name = `test_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: baseUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const url = new URL(baseUrl);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
-    dropDatabase = async () => {
-      const client = new pg.Client({ connectionString: baseUrl });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    };
-  }
+  const database = await createTestDatabase();
   const config = loadConfig(
     {},
     {
       dataDir,
-      databaseUrl,
+      databaseUrl: database.url,
       jwtSecret: randomBytes(32).toString('hex'),
       appUrl: 'http://localhost:3000',
       smtpUrl: undefined,
@@ -65,7 +44,7 @@ export async function createTestApp(options: { webDistDir?: string } = {}): Prom
     },
     async close() {
       await app.close();
-      await dropDatabase();
+      await database.drop();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

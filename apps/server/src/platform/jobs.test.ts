@@ -1,38 +1,21 @@
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { createTestDatabase } from '../../test/database.js';
 import { type Database, openDatabase } from './db/client.js';
 import { defineJob, JobQueue } from './jobs.js';
 
 let database: Database;
-let dropDatabase = async () => {};
+let drop = async () => {};
 
 beforeAll(async () => {
-  const baseUrl = process.env.DATABASE_URL;
-  if (!baseUrl) {
-    database = await openDatabase({ databaseUrl: 'memory://', dataDir: '/nonexistent' });
-    return;
-  }
-  const name = `test_jobs_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: baseUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(baseUrl);
-  url.pathname = `/${name}`;
-  database = await openDatabase({ databaseUrl: url.toString(), dataDir: '/nonexistent' });
-  dropDatabase = async () => {
-    const client = new pg.Client({ connectionString: baseUrl });
-    await client.connect();
-    await client.query(`drop database if exists ${name} with (force)`);
-    await client.end();
-  };
+  const testDatabase = await createTestDatabase();
+  drop = testDatabase.drop;
+  database = await openDatabase({ databaseUrl: testDatabase.url, dataDir: '/nonexistent' });
 });
 afterAll(async () => {
   await database?.close();
-  await dropDatabase();
+  await drop();
 });
 
 describe('JobQueue', () => {
@@ -62,6 +45,38 @@ describe('JobQueue', () => {
       await queue.send(flaky, { n: 7 });
       await done;
       expect(attempts).toEqual([7, 7]);
+    } finally {
+      await queue.stop();
+    }
+  });
+
+  it('calls onFinalFailure once, after the last retry has failed too', async () => {
+    let attempts = 0;
+    let resolveFinal: (error: unknown) => void = () => {};
+    const final = new Promise<unknown>((resolve) => {
+      resolveFinal = resolve;
+    });
+    const broken = defineJob({
+      name: 'test.broken',
+      payload: z.object({}),
+      retryLimit: 1,
+      retryDelay: 1,
+      async handler() {
+        attempts += 1;
+        throw new Error(`attempt ${attempts}`);
+      },
+      async onFinalFailure(_payload, error) {
+        resolveFinal(error);
+      },
+    });
+    const queue = new JobQueue(database, pino({ level: 'silent' }));
+    queue.register(broken);
+    await queue.start();
+    await queue.startWorkers();
+    try {
+      await queue.send(broken, {});
+      expect(String(await final)).toContain('attempt 2');
+      expect(attempts).toBe(2);
     } finally {
       await queue.stop();
     }
