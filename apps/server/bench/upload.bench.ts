@@ -80,6 +80,7 @@ async function main() {
   const text = await textPdf(100);
   const scan = await scannedPdf(100, 15 * 1024 * 1024);
   const photo = await noisyJpeg(4000, 3000, 85);
+  console.log(`server database: ${process.env.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : 'embedded PGlite'}`);
   console.log(
     `inputs: text PDF ${(text.length / 1e6).toFixed(1)} MB, scanned PDF ${(scan.length / 1e6).toFixed(1)} MB, JPEG 12 MP ${(photo.length / 1e6).toFixed(1)} MB`,
   );
