@@ -37,6 +37,8 @@ export default defineConfig({
     command: `rm -rf ${dataDir} && node --enable-source-maps ../apps/server/dist/main.js`,
     url: `${baseURL}/api/v1/health`,
     reuseExistingServer: false,
+    // Stop the server as an operator would, so it ends its LibreOffice too.
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
     timeout: 60_000,
     env: {
       PORT: String(port),

@@ -84,6 +84,11 @@ def main():
         except Exception as error:  # noqa: BLE001 - every failure is reported to the caller
             answer = {"id": request["id"], "ok": False, "error": str(error)}
         print(json.dumps(answer), flush=True)
+    # stdin closed: the server is gone (even if it was killed), so LibreOffice goes too.
+    try:
+        desktop.terminate()
+    except Exception:  # noqa: BLE001 - LibreOffice may already have stopped
+        pass
 
 
 if __name__ == "__main__":
