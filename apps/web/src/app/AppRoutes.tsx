@@ -34,6 +34,15 @@ export function AppRoutes() {
   return isAuthorized ? <LoggedInRoutes /> : <LoggedOutRoutes />;
 }
 
+/** Pages open to everyone, logged in or out. */
+const guestRoutes = (
+  <Route element={<GuestLayout />}>
+    <Route path="/change_password" element={<ChangePasswordPage />} />
+    <Route path="/confirm_email" element={<ConfirmEmailPage />} />
+    <Route path="/dev/mail" element={<DevMailPage />} />
+  </Route>
+);
+
 function LoggedOutRoutes() {
   return (
     <Routes>
@@ -43,11 +52,7 @@ function LoggedOutRoutes() {
         <Route path="/reset" element={<ResetPage />} />
         <Route path="/confirm-account" element={<ConfirmAccountPage />} />
       </Route>
-      <Route element={<GuestLayout />}>
-        <Route path="/change_password" element={<ChangePasswordPage />} />
-        <Route path="/confirm_email" element={<ConfirmEmailPage />} />
-        <Route path="/dev/mail" element={<DevMailPage />} />
-      </Route>
+      {guestRoutes}
       <Route path="*" element={<Navigate to="/login" replace />} />
     </Routes>
   );
@@ -89,11 +94,7 @@ function LoggedInRoutes() {
       <Route element={<LoginLayout />}>
         <Route path="/reset" element={<ResetPage />} />
       </Route>
-      <Route element={<GuestLayout />}>
-        <Route path="/change_password" element={<ChangePasswordPage />} />
-        <Route path="/confirm_email" element={<ConfirmEmailPage />} />
-        <Route path="/dev/mail" element={<DevMailPage />} />
-      </Route>
+      {guestRoutes}
       <Route path="*" element={<Navigate to="/sign" replace />} />
     </Routes>
   );
