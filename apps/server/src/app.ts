@@ -11,6 +11,7 @@ import { documentRoutes } from './modules/documents/routes.js';
 import { documentService } from './modules/documents/service.js';
 import { fileRoutes } from './modules/files/routes.js';
 import { fileService } from './modules/files/service.js';
+import { sealingJobs } from './modules/sealing/jobs.js';
 import { systemRoutes } from './modules/system/routes.js';
 import { userRoutes } from './modules/users/routes.js';
 import type { Config } from './platform/config.js';
@@ -79,6 +80,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const conversion = conversionJobs({ db: database.db, storage, office, jobs });
   jobs.register(conversion.convertPart, conversion.combineDocument);
   const documents = documentService({ db: database.db, storage, jobs, conversion });
+  const sealing = sealingJobs({ db: database.db, storage, now });
+  jobs.register(sealing.sealDocument);
 
   await registerSecurityHeaders(app);
   await registerOpenApi(app);

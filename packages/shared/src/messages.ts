@@ -28,6 +28,33 @@ export const MESSAGES = {
   failedToRemoveFile: 'Failed to remove file',
   uploadUnsuccessful: 'Uploading has been unsuccessful',
   documentNotFound: 'Document not found',
+  // Sending checks (section 5).
+  documentNeedsFile: 'Document must have a file or template attached',
+  templateNeedsFile: 'Template must have a file attached',
+  formNeedsFile: 'Form must have a file attached',
+  signersIdentical: 'One or more signers are identical',
+  documentNeedsField: 'Document must have at least one field',
+  documentNeedsRequiredField: 'Document must have at least one required field',
+  fieldsWithoutSigner: 'Document has one or more fields without signer',
+  currentUserNotSigner: 'Current user must be in document signers list',
+  noFieldsForYou: 'You have no fields assigned to you',
+  // Signers (section 5).
+  onlySignerWarning: 'Are you the only signer? Please use Only Me option instead.',
+  documentNeedsSigner: 'Document must have at least one signer',
+  signersLimit: 'Signers list must contain at most 25 elements',
+  signerEmptyLine: 'Empty line',
+  signerNoName: 'Signer has no name',
+  signerNoEmail: 'Signer has no email',
+  signerDuplicated: 'Signer is duplicated',
+  signerEmailInvalid: 'Email is invalid',
+  meNowAttention:
+    'Attention! You have chosen Me (Now) signer. All fields related to this signer have to be signed by you before document request sending.',
+  // Not given by the specification: the Me (Now) fields must be signed before sending.
+  preparerFieldsUnsigned: 'Sign every required field assigned to you before sending.',
+  allChangesLost: 'All changes will be lost',
+  thanksForSending: 'Thanks for sending your document',
+  documentSaved: 'Document successfully saved!',
+  documentUpdated: 'Document successfully updated!',
   // Not given by the specification; worded here once for both sides.
   fileTypeNotAllowed:
     'This file type is not supported. Use PDF, Word, Excel, PowerPoint, OpenDocument text, RTF, text, CSV, HTML or an image (PNG, JPG, GIF, BMP).',
@@ -46,6 +73,21 @@ export const MESSAGES = {
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;
+
+/** 'Signer "{name}" ({email}) has no fields assigned' (Me and Others). */
+export function signerHasNoFieldsMessage(signer: { name: string; email: string }): string {
+  return `Signer "${signer.name}" (${signer.email}) has no fields assigned`;
+}
+
+/** 'Signer/Role {..} has no fields assigned' (Others, templates and forms). */
+export function signerOrRoleHasNoFieldsMessage(label: string): string {
+  return `Signer/Role ${label} has no fields assigned`;
+}
+
+/** The quota-exceeded sentence of the upgrade modal (section 8). */
+export function quotaExceededMessage(limit: number): string {
+  return `You've reached your limit of ${limit} signature requests this month. Please upgrade your account to request more signatures.`;
+}
 
 /** Maximum length message for a bound the spec names (100 or 50). */
 export function maxLengthMessage(max: 100 | 50): string {

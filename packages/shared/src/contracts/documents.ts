@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { FIELD_DATE_FORMATS, FIELD_TYPES, FONT_IDS, FONT_SIZE, MAX_SIGNERS } from '../document-fields.js';
 import { MESSAGES } from '../messages.js';
 
 export const DOCUMENT_TYPES = ['me', 'me_and_other', 'others', 'template', 'form_request'] as const;
@@ -69,6 +70,57 @@ export const documentPart = z.object({
 });
 export type DocumentPart = z.infer<typeof documentPart>;
 
+export const signer = z.object({
+  id: z.string().uuid(),
+  userId: z.string().uuid().nullable(),
+  name: z.string(),
+  email: z.string(),
+  role: z.string().nullable(),
+  /** The preparer has order -1; other signers count from 1. */
+  order: z.number().int(),
+  isPreparer: z.boolean(),
+  isFinished: z.boolean(),
+});
+export type Signer = z.infer<typeof signer>;
+
+/**
+ * A field on a page. Coordinates and sizes are PDF points on the page as displayed (see document-fields.ts),
+ * origin top-left; pageNumber is 1-based in the combined PDF. The id is chosen by the editor (a UUID).
+ */
+export const documentField = z.object({
+  id: z.string().uuid(),
+  type: z.enum(FIELD_TYPES),
+  pageNumber: z.number().int().min(1),
+  coordinateX: z.number().min(0),
+  coordinateY: z.number().min(0),
+  width: z.number().positive(),
+  height: z.number().positive(),
+  signerId: z.string().uuid().nullable(),
+  required: z.boolean(),
+  checked: z.boolean(),
+  text: z.string().max(1000).nullable(),
+  placeholder: z.string().max(100, MESSAGES.maxLength100).nullable(),
+  dateFormat: z.enum(FIELD_DATE_FORMATS).nullable(),
+  fontFamily: z.enum(FONT_IDS).nullable(),
+  fontSize: z.number().int().min(FONT_SIZE.min).max(FONT_SIZE.max).nullable(),
+  requisiteId: z.string().uuid().nullable(),
+});
+export type DocumentField = z.infer<typeof documentField>;
+/** A field as the server answers it, with the derived signed flag. */
+export const documentFieldResponse = documentField.extend({ signed: z.boolean() });
+export type DocumentFieldResponse = z.infer<typeof documentFieldResponse>;
+
+export const ACTIVITY_TYPES = ['create', 'update', 'send', 'view', 'sign', 'complete', 'revert'] as const;
+export type ActivityType = (typeof ACTIVITY_TYPES)[number];
+export const documentActivity = z.object({
+  id: z.string().uuid(),
+  type: z.enum(ACTIVITY_TYPES),
+  signers: z.array(z.object({ id: z.string().uuid(), name: z.string(), email: z.string() })),
+  sourceIP: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type DocumentActivity = z.infer<typeof documentActivity>;
+
 export const document = z.object({
   id: z.string().uuid(),
   userId: z.string().uuid(),
@@ -80,6 +132,15 @@ export const document = z.object({
   parts: z.array(documentPart),
   pdfFileKey: z.string().nullable(),
   pdfMetadata: pdfMetadata.nullable(),
+  resultPdfFileKey: z.string().nullable(),
+  isOrdered: z.boolean(),
+  /** The access password: present only in answers to the document's owner. */
+  codeAccess: z.string().nullable(),
+  testMode: z.boolean(),
+  redirectionPage: z.string().nullable(),
+  remindersDisabled: z.boolean(),
+  signers: z.array(signer),
+  fields: z.array(documentFieldResponse),
 });
 export type Document = z.infer<typeof document>;
 
@@ -126,12 +187,45 @@ export const reorderPartsRequest = z.object({
     .min(1, MESSAGES.required)
     .max(UPLOAD_LIMITS.maxFilesPerDocument, MESSAGES.documentFilesLimit),
 });
+/** A signer as the prepare form sends it: an id when it already exists. */
+export const signerInput = z.object({
+  id: z.string().uuid().optional(),
+  name: z.string().max(100, MESSAGES.maxLength100),
+  email: z.string().max(254, MESSAGES.invalidEmail),
+  isPreparer: z.boolean().default(false),
+  order: z.number().int().min(-1).max(MAX_SIGNERS),
+});
+export type SignerInput = z.input<typeof signerInput>;
+
+/**
+ * PATCH documents/{id}: any of the parts' order, the title and message, the signers, the ordering switch, the
+ * fields (the whole set: fields not named are removed). Only a draft changes.
+ */
+export const updateDocumentRequest = z.object({
+  parts: reorderPartsRequest.shape.parts.optional(),
+  title: z.string().max(100, MESSAGES.maxLength100).optional(),
+  message: z.string().max(1000).nullable().optional(),
+  isOrdered: z.boolean().optional(),
+  signers: z
+    .array(signerInput)
+    .max(MAX_SIGNERS + 1, MESSAGES.signersLimit)
+    .optional(),
+  fields: z.array(documentField).max(2000).optional(),
+});
+export type UpdateDocumentRequest = z.input<typeof updateDocumentRequest>;
 export const updateDocument = {
   method: 'PATCH',
   path: '/documents/:id',
   params: documentIdParams,
-  body: reorderPartsRequest,
+  body: updateDocumentRequest,
   response: document,
+} as const;
+
+export const documentActivities = {
+  method: 'GET',
+  path: '/documents/:id/activities',
+  params: documentIdParams,
+  response: z.array(documentActivity),
 } as const;
 
 export const conversionData = {

@@ -1,10 +1,13 @@
-import type { Document, DocumentPart } from '@esign/shared';
+import type { Document, DocumentFieldResponse, DocumentPart, FieldDateFormat, FontId, Signer } from '@esign/shared';
+import { isFieldSigned } from '@esign/shared';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
-import { documentParts, documents } from '../../platform/db/schema.js';
+import { documentFields, documentParts, documents, signers } from '../../platform/db/schema.js';
 
 export type DocumentRow = typeof documents.$inferSelect;
 export type PartRow = typeof documentParts.$inferSelect;
+export type SignerRow = typeof signers.$inferSelect;
+export type FieldRow = typeof documentFields.$inferSelect;
 
 /** A live (not deleted) document of this owner. */
 export async function findOwnedDocument(db: Db, params: { userId: string; documentId: string }) {
@@ -28,6 +31,22 @@ export async function listParts(db: Db, documentId: string): Promise<PartRow[]> 
     .from(documentParts)
     .where(eq(documentParts.documentId, documentId))
     .orderBy(asc(documentParts.order), asc(documentParts.createdAt));
+}
+
+export async function listSigners(db: Db, documentId: string): Promise<SignerRow[]> {
+  return db
+    .select()
+    .from(signers)
+    .where(eq(signers.documentId, documentId))
+    .orderBy(asc(signers.order), asc(signers.createdAt));
+}
+
+export async function listFields(db: Db, documentId: string): Promise<FieldRow[]> {
+  return db
+    .select()
+    .from(documentFields)
+    .where(eq(documentFields.documentId, documentId))
+    .orderBy(asc(documentFields.pageNumber), asc(documentFields.coordinateY), asc(documentFields.coordinateX));
 }
 
 export async function findPart(db: Db, partId: string): Promise<PartRow | undefined> {
@@ -63,7 +82,64 @@ export function toPartDto(row: PartRow): DocumentPart {
   };
 }
 
-export function toDocumentDto(row: DocumentRow, parts: PartRow[]): Document {
+export function toSignerDto(row: SignerRow): Signer {
+  return {
+    id: row.id,
+    userId: row.userId,
+    name: row.name,
+    email: row.email,
+    role: row.role,
+    order: row.order,
+    isPreparer: row.isPreparer,
+    isFinished: row.isFinished,
+  };
+}
+
+export function toFieldDto(row: FieldRow): DocumentFieldResponse {
+  const field = {
+    id: row.id,
+    type: row.type,
+    pageNumber: row.pageNumber,
+    coordinateX: row.coordinateX,
+    coordinateY: row.coordinateY,
+    width: row.width,
+    height: row.height,
+    signerId: row.signerId,
+    required: row.required,
+    checked: row.checked,
+    text: row.text,
+    placeholder: row.placeholder,
+    dateFormat: row.dateFormat as FieldDateFormat | null,
+    fontFamily: row.fontFamily as FontId | null,
+    fontSize: row.fontSize,
+    requisiteId: row.requisiteId,
+  };
+  return { ...field, signed: isFieldSigned(field) };
+}
+
+/** Everything a document answer carries besides its own row. */
+export interface DocumentChildren {
+  parts: PartRow[];
+  signers: SignerRow[];
+  fields: FieldRow[];
+}
+
+export async function loadChildren(db: Db, documentId: string): Promise<DocumentChildren> {
+  const [parts, signerRows, fields] = await Promise.all([
+    listParts(db, documentId),
+    listSigners(db, documentId),
+    listFields(db, documentId),
+  ]);
+  return { parts, signers: signerRows, fields };
+}
+
+/** The document as its owner sees it (the access password included). */
+export function toDocumentDto(
+  row: DocumentRow,
+  children: DocumentChildren = { parts: [], signers: [], fields: [] },
+  options: { isOwner: boolean } = { isOwner: true },
+): Document {
+  const { parts } = children;
   return {
     id: row.id,
     userId: row.userId,
@@ -75,5 +151,13 @@ export function toDocumentDto(row: DocumentRow, parts: PartRow[]): Document {
     parts: parts.map(toPartDto),
     pdfFileKey: row.pdfFileKey,
     pdfMetadata: row.pdfMetadata ?? null,
+    resultPdfFileKey: row.resultPdfFileKey,
+    isOrdered: row.isOrdered,
+    codeAccess: options.isOwner ? row.codeAccess : null,
+    testMode: row.testMode,
+    redirectionPage: row.redirectionPage,
+    remindersDisabled: row.remindersDisabled,
+    signers: children.signers.map(toSignerDto),
+    fields: children.fields.map(toFieldDto),
   };
 }

@@ -30,7 +30,8 @@ export const documentRoutes: FastifyPluginAsyncZod<{
   app.post(
     createDocument.path,
     { schema: { tags, security, body: createDocument.body, response: { 200: createDocument.response } } },
-    async (request) => documents.createDocument({ userId: currentUser(request).id, ...request.body }),
+    async (request) =>
+      documents.createDocument({ userId: currentUser(request).id, ...request.body, sourceIp: request.ip }),
   );
 
   app.get(
@@ -87,10 +88,10 @@ export const documentRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) =>
-      documents.reorderParts({
+      documents.updateDocument({
         userId: currentUser(request).id,
         documentId: request.params.id,
-        parts: request.body.parts,
+        changes: request.body,
       }),
   );
 

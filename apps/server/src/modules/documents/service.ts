@@ -1,6 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
-import { type DocumentType, isAllowedFileName, MESSAGES, UPLOAD_LIMITS } from '@esign/shared';
+import {
+  type DocumentType,
+  isAllowedFileName,
+  MESSAGES,
+  UPLOAD_LIMITS,
+  type UpdateDocumentRequest,
+} from '@esign/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import { documentParts, documents } from '../../platform/db/schema.js';
@@ -8,6 +14,7 @@ import { AppError } from '../../platform/errors.js';
 import type { JobQueue } from '../../platform/jobs.js';
 import { safeFileName } from '../../platform/storage/keys.js';
 import type { Storage } from '../../platform/storage/storage.js';
+import { recordActivity } from '../activity/repository.js';
 import type { ConversionJobs } from './conversion.js';
 import { detectFile } from './detect.js';
 import * as repo from './repository.js';
@@ -55,23 +62,37 @@ export function documentService(deps: DocumentDeps) {
   async function documentWithParts(documentId: string) {
     const [document] = await db.select().from(documents).where(eq(documents.id, documentId)).limit(1);
     if (!document) throw notFound();
-    return repo.toDocumentDto(document, await repo.listParts(db, documentId));
+    return repo.toDocumentDto(document, await repo.loadChildren(db, documentId));
   }
 
   return {
-    async createDocument(input: { userId: string; type: DocumentType; title?: string | undefined }) {
-      const [row] = await db
-        .insert(documents)
-        .values({ userId: input.userId, type: input.type, title: input.title?.trim() ?? '' })
-        .returning();
-      if (!row) throw new Error('document not created');
-      return repo.toDocumentDto(row, []);
+    async createDocument(input: {
+      userId: string;
+      type: DocumentType;
+      title?: string | undefined;
+      sourceIp?: string | undefined;
+    }) {
+      const row = await db.transaction(async (tx) => {
+        const [created] = await tx
+          .insert(documents)
+          .values({ userId: input.userId, type: input.type, title: input.title?.trim() ?? '' })
+          .returning();
+        if (!created) throw new Error('document not created');
+        await recordActivity(tx, {
+          documentId: created.id,
+          type: 'create',
+          userId: input.userId,
+          sourceIp: input.sourceIp ?? null,
+        });
+        return created;
+      });
+      return repo.toDocumentDto(row);
     },
 
     async getDocument(input: { userId: string; documentId: string }) {
       const document = await repo.findOwnedDocument(db, input);
       if (!document) throw notFound();
-      return repo.toDocumentDto(document, await repo.listParts(db, document.id));
+      return repo.toDocumentDto(document, await repo.loadChildren(db, document.id));
     },
 
     /**
@@ -155,6 +176,25 @@ export function documentService(deps: DocumentDeps) {
         if (part.pdfFileKey) await storage.delete(part.pdfFileKey);
       }
       await jobs.send(conversion.combineDocument, { documentId: input.documentId });
+      return documentWithParts(input.documentId);
+    },
+
+    /** PATCH documents/{id}: the parts' order and the document's own values. Only a draft changes. */
+    async updateDocument(input: { userId: string; documentId: string; changes: UpdateDocumentRequest }) {
+      const { parts, title, message, isOrdered } = input.changes;
+      await requireDraft(input.userId, input.documentId);
+      if (parts) await this.reorderParts({ userId: input.userId, documentId: input.documentId, parts });
+      if (title !== undefined || message !== undefined || isOrdered !== undefined) {
+        await db
+          .update(documents)
+          .set({
+            ...(title !== undefined ? { title: title.trim() } : {}),
+            ...(message !== undefined ? { message: message?.trim() || null } : {}),
+            ...(isOrdered !== undefined ? { isOrdered } : {}),
+            updatedAt: new Date(),
+          })
+          .where(eq(documents.id, input.documentId));
+      }
       return documentWithParts(input.documentId);
     },
 

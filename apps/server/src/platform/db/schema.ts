@@ -1,6 +1,17 @@
 import type { PdfMetadata } from '@esign/shared';
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -120,6 +131,20 @@ export const documents = pgTable(
     pdfMetadata: jsonb('pdf_metadata').$type<PdfMetadata>(),
     /** Bumped by every change of the parts; a combine job only stores its result for the revision it read. */
     partsRevision: integer('parts_revision').notNull().default(0),
+    /** Signers sign one after another, by order. */
+    isOrdered: boolean('is_ordered').notNull().default(false),
+    /** The access password signers must type before the document opens (shown to the owner only). */
+    codeAccess: text('code_access'),
+    testMode: boolean('test_mode').notNull().default(false),
+    /** Where a signer goes after signing (http or https only). */
+    redirectionPage: text('redirection_page'),
+    remindersDisabled: boolean('reminders_disabled').notNull().default(false),
+    /** The sealed PDF: fields stamped, certificate of completion appended, PAdES-signed. */
+    resultPdfFileKey: text('result_pdf_file_key'),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    sealedAt: timestamp('sealed_at', { withTimezone: true }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     createdAt: createdAt(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },
@@ -150,4 +175,164 @@ export const documentParts = pgTable(
     createdAt: createdAt(),
   },
   (table) => [index('document_parts_document_idx').on(table.documentId, table.order)],
+);
+
+export const signers = pgTable(
+  'signers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    documentId: uuid('document_id')
+      .notNull()
+      .references(() => documents.id, { onDelete: 'cascade' }),
+    /** The account behind the signer, when there is one (the preparer always). */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    /** Role name of templates and forms. */
+    role: text('role'),
+    /** The preparer has order -1; other signers count from 1. */
+    order: integer('order').notNull(),
+    isPreparer: boolean('is_preparer').notNull().default(false),
+    isFinished: boolean('is_finished').notNull().default(false),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('signers_document_idx').on(table.documentId, table.order),
+    index('signers_email_idx').on(sql`lower(${table.email})`),
+  ],
+);
+
+/**
+ * Signing-link tokens: 256 random bits, only their SHA-256 stored, bound to one signer of one document.
+ * Revoked (not deleted) when the document goes back to draft.
+ */
+export const signingTokens = pgTable(
+  'signing_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    documentId: uuid('document_id')
+      .notNull()
+      .references(() => documents.id, { onDelete: 'cascade' }),
+    signerId: uuid('signer_id')
+      .notNull()
+      .references(() => signers.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('signing_tokens_hash_key').on(table.tokenHash),
+    index('signing_tokens_signer_idx').on(table.signerId),
+  ],
+);
+
+export const FIELD_TYPE_VALUES = ['signature', 'initials', 'date', 'text', 'checkbox'] as const;
+
+/** A field placed on a page. Coordinates and sizes are PDF points on the page as displayed, origin top-left. */
+export const documentFields = pgTable(
+  'document_fields',
+  {
+    /** Chosen by the editor (a UUID), so an edit and its auto-save name the same field. */
+    id: uuid('id').primaryKey(),
+    documentId: uuid('document_id')
+      .notNull()
+      .references(() => documents.id, { onDelete: 'cascade' }),
+    signerId: uuid('signer_id').references(() => signers.id, { onDelete: 'set null' }),
+    type: text('type', { enum: FIELD_TYPE_VALUES }).notNull(),
+    /** 1-based page of the combined PDF. */
+    pageNumber: integer('page_number').notNull(),
+    coordinateX: doublePrecision('coordinate_x').notNull(),
+    coordinateY: doublePrecision('coordinate_y').notNull(),
+    width: doublePrecision('width').notNull(),
+    height: doublePrecision('height').notNull(),
+    required: boolean('required').notNull().default(true),
+    checked: boolean('checked').notNull().default(false),
+    text: text('text'),
+    placeholder: text('placeholder'),
+    dateFormat: text('date_format'),
+    fontFamily: text('font_family'),
+    fontSize: integer('font_size'),
+    requisiteId: uuid('requisite_id'),
+    createdAt: createdAt(),
+  },
+  (table) => [index('document_fields_document_idx').on(table.documentId, table.pageNumber)],
+);
+
+export const ACTIVITY_TYPE_VALUES = ['create', 'update', 'send', 'view', 'sign', 'complete', 'revert'] as const;
+
+/** The audit trail. Rows are only ever inserted: never updated, never deleted (but with their document). */
+export const documentActivities = pgTable(
+  'document_activities',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    documentId: uuid('document_id')
+      .notNull()
+      .references(() => documents.id, { onDelete: 'cascade' }),
+    type: text('type', { enum: ACTIVITY_TYPE_VALUES }).notNull(),
+    /** The account that acted (owner), if any. */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The signers the activity concerns (who was sent to, who viewed or signed). */
+    signerIds: jsonb('signer_ids').$type<string[]>().notNull().default([]),
+    sourceIp: text('source_ip'),
+    userAgent: text('user_agent'),
+    /** What else was recorded: the consent text agreed to, the SHA-256 of a PDF, and so on. */
+    details: jsonb('details').$type<Record<string, string>>(),
+    createdAt: createdAt(),
+  },
+  (table) => [index('document_activities_document_idx').on(table.documentId, table.createdAt)],
+);
+
+/** Viewers a completed document was shared with. */
+export const documentRecipients = pgTable(
+  'document_recipients',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    documentId: uuid('document_id')
+      .notNull()
+      .references(() => documents.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index('document_recipients_document_idx').on(table.documentId)],
+);
+
+/** Wrong access-code guesses, counted per signer in a window (stateless API nodes). */
+export const accessCodeFailures = pgTable(
+  'access_code_failures',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    signerId: uuid('signer_id')
+      .notNull()
+      .references(() => signers.id, { onDelete: 'cascade' }),
+    ip: text('ip'),
+    createdAt: createdAt(),
+  },
+  (table) => [index('access_code_failures_signer_idx').on(table.signerId, table.createdAt)],
+);
+
+/** Saved signatures and initials: a user's, or a signer's (who has no account). */
+export const requisites = pgTable(
+  'requisites',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    signerId: uuid('signer_id').references(() => signers.id, { onDelete: 'cascade' }),
+    type: text('type', { enum: ['sign', 'initial'] }).notNull(),
+    valueType: text('value_type', { enum: ['text', 'draw', 'upload'] }).notNull(),
+    /** The typed text (valueType text). */
+    text: text('text'),
+    /** The image (PNG) in storage: drawn, uploaded, or the typed text rendered. */
+    fileKey: text('file_key'),
+    /** The signature's initials, or the initials' signature: always saved as a pair. */
+    siblingId: uuid('sibling_id'),
+    fontFamily: text('font_family'),
+    fontSize: integer('font_size'),
+    createdAt: createdAt(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (table) => [
+    index('requisites_user_idx').on(table.userId, table.createdAt),
+    index('requisites_signer_idx').on(table.signerId, table.createdAt),
+  ],
 );

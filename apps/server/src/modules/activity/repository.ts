@@ -1,0 +1,67 @@
+import type { ActivityType, DocumentActivity } from '@esign/shared';
+import { asc, eq, inArray } from 'drizzle-orm';
+import type { Db } from '../../platform/db/client.js';
+import { documentActivities, signers } from '../../platform/db/schema.js';
+
+export interface ActivityInput {
+  documentId: string;
+  type: ActivityType;
+  userId?: string | null;
+  signerIds?: string[];
+  sourceIp?: string | null;
+  userAgent?: string | null;
+  details?: Record<string, string> | null;
+  /** The instant recorded; the database's clock when not given. */
+  at?: Date;
+}
+
+/**
+ * Records one audit-trail row. Call it with the transaction that makes the change it records. Rows are only
+ * ever inserted: nothing updates or deletes them.
+ */
+export async function recordActivity(db: Db, input: ActivityInput): Promise<void> {
+  await db.insert(documentActivities).values({
+    documentId: input.documentId,
+    type: input.type,
+    userId: input.userId ?? null,
+    signerIds: input.signerIds ?? [],
+    sourceIp: input.sourceIp ?? null,
+    userAgent: input.userAgent ?? null,
+    details: input.details ?? null,
+    ...(input.at ? { createdAt: input.at } : {}),
+  });
+}
+
+export type ActivityRow = typeof documentActivities.$inferSelect;
+
+export async function listActivityRows(db: Db, documentId: string): Promise<ActivityRow[]> {
+  return db
+    .select()
+    .from(documentActivities)
+    .where(eq(documentActivities.documentId, documentId))
+    .orderBy(asc(documentActivities.createdAt), asc(documentActivities.id));
+}
+
+/** A document's activities as the API answers them, oldest first, with the signers' names and e-mails. */
+export async function listActivities(db: Db, documentId: string): Promise<DocumentActivity[]> {
+  const rows = await listActivityRows(db, documentId);
+  const ids = [...new Set(rows.flatMap((row) => row.signerIds))];
+  const people =
+    ids.length === 0
+      ? []
+      : await db
+          .select({ id: signers.id, name: signers.name, email: signers.email })
+          .from(signers)
+          .where(inArray(signers.id, ids));
+  const byId = new Map(people.map((person) => [person.id, person]));
+  return rows.map((row) => ({
+    id: row.id,
+    type: row.type,
+    signers: row.signerIds.flatMap((id) => {
+      const person = byId.get(id);
+      return person ? [person] : [];
+    }),
+    sourceIP: row.sourceIp,
+    createdAt: row.createdAt.toISOString(),
+  }));
+}

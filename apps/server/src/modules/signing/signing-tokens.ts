@@ -1,0 +1,46 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import type { Db } from '../../platform/db/client.js';
+import { signers, signingTokens } from '../../platform/db/schema.js';
+import { hashToken, randomToken } from '../auth/tokens.js';
+
+/**
+ * Signing-link tokens: 256 random bits bound to one signer of one document. Only the hash is stored, so a raw
+ * token exists only in the link that is mailed or copied; it never appears in an answer to the sender.
+ */
+export async function issueSigningToken(db: Db, params: { documentId: string; signerId: string }): Promise<string> {
+  const token = randomToken();
+  await db.insert(signingTokens).values({ ...params, tokenHash: hashToken(token) });
+  return token;
+}
+
+/** The signing page's address for a token. */
+export function signingUrl(appUrl: string, documentId: string, token: string): string {
+  const url = new URL(`/documents/${documentId}/sign`, appUrl);
+  url.searchParams.set('signAccessToken', token);
+  return url.toString();
+}
+
+/** The signer a live token belongs to, when it belongs to that document; undefined for any other token. */
+export async function findSignerByToken(db: Db, params: { documentId: string; token: string }) {
+  const [row] = await db
+    .select({ signer: signers })
+    .from(signingTokens)
+    .innerJoin(signers, eq(signers.id, signingTokens.signerId))
+    .where(
+      and(
+        eq(signingTokens.tokenHash, hashToken(params.token)),
+        eq(signingTokens.documentId, params.documentId),
+        isNull(signingTokens.revokedAt),
+      ),
+    )
+    .limit(1);
+  return row?.signer;
+}
+
+/** Every link of the document stops working (the document went back to draft). */
+export async function revokeSigningTokens(db: Db, params: { documentId: string; now: Date }): Promise<void> {
+  await db
+    .update(signingTokens)
+    .set({ revokedAt: params.now })
+    .where(and(eq(signingTokens.documentId, params.documentId), isNull(signingTokens.revokedAt)));
+}
