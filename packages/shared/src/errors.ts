@@ -14,6 +14,8 @@ export const ERROR_CODES = [
   'LINK_INVALID',
   'TOO_MANY_REQUESTS',
   'QUOTA_EXCEEDED',
+  'SENDING_CHECKS_FAILED',
+  'ACCESS_CODE_REQUIRED',
   'INTERNAL',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -3,6 +3,7 @@ export * from './contracts/auth.js';
 export * from './contracts/documents.js';
 export * from './contracts/files.js';
 export * from './contracts/requisites.js';
+export * from './contracts/signing.js';
 export * from './contracts/system.js';
 export * from './contracts/user.js';
 export * from './document-fields.js';

@@ -11,6 +11,9 @@ export const STATUS_BY_CODE: Record<ErrorCode, number> = {
   TOKEN_EXPIRED: 403,
   FORBIDDEN: 403,
   QUOTA_EXCEEDED: 403,
+  /** Every failing sending check is listed in `errors` (property 'document'). */
+  SENDING_CHECKS_FAILED: 422,
+  ACCESS_CODE_REQUIRED: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
   TOO_MANY_REQUESTS: 429,

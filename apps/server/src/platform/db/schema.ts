@@ -218,6 +218,8 @@ export const signingTokens = pgTable(
       .notNull()
       .references(() => signers.id, { onDelete: 'cascade' }),
     tokenHash: text('token_hash').notNull(),
+    /** The document's access code was typed correctly with this token. */
+    codeConfirmedAt: timestamp('code_confirmed_at', { withTimezone: true }),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     createdAt: createdAt(),
   },

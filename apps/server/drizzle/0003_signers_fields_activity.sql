@@ -79,6 +79,7 @@ CREATE TABLE "signing_tokens" (
 	"document_id" uuid NOT NULL,
 	"signer_id" uuid NOT NULL,
 	"token_hash" text NOT NULL,
+	"code_confirmed_at" timestamp with time zone,
 	"revoked_at" timestamp with time zone,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );

@@ -1,0 +1,138 @@
+import { z } from 'zod';
+import { MESSAGES } from '../messages.js';
+import { document, documentFieldResponse, documentIdParams, pdfMetadata } from './documents.js';
+
+/**
+ * Signer calls (spec section 7, Signing). A signer has no account: every call carries the link's token in this
+ * header (never in a URL the server logs). A logged-in user's bearer token may ride along; it does not replace
+ * the signing token.
+ */
+export const SIGN_ACCESS_TOKEN_HEADER = 'x-sign-access-token';
+
+const uuid = z.string().uuid({ error: MESSAGES.documentNotFound });
+export const signerDocumentParams = z.object({ documentId: uuid, signerId: uuid });
+export const documentSignerParams = z.object({ id: uuid, signerId: uuid });
+
+/** PATCH document_sign/documents/{id}/send_out: draft -> awaiting; 422 SENDING_CHECKS_FAILED lists every failing rule. */
+export const sendOut = {
+  method: 'PATCH',
+  path: '/document_sign/documents/:id/send_out',
+  params: documentIdParams,
+  response: document,
+} as const;
+
+/** A signer as another signer may see it: no e-mail of others. */
+export const publicSigner = z.object({
+  id: z.string().uuid(),
+  name: z.string(),
+  order: z.number().int(),
+  isPreparer: z.boolean(),
+  isFinished: z.boolean(),
+});
+
+/** GET document_sign/documents/{id}/signers: the signers the token may act as (one match selects itself). */
+export const availableSigners = {
+  method: 'GET',
+  path: '/document_sign/documents/:id/signers',
+  params: documentIdParams,
+  response: z.array(publicSigner.extend({ email: z.string(), userId: z.string().uuid().nullable() })),
+} as const;
+
+/**
+ * GET document_sign/signers/{signerId}/document/{documentId}: what the signer page shows. When the document has
+ * an access code not yet confirmed for this token, it answers 403 ACCESS_CODE_REQUIRED instead.
+ */
+export const signerDocument = {
+  method: 'GET',
+  path: '/document_sign/signers/:signerId/document/:documentId',
+  params: signerDocumentParams,
+  response: z.object({
+    document: z.object({
+      id: z.string().uuid(),
+      title: z.string(),
+      message: z.string().nullable(),
+      status: document.shape.status,
+      isOrdered: z.boolean(),
+      testMode: z.boolean(),
+      redirectionPage: z.string().nullable(),
+      pdfMetadata: pdfMetadata.nullable(),
+      /** Signed URL (at most one hour) of the PDF to show: the result once sealed, else the original. */
+      pdfUrl: z.string().nullable(),
+      senderName: z.string(),
+    }),
+    signer: publicSigner.extend({ email: z.string(), userId: z.string().uuid().nullable() }),
+    signers: z.array(publicSigner),
+    /** Every field; other signers' values are left out (only whether they are signed). */
+    fields: z.array(documentFieldResponse),
+    /** True when it is this signer's turn (unordered: always while awaiting and unfinished). */
+    isMyTurn: z.boolean(),
+  }),
+} as const;
+
+/** POST .../confirm_code: at most 5 wrong codes per signer in 15 minutes (429 after). */
+export const confirmCode = {
+  method: 'POST',
+  path: '/document_sign/signers/:signerId/document/:documentId/confirm_code',
+  params: signerDocumentParams,
+  body: z.object({ codeAccess: z.string().min(1, MESSAGES.required).max(100, MESSAGES.maxLength100) }),
+  response: z.object({ success: z.literal(true) }),
+} as const;
+
+/** POST .../signatory_opened: the 'opened' notification and the `view` activity. */
+export const signatoryOpened = {
+  method: 'POST',
+  path: '/document_sign/documents/:id/signers/:signerId/signatory_opened',
+  params: documentSignerParams,
+  response: z.object({ success: z.literal(true) }),
+} as const;
+
+/** The values a signer fills in: only fields assigned to that signer. */
+export const signerFieldValue = z.object({
+  id: z.string().uuid(),
+  text: z.string().max(1000).nullable().optional(),
+  checked: z.boolean().optional(),
+  requisiteId: z.string().uuid().nullable().optional(),
+});
+export type SignerFieldValue = z.infer<typeof signerFieldValue>;
+
+export const updateSignerFields = {
+  method: 'PATCH',
+  path: '/document_sign/documents/:id/signers/:signerId/fields',
+  params: documentSignerParams,
+  body: z.object({ fields: z.array(signerFieldValue).max(2000) }),
+  response: z.array(documentFieldResponse),
+} as const;
+
+/** PATCH .../sign: finishes the signer ('I Agree' recorded as consent). A second call answers as the first did. */
+export const signDocument = {
+  method: 'PATCH',
+  path: '/document_sign/documents/:id/signers/:signerId/sign',
+  params: documentSignerParams,
+  body: z.object({
+    fields: z.array(signerFieldValue).max(2000).optional(),
+    /** The consent text the signer agreed to ('I Agree'), recorded in the audit trail. */
+    consent: z.string().min(1, MESSAGES.required).max(2000),
+  }),
+  response: z.object({
+    isFinished: z.literal(true),
+    documentStatus: document.shape.status,
+    redirectionPage: z.string().nullable(),
+  }),
+} as const;
+
+/** GET .../signed_download_url/hash (query hash) and /jwt (query signerId, user or signer token). */
+export const signedDownloadUrlByHash = {
+  method: 'GET',
+  path: '/document_sign/documents/:id/signed_download_url/hash',
+  params: documentIdParams,
+  querystring: z.object({ hash: z.string().min(1).max(200), signerId: z.string().uuid().optional() }),
+  response: z.object({ url: z.string() }),
+} as const;
+
+export const signedDownloadUrlByToken = {
+  method: 'GET',
+  path: '/document_sign/documents/:id/signed_download_url/jwt',
+  params: documentIdParams,
+  querystring: z.object({ signerId: z.string().uuid().optional() }),
+  response: z.object({ url: z.string() }),
+} as const;
