@@ -1,4 +1,10 @@
-import { API_PREFIX, MESSAGES, refreshToken as refreshTokenContract, tokenPair } from '@esign/shared';
+import {
+  API_PREFIX,
+  MESSAGES,
+  refreshToken as refreshTokenContract,
+  SIGN_ACCESS_TOKEN_HEADER,
+  tokenPair,
+} from '@esign/shared';
 import type { z } from 'zod';
 import { ApiError, apiErrorFromBody } from './api-error';
 import { clearTokens, getAccessToken, getRefreshToken, setTokens } from './tokens';
@@ -29,6 +35,12 @@ const TOKEN_EXPIRED_STATUS = 403;
 const REFRESH_LOCK = 'esign-token-refresh';
 
 let pendingRefresh: Promise<boolean> | null = null;
+let signAccessToken: string | null = null;
+
+/** The signing link's token: while the signer page is open, every call carries it (signers have no account). */
+export function setSignAccessToken(token: string | null): void {
+  signAccessToken = token;
+}
 
 async function readBody(response: Response): Promise<unknown> {
   if (response.status === 204) return undefined;
@@ -44,6 +56,7 @@ async function readBody(response: Response): Promise<unknown> {
 async function send(method: string, path: string, bearer: string | null, body: unknown, signal?: AbortSignal) {
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (bearer) headers.Authorization = `Bearer ${bearer}`;
+  if (signAccessToken) headers[SIGN_ACCESS_TOKEN_HEADER] = signAccessToken;
   const isMultipart = body instanceof FormData;
   // FormData gets its multipart content type (with the boundary) from fetch itself.
   if (body !== undefined && !isMultipart) headers['Content-Type'] = 'application/json';
