@@ -58,6 +58,8 @@ export const MESSAGES = {
   fieldPageOutOfRange: 'The field is on a page the document does not have.',
   fieldTooSmall: 'The field is smaller than its minimum size.',
   requisiteNotYours: 'Only your own saved signature can be placed in your own fields.',
+  documentStillProcessing: 'The document is still being processed. Please wait until its files are ready.',
+  documentFilesFailed: 'One or more files could not be converted. Remove them before sending.',
   allChangesLost: 'All changes will be lost',
   thanksForSending: 'Thanks for sending your document',
   documentSaved: 'Document successfully saved!',
