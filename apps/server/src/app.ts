@@ -12,6 +12,9 @@ import { documentService } from './modules/documents/service.js';
 import { fileRoutes } from './modules/files/routes.js';
 import { fileService } from './modules/files/service.js';
 import { sealingJobs } from './modules/sealing/jobs.js';
+import { sendingService } from './modules/signing/sending.js';
+import { sendingRoutes } from './modules/signing/sending-routes.js';
+import { signerMailJobs } from './modules/signing/signer-mails.js';
 import { systemRoutes } from './modules/system/routes.js';
 import { userRoutes } from './modules/users/routes.js';
 import type { Config } from './platform/config.js';
@@ -82,6 +85,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const documents = documentService({ db: database.db, storage, jobs, conversion });
   const sealing = sealingJobs({ db: database.db, storage, now });
   jobs.register(sealing.sealDocument);
+  const signerMails = signerMailJobs({ db: database.db, mailer, appUrl: config.appUrl });
+  jobs.register(signerMails.signerInvitationMail);
+  const sending = sendingService({ db: database.db, jobs, signerMails, sealing, now });
 
   await registerSecurityHeaders(app);
   await registerOpenApi(app);
@@ -91,6 +97,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(authRoutes, { auth });
       await api.register(userRoutes, { requireUser: requireUser(auth) });
       await api.register(documentRoutes, { documents, requireUser: requireUser(auth) });
+      await api.register(sendingRoutes, { sending, requireUser: requireUser(auth) });
       await api.register(fileRoutes, {
         files: fileService({ db: database.db, storage }),
         requireUser: requireUser(auth),
