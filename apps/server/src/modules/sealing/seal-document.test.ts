@@ -66,7 +66,7 @@ async function requisite(signerId: string, type: 'sign' | 'initial', picture: Bu
   return row?.id as string;
 }
 
-describe('documents.seal', () => {
+describe('documents.seal', { timeout: 180_000 }, () => {
   it('seals a completed document once: stamped fields, certificate with what was recorded, valid signature', async () => {
     const document = await uploadedDocument('Lease agreement');
     const completedAt = new Date('2026-05-06T07:08:09.000Z');
@@ -227,7 +227,7 @@ describe('documents.seal', () => {
   });
 });
 
-describe('documents.seal-sweep', () => {
+describe('documents.seal-sweep', { timeout: 120_000 }, () => {
   it('queues the seal of documents completed over 15 minutes ago and still unsealed, and no others', async () => {
     const stuck = await uploadedDocument('Stuck');
     const recent = await uploadedDocument('Recent');

@@ -55,7 +55,18 @@ export function isFontId(value: string | null | undefined): value is FontId {
 const fileCache = new Map<string, Uint8Array>();
 
 /** The TrueType files of a package's regular (400, normal) style, one per Unicode subset. */
+const filesCache = new Map<string, string[]>();
+
 function fontFiles(packageName: string): string[] {
+  let files = filesCache.get(packageName);
+  if (!files) {
+    files = listFontFiles(packageName);
+    filesCache.set(packageName, files);
+  }
+  return files;
+}
+
+function listFontFiles(packageName: string): string[] {
   const dir = join(dirname(require.resolve(`@fontsource/${packageName}/package.json`)), 'files');
   const prefix = `${packageName}-`;
   const suffix = '-400-normal.woff';
@@ -110,9 +121,21 @@ export class PdfFonts {
     return [...own, ...fallback];
   }
 
+  private readonly chains = new Map<FontId, string[]>();
+
+  private chainOf(fontId: string | null | undefined): string[] {
+    const id = isFontId(fontId) ? fontId : DEFAULT_TEXT_FONT;
+    let chain = this.chains.get(id);
+    if (!chain) {
+      chain = this.chain(id);
+      this.chains.set(id, chain);
+    }
+    return chain;
+  }
+
   /** Cuts text into runs of one font each, measured at `size` points. */
   runs(text: string, fontId: string | null | undefined, size: number): TextRun[] {
-    const chain = this.chain(isFontId(fontId) ? fontId : DEFAULT_TEXT_FONT);
+    const chain = this.chainOf(fontId);
     const runs: { text: string; path: string }[] = [];
     for (const char of text) {
       const path = chain.find((candidate) => this.covers(candidate, char));
@@ -130,7 +153,7 @@ export class PdfFonts {
 
   /** The first font of an id (for ascent and descent). */
   primary(fontId: string | null | undefined): EmbeddedFont {
-    return this.font(this.chain(isFontId(fontId) ? fontId : DEFAULT_TEXT_FONT)[0] as string);
+    return this.font(this.chainOf(fontId)[0] as string);
   }
 
   private covers(path: string, char: string): boolean {

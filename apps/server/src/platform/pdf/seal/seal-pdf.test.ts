@@ -12,7 +12,7 @@ import { createSigner, generateSelfSigned, loadSigningIdentity } from './signing
 const dataDir = mkdtempSync(join(tmpdir(), 'esign-seal-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
-describe('signing identity', () => {
+describe('signing identity', { timeout: 120_000 }, () => {
   it('generates a self-signed certificate once, kept in a file only its owner reads', () => {
     const first = loadSigningIdentity({ dataDir });
     const second = loadSigningIdentity({ dataDir });
@@ -38,7 +38,7 @@ describe('signing identity', () => {
   });
 });
 
-describe('sealPdf', () => {
+describe('sealPdf', { timeout: 120_000 }, () => {
   it('stamps, appends the certificate and signs so that pdfsig calls the whole document valid', async () => {
     const original = new Uint8Array(corpusFile('pdf/rotate_0_90_180_270_cropbox_qpdf_boxes.pdf'));
     const signedAt = new Date('2026-03-04T05:06:07.000Z');

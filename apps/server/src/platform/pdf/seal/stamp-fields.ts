@@ -1,5 +1,5 @@
 import { type FieldType, FONT_SIZE } from '@esign/shared';
-import { ops, type PDF, type PDFPage, rgb } from '@libpdf/core';
+import { ops, type PDF, type PDFImage, type PDFPage, rgb } from '@libpdf/core';
 import type { PdfFonts } from './fonts.js';
 import { readPageFrame } from './page-frame.js';
 import { type Box, localToUser, type Placement, placeBox } from './placement.js';
@@ -28,6 +28,16 @@ const INK = rgb(0, 0, 0);
 /** Stamps every field that has a value into the page content; fields without one are left out. */
 export function stampFields(pdf: PDF, fonts: PdfFonts, fields: StampField[]): void {
   const pageCount = pdf.getPageCount();
+  // One image object per picture, however many fields show it.
+  const images = new Map<Uint8Array, PDFImage>();
+  const embedded = (bytes: Uint8Array) => {
+    let image = images.get(bytes);
+    if (!image) {
+      image = pdf.embedImage(bytes);
+      images.set(bytes, image);
+    }
+    return image;
+  };
   for (const field of fields) {
     if (field.pageNumber < 1 || field.pageNumber > pageCount) {
       throw new Error(`field on page ${field.pageNumber} of a ${pageCount}-page document`);
@@ -38,7 +48,7 @@ export function stampFields(pdf: PDF, fonts: PdfFonts, fields: StampField[]): vo
     switch (field.type) {
       case 'signature':
       case 'initials':
-        if (field.image) stampImage(pdf, page, placement, box, field.image);
+        if (field.image) stampImage(page, placement, box, embedded(field.image));
         break;
       case 'text':
       case 'date':
@@ -52,8 +62,7 @@ export function stampFields(pdf: PDF, fonts: PdfFonts, fields: StampField[]): vo
 }
 
 /** The picture fitted into the box keeping its aspect ratio, centred. */
-function stampImage(pdf: PDF, page: PDFPage, placement: Placement, box: Box, bytes: Uint8Array): void {
-  const image = pdf.embedImage(bytes);
+function stampImage(page: PDFPage, placement: Placement, box: Box, image: PDFImage): void {
   const scale = Math.min(box.width / image.width, box.height / image.height);
   const width = image.width * scale;
   const height = image.height * scale;
