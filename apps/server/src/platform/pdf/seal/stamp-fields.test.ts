@@ -55,7 +55,11 @@ const near = (actual: number, expected: number) => expect(Math.abs(actual - expe
 
 describe('stampFields at the right place on every page size and rotation', { timeout: 120_000 }, () => {
   // Page 2 of the mixed file (2160 x 2160 points of dense drawing) takes seconds to render, so it is left out.
-  const pagesOf = { [ROTATED]: [1, 2, 3, 4, 5, 6, 7, 8], [MIXED]: [1, 3, 4, 5, 6], [A3_270]: [1] };
+  const pagesOf: Record<string, number[]> = {
+    [ROTATED]: [1, 2, 3, 4, 5, 6, 7, 8],
+    [MIXED]: [1, 3, 4, 5, 6],
+    [A3_270]: [1],
+  };
   for (const file of [ROTATED, MIXED, A3_270]) {
     it(`draws a checked checkbox exactly over its box on each page of ${file}`, async () => {
       const source = new Uint8Array(corpusFile(file));
