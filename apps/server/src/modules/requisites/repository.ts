@@ -64,6 +64,16 @@ export async function softDeleteRequisites(
   return rows.length;
 }
 
+/** Whether any of these requisites is the value of a document field. */
+export async function isUsedInFields(db: Db, ids: string[]): Promise<boolean> {
+  const [row] = await db
+    .select({ id: documentFields.id })
+    .from(documentFields)
+    .where(inArray(documentFields.requisiteId, ids))
+    .limit(1);
+  return row !== undefined;
+}
+
 /**
  * Whether a user may read a requisite's image: their own (deleted ones too, as fields keep showing them), or one
  * used in a field of a document they own.

@@ -19,7 +19,7 @@ async function pngBase64(width = 300, height = 80): Promise<string> {
     .composite([
       {
         input: Buffer.from(
-          '<svg xmlns="http://www.w3.org/2000/svg" width="300" height="80"><path d="M10 60 L290 20" stroke="black" stroke-width="4"/></svg>',
+          `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><path d="M10 ${height - 20} L${width - 10} 20" stroke="black" stroke-width="4"/></svg>`,
         ),
         top: 0,
         left: 0,
@@ -325,6 +325,46 @@ describe('requisites of a signer', () => {
       });
     expect((await call('POST', '/auth/get_signed_url', owner.headers, { key })).statusCode).toBe(200);
     expect((await call('POST', '/auth/get_signed_url', stranger.headers, { key })).statusCode).toBe(404);
+  });
+
+  it('a pair already used in a field is kept as signed: an edit makes a new pair', async () => {
+    const signer = await signerWithToken(owner);
+    const [sign, initial] = await createPair(signer.headers);
+    await db()
+      .insert(documentFields)
+      .values({
+        id: crypto.randomUUID(),
+        documentId: signer.documentId,
+        signerId: signer.signer.id,
+        type: 'signature',
+        pageNumber: 1,
+        coordinateX: 10,
+        coordinateY: 10,
+        width: 110,
+        height: 25,
+        requisiteId: sign?.id ?? null,
+      });
+    const before = await follow(sign?.imageUrl ?? '');
+    const other = await pngBase64(200, 90);
+    const response = await call('PATCH', '/requisites', signer.headers, {
+      requisites: [
+        { id: sign?.id, type: 'sign', valueType: 'upload', image: other },
+        { id: initial?.id, type: 'initial', valueType: 'draw' },
+      ],
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const [newSign, newInitial] = response.json<Requisite[]>();
+    expect(newSign?.id).not.toBe(sign?.id);
+    expect(newSign).toMatchObject({ valueType: 'upload', siblingId: newInitial?.id });
+    expect(newInitial).toMatchObject({ valueType: 'draw', siblingId: newSign?.id });
+    expect((await list(signer.headers)).map((item) => item.id).sort()).toEqual([newSign?.id, newInitial?.id].sort());
+    // The signed one is still there, unchanged, for the document.
+    const all = await list(signer.headers, true);
+    const old = all.find((item) => item.id === sign?.id);
+    expect(old?.deletedAt).not.toBeNull();
+    expect((await follow(old?.imageUrl ?? '')).rawPayload.equals(before.rawPayload)).toBe(true);
+    const keptInitial = await follow(newInitial?.imageUrl ?? '');
+    expect((await sharp(keptInitial.rawPayload).metadata()).width).toBe(300);
   });
 
   it('a token of a document with an access code works only once the code was typed', async () => {

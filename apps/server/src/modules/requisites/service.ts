@@ -14,6 +14,7 @@ import type { RequisiteOwner } from './owner.js';
 import {
   findOwnedLive,
   insertRequisites,
+  isUsedInFields,
   listOwnedRequisites,
   type NewRequisiteRow,
   ownerColumns,
@@ -70,6 +71,30 @@ export function requisiteService({ db, storage, now }: RequisiteDeps) {
     return Promise.all(bytes.map((image) => (image === null ? null : normaliseImage(image))));
   }
 
+  /** Stores the images under new ids, then the two rows linked both ways. */
+  async function insertPair(
+    tx: Db,
+    owner: RequisiteOwner,
+    items: RequisiteInput[],
+    images: (Buffer | null)[],
+  ): Promise<RequisiteRow[]> {
+    const ids = items.map(() => randomUUID());
+    for (const [index, image] of images.entries()) {
+      if (image) await storage.put(requisiteFileKey(owner, ids[index] as string), image, 'image/png');
+    }
+    return insertRequisites(
+      tx,
+      items.map((item, index) => ({
+        id: ids[index],
+        ...ownerColumns(owner),
+        type: item.type,
+        ...valuesOf(item),
+        fileKey: images[index] ? requisiteFileKey(owner, ids[index] as string) : null,
+        siblingId: ids[1 - index],
+      })),
+    );
+  }
+
   const bySignFirst = (rows: RequisiteRow[]) =>
     [...rows].sort((a, b) => (a.type === b.type ? 0 : a.type === 'sign' ? -1 : 1));
 
@@ -83,21 +108,7 @@ export function requisiteService({ db, storage, now }: RequisiteDeps) {
       const items = input.body.requisites;
       if (items.some((item) => item.image === undefined)) throw imageRequired();
       const images = await preparedImages(items);
-      const ids = items.map(() => randomUUID());
-      for (const [index, image] of images.entries()) {
-        if (image) await storage.put(requisiteFileKey(input.owner, ids[index] as string), image, 'image/png');
-      }
-      const rows = await insertRequisites(
-        db,
-        items.map((item, index) => ({
-          id: ids[index],
-          ...ownerColumns(input.owner),
-          type: item.type,
-          ...valuesOf(item),
-          fileKey: requisiteFileKey(input.owner, ids[index] as string),
-          siblingId: ids[1 - index],
-        })),
-      );
+      const rows = await insertPair(db, input.owner, items, images);
       return Promise.all(bySignFirst(rows).map(present));
     },
 
@@ -120,6 +131,17 @@ export function requisiteService({ db, storage, now }: RequisiteDeps) {
           if (isKept && (item.valueType !== currentOf(item).valueType || item.valueType === 'text')) {
             throw imageRequired();
           }
+        }
+        // A pair already placed in a document stays as it was signed: the change becomes a new pair instead.
+        if (await isUsedInFields(tx, ids as string[])) {
+          await softDeleteRequisites(tx, { owner: input.owner, ids: ids as string[], now: now() });
+          const kept = await Promise.all(
+            items.map(async (item, index) => {
+              const fileKey = currentOf(item).fileKey;
+              return images[index] ?? (fileKey ? await storage.getBuffer(fileKey) : null);
+            }),
+          );
+          return insertPair(tx, input.owner, items, kept);
         }
         const updated: RequisiteRow[] = [];
         for (const [index, item] of items.entries()) {
