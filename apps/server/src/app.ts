@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { API_PREFIX } from '@esign/shared';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { activityRoutes } from './modules/activity/routes.js';
 import { authMailJobs } from './modules/auth/mails.js';
 import { authRoutes, requireUser } from './modules/auth/routes.js';
 import { authService } from './modules/auth/service.js';
@@ -12,6 +13,11 @@ import { documentService } from './modules/documents/service.js';
 import { fileRoutes } from './modules/files/routes.js';
 import { fileService } from './modules/files/service.js';
 import { sealingJobs } from './modules/sealing/jobs.js';
+import { completedMailJobs } from './modules/signing/completed-mails.js';
+import { downloadRoutes } from './modules/signing/download-routes.js';
+import { downloadService } from './modules/signing/downloads.js';
+import { signerRoutes } from './modules/signing/signer-routes.js';
+import { inviteNextSignerLater, signerService } from './modules/signing/signer-service.js';
 import { systemRoutes } from './modules/system/routes.js';
 import { userRoutes } from './modules/users/routes.js';
 import type { Config } from './platform/config.js';
@@ -82,6 +88,16 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const documents = documentService({ db: database.db, storage, jobs, conversion });
   const sealing = sealingJobs({ db: database.db, storage, now });
   jobs.register(sealing.sealDocument);
+  const completedMails = completedMailJobs({ db: database.db, mailer, appUrl: config.appUrl });
+  jobs.register(completedMails.completedMails);
+  const signing = signerService({
+    db: database.db,
+    storage,
+    jobs,
+    sealing,
+    now,
+    inviteNextSigner: inviteNextSignerLater(app.log),
+  });
 
   await registerSecurityHeaders(app);
   await registerOpenApi(app);
@@ -95,6 +111,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         files: fileService({ db: database.db, storage }),
         requireUser: requireUser(auth),
       });
+      await api.register(signerRoutes, { signing });
+      await api.register(downloadRoutes, {
+        downloads: downloadService({ db: database.db, storage, signing }),
+        auth,
+      });
+      await api.register(activityRoutes, { db: database.db, requireUser: requireUser(auth) });
       if (storage instanceof LocalStorage) await api.register(localFileRoutes, { storage });
     },
     { prefix: API_PREFIX },
