@@ -16,6 +16,7 @@ import { sealingJobs } from './modules/sealing/jobs.js';
 import { completedMailJobs } from './modules/signing/completed-mails.js';
 import { downloadRoutes } from './modules/signing/download-routes.js';
 import { downloadService } from './modules/signing/downloads.js';
+import { openedMailJobs } from './modules/signing/opened-mail.js';
 import { signerRoutes } from './modules/signing/signer-routes.js';
 import { inviteNextSignerLater, signerService } from './modules/signing/signer-service.js';
 import { systemRoutes } from './modules/system/routes.js';
@@ -90,11 +91,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   jobs.register(sealing.sealDocument);
   const completedMails = completedMailJobs({ db: database.db, mailer, appUrl: config.appUrl });
   jobs.register(completedMails.completedMails);
+  const openedMails = openedMailJobs({ db: database.db, mailer, appUrl: config.appUrl });
+  jobs.register(openedMails.openedMail);
   const signing = signerService({
     db: database.db,
     storage,
     jobs,
     sealing,
+    openedMails,
     now,
     inviteNextSigner: inviteNextSignerLater(app.log),
   });

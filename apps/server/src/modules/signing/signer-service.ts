@@ -23,6 +23,7 @@ import {
 import type { SealingJobs } from '../sealing/jobs.js';
 import { completeDocumentOnce } from './completion.js';
 import { applySignerFieldValues } from './field-values.js';
+import type { OpenedMailJobs } from './opened-mail.js';
 import * as repo from './signer-repository.js';
 
 /** Mails the next signer of an ordered document its invitation (wired to the send-out's invitation job). */
@@ -41,6 +42,7 @@ interface SignerDeps {
   storage: Storage;
   jobs: JobQueue;
   sealing: SealingJobs;
+  openedMails: OpenedMailJobs;
   now: () => Date;
   inviteNextSigner: InviteNextSigner;
 }
@@ -178,9 +180,9 @@ export function signerService(deps: SignerDeps) {
     /** The `view` activity, once per link session (token), with where it was opened from. */
     async signatoryOpened(request: SignerRequest & { signerId: string; origin: RequestOrigin }) {
       const { document, signer, token } = await authenticate(request);
-      await db.transaction(async (tx) => {
+      const isFirstView = await db.transaction(async (tx) => {
         await repo.lockSigningToken(tx, token.id);
-        if (await repo.hasViewForToken(tx, { documentId: document.id, tokenId: token.id })) return;
+        if (await repo.hasViewForToken(tx, { documentId: document.id, tokenId: token.id })) return false;
         await recordActivity(tx, {
           documentId: document.id,
           type: 'view',
@@ -190,7 +192,9 @@ export function signerService(deps: SignerDeps) {
           details: { tokenId: token.id },
           at: now(),
         });
+        return true;
       });
+      if (isFirstView) await jobs.send(deps.openedMails.openedMail, { documentId: document.id, signerId: signer.id });
       return { success: true as const };
     },
 

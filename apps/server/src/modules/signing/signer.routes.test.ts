@@ -1,6 +1,6 @@
 import { MESSAGES } from '@esign/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/app.js';
+import { createTestApp, type TestApp, waitForMail } from '../../../test/app.js';
 import { documentClient } from '../../../test/documents.js';
 import { awaitingDocument, signerClient, signerRequisite, todayMmDdYyyy } from '../../../test/signing.js';
 import { listActivityRows } from '../activity/repository.js';
@@ -143,6 +143,8 @@ describe('opening, filling in and signing', () => {
     );
     expect(views).toHaveLength(1);
     expect(views[0]).toMatchObject({ signerIds: [signer.id], sourceIp: '127.0.0.1', userAgent: 'SignerTest/1.0' });
+    const notice = await waitForMail(t.app, doc.owner.email, { subject: /opened/ });
+    expect(notice.text).toContain('Signer 1');
   });
 
   it('accepts only the signer own fields, valid values and own saved signatures', async () => {
