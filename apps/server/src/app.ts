@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { API_PREFIX } from '@esign/shared';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { activityRoutes } from './modules/activity/routes.js';
 import { authMailJobs } from './modules/auth/mails.js';
 import { authRoutes, requireUser } from './modules/auth/routes.js';
 import { authService } from './modules/auth/service.js';
@@ -15,10 +16,15 @@ import { requireRequisiteOwner } from './modules/requisites/owner.js';
 import { requisiteRoutes } from './modules/requisites/routes.js';
 import { requisiteService } from './modules/requisites/service.js';
 import { SEAL_SWEEP_CRON, sealingJobs } from './modules/sealing/jobs.js';
+import { completedMailJobs } from './modules/signing/completed-mails.js';
+import { downloadRoutes } from './modules/signing/download-routes.js';
+import { downloadService } from './modules/signing/downloads.js';
+import { openedMailJobs } from './modules/signing/opened-mail.js';
 import { sendingService } from './modules/signing/sending.js';
 import { sendingRoutes } from './modules/signing/sending-routes.js';
 import { signerMailJobs } from './modules/signing/signer-mails.js';
-
+import { signerRoutes } from './modules/signing/signer-routes.js';
+import { inviteNextSignerLater, signerService } from './modules/signing/signer-service.js';
 import { systemRoutes } from './modules/system/routes.js';
 import { userRoutes } from './modules/users/routes.js';
 import type { Config } from './platform/config.js';
@@ -102,6 +108,19 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const signerMails = signerMailJobs({ db: database.db, mailer, appUrl: config.appUrl });
   jobs.register(signerMails.signerInvitationMail);
   const sending = sendingService({ db: database.db, jobs, signerMails, sealing, now });
+  const completedMails = completedMailJobs({ db: database.db, mailer, appUrl: config.appUrl });
+  jobs.register(completedMails.completedMails);
+  const openedMails = openedMailJobs({ db: database.db, mailer, appUrl: config.appUrl });
+  jobs.register(openedMails.openedMail);
+  const signing = signerService({
+    db: database.db,
+    storage,
+    jobs,
+    sealing,
+    openedMails,
+    now,
+    inviteNextSigner: inviteNextSignerLater(app.log),
+  });
 
   await registerSecurityHeaders(app);
   await registerOpenApi(app);
@@ -120,6 +139,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         requisites: requisiteService({ db: database.db, storage, now }),
         requireOwner: requireRequisiteOwner({ db: database.db, auth }),
       });
+      await api.register(signerRoutes, { signing });
+      await api.register(downloadRoutes, {
+        downloads: downloadService({ db: database.db, storage, signing }),
+        auth,
+      });
+      await api.register(activityRoutes, { db: database.db, requireUser: requireUser(auth) });
       if (storage instanceof LocalStorage) await api.register(localFileRoutes, { storage });
     },
     { prefix: API_PREFIX },

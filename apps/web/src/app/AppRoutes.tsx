@@ -1,9 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect } from 'react';
+import { lazy, Suspense, useCallback, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Route, Routes, useNavigate } from 'react-router';
 import { notifyError, notifyInfo } from '../api/notify';
 import { clearTokens } from '../api/tokens';
+import { AboutPage } from '../features/about/AboutPage';
 import { logOut, useCurrentUser } from '../features/auth/api';
 import { useAuthStatus } from '../features/auth/auth-status';
 import { ChangePasswordPage } from '../features/auth/ChangePasswordPage';
@@ -23,6 +24,10 @@ import { LoginLayout } from '../layouts/LoginLayout';
 import { MainLayout } from '../layouts/MainLayout';
 import { FullPageLoader } from './FullPageLoader';
 
+/** The signer page and the download page: loaded when opened (no editor code). */
+const SignerPage = lazy(() => import('../features/signing/SignerPage'));
+const DownloadPage = lazy(() => import('../features/signing/DownloadPage'));
+
 /** Routes by who may open them: logged out, logged in; both share the guest pages. */
 export function AppRoutes() {
   const isAuthorized = useAuthStatus() === 'authorized';
@@ -37,11 +42,33 @@ export function AppRoutes() {
 
 /** Pages open to everyone, logged in or out. */
 const guestRoutes = (
-  <Route element={<GuestLayout />}>
-    <Route path="/change_password" element={<ChangePasswordPage />} />
-    <Route path="/confirm_email" element={<ConfirmEmailPage />} />
-    <Route path="/dev/mail" element={<DevMailPage />} />
-  </Route>
+  <>
+    <Route element={<GuestLayout />}>
+      <Route path="/change_password" element={<ChangePasswordPage />} />
+      <Route path="/confirm_email" element={<ConfirmEmailPage />} />
+      <Route path="/dev/mail" element={<DevMailPage />} />
+      <Route path="/about" element={<AboutPage />} />
+      {['/documents/:documentId/download', '/documents/:documentId/:signerId/download'].map((path) => (
+        <Route
+          key={path}
+          path={path}
+          element={
+            <Suspense fallback={<FullPageLoader />}>
+              <DownloadPage />
+            </Suspense>
+          }
+        />
+      ))}
+    </Route>
+    <Route
+      path="/documents/:documentId/sign"
+      element={
+        <Suspense fallback={<FullPageLoader />}>
+          <SignerPage />
+        </Suspense>
+      }
+    />
+  </>
 );
 
 function LoggedOutRoutes() {
