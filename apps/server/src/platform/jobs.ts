@@ -87,6 +87,11 @@ export class JobQueue {
     }
   }
 
+  /** True when a worker of this process runs the job. */
+  runsHere(definition: JobDefinition): boolean {
+    return this.workerIds.has(definition.name);
+  }
+
   async send<Schema extends z.ZodType>(definition: JobDefinition<Schema>, payload: z.input<Schema>): Promise<void> {
     if (!this.started) throw new Error('The job queue is not started');
     const data = definition.payload.parse(payload) as object;

@@ -1,4 +1,4 @@
-import { MESSAGES } from '@esign/shared';
+import { MESSAGES, UPLOAD_LIMITS } from '@esign/shared';
 import { PDF } from '@libpdf/core';
 import { and, eq, isNull } from 'drizzle-orm';
 import { z } from 'zod';
@@ -33,9 +33,39 @@ function bufferOf(bytes: Uint8Array): Buffer {
   return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 }
 
+/**
+ * Uploads handed from the request to a worker of this same process, so the worker does not read back from
+ * storage the bytes that were in memory a moment ago. Taken once; bounded to one file of the largest size,
+ * past which the oldest are dropped (and read from storage as usual).
+ */
+class HandedOver {
+  private readonly buffers = new Map<string, Buffer>();
+  private bytes = 0;
+
+  put(partId: string, buffer: Buffer): void {
+    if (buffer.length > UPLOAD_LIMITS.maxFileBytes) return;
+    this.buffers.set(partId, buffer);
+    this.bytes += buffer.length;
+    for (const oldest of this.buffers.keys()) {
+      if (this.bytes <= UPLOAD_LIMITS.maxFileBytes) break;
+      this.take(oldest);
+    }
+  }
+
+  take(partId: string): Buffer | undefined {
+    const buffer = this.buffers.get(partId);
+    if (buffer) {
+      this.buffers.delete(partId);
+      this.bytes -= buffer.length;
+    }
+    return buffer;
+  }
+}
+
 /** The background work of the upload: each part becomes PDF pages, then the parts become one PDF. */
 export function conversionJobs(deps: ConversionDeps) {
   const { db, storage, office } = deps;
+  const handedOver = new HandedOver();
 
   /**
    * Sets the document's PDF once every part is converted. One part is its own combined PDF: no copy, no merge,
@@ -101,12 +131,13 @@ export function conversionJobs(deps: ConversionDeps) {
     retryLimit: 3,
     retryDelay: 2,
     async handler({ partId }) {
+      const given = handedOver.take(partId);
       const part = await findPart(db, partId);
       // Removed meanwhile, or failed by an earlier attempt.
       if (!part || part.errorText) return;
       // Converted by an earlier attempt that failed before the combine.
       if (part.convertedAt) return combineOrQueue(part.documentId);
-      const input = bytesOf(await storage.getBuffer(part.originalFileKey));
+      const input = bytesOf(given ?? (await storage.getBuffer(part.originalFileKey)));
       let result: Awaited<ReturnType<typeof normalizePdf>>;
       try {
         if (part.sourceKind === 'pdf') result = await normalizePdf(input);
@@ -140,6 +171,20 @@ export function conversionJobs(deps: ConversionDeps) {
     },
   });
 
-  return { convertPart, combineDocument };
+  /**
+   * Queues the conversion of a part whose original was just stored; a worker of this process gets `original`
+   * from memory instead of reading it back.
+   */
+  async function queuePart(partId: string, original: Buffer) {
+    if (deps.jobs.runsHere(convertPart)) handedOver.put(partId, original);
+    try {
+      await deps.jobs.send(convertPart, { partId });
+    } catch (error) {
+      handedOver.take(partId);
+      throw error;
+    }
+  }
+
+  return { convertPart, combineDocument, queuePart };
 }
 export type ConversionJobs = ReturnType<typeof conversionJobs>;

@@ -145,7 +145,7 @@ export function documentService(deps: DocumentDeps) {
           throw error;
         }
       });
-      await jobs.send(conversion.convertPart, { partId: part.id });
+      await conversion.queuePart(part.id, bytes);
       return repo.toPartDto(part);
     },
 
