@@ -82,7 +82,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const now = options.now ?? (() => new Date());
   const jobs = new JobQueue(database, app.log);
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db: database.db });
-  const storage = createStorage(config, now);
+  const storage = await createStorage(config, now);
   const platform: Platform = { config, database, jobs, mailer, storage, now };
   app.decorate('platform', platform);
 
