@@ -24,7 +24,7 @@ import { sendingService } from './modules/signing/sending.js';
 import { sendingRoutes } from './modules/signing/sending-routes.js';
 import { signerMailJobs } from './modules/signing/signer-mails.js';
 import { signerRoutes } from './modules/signing/signer-routes.js';
-import { inviteNextSignerLater, signerService } from './modules/signing/signer-service.js';
+import { signerService } from './modules/signing/signer-service.js';
 import { systemRoutes } from './modules/system/routes.js';
 import { userRoutes } from './modules/users/routes.js';
 import type { Config } from './platform/config.js';
@@ -93,7 +93,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const conversion = conversionJobs({ db: database.db, storage, office, jobs });
   jobs.register(conversion.convertPart, conversion.combineDocument);
   const documents = documentService({ db: database.db, storage, jobs, conversion });
+  const completedMails = completedMailJobs({ db: database.db, mailer, appUrl: config.appUrl });
+  jobs.register(completedMails.completedMails);
   const sealing = sealingJobs({
+    // Once the result is stored, the owner and every signer get their download links.
+    onSealed: (documentId) => jobs.send(completedMails.completedMails, { documentId }),
     db: database.db,
     storage,
     now,
@@ -108,8 +112,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const signerMails = signerMailJobs({ db: database.db, mailer, appUrl: config.appUrl });
   jobs.register(signerMails.signerInvitationMail);
   const sending = sendingService({ db: database.db, jobs, signerMails, sealing, now });
-  const completedMails = completedMailJobs({ db: database.db, mailer, appUrl: config.appUrl });
-  jobs.register(completedMails.completedMails);
   const openedMails = openedMailJobs({ db: database.db, mailer, appUrl: config.appUrl });
   jobs.register(openedMails.openedMail);
   const signing = signerService({
@@ -119,7 +121,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     sealing,
     openedMails,
     now,
-    inviteNextSigner: inviteNextSignerLater(app.log),
+    inviteNextSigner: (next) => jobs.send(signerMails.signerInvitationMail, next),
   });
 
   await registerSecurityHeaders(app);

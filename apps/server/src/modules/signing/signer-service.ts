@@ -29,14 +29,6 @@ import * as repo from './signer-repository.js';
 /** Mails the next signer of an ordered document its invitation (wired to the send-out's invitation job). */
 export type InviteNextSigner = (params: { documentId: string; signerId: string }) => Promise<void>;
 
-/**
- * Until the send-out's invitation mail job is on main, the next signer of an ordered document is only logged;
- * wire `inviteNextSigner` to that job (with a fresh token made inside the job) when it lands.
- */
-export function inviteNextSignerLater(log: { info: (object: object, message: string) => void }): InviteNextSigner {
-  return async (params) => log.info(params, 'next signer of an ordered document is due an invitation');
-}
-
 interface SignerDeps {
   db: Db;
   storage: Storage;
@@ -250,15 +242,8 @@ export function signerService(deps: SignerDeps) {
           details: { consent: request.consent },
           at,
         });
+        // The `complete` activity is the seal's: it carries the final PDF's SHA-256 (modules/sealing).
         const isCompleted = await completeDocumentOnce(tx, { documentId: document.id, now: at });
-        if (isCompleted) {
-          await recordActivity(tx, {
-            documentId: document.id,
-            type: 'complete',
-            signerIds: signerRows.map((row) => row.id),
-            at,
-          });
-        }
         const next =
           !isCompleted && document.isOrdered
             ? signerRows.find((row) => !row.isFinished && row.id !== signer.id)
