@@ -18,6 +18,8 @@ export default defineConfig({
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/ },
             { name: 'mantine', test: /node_modules[\\/]@mantine[\\/]/ },
+            // Loaded only when a drawing area opens (dynamic import), so it stays out of the first load.
+            { name: 'signature-pad', test: /node_modules[\\/]signature_pad[\\/]/ },
             { name: 'vendor', test: /node_modules[\\/]/ },
           ],
         },
