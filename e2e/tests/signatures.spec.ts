@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import { createConfirmedUser } from '../support/accounts.js';
+import { expectNoSeriousA11yViolations } from '../support/axe.js';
 
 /** The shared real-world corpus, read in place. */
 const corpus = (path: string) => join(import.meta.dirname, '../../../shared/fixtures/real-world', path);
@@ -45,6 +46,7 @@ test('a user creates typed, drawn and uploaded signatures, edits one and deletes
   await dialog(page).getByRole('radio', { name: 'Great Vibes' }).click();
   await expect(create).toBeDisabled();
   await page.screenshot({ path: testInfo.outputPath('typed-modal.png') });
+  await expectNoSeriousA11yViolations(page);
   await dialog(page).getByRole('checkbox').check();
   await expect(create).toBeEnabled();
   await create.click();
@@ -81,6 +83,7 @@ test('a user creates typed, drawn and uploaded signatures, edits one and deletes
   await expect(savedItems(page).getByRole('listitem')).toHaveCount(3);
   await expect(savedItems(page).getByRole('img', { name: 'Signature image' })).toHaveCount(2);
   await page.screenshot({ path: testInfo.outputPath('list.png'), fullPage: true });
+  await expectNoSeriousA11yViolations(page);
 
   // Edit the typed one: the modal opens on its values.
   const typedItem = savedItems(page)
@@ -123,4 +126,5 @@ test('the signature modal fits a 375 px wide phone', async ({ page }, testInfo) 
   expect(overflow).toBeLessThanOrEqual(0);
   await dialog(page).getByRole('tab', { name: 'Draw it in' }).click();
   await page.screenshot({ path: testInfo.outputPath('modal-375-draw.png') });
+  await expectNoSeriousA11yViolations(page);
 });

@@ -23,6 +23,7 @@ export function ConfirmDeleteModal({
       onClose={onCancel}
       title={type === 'sign' ? t('requisites.deleteSignatureTitle') : t('requisites.deleteInitialTitle')}
       centered
+      closeButtonProps={{ 'aria-label': t('requisites.close') }}
       size="sm"
     >
       <Text mb="lg">{type === 'sign' ? t('messages.deleteSignatureConfirm') : t('messages.deleteInitialConfirm')}</Text>

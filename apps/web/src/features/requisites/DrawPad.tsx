@@ -1,7 +1,7 @@
 import { Box, Button, Group, Image, Text } from '@mantine/core';
 import { useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import SignaturePad from 'signature_pad';
+import type SignaturePad from 'signature_pad';
 import type { ImageValue } from './image-value';
 
 const PAD_HEIGHT = 160;
@@ -27,28 +27,38 @@ export function DrawPad({
   useEffect(() => {
     const canvas = canvasRef.current;
     if (canvas === null || isKept) return;
-    const pad = new SignaturePad(canvas, { penColor: '#1a1a2e', minWidth: 1, maxWidth: 3 });
-    padRef.current = pad;
-    const fit = () => {
-      // The canvas gets device pixels for its CSS size; resizing clears it, so the drawing starts again.
-      const ratio = Math.max(window.devicePixelRatio || 1, 1);
-      if (canvas.offsetWidth === 0 || canvas.width === Math.round(canvas.offsetWidth * ratio)) return;
-      canvas.width = Math.round(canvas.offsetWidth * ratio);
-      canvas.height = Math.round(PAD_HEIGHT * ratio);
-      canvas.getContext('2d')?.scale(ratio, ratio);
-      pad.clear();
-      onChangeRef.current(null);
-    };
-    const observer = new ResizeObserver(fit);
-    observer.observe(canvas);
-    fit();
-    pad.addEventListener('endStroke', () => {
-      onChangeRef.current(pad.isEmpty() ? null : { kind: 'new', dataUrl: pad.toDataURL('image/png') });
+    let isCurrent = true;
+    let cleanUp = () => {};
+    // signature_pad loads only when a drawing area is shown.
+    void import('signature_pad').then(({ default: Pad }) => {
+      if (!isCurrent) return;
+      const pad = new Pad(canvas, { penColor: '#1a1a2e', minWidth: 1, maxWidth: 3 });
+      padRef.current = pad;
+      const fit = () => {
+        // The canvas gets device pixels for its CSS size; resizing clears it, so the drawing starts again.
+        const ratio = Math.max(window.devicePixelRatio || 1, 1);
+        if (canvas.offsetWidth === 0 || canvas.width === Math.round(canvas.offsetWidth * ratio)) return;
+        canvas.width = Math.round(canvas.offsetWidth * ratio);
+        canvas.height = Math.round(PAD_HEIGHT * ratio);
+        canvas.getContext('2d')?.scale(ratio, ratio);
+        pad.clear();
+        onChangeRef.current(null);
+      };
+      const observer = new ResizeObserver(fit);
+      observer.observe(canvas);
+      fit();
+      pad.addEventListener('endStroke', () => {
+        onChangeRef.current(pad.isEmpty() ? null : { kind: 'new', dataUrl: pad.toDataURL('image/png') });
+      });
+      cleanUp = () => {
+        observer.disconnect();
+        pad.off();
+        padRef.current = null;
+      };
     });
     return () => {
-      observer.disconnect();
-      pad.off();
-      padRef.current = null;
+      isCurrent = false;
+      cleanUp();
     };
   }, [isKept]);
 

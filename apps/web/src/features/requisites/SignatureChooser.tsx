@@ -75,6 +75,7 @@ export function SignatureChooser({ opened, type, onClose, onChosen }: SignatureC
         size="lg"
         fullScreen={isMobile}
         centered
+        closeButtonProps={{ 'aria-label': t('requisites.close') }}
       >
         {requisites.isPending && <Loader size="sm" />}
         {isEmpty && (

@@ -45,6 +45,7 @@ export function SignatureModal(props: SignatureModalProps) {
       size="xl"
       fullScreen={isMobile}
       centered
+      closeButtonProps={{ 'aria-label': t('requisites.close') }}
     >
       {/* Mounted only while open, so every opening starts from the saved values. */}
       {props.opened && <SignatureForm {...props} />}

@@ -1,18 +1,10 @@
-import { REQUISITE_LIMITS } from '@esign/shared';
 import { Box, Button, FileButton, Group, Image, Text } from '@mantine/core';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type ImageValue, imageSrc } from './image-value';
+import { uploadProblem } from './upload-checks';
 
 const ACCEPT = 'image/png,image/jpeg,image/bmp,image/gif,.png,.jpg,.jpeg,.bmp,.gif';
-
-/** The reason a picked file cannot be used, or null. */
-export function uploadProblem(file: { name: string; size: number }): 'type' | 'size' | null {
-  const extension = file.name.split('.').pop()?.toLowerCase() ?? '';
-  if (!(REQUISITE_LIMITS.imageExtensions as readonly string[]).includes(extension)) return 'type';
-  if (file.size > REQUISITE_LIMITS.maxImageBytes) return 'size';
-  return null;
-}
 
 function readAsDataUrl(file: File): Promise<string> {
   return new Promise((resolve, reject) => {
