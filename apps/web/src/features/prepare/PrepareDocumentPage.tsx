@@ -11,7 +11,8 @@ import { setServerFieldErrors } from '../auth/form-errors';
 import { useFieldError } from '../auth/use-field-error';
 import { useDocument } from '../upload/api';
 import { UploadStep } from '../upload/UploadStep';
-import { formValuesOf, useSavePrepareForm } from './prepare-form';
+import { useSavePrepareForm } from './prepare-form';
+import { formValuesOf } from './prepare-values';
 import { SignersFieldset } from './SignersFieldset';
 
 const DOCUMENT_ID_PARAM = 'documentId';

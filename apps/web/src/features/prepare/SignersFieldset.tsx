@@ -1,5 +1,18 @@
 import { canRemoveSignerRow, MAX_SIGNERS, type PrepareFormValues } from '@esign/shared';
-import { ActionIcon, Alert, Anchor, Badge, Button, Group, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
+import {
+  ActionIcon,
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Group,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { useId } from 'react';
 import { type FieldErrors, type UseFormReturn, useFieldArray } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -36,8 +49,10 @@ export function SignersFieldset({ form, me }: SignersFieldsetProps) {
       {me && (
         <Group gap="sm" wrap="nowrap" align="flex-end">
           {isOrdered && <Badge variant="light">1</Badge>}
-          <TextInput flex={1} label={t('prepare.signerName')} value={t('prepare.meNow', { name: me.name })} readOnly />
-          <TextInput flex={1} label={t('prepare.signerEmail')} value={me.email} readOnly />
+          <SimpleGrid flex={1} cols={{ base: 1, xs: 2 }} spacing="sm" verticalSpacing={4}>
+            <TextInput label={t('prepare.signerName')} value={t('prepare.meNow', { name: me.name })} readOnly />
+            <TextInput label={t('prepare.signerEmail')} value={me.email} readOnly />
+          </SimpleGrid>
           <div style={{ width: 28 }} />
         </Group>
       )}
@@ -70,21 +85,21 @@ export function SignersFieldset({ form, me }: SignersFieldsetProps) {
                 </Group>
               </Stack>
             )}
-            <TextInput
-              flex={1}
-              label={t('prepare.signerName')}
-              autoComplete="off"
-              {...form.register(`signers.${index}.name`)}
-              error={fieldError(rowErrors?.name?.message)}
-            />
-            <TextInput
-              flex={1}
-              type="email"
-              label={t('prepare.signerEmail')}
-              autoComplete="off"
-              {...form.register(`signers.${index}.email`)}
-              error={fieldError(rowErrors?.email?.message)}
-            />
+            <SimpleGrid flex={1} cols={{ base: 1, xs: 2 }} spacing="sm" verticalSpacing={4}>
+              <TextInput
+                label={t('prepare.signerName')}
+                autoComplete="off"
+                {...form.register(`signers.${index}.name`)}
+                error={fieldError(rowErrors?.name?.message)}
+              />
+              <TextInput
+                type="email"
+                label={t('prepare.signerEmail')}
+                autoComplete="off"
+                {...form.register(`signers.${index}.email`)}
+                error={fieldError(rowErrors?.email?.message)}
+              />
+            </SimpleGrid>
             <ActionIcon
               mt={28}
               variant="subtle"
