@@ -80,6 +80,18 @@ export const en = {
   },
   prepare: {
     title: 'Prepare your document for signing',
+    documentTitle: 'Document title',
+    message: 'Message (optional)',
+    signers: 'Signers',
+    isOrdered: 'Set signing order',
+    signerName: 'Name',
+    signerEmail: 'Email',
+    meNow: 'Me (Now): {{name}}',
+    addSigner: 'Add signer',
+    removeSigner: 'Remove signer {{n}}',
+    moveUp: 'Move signer {{n}} up',
+    moveDown: 'Move signer {{n}} down',
+    goToOnlyMe: 'Go to Only Me',
   },
   upload: {
     title: 'Upload File',
