@@ -79,7 +79,11 @@ describe('documents.seal', { timeout: 180_000 }, () => {
       .returning();
     if (!ann || !bob) throw new Error('no signers');
     const signature = await requisite(ann.id, 'sign', await png(300, 100, '#1030c0ff'));
-    const initials = await requisite(bob.id, 'initial', await png(100, 100, '#000000ff'));
+    // Bob's initials were uploaded as a GIF: turned into PNG for the PDF.
+    const gif = await sharp({ create: { width: 100, height: 100, channels: 3, background: '#000000' } })
+      .gif()
+      .toBuffer();
+    const initials = await requisite(bob.id, 'initial', gif);
     // Pages 1-8: rotations 0, 90, 180, 270 (twice) with a crop box; 9-14: mixed sizes (9 is 384 x 470.88).
     const fields = [
       { type: 'signature', pageNumber: 2, signerId: ann.id, requisiteId: signature, x: 100, y: 100, w: 150, h: 50 },

@@ -17,7 +17,10 @@ export interface StampField {
   checked: boolean;
   fontFamily: string | null;
   fontSize: number | null;
-  /** The signature or initials picture (PNG or JPEG) for signature and initials fields. */
+  /**
+   * The signature or initials picture (PNG or JPEG) for signature and initials fields. Without one, a typed
+   * signature's `text` is written in its `fontFamily`, as large as the box allows.
+   */
   image: Uint8Array | null;
 }
 
@@ -49,6 +52,7 @@ export function stampFields(pdf: PDF, fonts: PdfFonts, fields: StampField[]): vo
       case 'signature':
       case 'initials':
         if (field.image) stampImage(page, placement, box, embedded(field.image));
+        else if (field.text?.trim()) stampTypedSignature(page, fonts, placement, box, field);
         break;
       case 'text':
       case 'date':
@@ -102,6 +106,21 @@ function stampText(
       x += run.width;
     }
   });
+}
+
+/** Typed signature text without its picture: its font, sized to fill the box's height and fit its width. */
+function stampTypedSignature(
+  page: PDFPage,
+  fonts: PdfFonts,
+  placement: Placement,
+  box: Box,
+  field: Pick<StampField, 'text' | 'fontFamily'>,
+): void {
+  const text = (field.text ?? '').replace(/\s+/g, ' ').trim();
+  const byHeight = box.height * 0.7;
+  const widthAtOne = fonts.runs(text, field.fontFamily, 1).reduce((sum, run) => sum + run.width, 0);
+  const size = Math.max(1, Math.min(byHeight, widthAtOne > 0 ? (box.width - 2 * TEXT_PADDING) / widthAtOne : byHeight));
+  stampText(page, fonts, placement, box, { text, fontFamily: field.fontFamily, fontSize: size });
 }
 
 /** A thin square the size of the box, and a check mark inside when checked. */
