@@ -222,6 +222,48 @@ describe('documents.seal', { timeout: 180_000 }, () => {
     expect(pdftotext(result, { first: 1, last: 1 })).toContain('05/06/2026');
   });
 
+  it('a seal killed after storing its file and run again ends with one whole result and one complete row', async () => {
+    const document = await uploadedDocument('Killed');
+    await db()
+      .update(documents)
+      .set({ status: 'completed', completedAt: platform().now() })
+      .where(eq(documents.id, document.id));
+    const { storage, jobs, now, config } = platform();
+    const dying = sealingJobs({
+      db: db(),
+      storage: {
+        driver: storage.driver,
+        get: (key) => storage.get(key),
+        getBuffer: (key) => storage.getBuffer(key),
+        exists: (key) => storage.exists(key),
+        delete: (key) => storage.delete(key),
+        signedGetUrl: (key, options) => storage.signedGetUrl(key, options),
+        signedPutUrl: (key, options) => storage.signedPutUrl(key, options),
+        put: async (key, body, type) => {
+          await storage.put(key, body, type);
+          throw new Error('killed after the file was stored');
+        },
+      },
+      now,
+      jobs,
+      signingIdentity: { dataDir: config.dataDir },
+    });
+    await expect(dying.sealDocument.handler({ documentId: document.id })).rejects.toThrow('killed');
+    const [before] = await db().select().from(documents).where(eq(documents.id, document.id));
+    expect(before?.sealedAt).toBeNull();
+    expect(before?.resultPdfFileKey).toBeNull();
+
+    await sealing().sealDocument.handler({ documentId: document.id });
+    const [after] = await db().select().from(documents).where(eq(documents.id, document.id));
+    const result = new Uint8Array(await storage.getBuffer(after?.resultPdfFileKey ?? ''));
+    expect(pdfsig(result)).toContain('Signature Validation: Signature is Valid.');
+    const completes = await db()
+      .select()
+      .from(documentActivities)
+      .where(and(eq(documentActivities.documentId, document.id), eq(documentActivities.type, 'complete')));
+    expect(completes.map((row) => row.details?.sha256)).toEqual([sha256Hex(result)]);
+  });
+
   it('leaves documents that are not completed alone', async () => {
     const document = await uploadedDocument('Draft');
     await sealing().sealDocument.handler({ documentId: document.id });
