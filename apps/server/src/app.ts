@@ -11,7 +11,14 @@ import { documentRoutes } from './modules/documents/routes.js';
 import { documentService } from './modules/documents/service.js';
 import { fileRoutes } from './modules/files/routes.js';
 import { fileService } from './modules/files/service.js';
+import { requireRequisiteOwner } from './modules/requisites/owner.js';
+import { requisiteRoutes } from './modules/requisites/routes.js';
+import { requisiteService } from './modules/requisites/service.js';
 import { SEAL_SWEEP_CRON, sealingJobs } from './modules/sealing/jobs.js';
+import { sendingService } from './modules/signing/sending.js';
+import { sendingRoutes } from './modules/signing/sending-routes.js';
+import { signerMailJobs } from './modules/signing/signer-mails.js';
+
 import { systemRoutes } from './modules/system/routes.js';
 import { userRoutes } from './modules/users/routes.js';
 import type { Config } from './platform/config.js';
@@ -92,6 +99,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     },
   });
   jobs.register(sealing.sealDocument, sealing.sweepUnsealed);
+  const signerMails = signerMailJobs({ db: database.db, mailer, appUrl: config.appUrl });
+  jobs.register(signerMails.signerInvitationMail);
+  const sending = sendingService({ db: database.db, jobs, signerMails, sealing, now });
 
   await registerSecurityHeaders(app);
   await registerOpenApi(app);
@@ -101,9 +111,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(authRoutes, { auth });
       await api.register(userRoutes, { requireUser: requireUser(auth) });
       await api.register(documentRoutes, { documents, requireUser: requireUser(auth) });
+      await api.register(sendingRoutes, { sending, requireUser: requireUser(auth) });
       await api.register(fileRoutes, {
         files: fileService({ db: database.db, storage }),
         requireUser: requireUser(auth),
+      });
+      await api.register(requisiteRoutes, {
+        requisites: requisiteService({ db: database.db, storage, now }),
+        requireOwner: requireRequisiteOwner({ db: database.db, auth }),
       });
       if (storage instanceof LocalStorage) await api.register(localFileRoutes, { storage });
     },

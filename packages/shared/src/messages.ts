@@ -51,6 +51,15 @@ export const MESSAGES = {
     'Attention! You have chosen Me (Now) signer. All fields related to this signer have to be signed by you before document request sending.',
   // Not given by the specification: the Me (Now) fields must be signed before sending.
   preparerFieldsUnsigned: 'Sign every required field assigned to you before sending.',
+  // Not given by the specification: an Only Me document lists no signer besides the preparer.
+  onlyMeHasNoOtherSigners: 'An Only Me document has no other signers.',
+  signerNotInDocument: 'The field is assigned to a signer of another document.',
+  fieldNotInDocument: 'The field belongs to another document.',
+  fieldPageOutOfRange: 'The field is on a page the document does not have.',
+  fieldTooSmall: 'The field is smaller than its minimum size.',
+  requisiteNotYours: 'Only your own saved signature can be placed in your own fields.',
+  documentStillProcessing: 'The document is still being processed. Please wait until its files are ready.',
+  documentFilesFailed: 'One or more files could not be converted. Remove them before sending.',
   allChangesLost: 'All changes will be lost',
   thanksForSending: 'Thanks for sending your document',
   documentSaved: 'Document successfully saved!',
@@ -70,6 +79,18 @@ export const MESSAGES = {
   invalidJson: 'The request body is not valid JSON.',
   payloadTooLarge: 'The request is too large.',
   tooManyRequests: 'Too many requests. Please try again later.',
+  // Saved signatures (sections 2, 5 and 8).
+  maxImageSize: 'Max file size is 40MB',
+  requisiteCreated: 'Signature/Initial created successfully',
+  requisiteUpdated: 'Signature/Initial updated successfully',
+  requisiteDeleted: 'Signature/Initial deleted successfully',
+  deleteSignatureConfirm: 'Are you sure you want to delete this signature?',
+  deleteInitialConfirm: 'Are you sure you want to delete this initial?',
+  // Not given by the specification.
+  requisitePairRequired: 'A signature and its initials are saved together.',
+  requisiteImageRequired: 'Add a signature image.',
+  requisiteAccessCodeRequired: 'Enter the access code of the document first.',
+  requisiteImageUnreadable: 'The image cannot be read. Use a PNG, JPG, BMP or GIF image.',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;
