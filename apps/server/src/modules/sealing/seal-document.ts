@@ -23,7 +23,13 @@ const JPEG_MAGIC = Buffer.from([0xff, 0xd8, 0xff]);
 async function embeddablePicture(bytes: Buffer): Promise<Uint8Array> {
   if (bytes.subarray(0, 4).equals(PNG_MAGIC) || bytes.subarray(0, 3).equals(JPEG_MAGIC)) return new Uint8Array(bytes);
   const { default: sharp } = await import('sharp');
-  return new Uint8Array(await sharp(bytes).png().toBuffer());
+  // An unreadable picture is passed on as it is; the stamp then leaves it out rather than failing the seal.
+  return new Uint8Array(
+    await sharp(bytes)
+      .png()
+      .toBuffer()
+      .catch(() => bytes),
+  );
 }
 
 export type SealOutcome = 'sealed' | 'already-sealed' | 'not-completed' | 'missing';

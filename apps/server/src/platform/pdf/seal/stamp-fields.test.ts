@@ -181,6 +181,17 @@ describe('stampFields at the right place on every page size and rotation', { tim
     expect(execFileSync('pdffonts', ['-'], { input: bytes }).toString()).toMatch(/\+GreatVibes/);
   });
 
+  it('never blocks the seal: a field on a page the document lacks and an unreadable picture are left out', async () => {
+    const source = new Uint8Array(corpusFile(MIXED));
+    const { bytes } = await stamp(source, () => [
+      field({ type: 'text', pageNumber: 99, text: 'Nowhere' }),
+      field({ type: 'signature', pageNumber: 1, coordinateX: 10, coordinateY: 10, image: new Uint8Array([1, 2, 3]) }),
+      field({ type: 'text', pageNumber: 1, coordinateX: 50, coordinateY: 200, width: 200, text: 'Still here' }),
+    ]);
+    expect(pdftotext(bytes, { first: 1, last: 1 })).toContain('Still here');
+    expect(pdftotext(bytes)).not.toContain('Nowhere');
+  });
+
   it('leaves an unchecked checkbox as an empty square and fields without a value out', async () => {
     const source = new Uint8Array(corpusFile(MIXED));
     const { bytes } = await stamp(source, () => [
