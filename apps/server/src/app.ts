@@ -157,6 +157,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await jobs.schedule(sealing.sweepUnsealed, SEAL_SWEEP_CRON, {});
   if (options.runWorkers ?? config.runWorkers) {
     await jobs.startWorkers();
+    await sealing.prepareSigner();
     if (options.warmUpOffice ?? true) office.warmUp();
   }
   app.addHook('onClose', async () => {
