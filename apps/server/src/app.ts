@@ -6,6 +6,10 @@ import { authMailJobs } from './modules/auth/mails.js';
 import { authRoutes, requireUser } from './modules/auth/routes.js';
 import { authService } from './modules/auth/service.js';
 import { accessTokens } from './modules/auth/tokens.js';
+import { documentListMailJobs } from './modules/document-list/mails.js';
+import { documentListRoutes } from './modules/document-list/routes.js';
+import { documentListService } from './modules/document-list/service.js';
+import { shareLinks } from './modules/document-list/share-links.js';
 import { conversionJobs } from './modules/documents/conversion.js';
 import { documentRoutes } from './modules/documents/routes.js';
 import { documentService } from './modules/documents/service.js';
@@ -82,6 +86,18 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const documents = documentService({ db: database.db, storage, jobs, conversion });
   const sealing = sealingJobs({ db: database.db, storage, now });
   jobs.register(sealing.sealDocument);
+  const links = shareLinks(config.jwtSecret, config.appUrl);
+  const listMails = documentListMailJobs({ db: database.db, mailer, appUrl: config.appUrl, shareLink: links.link });
+  jobs.register(listMails.reminderMail, listMails.shareMail);
+  const documentList = documentListService({
+    db: database.db,
+    storage,
+    jobs,
+    mails: listMails,
+    links,
+    appUrl: config.appUrl,
+    now,
+  });
 
   await registerSecurityHeaders(app);
   await registerOpenApi(app);
@@ -91,6 +107,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(authRoutes, { auth });
       await api.register(userRoutes, { requireUser: requireUser(auth) });
       await api.register(documentRoutes, { documents, requireUser: requireUser(auth) });
+      await api.register(documentListRoutes, { service: documentList, storage, requireUser: requireUser(auth) });
       await api.register(fileRoutes, {
         files: fileService({ db: database.db, storage }),
         requireUser: requireUser(auth),

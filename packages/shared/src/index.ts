@@ -1,5 +1,6 @@
 export * from './constants.js';
 export * from './contracts/auth.js';
+export * from './contracts/document-list.js';
 export * from './contracts/documents.js';
 export * from './contracts/files.js';
 export * from './contracts/requisites.js';
