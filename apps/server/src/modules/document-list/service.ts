@@ -1,4 +1,4 @@
-import { type documentListQuery, MESSAGES } from '@esign/shared';
+import { type documentListQuery, MESSAGES, signersOnTurn } from '@esign/shared';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../platform/db/client.js';
@@ -7,7 +7,7 @@ import { AppError } from '../../platform/errors.js';
 import type { JobQueue } from '../../platform/jobs.js';
 import type { Storage } from '../../platform/storage/storage.js';
 import { listActivities, recordActivity } from '../activity/repository.js';
-import { findOwnedDocument, listSigners, lockDocument, type SignerRow } from '../documents/repository.js';
+import { findOwnedDocument, listSigners, lockDocument } from '../documents/repository.js';
 import { issueSigningToken, revokeSigningTokens, signingUrl } from '../signing/signing-tokens.js';
 import type { DocumentListMailJobs } from './mails.js';
 import { listDocumentPage } from './repository.js';
@@ -26,12 +26,6 @@ interface Deps {
 
 const notFound = () => new AppError('NOT_FOUND', MESSAGES.documentNotFound);
 const conflict = (message: string) => new AppError('CONFLICT', message);
-
-/** The signers who may get a reminder or a link now: unfinished, and when ordered only the first of them. */
-export function signersOnTurn(document: { isOrdered: boolean }, rows: SignerRow[]): SignerRow[] {
-  const waiting = rows.filter((row) => !row.isPreparer && !row.isFinished).sort((a, b) => a.order - b.order);
-  return document.isOrdered ? waiting.slice(0, 1) : waiting;
-}
 
 /** The file a download gives: the sealed result once completed, else the combined original. */
 export function downloadKey(document: { status: string; resultPdfFileKey: string | null; pdfFileKey: string | null }) {
