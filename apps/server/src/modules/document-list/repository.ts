@@ -77,26 +77,28 @@ export function listStatements(db: Db, userId: string, query: ParsedListQuery) {
   return { page, count };
 }
 
+/** The signers of the documents of one page. */
+export function pageSignersStatement(db: Db, documentIds: string[]) {
+  return db
+    .select({
+      id: signers.id,
+      documentId: signers.documentId,
+      name: signers.name,
+      email: signers.email,
+      order: signers.order,
+      isPreparer: signers.isPreparer,
+      isFinished: signers.isFinished,
+    })
+    .from(signers)
+    .where(inArray(signers.documentId, documentIds))
+    .orderBy(asc(signers.order), asc(signers.createdAt));
+}
+
 export async function listDocumentPage(db: Db, userId: string, query: ParsedListQuery) {
   const statements = listStatements(db, userId, query);
   const [rows, counted] = await Promise.all([statements.page, statements.count]);
   const ids = rows.map((row) => row.id);
-  const signerRows =
-    ids.length === 0
-      ? []
-      : await db
-          .select({
-            id: signers.id,
-            documentId: signers.documentId,
-            name: signers.name,
-            email: signers.email,
-            order: signers.order,
-            isPreparer: signers.isPreparer,
-            isFinished: signers.isFinished,
-          })
-          .from(signers)
-          .where(inArray(signers.documentId, ids))
-          .orderBy(asc(signers.order), asc(signers.createdAt));
+  const signerRows = ids.length === 0 ? [] : await pageSignersStatement(db, ids);
   const items: DocumentListItem[] = rows.map((row) => ({
     ...row,
     createdAt: row.createdAt.toISOString(),

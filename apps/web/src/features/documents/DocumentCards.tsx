@@ -35,7 +35,7 @@ export function DocumentCards({ items }: { items: DocumentListItem[] }) {
                 </Text>
                 <SignersSummary item={item} />
               </Stack>
-              <Stack gap={6} align="end">
+              <Stack gap={6} align="end" style={{ flexShrink: 0 }}>
                 <StatusBadge status={item.status} />
                 {item.status === 'preparing' ? null : <RowActions item={item} />}
               </Stack>

@@ -66,6 +66,7 @@ export function DocumentsPage() {
         onChange={(value) => navigate(value === 'all' ? '/documents' : `/documents/${value}`)}
         data={DOCUMENT_LIST_FILTERS.map((value) => ({ value, label: t(`documents.filters.${value}`) }))}
         fullWidth={isMobile}
+        size={isMobile ? 'xs' : 'sm'}
         w={isMobile ? undefined : 'fit-content'}
       />
       <Group align="end" gap="sm" wrap="wrap">

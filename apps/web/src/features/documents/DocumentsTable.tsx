@@ -13,7 +13,12 @@ const STATUS_COLORS: Record<string, string> = { draft: 'gray', awaiting: 'orange
 export function StatusBadge({ status }: { status: DocumentListItem['status'] }) {
   const { t } = useTranslation();
   return (
-    <Badge color={STATUS_COLORS[status] ?? 'blue'} variant="light">
+    <Badge
+      color={STATUS_COLORS[status] ?? 'blue'}
+      variant="light"
+      style={{ flexShrink: 0 }}
+      styles={{ root: { maxWidth: 'none' }, label: { overflow: 'visible' } }}
+    >
       {t(statusLabelKey(status))}
     </Badge>
   );
