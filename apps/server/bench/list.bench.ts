@@ -8,7 +8,7 @@ import { type DocumentListQuery, documentListQuery } from '@esign/shared';
 import autocannon from 'autocannon';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
-import { listStatements, pageSignersStatement } from '../src/modules/document-list/repository.js';
+import { listStatements, pageRowsStatement, pageSignersStatement } from '../src/modules/document-list/repository.js';
 import type { Db } from '../src/platform/db/client.js';
 import * as schema from '../src/platform/db/schema.js';
 import { serverRoot } from '../src/platform/paths.js';
@@ -116,18 +116,18 @@ async function main() {
     for (const [label, query] of cases) {
       const parsed = documentListQuery.parse(query);
       const statements = listStatements(db, me.id, parsed);
-      const page = statements.page.toSQL();
+      const pageIds = statements.pageIds.toSQL();
       const count = statements.count.toSQL();
       const sqlRun = async () => {
-        const [rowsResult] = await Promise.all([
-          pool.query(page.sql, page.params),
+        const [idResult] = await Promise.all([
+          pool.query(pageIds.sql, pageIds.params),
           pool.query(count.sql, count.params),
         ]);
-        const ids = rowsResult.rows.map((row: { id: string }) => row.id);
-        if (ids.length > 0) {
-          const signersSql = pageSignersStatement(db, ids).toSQL();
-          await pool.query(signersSql.sql, signersSql.params);
-        }
+        const ids = idResult.rows.map((row: { id: string }) => row.id);
+        if (ids.length === 0) return;
+        const rowsSql = pageRowsStatement(db, ids).toSQL();
+        const signersSql = pageSignersStatement(db, ids).toSQL();
+        await Promise.all([pool.query(rowsSql.sql, rowsSql.params), pool.query(signersSql.sql, signersSql.params)]);
       };
       const search = new URLSearchParams(
         Object.entries(query).map(([key, value]) => [key, String(value)]) as [string, string][],

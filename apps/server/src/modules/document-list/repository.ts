@@ -48,13 +48,31 @@ const ORDER_COLUMNS = {
 } as const;
 
 /**
- * The two statements of one list page: the page's rows (ordered, with the id as tie-breaker so pages never
- * overlap) and the count. They are independent, so they run side by side on PostgreSQL's pool.
+ * The statements of one list page. The page's ids come first (ordered by the chosen key with the id as
+ * tie-breaker, so pages never overlap): with the orderings on covering indexes, skipping to a deep page reads
+ * only the index. The count is independent of it, so both run side by side on PostgreSQL's pool; the rows and
+ * signers of the ten ids follow, again side by side.
  */
 export function listStatements(db: Db, userId: string, query: ParsedListQuery) {
   const where = listConditions(userId, query);
   const direction = query.orderingDirection === 'asc' ? asc : desc;
-  const page = db
+  const pageIds = db
+    .select({ id: documents.id })
+    .from(documents)
+    .where(where)
+    .orderBy(direction(ORDER_COLUMNS[query.orderingKey]), direction(documents.id))
+    .limit(query.limit)
+    .offset((query.page - 1) * query.limit);
+  const count = db
+    .select({ total: sql<number>`count(*)`.mapWith(Number) })
+    .from(documents)
+    .where(where);
+  return { pageIds, count };
+}
+
+/** The list's columns of the documents of one page. */
+export function pageRowsStatement(db: Db, documentIds: string[]) {
+  return db
     .select({
       id: documents.id,
       title: documents.title,
@@ -66,15 +84,7 @@ export function listStatements(db: Db, userId: string, query: ParsedListQuery) {
       hasAccessCode: sql<boolean>`${documents.codeAccess} is not null`,
     })
     .from(documents)
-    .where(where)
-    .orderBy(direction(ORDER_COLUMNS[query.orderingKey]), direction(documents.id))
-    .limit(query.limit)
-    .offset((query.page - 1) * query.limit);
-  const count = db
-    .select({ total: sql<number>`count(*)`.mapWith(Number) })
-    .from(documents)
-    .where(where);
-  return { page, count };
+    .where(inArray(documents.id, documentIds));
 }
 
 /** The signers of the documents of one page. */
@@ -96,15 +106,23 @@ export function pageSignersStatement(db: Db, documentIds: string[]) {
 
 export async function listDocumentPage(db: Db, userId: string, query: ParsedListQuery) {
   const statements = listStatements(db, userId, query);
-  const [rows, counted] = await Promise.all([statements.page, statements.count]);
-  const ids = rows.map((row) => row.id);
-  const signerRows = ids.length === 0 ? [] : await pageSignersStatement(db, ids);
-  const items: DocumentListItem[] = rows.map((row) => ({
-    ...row,
-    createdAt: row.createdAt.toISOString(),
-    signers: signerRows
-      .filter((signer) => signer.documentId === row.id)
-      .map(({ documentId: _documentId, ...signer }) => signer),
-  }));
+  const [idRows, counted] = await Promise.all([statements.pageIds, statements.count]);
+  const ids = idRows.map((row) => row.id);
+  const [rows, signerRows] =
+    ids.length === 0 ? [[], []] : await Promise.all([pageRowsStatement(db, ids), pageSignersStatement(db, ids)]);
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  const items: DocumentListItem[] = ids.flatMap((id) => {
+    const row = byId.get(id);
+    if (!row) return [];
+    return [
+      {
+        ...row,
+        createdAt: row.createdAt.toISOString(),
+        signers: signerRows
+          .filter((signer) => signer.documentId === id)
+          .map(({ documentId: _documentId, ...signer }) => signer),
+      },
+    ];
+  });
   return { items, totalItems: counted[0]?.total ?? 0 };
 }
