@@ -40,7 +40,7 @@ test('finds, filters, sorts and pages documents', async ({ page }) => {
   await expectNoSeriousA11yViolations(page);
 
   // Pages: the second page holds the remaining two.
-  await page.getByRole('button', { name: '2', exact: true }).click();
+  await page.getByRole('button', { name: 'Page 2', exact: true }).click();
   await expect(counter(page)).toHaveText('11-12 of 12 results');
   await expect(rows(page)).toHaveCount(2);
 
@@ -75,7 +75,7 @@ test('renames and deletes documents, and opens the preview with its activity', a
 
   await page.getByRole('button', { name: 'Actions of Old title' }).click();
   await page.getByRole('menuitem', { name: 'Rename' }).click();
-  await page.getByLabel('Title').fill('New title');
+  await page.getByRole('dialog').getByLabel('Title').fill('New title');
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Document successfully updated!')).toBeVisible();
   await expect(page.getByRole('link', { name: 'New title' })).toBeVisible();

@@ -135,6 +135,8 @@ export const en = {
     },
     untitled: 'Untitled',
     counter: '{{from}}-{{to}} of {{total}} results',
+    pageControl: { first: 'First page', previous: 'Previous page', next: 'Next page', last: 'Last page' },
+    pageNumber: 'Page {{page}}',
     empty: 'No documents found.',
     selectAll: 'Select all documents on this page',
     selectOne: 'Select {{title}}',

@@ -95,6 +95,7 @@ export function DocumentsPage() {
           onChange={(value) => setDates(value as DateRange)}
           clearable
           valueFormat="MMM DD, YYYY"
+          styles={{ placeholder: { color: 'var(--mantine-color-gray-7)' } }}
           w={isMobile ? '100%' : 260}
         />
         <BulkActions selected={selected} onDone={() => setSelected([])} />
@@ -123,6 +124,8 @@ export function DocumentsPage() {
             siblings={Math.floor(LIST_DEFAULTS.pageRange / 2)}
             boundaries={LIST_DEFAULTS.marginPages}
             size={isMobile ? 'sm' : 'md'}
+            getControlProps={(control) => ({ 'aria-label': t(`documents.pageControl.${control}`) })}
+            getItemProps={(item) => ({ 'aria-label': t('documents.pageNumber', { page: item }) })}
           />
         ) : null}
       </Group>
