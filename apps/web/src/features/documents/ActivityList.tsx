@@ -18,8 +18,8 @@ export function ActivityList({ activities }: { activities: DocumentActivity[] })
         const { date, time } = activityTime(activity.createdAt);
         return (
           <Paper key={activity.id} withBorder p="sm" component="li" data-testid="activity">
-            <Group justify="space-between" wrap="wrap" gap="xs">
-              <Stack gap={2}>
+            <Group justify="space-between" wrap="nowrap" gap="xs" align="start">
+              <Stack gap={2} style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
                 <Text fw={700} size="sm">
                   {t(`preview.activity.${activity.type}`)}
                 </Text>
@@ -34,7 +34,7 @@ export function ActivityList({ activities }: { activities: DocumentActivity[] })
                   </Text>
                 ) : null}
               </Stack>
-              <Stack gap={0} align="end">
+              <Stack gap={0} align="end" style={{ flexShrink: 0 }}>
                 <Text size="sm">{date}</Text>
                 <Text size="xs" c="dimmed">
                   {time}
