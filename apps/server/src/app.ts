@@ -7,6 +7,10 @@ import { authMailJobs } from './modules/auth/mails.js';
 import { authRoutes, requireUser } from './modules/auth/routes.js';
 import { authService } from './modules/auth/service.js';
 import { accessTokens } from './modules/auth/tokens.js';
+import { documentListMailJobs } from './modules/document-list/mails.js';
+import { documentListRoutes } from './modules/document-list/routes.js';
+import { documentListService } from './modules/document-list/service.js';
+import { shareLinks } from './modules/document-list/share-links.js';
 import { conversionJobs } from './modules/documents/conversion.js';
 import { documentRoutes } from './modules/documents/routes.js';
 import { documentService } from './modules/documents/service.js';
@@ -123,6 +127,18 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     now,
     inviteNextSigner: (next) => jobs.send(signerMails.signerInvitationMail, next),
   });
+  const links = shareLinks(config.jwtSecret, config.appUrl);
+  const listMails = documentListMailJobs({ db: database.db, mailer, appUrl: config.appUrl, shareLink: links.link });
+  jobs.register(listMails.reminderMail, listMails.shareMail);
+  const documentList = documentListService({
+    db: database.db,
+    storage,
+    jobs,
+    mails: listMails,
+    links,
+    appUrl: config.appUrl,
+    now,
+  });
 
   await registerSecurityHeaders(app);
   await registerOpenApi(app);
@@ -133,6 +149,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(userRoutes, { requireUser: requireUser(auth) });
       await api.register(documentRoutes, { documents, requireUser: requireUser(auth) });
       await api.register(sendingRoutes, { sending, requireUser: requireUser(auth) });
+      await api.register(documentListRoutes, { service: documentList, storage, requireUser: requireUser(auth) });
       await api.register(fileRoutes, {
         files: fileService({ db: database.db, storage }),
         requireUser: requireUser(auth),

@@ -1,5 +1,6 @@
 export * from './constants.js';
 export * from './contracts/auth.js';
+export * from './contracts/document-list.js';
 export * from './contracts/documents.js';
 export * from './contracts/files.js';
 export * from './contracts/requisites.js';
@@ -12,4 +13,5 @@ export * from './fields.js';
 export * from './messages.js';
 export * from './sending-checks.js';
 export * from './signer-rules.js';
+export * from './signing-order.js';
 export * from './signing-rules.js';

@@ -107,6 +107,22 @@ export const MESSAGES = {
   requiredFieldsUnsigned: 'Fill in every required field before submitting.',
   dateBeforeToday: 'The date must be today or later',
   requisiteInvalid: 'This signature cannot be used here.',
+  // Document lists and actions (section 8 toasts).
+  documentsDeleted: 'Documents deleted successfully.',
+  remindersSent: 'Reminder(s) has been sent',
+  documentShared: 'Document successfully sended to specified email(s).',
+  copiedToClipboard: 'Copied to clipboard',
+  copyFailed: 'Cannot copy to clipboard. Please try again.',
+  notificationsDisabled: 'Notifications were disabled',
+  filesDownloaded: 'Files successfully downloaded!',
+  noFilesToDownload: 'No files to download',
+  noActivities: 'There is no activities for this document yet.',
+  // Not given by the specification; worded here once for both sides.
+  shareNeedsRecipient: 'Add at least one e-mail address.',
+  actionNeedsAwaiting: 'Only a document awaiting signatures allows this.',
+  documentNotCompleted: 'Only a completed document can be shared.',
+  signerNotNext: 'Only the first signer who has not signed yet can get a reminder or a signing link.',
+  signerHasSigned: 'This signer has already signed.',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -15,6 +15,8 @@ import { ResetPage } from '../features/auth/ResetPage';
 import { SignUpPage } from '../features/auth/SignUpPage';
 import { useIdleLogout } from '../features/auth/use-idle-logout';
 import { DevMailPage } from '../features/dev/DevMailPage';
+import { DocumentPreviewPage } from '../features/documents/DocumentPreviewPage';
+import { DocumentsPage } from '../features/documents/DocumentsPage';
 import { PrepareDocumentPage } from '../features/prepare/PrepareDocumentPage';
 import { PREPARE_ROUTES } from '../features/prepare/prepare-routes';
 import { EditSignaturePage } from '../features/requisites';
@@ -111,6 +113,7 @@ function LoggedInRoutes() {
       <Route element={<MainLayout />}>
         <Route path="/sign" element={<SignPage />} />
         <Route path="/settings/edit-signature" element={<EditSignaturePage />} />
+        <Route path="/documents/:status?" element={<DocumentsPage />} />
         {PREPARE_ROUTES.map(({ path, documentType }) => (
           // The key gives each route its own page state when moving between them.
           <Route
@@ -123,6 +126,7 @@ function LoggedInRoutes() {
       <Route element={<LoginLayout />}>
         <Route path="/reset" element={<ResetPage />} />
       </Route>
+      <Route path="/documents/:documentId/preview" element={<DocumentPreviewPage />} />
       {guestRoutes}
       <Route path="*" element={<Navigate to="/sign" replace />} />
     </Routes>

@@ -8,9 +8,16 @@ export function NavLinks({ onNavigate }: { onNavigate?: () => void }) {
   const { t } = useTranslation();
   return (
     <Stack gap={4}>
-      {NAV_ENTRIES.map((entry) => (
-        <NavLink key={entry.to} to={entry.to} onClick={onNavigate} style={{ textDecoration: 'none' }}>
-          {({ isActive }) => <MantineNavLink component="span" label={t(entry.labelKey)} active={isActive} />}
+      {NAV_ENTRIES.flatMap((entry) => [entry, ...(entry.children ?? [])]).map((entry) => (
+        <NavLink key={entry.to} to={entry.to} end onClick={onNavigate} style={{ textDecoration: 'none' }}>
+          {({ isActive }) => (
+            <MantineNavLink
+              component="span"
+              label={t(entry.labelKey)}
+              active={isActive}
+              pl={NAV_ENTRIES.includes(entry) ? undefined : 'xl'}
+            />
+          )}
         </NavLink>
       ))}
     </Stack>

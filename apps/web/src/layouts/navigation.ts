@@ -4,10 +4,23 @@ export interface NavEntry {
   /** i18n key of the label. */
   labelKey: ParseKeys;
   to: string;
+  /** Entries shown under this one in the sidebar and the drawer. */
+  children?: readonly NavEntry[];
 }
 
 /**
  * The app's areas, shown in the header menu, the sidebar and the mobile drawer.
  * Only areas that exist are listed; a new area is one more entry here.
  */
-export const NAV_ENTRIES: readonly NavEntry[] = [{ labelKey: 'nav.sign', to: '/sign' }];
+export const NAV_ENTRIES: readonly NavEntry[] = [
+  { labelKey: 'nav.sign', to: '/sign' },
+  {
+    labelKey: 'nav.documents',
+    to: '/documents',
+    children: [
+      { labelKey: 'nav.completed', to: '/documents/completed' },
+      { labelKey: 'nav.awaiting', to: '/documents/awaiting' },
+      { labelKey: 'nav.draft', to: '/documents/draft' },
+    ],
+  },
+];

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -26,6 +27,9 @@ export interface Database {
   close(): Promise<void>;
 }
 
+/** Trigram indexes make the lists' ILIKE search fast; created before the migrations that use it. */
+const TRIGRAM_EXTENSION = 'create extension if not exists pg_trgm';
+
 /**
  * PGlite runs PostgreSQL inside this process, so its buffers count in the server's memory. PostgreSQL's default
  * 128 MB of shared buffers is touched at start: about 115 MB more resident memory, measured; 16 MB
@@ -34,6 +38,7 @@ export interface Database {
  */
 export const PGLITE_OPTIONS = {
   startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'],
+  extensions: { pg_trgm },
 };
 
 /**
@@ -47,6 +52,7 @@ export async function openDatabase(options: { databaseUrl: string | undefined; d
     // An idle connection that the server closes must not crash the process; the pool replaces it.
     pool.on('error', () => {});
     const db = drizzlePg(pool, { schema });
+    await pool.query(TRIGRAM_EXTENSION);
     await migratePg(db, { migrationsFolder: migrationsDir });
     return {
       kind: 'postgres',
@@ -63,6 +69,7 @@ export async function openDatabase(options: { databaseUrl: string | undefined; d
     mkdirSync(dir, { recursive: true });
     client = new PGlite(dir, PGLITE_OPTIONS);
   }
+  await client.exec(TRIGRAM_EXTENSION);
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder: migrationsDir });
   return {

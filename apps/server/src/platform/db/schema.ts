@@ -148,7 +148,20 @@ export const documents = pgTable(
     createdAt: createdAt(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },
-  (table) => [index('documents_user_status_created_idx').on(table.userId, table.status, table.createdAt)],
+  (table) => [
+    index('documents_user_status_created_idx').on(table.userId, table.status, table.createdAt),
+    // The lists (see modules/document-list): each ordering and filter walks an index of live documents.
+    index('documents_list_created_idx')
+      .on(table.userId, table.createdAt, table.id)
+      .where(sql`${table.deletedAt} is null`),
+    index('documents_list_status_idx')
+      .on(table.userId, table.status, table.createdAt, table.id)
+      .where(sql`${table.deletedAt} is null`),
+    index('documents_list_title_idx')
+      .on(table.userId, sql`lower(${table.title})`, table.id)
+      .where(sql`${table.deletedAt} is null`),
+    index('documents_title_trgm_idx').using('gin', sql`${table.title} gin_trgm_ops`),
+  ],
 );
 
 export const documentParts = pgTable(
@@ -200,6 +213,8 @@ export const signers = pgTable(
   (table) => [
     index('signers_document_idx').on(table.documentId, table.order),
     index('signers_email_idx').on(sql`lower(${table.email})`),
+    index('signers_name_trgm_idx').using('gin', sql`${table.name} gin_trgm_ops`),
+    index('signers_email_trgm_idx').using('gin', sql`${table.email} gin_trgm_ops`),
   ],
 );
 

@@ -1,0 +1,179 @@
+// Benchmarks of the document list (issue 6). Run with `npm run bench`; needs PostgreSQL at DATABASE_URL
+// (default postgres://postgres@127.0.0.1:5432/postgres). Makes a database of its own and drops it at the end.
+// 100,000 documents with two signers each in one account; every API figure beside the same SQL run through the
+// bare `pg` driver in the same run, and the list's throughput beside a bare Fastify route under the same load.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { type DocumentListQuery, documentListQuery } from '@esign/shared';
+import autocannon from 'autocannon';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import { listStatements, pageRowsStatement, pageSignersStatement } from '../src/modules/document-list/repository.js';
+import type { Db } from '../src/platform/db/client.js';
+import * as schema from '../src/platform/db/schema.js';
+import { serverRoot } from '../src/platform/paths.js';
+import { loggedInUser, ServerProcess } from './server-process.js';
+
+const DOCUMENTS = 100_000;
+const SAMPLES = 200;
+const baseUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+async function admin(sql: string) {
+  const client = new pg.Client({ connectionString: baseUrl });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+function p95(times: number[]): number {
+  const sorted = [...times].sort((a, b) => a - b);
+  return sorted[Math.ceil(sorted.length * 0.95) - 1] ?? 0;
+}
+
+async function sample(run: () => Promise<unknown>): Promise<number> {
+  for (let i = 0; i < 20; i++) await run();
+  const times: number[] = [];
+  for (let i = 0; i < SAMPLES; i++) {
+    const start = performance.now();
+    await run();
+    times.push(performance.now() - start);
+  }
+  return p95(times);
+}
+
+async function seed(pool: pg.Pool, userId: string) {
+  await pool.query(
+    `insert into documents (user_id, title, type, status, created_at, updated_at)
+     select $1, 'Contract ' || g || case when g % 100 = 0 then ' lease' else '' end, 'others',
+            (array['draft','awaiting','completed'])[1 + g % 3],
+            now() - make_interval(mins => g), now()
+     from generate_series(1, ${DOCUMENTS}) g`,
+    [userId],
+  );
+  await pool.query(
+    `insert into signers (document_id, name, email, "order")
+     select d.id, 'Signer ' || s || ' of ' || d.title, 'signer' || s || '.' || substr(d.id::text, 1, 8) || '@example.com', s
+     from documents d cross join generate_series(1, 2) s where d.user_id = $1`,
+    [userId],
+  );
+  await pool.query('vacuum analyze documents');
+  await pool.query('vacuum analyze signers');
+}
+
+/** A bare Fastify answering a constant, in its own process like the server. */
+function bareServer(port: number): ChildProcess {
+  const code = `const f=require('fastify')();f.get('/constant',async()=>({ok:true}));f.listen({port:${port},host:'127.0.0.1'});`;
+  return spawn(process.execPath, ['-e', code], { cwd: serverRoot, stdio: 'ignore' });
+}
+
+async function load(url: string, headers: Record<string, string> = {}) {
+  const result = await autocannon({ url, headers, connections: 10, duration: 5 });
+  return result.requests.average;
+}
+
+async function main() {
+  const name = `bench_lists_${randomBytes(4).toString('hex')}`;
+  await admin(`create database ${name}`);
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  process.env.DATABASE_URL = url.toString();
+  const server = new ServerProcess(3291);
+  const pool = new pg.Pool({ connectionString: url.toString(), max: 10 });
+  let bare: ChildProcess | undefined;
+  try {
+    await server.start();
+    const token = await loggedInUser(server.baseUrl);
+    const headers = { authorization: `Bearer ${token}` };
+    const me = (await (await fetch(`${server.baseUrl}/api/v1/user`, { headers })).json()) as { id: string };
+    const seedStart = performance.now();
+    await seed(pool, me.id);
+    console.log(
+      `seeded ${DOCUMENTS} documents with 2 signers each in ${((performance.now() - seedStart) / 1000).toFixed(1)} s`,
+    );
+
+    const db = drizzle(pool, { schema }) as unknown as Db;
+    const cases: [string, DocumentListQuery][] = [
+      ['page 1', {}],
+      ['page 5,000', { page: 5000 }],
+      ['search "lease"', { searchTerm: 'lease' }],
+      [
+        'search signers "signer 2 of contract 4711"',
+        { searchTerm: 'signer 2 of contract 4711', searchType: 'signers' },
+      ],
+      [
+        'date range (one day)',
+        {
+          dateFrom: new Date(Date.now() - 3 * 86_400_000).toISOString(),
+          dateTo: new Date(Date.now() - 2 * 86_400_000).toISOString(),
+        },
+      ],
+    ];
+    const rows: string[][] = [['GET documents', 'API p95', 'bare SQL p95', 'ratio', 'target', 'met']];
+    const apiTimes: Record<string, number> = {};
+    for (const [label, query] of cases) {
+      const parsed = documentListQuery.parse(query);
+      const statements = listStatements(db, me.id, parsed);
+      const pageIds = statements.pageIds.toSQL();
+      const count = statements.count.toSQL();
+      const sqlRun = async () => {
+        const [idResult] = await Promise.all([
+          pool.query(pageIds.sql, pageIds.params),
+          pool.query(count.sql, count.params),
+        ]);
+        const ids = idResult.rows.map((row: { id: string }) => row.id);
+        if (ids.length === 0) return;
+        const rowsSql = pageRowsStatement(db, ids).toSQL();
+        const signersSql = pageSignersStatement(db, ids).toSQL();
+        await Promise.all([pool.query(rowsSql.sql, rowsSql.params), pool.query(signersSql.sql, signersSql.params)]);
+      };
+      const search = new URLSearchParams(
+        Object.entries(query).map(([key, value]) => [key, String(value)]) as [string, string][],
+      );
+      const apiRun = async () => {
+        const response = await fetch(`${server.baseUrl}/api/v1/documents?${search}`, { headers });
+        if (!response.ok) throw new Error(`list failed: ${await response.text()}`);
+        await response.arrayBuffer();
+      };
+      const sqlP95 = await sample(sqlRun);
+      const apiP95 = await sample(apiRun);
+      apiTimes[label] = apiP95;
+      const ratio = apiP95 / sqlP95;
+      rows.push([
+        label,
+        `${apiP95.toFixed(1)} ms`,
+        `${sqlP95.toFixed(1)} ms`,
+        ratio.toFixed(2),
+        'p95 < 50 ms, <= 1.3x',
+        apiP95 < 50 && ratio <= 1.3 ? 'yes' : 'NO',
+      ]);
+    }
+    const deep = (apiTimes['page 5,000'] ?? 0) / (apiTimes['page 1'] ?? 1);
+    rows.push(['page 5,000 / page 1', '', '', deep.toFixed(2), '<= 1.2x', deep <= 1.2 ? 'yes' : 'NO']);
+
+    bare = bareServer(3292);
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    const bareRps = await load('http://127.0.0.1:3292/constant');
+    const listRps = await load(`${server.baseUrl}/api/v1/documents`, headers);
+    const share = listRps / bareRps;
+    rows.push([
+      'throughput (autocannon, 10 connections, 5 s)',
+      `${listRps.toFixed(0)} req/s`,
+      `${bareRps.toFixed(0)} req/s (bare route)`,
+      share.toFixed(2),
+      '>= 0.2',
+      share >= 0.2 ? 'yes' : 'NO',
+    ]);
+    const widths = rows[0]?.map((_, column) => Math.max(...rows.map((row) => (row[column] ?? '').length))) ?? [];
+    for (const row of rows) console.log(row.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join(' | '));
+  } finally {
+    bare?.kill('SIGTERM');
+    await pool.end();
+    await server.stop();
+    await admin(`drop database if exists ${name} with (force)`);
+  }
+}
+
+await main();

@@ -1,0 +1,81 @@
+import { and, eq } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Db } from '../../platform/db/client.js';
+import { documents, signers, users } from '../../platform/db/schema.js';
+import { defineJob } from '../../platform/jobs.js';
+import type { Mailer } from '../../platform/mail/mailer.js';
+import { renderMail } from '../../platform/mail/template.js';
+import { issueSigningToken, signingUrl } from '../signing/signing-tokens.js';
+
+interface MailDeps {
+  db: Db;
+  mailer: Mailer;
+  appUrl: string;
+  /** The share link of a completed document (see share-links.ts). */
+  shareLink: (documentId: string) => string;
+}
+
+async function documentWithSender(db: Db, documentId: string) {
+  const [row] = await db
+    .select({ document: documents, senderName: users.name })
+    .from(documents)
+    .innerJoin(users, eq(users.id, documents.userId))
+    .where(eq(documents.id, documentId))
+    .limit(1);
+  return row;
+}
+
+/**
+ * Reminder and share mails. A reminder's signing token is made inside the job, so the raw token exists only in
+ * the mail (never in a stored job payload); a retried job makes a fresh one.
+ */
+export function documentListMailJobs(deps: MailDeps) {
+  const reminderMail = defineJob({
+    name: 'documents.reminder-mail',
+    payload: z.object({ documentId: z.string().uuid(), signerId: z.string().uuid() }),
+    async handler({ documentId, signerId }) {
+      const found = await documentWithSender(deps.db, documentId);
+      if (found?.document.status !== 'awaiting' || found.document.deletedAt) return;
+      const [signer] = await deps.db
+        .select()
+        .from(signers)
+        .where(and(eq(signers.id, signerId), eq(signers.documentId, documentId)))
+        .limit(1);
+      if (!signer || signer.isFinished) return;
+      const token = await issueSigningToken(deps.db, { documentId, signerId });
+      const title = found.document.title || 'a document';
+      await deps.mailer.send(
+        renderMail({
+          to: signer.email,
+          subject: `Reminder: ${found.senderName} is waiting for your signature on ${title}`,
+          greeting: `Hello ${signer.name},`,
+          paragraphs: [`${found.senderName} is still waiting for you to sign "${title}".`],
+          action: { label: 'Review and sign', url: signingUrl(deps.appUrl, documentId, token) },
+          footer: 'This link is personal: do not forward it.',
+        }),
+      );
+    },
+  });
+
+  const shareMail = defineJob({
+    name: 'documents.share-mail',
+    payload: z.object({ documentId: z.string().uuid(), email: z.string().email() }),
+    async handler({ documentId, email }) {
+      const found = await documentWithSender(deps.db, documentId);
+      if (found?.document.status !== 'completed' || found.document.deletedAt) return;
+      const title = found.document.title || 'a document';
+      await deps.mailer.send(
+        renderMail({
+          to: email,
+          subject: `${found.senderName} shared "${title}" with you`,
+          greeting: 'Hello,',
+          paragraphs: [`${found.senderName} shared the signed document "${title}" with you.`],
+          action: { label: 'Download the document', url: deps.shareLink(documentId) },
+        }),
+      );
+    },
+  });
+
+  return { reminderMail, shareMail };
+}
+export type DocumentListMailJobs = ReturnType<typeof documentListMailJobs>;

@@ -1,0 +1,199 @@
+import { type documentListQuery, MESSAGES, signersOnTurn } from '@esign/shared';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Db } from '../../platform/db/client.js';
+import { documentRecipients, documents, signers } from '../../platform/db/schema.js';
+import { AppError } from '../../platform/errors.js';
+import type { JobQueue } from '../../platform/jobs.js';
+import type { Storage } from '../../platform/storage/storage.js';
+import { recordActivity } from '../activity/repository.js';
+import { findOwnedDocument, listSigners, lockDocument } from '../documents/repository.js';
+import { issueSigningToken, revokeSigningTokens, signingUrl } from '../signing/signing-tokens.js';
+import type { DocumentListMailJobs } from './mails.js';
+import { listDocumentPage } from './repository.js';
+import type { ShareLinks } from './share-links.js';
+import { type ZipEntry, zipEntryName } from './zip.js';
+
+interface Deps {
+  db: Db;
+  storage: Storage;
+  jobs: JobQueue;
+  mails: DocumentListMailJobs;
+  links: ShareLinks;
+  appUrl: string;
+  now: () => Date;
+}
+
+const notFound = () => new AppError('NOT_FOUND', MESSAGES.documentNotFound);
+const conflict = (message: string) => new AppError('CONFLICT', message);
+
+/** The file a download gives: the sealed result once completed, else the combined original. */
+export function downloadKey(document: { status: string; resultPdfFileKey: string | null; pdfFileKey: string | null }) {
+  return document.status === 'completed' && document.resultPdfFileKey ? document.resultPdfFileKey : document.pdfFileKey;
+}
+
+/** The document lists and every action on a document from them. Each starts with the owner check. */
+export function documentListService(deps: Deps) {
+  const { db, jobs, mails, now } = deps;
+
+  async function owned(userId: string, documentId: string) {
+    const document = await findOwnedDocument(db, { userId, documentId });
+    if (!document) throw notFound();
+    return document;
+  }
+
+  async function ownedAwaiting(userId: string, documentId: string) {
+    const document = await owned(userId, documentId);
+    if (document.status !== 'awaiting') throw conflict(MESSAGES.actionNeedsAwaiting);
+    return document;
+  }
+
+  async function ownedCompleted(userId: string, documentId: string) {
+    const document = await owned(userId, documentId);
+    if (document.status !== 'completed') throw conflict(MESSAGES.documentNotCompleted);
+    return document;
+  }
+
+  /** Checks that every named signer belongs to the document and may be asked now. */
+  async function signersAskable(document: { id: string; isOrdered: boolean }, signerIds: string[]) {
+    const rows = await listSigners(db, document.id);
+    const onTurn = new Set(signersOnTurn(document, rows).map((row) => row.id));
+    for (const id of signerIds) {
+      const signer = rows.find((row) => row.id === id && !row.isPreparer);
+      if (!signer) throw new AppError('NOT_FOUND', MESSAGES.notFound);
+      if (signer.isFinished) throw conflict(MESSAGES.signerHasSigned);
+      if (!onTurn.has(id)) throw conflict(MESSAGES.signerNotNext);
+    }
+    return rows.filter((row) => signerIds.includes(row.id));
+  }
+
+  return {
+    async list(userId: string, query: z.output<typeof documentListQuery>) {
+      const { items, totalItems } = await listDocumentPage(db, userId, query);
+      return {
+        items,
+        totalItems,
+        pageCount: Math.ceil(totalItems / query.limit),
+        itemCount: items.length,
+        pageNumber: query.page,
+        itemsLimit: query.limit,
+      };
+    },
+
+    /** Soft delete of the caller's own live documents; one id that is not theirs refuses the whole request. */
+    async deleteMany(input: { userId: string; ids: string[] }) {
+      const ids = [...new Set(input.ids)];
+      await db.transaction(async (tx) => {
+        const deleted = await tx
+          .update(documents)
+          .set({ deletedAt: now() })
+          .where(and(inArray(documents.id, ids), eq(documents.userId, input.userId), isNull(documents.deletedAt)))
+          .returning({ id: documents.id });
+        if (deleted.length !== ids.length) throw notFound();
+      });
+      return { success: true as const };
+    },
+
+    /** Edit & Resend: awaiting -> draft, signers to sign again, every signing link revoked, one `revert` row. */
+    async revert(input: { userId: string; documentId: string; sourceIp: string }) {
+      await ownedAwaiting(input.userId, input.documentId);
+      await db.transaction(async (tx) => {
+        const locked = await lockDocument(tx, input.documentId);
+        if (locked?.status !== 'awaiting') throw conflict(MESSAGES.actionNeedsAwaiting);
+        const at = now();
+        await tx
+          .update(documents)
+          .set({ status: 'draft', sentAt: null, updatedAt: at })
+          .where(eq(documents.id, input.documentId));
+        await tx
+          .update(signers)
+          .set({ isFinished: false, finishedAt: null })
+          .where(and(eq(signers.documentId, input.documentId), eq(signers.isPreparer, false)));
+        await revokeSigningTokens(tx, { documentId: input.documentId, now: at });
+        await recordActivity(tx, {
+          documentId: input.documentId,
+          type: 'revert',
+          userId: input.userId,
+          sourceIp: input.sourceIp,
+          at,
+        });
+      });
+      return { id: input.documentId, status: 'draft' as const };
+    },
+
+    async sendReminders(input: { userId: string; documentId: string; signersIds: string[] }) {
+      const document = await ownedAwaiting(input.userId, input.documentId);
+      const targets = await signersAskable(document, [...new Set(input.signersIds)]);
+      for (const signer of targets) {
+        await jobs.send(mails.reminderMail, { documentId: document.id, signerId: signer.id });
+      }
+      return { success: true as const, signersIds: targets.map((signer) => signer.id) };
+    },
+
+    async disableReminders(input: { userId: string; documentId: string }) {
+      await owned(input.userId, input.documentId);
+      await db
+        .update(documents)
+        .set({ remindersDisabled: true, updatedAt: now() })
+        .where(eq(documents.id, input.documentId));
+      return { success: true as const };
+    },
+
+    async shareUrl(input: { userId: string; documentId: string }) {
+      const document = await ownedCompleted(input.userId, input.documentId);
+      return { result: deps.links.link(document.id) };
+    },
+
+    async share(input: { userId: string; documentId: string; emails: string[] }) {
+      const document = await ownedCompleted(input.userId, input.documentId);
+      const emails = [...new Set(input.emails)];
+      await db.insert(documentRecipients).values(emails.map((email) => ({ documentId: document.id, email })));
+      for (const email of emails) await jobs.send(mails.shareMail, { documentId: document.id, email });
+      return { success: true as const };
+    },
+
+    /** A fresh signing link for one signer: owner only (admins come with teams), awaiting, the signer's turn. */
+    async signingUrl(input: { userId: string; documentId: string; signerId: string }) {
+      const document = await ownedAwaiting(input.userId, input.documentId);
+      await signersAskable(document, [input.signerId]);
+      const token = await issueSigningToken(db, { documentId: document.id, signerId: input.signerId });
+      return { signingUrl: signingUrl(deps.appUrl, document.id, token) };
+    },
+
+    /** The files of a zip download: each owned document's result or original; none at all is a 404. */
+    async zipEntries(input: { userId: string; ids: string[] }): Promise<ZipEntry[]> {
+      const rows = await db
+        .select()
+        .from(documents)
+        .where(
+          and(
+            inArray(documents.id, [...new Set(input.ids)]),
+            eq(documents.userId, input.userId),
+            isNull(documents.deletedAt),
+          ),
+        );
+      const used = new Set<string>();
+      const entries = rows.flatMap((row) => {
+        const key = downloadKey(row);
+        return key ? [{ key, name: zipEntryName(row.title, used) }] : [];
+      });
+      if (entries.length === 0) throw new AppError('NOT_FOUND', MESSAGES.noFilesToDownload);
+      return entries;
+    },
+
+    /** The public download behind a share link: a short-lived signed URL of the result, while it exists. */
+    async sharedDownload(input: { documentId: string; signature: string }) {
+      if (!deps.links.isValid(input.documentId, input.signature)) throw notFound();
+      const [row] = await db
+        .select()
+        .from(documents)
+        .where(and(eq(documents.id, input.documentId), isNull(documents.deletedAt)))
+        .limit(1);
+      if (row?.status !== 'completed') throw notFound();
+      const key = downloadKey(row);
+      if (!key) throw new AppError('NOT_FOUND', MESSAGES.downloadNotReady);
+      return deps.storage.signedGetUrl(key, { downloadName: zipEntryName(row.title, new Set()), expiresIn: 300 });
+    },
+  };
+}
+export type DocumentListService = ReturnType<typeof documentListService>;

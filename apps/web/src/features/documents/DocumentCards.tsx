@@ -1,0 +1,48 @@
+import type { DocumentListItem } from '@esign/shared';
+import { Anchor, Card, Group, Stack, Text } from '@mantine/core';
+import dayjs from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { StatusBadge } from './DocumentsTable';
+import { RowActions } from './RowActions';
+import { SignersSummary } from './SignersSummary';
+
+/** The list under 768 px: one card per document. */
+export function DocumentCards({ items }: { items: DocumentListItem[] }) {
+  const { t } = useTranslation();
+  return (
+    <Stack gap="sm">
+      {items.map((item) => {
+        const title = item.title || t('documents.untitled');
+        return (
+          <Card key={item.id} withBorder padding="sm" data-testid="document-row">
+            <Group justify="space-between" wrap="nowrap" align="start">
+              <Stack gap={4} style={{ minWidth: 0 }}>
+                {item.status === 'preparing' ? (
+                  <Text fw={600}>{title}</Text>
+                ) : (
+                  <Anchor
+                    component={Link}
+                    to={`/documents/${item.id}/preview`}
+                    fw={600}
+                    style={{ wordBreak: 'break-word' }}
+                  >
+                    {title}
+                  </Anchor>
+                )}
+                <Text size="xs" c="dimmed">
+                  {dayjs(item.createdAt).format('MMM DD, YYYY')}
+                </Text>
+                <SignersSummary item={item} />
+              </Stack>
+              <Stack gap={6} align="end" style={{ flexShrink: 0 }}>
+                <StatusBadge status={item.status} />
+                {item.status === 'preparing' ? null : <RowActions item={item} />}
+              </Stack>
+            </Group>
+          </Card>
+        );
+      })}
+    </Stack>
+  );
+}

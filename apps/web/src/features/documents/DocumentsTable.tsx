@@ -1,0 +1,121 @@
+import type { DocumentListItem, ListOrderingKey } from '@esign/shared';
+import { Anchor, Badge, Checkbox, Table, Text, UnstyledButton } from '@mantine/core';
+import dayjs from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { Sorting } from './DocumentsPage';
+import { statusLabelKey } from './list-view';
+import { RowActions } from './RowActions';
+import { SignersSummary } from './SignersSummary';
+
+const STATUS_COLORS: Record<string, string> = { draft: 'gray', awaiting: 'orange', completed: 'green' };
+
+export function StatusBadge({ status }: { status: DocumentListItem['status'] }) {
+  const { t } = useTranslation();
+  return (
+    <Badge
+      color={STATUS_COLORS[status] ?? 'blue'}
+      variant="light"
+      style={{ flexShrink: 0 }}
+      styles={{ root: { maxWidth: 'none' }, label: { overflow: 'visible' } }}
+    >
+      {t(statusLabelKey(status))}
+    </Badge>
+  );
+}
+
+function SortHeader(props: { column: ListOrderingKey; sorting: Sorting; onSort: (sorting: Sorting) => void }) {
+  const { t } = useTranslation();
+  const isActive = props.sorting.key === props.column;
+  const label = t(`documents.columns.${props.column}`);
+  const next: Sorting = {
+    key: props.column,
+    direction: isActive && props.sorting.direction === 'asc' ? 'desc' : 'asc',
+  };
+  return (
+    <Table.Th aria-sort={isActive ? (props.sorting.direction === 'asc' ? 'ascending' : 'descending') : 'none'}>
+      <UnstyledButton onClick={() => props.onSort(next)} aria-label={t('documents.sortBy', { column: label })}>
+        <Text fw={700} size="sm">
+          {label} {isActive ? (props.sorting.direction === 'asc' ? '▲' : '▼') : ''}
+        </Text>
+      </UnstyledButton>
+    </Table.Th>
+  );
+}
+
+/** The desktop list: selectable rows, sortable columns, each row's actions. */
+export function DocumentsTable(props: {
+  items: DocumentListItem[];
+  sorting: Sorting;
+  onSort: (sorting: Sorting) => void;
+  selected: string[];
+  onSelect: (ids: string[]) => void;
+}) {
+  const { t } = useTranslation();
+  const { items, selected, onSelect } = props;
+  const selectable = items.filter((item) => item.status !== 'preparing');
+  const isAllSelected = selectable.length > 0 && selectable.every((item) => selected.includes(item.id));
+  return (
+    <Table.ScrollContainer minWidth={760}>
+      <Table verticalSpacing="sm" highlightOnHover>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th w={40}>
+              <Checkbox
+                aria-label={t('documents.selectAll')}
+                checked={isAllSelected}
+                indeterminate={!isAllSelected && selected.length > 0}
+                onChange={() => onSelect(isAllSelected ? [] : selectable.map((item) => item.id))}
+              />
+            </Table.Th>
+            <SortHeader column="title" sorting={props.sorting} onSort={props.onSort} />
+            <Table.Th>{t('documents.columns.signers')}</Table.Th>
+            <SortHeader column="createdAt" sorting={props.sorting} onSort={props.onSort} />
+            <SortHeader column="status" sorting={props.sorting} onSort={props.onSort} />
+            <Table.Th>{t('documents.columns.actions')}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {items.map((item) => {
+            const title = item.title || t('documents.untitled');
+            const isSelected = selected.includes(item.id);
+            return (
+              <Table.Tr key={item.id} data-testid="document-row">
+                <Table.Td>
+                  {item.status === 'preparing' ? null : (
+                    <Checkbox
+                      aria-label={t('documents.selectOne', { title })}
+                      checked={isSelected}
+                      onChange={() =>
+                        onSelect(isSelected ? selected.filter((id) => id !== item.id) : [...selected, item.id])
+                      }
+                    />
+                  )}
+                </Table.Td>
+                <Table.Td>
+                  {item.status === 'preparing' ? (
+                    <Text size="sm">{title}</Text>
+                  ) : (
+                    <Anchor component={Link} to={`/documents/${item.id}/preview`} size="sm" fw={600}>
+                      {title}
+                    </Anchor>
+                  )}
+                </Table.Td>
+                <Table.Td>
+                  <SignersSummary item={item} />
+                </Table.Td>
+                <Table.Td>
+                  <Text size="sm">{dayjs(item.createdAt).format('MMM DD, YYYY')}</Text>
+                </Table.Td>
+                <Table.Td>
+                  <StatusBadge status={item.status} />
+                </Table.Td>
+                <Table.Td>{item.status === 'preparing' ? null : <RowActions item={item} />}</Table.Td>
+              </Table.Tr>
+            );
+          })}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}

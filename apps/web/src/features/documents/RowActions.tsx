@@ -1,0 +1,157 @@
+import { type DocumentListItem, MESSAGES, signersOnTurn } from '@esign/shared';
+import { ActionIcon, Menu } from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { notifyError, notifyFailure, notifySuccess } from '../../api/notify';
+import { ConfirmModal, RemindModal, RenameModal, ShareModal } from './ActionModals';
+import { signingLinkFor, useDocumentActions } from './api';
+import { documentFile, downloadDocument, printDocument } from './document-files';
+
+type Dialog = 'resend' | 'rename' | 'share' | 'remind' | 'delete' | null;
+
+export async function copyText(text: string, t: (key: `messages.${'copiedToClipboard'}`) => string) {
+  try {
+    await navigator.clipboard.writeText(text);
+    notifySuccess(t('messages.copiedToClipboard'));
+  } catch {
+    notifyFailure(MESSAGES.copyFailed);
+  }
+}
+
+/** A row's actions, by the document's state (sections 4 and 6); the server checks each again. */
+export function RowActions({ item }: { item: DocumentListItem }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const actions = useDocumentActions();
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const title = item.title || t('documents.untitled');
+  const onTurn = signersOnTurn(item, item.signers);
+  const close = () => setDialog(null);
+  const run = async (work: () => Promise<unknown>, success?: string) => {
+    try {
+      await work();
+      if (success) notifySuccess(success);
+      close();
+    } catch (error) {
+      notifyError(error);
+    }
+  };
+
+  return (
+    <>
+      <Menu position="bottom-end" withinPortal>
+        <Menu.Target>
+          <ActionIcon variant="subtle" aria-label={t('documents.actionsOf', { title })}>
+            ⋯
+          </ActionIcon>
+        </Menu.Target>
+        <Menu.Dropdown>
+          <Menu.Item onClick={() => navigate(`/documents/${item.id}/preview`)}>
+            {t('documents.action.preview')}
+          </Menu.Item>
+          <Menu.Item onClick={() => navigate(`/documents/${item.id}/preview#document-activity`)}>
+            {t('documents.action.activity')}
+          </Menu.Item>
+          {item.status === 'draft' ? (
+            <>
+              <Menu.Item onClick={() => navigate(`/documents/${item.id}/edit`)}>{t('documents.action.edit')}</Menu.Item>
+              <Menu.Item onClick={() => setDialog('rename')}>{t('documents.action.rename')}</Menu.Item>
+            </>
+          ) : null}
+          {item.status === 'awaiting' ? (
+            <>
+              <Menu.Item onClick={() => setDialog('resend')}>{t('documents.action.editResend')}</Menu.Item>
+              {onTurn.length > 0 ? (
+                <Menu.Item onClick={() => setDialog('remind')}>{t('documents.action.remind')}</Menu.Item>
+              ) : null}
+              {item.remindersDisabled ? null : (
+                <Menu.Item
+                  onClick={() =>
+                    run(() => actions.disableReminders.mutateAsync(item.id), t('messages.notificationsDisabled'))
+                  }
+                >
+                  {t('documents.action.disableReminders')}
+                </Menu.Item>
+              )}
+              {onTurn.map((signer) => (
+                <Menu.Item
+                  key={signer.id}
+                  onClick={() => run(async () => copyText(await signingLinkFor(item.id, signer.id), t))}
+                >
+                  {t('documents.action.copyLinkFor', { name: signer.name })}
+                </Menu.Item>
+              ))}
+              {item.hasAccessCode ? (
+                <Menu.Item onClick={() => run(async () => copyText((await documentFile(item.id)).codeAccess ?? '', t))}>
+                  {t('documents.action.copyPassword')}
+                </Menu.Item>
+              ) : null}
+            </>
+          ) : null}
+          {item.status === 'completed' ? (
+            <Menu.Item onClick={() => setDialog('share')}>{t('documents.action.share')}</Menu.Item>
+          ) : null}
+          <Menu.Item onClick={() => run(() => downloadDocument(item.id))}>{t('documents.action.download')}</Menu.Item>
+          <Menu.Item onClick={() => run(() => printDocument(item.id))}>{t('documents.action.print')}</Menu.Item>
+          <Menu.Divider />
+          <Menu.Item color="red" onClick={() => setDialog('delete')}>
+            {t('documents.action.delete')}
+          </Menu.Item>
+        </Menu.Dropdown>
+      </Menu>
+      <ConfirmModal
+        opened={dialog === 'resend'}
+        title={t('documents.confirmResend.title')}
+        text={t('documents.confirmResend.text')}
+        confirmLabel={t('documents.confirmResend.confirm')}
+        isBusy={actions.revert.isPending}
+        onClose={close}
+        onConfirm={() =>
+          run(async () => {
+            await actions.revert.mutateAsync(item.id);
+            navigate(`/documents/${item.id}/edit`);
+          })
+        }
+      />
+      <ConfirmModal
+        opened={dialog === 'delete'}
+        title={t('documents.confirmDelete.title')}
+        text={t('documents.confirmDelete.text', { count: 1 })}
+        confirmLabel={t('documents.confirmDelete.confirm')}
+        isBusy={actions.remove.isPending}
+        onClose={close}
+        onConfirm={() => run(() => actions.remove.mutateAsync([item.id]), t('messages.documentsDeleted'))}
+      />
+      {dialog === 'rename' ? (
+        <RenameModal
+          opened
+          initial={item.title}
+          onClose={close}
+          onSave={(newTitle) =>
+            run(() => actions.rename.mutateAsync({ id: item.id, title: newTitle }), t('messages.documentUpdated'))
+          }
+        />
+      ) : null}
+      {dialog === 'share' ? (
+        <ShareModal
+          opened
+          onClose={close}
+          onSend={(emails) =>
+            run(() => actions.share.mutateAsync({ id: item.id, emails }), t('messages.documentShared'))
+          }
+        />
+      ) : null}
+      {dialog === 'remind' ? (
+        <RemindModal
+          opened
+          signers={onTurn}
+          onClose={close}
+          onSend={(signersIds) =>
+            run(() => actions.remind.mutateAsync({ id: item.id, signersIds }), t('messages.remindersSent'))
+          }
+        />
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { activityTime } from './ActivityList';
+import { toQueryString } from './api';
+import { counterRange, parseFilter, statusLabelKey } from './list-view';
+
+describe('document list view', () => {
+  it('reads the route filter; an unknown one is null (the page redirects to /documents)', () => {
+    expect(parseFilter(undefined)).toBe('all');
+    expect(parseFilter('awaiting')).toBe('awaiting');
+    expect(parseFilter('deleted')).toBeNull();
+  });
+
+  it("counts 'a-b of N' for 1-based pages", () => {
+    expect(counterRange(1, 10, 10)).toEqual({ from: 1, to: 10 });
+    expect(counterRange(3, 10, 4)).toEqual({ from: 21, to: 24 });
+    expect(counterRange(1, 10, 0)).toEqual({ from: 0, to: 0 });
+  });
+
+  it("shows preparing as 'processing'", () => {
+    expect(statusLabelKey('preparing')).toBe('documents.status.processing');
+    expect(statusLabelKey('awaiting')).toBe('documents.status.awaiting');
+  });
+
+  it('repeats list parameters and leaves out empty ones', () => {
+    expect(toQueryString({ status: ['draft', 'awaiting'], page: 2, searchTerm: '' })).toBe(
+      'status=draft&status=awaiting&page=2',
+    );
+  });
+
+  it('formats activity times with the UTC offset', () => {
+    const { date, time } = activityTime('2026-03-05T07:08:09.000Z');
+    expect(date).toMatch(/^Mar 0[45], 2026$/);
+    expect(time).toMatch(/^\d{2}:08:09 UTC[+-]\d{2}:\d{2}$/);
+  });
+});

@@ -1,0 +1,104 @@
+import { expect, type Page, test } from '@playwright/test';
+import { createConfirmedUser } from '../support/accounts.js';
+import { expectNoSeriousA11yViolations } from '../support/axe.js';
+
+/**
+ * The document lists. Documents are made through the API (drafts with titles); states other than draft and the
+ * signer search are covered by the server's route tests until sending lands on this branch.
+ */
+async function logInWithDocuments(page: Page, titles: string[]) {
+  const user = await createConfirmedUser(page.request);
+  const signIn = await page.request.post('/api/v1/auth/sign_in', {
+    data: { email: user.email, password: user.password },
+  });
+  const { accessToken } = (await signIn.json()) as { accessToken: string };
+  for (const title of titles) {
+    const created = await page.request.post('/api/v1/documents', {
+      headers: { authorization: `Bearer ${accessToken}` },
+      data: { type: 'others', title },
+    });
+    expect(created.ok()).toBe(true);
+  }
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(user.email);
+  await page.getByLabel('Password').fill(user.password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page).toHaveURL(/\/sign$/);
+}
+
+const rows = (page: Page) => page.getByTestId('document-row');
+const counter = (page: Page) => page.getByTestId('documents-counter');
+
+test('finds, filters, sorts and pages documents', async ({ page }) => {
+  const titles = Array.from({ length: 11 }, (_, index) => `Invoice ${String(index + 1).padStart(2, '0')}`);
+  await logInWithDocuments(page, [...titles, 'Lease Agreement']);
+
+  await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Documents' }).click();
+  await expect(page).toHaveURL(/\/documents$/);
+  await expect(counter(page)).toHaveText('1-10 of 12 results');
+  await expect(rows(page).first()).toContainText('Lease Agreement');
+  await expectNoSeriousA11yViolations(page);
+
+  // Pages: the second page holds the remaining two.
+  await page.getByRole('button', { name: 'Page 2', exact: true }).click();
+  await expect(counter(page)).toHaveText('11-12 of 12 results');
+  await expect(rows(page)).toHaveCount(2);
+
+  // Sorting by title, ascending then descending.
+  await page.getByRole('button', { name: 'Sort by TITLE' }).click();
+  await expect(counter(page)).toHaveText('1-10 of 12 results');
+  await expect(rows(page).first()).toContainText('Invoice 01');
+  await page.getByRole('button', { name: 'Sort by TITLE' }).click();
+  await expect(rows(page).first()).toContainText('Lease Agreement');
+
+  // Search by title, case-insensitive (debounced).
+  await page.getByRole('searchbox', { name: 'Search for Documents...' }).fill('lease agr');
+  await expect(counter(page)).toHaveText('1-1 of 1 results');
+  await expect(rows(page)).toHaveCount(1);
+  await page.getByRole('searchbox', { name: 'Search for Documents...' }).fill('');
+  await expect(counter(page)).toHaveText('1-10 of 12 results');
+
+  // Status filters: every document is a draft.
+  await page.getByText('Awaiting Signature', { exact: true }).first().click();
+  await expect(page).toHaveURL(/\/documents\/awaiting$/);
+  await expect(counter(page)).toHaveText('0-0 of 0 results');
+  await page.goto('/documents/draft');
+  await expect(counter(page)).toHaveText('1-10 of 12 results');
+  await page.goto('/documents/unknown');
+  await expect(page).toHaveURL(/\/documents$/);
+});
+
+test('renames and deletes documents, and opens the preview with its activity', async ({ page }) => {
+  await logInWithDocuments(page, ['Old title', 'Second', 'Third']);
+  await page.goto('/documents');
+  await expect(counter(page)).toHaveText('1-3 of 3 results');
+
+  await page.getByRole('button', { name: 'Actions of Old title' }).click();
+  await page.getByRole('menuitem', { name: 'Rename' }).click();
+  await page.getByRole('dialog').getByLabel('Title').fill('New title');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Document successfully updated!')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'New title' })).toBeVisible();
+
+  await page.getByRole('link', { name: 'New title' }).click();
+  await expect(page.getByRole('heading', { name: 'Document Preview' })).toBeVisible();
+  await expect(page.locator('#document-activity')).toContainText('CREATED');
+  await expect(page.locator('#document-activity')).toContainText(/\d{2}:\d{2}:\d{2} UTC[+-]\d{2}:\d{2}/);
+  await page.getByRole('link', { name: 'Back to Documents' }).click();
+
+  await page.getByRole('checkbox', { name: 'Select Second' }).check();
+  await page.getByRole('checkbox', { name: 'Select Third' }).check();
+  await page.getByRole('button', { name: 'Delete (2)' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText('Documents deleted successfully.')).toBeVisible();
+  await expect(counter(page)).toHaveText('1-1 of 1 results');
+});
+
+test('the list on a phone', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 800 });
+  await logInWithDocuments(page, ['Phone document']);
+  await page.goto('/documents');
+  await expect(rows(page)).toHaveCount(1);
+  await expect(page.getByRole('table')).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Phone document' })).toBeVisible();
+});

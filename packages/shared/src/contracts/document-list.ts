@@ -1,0 +1,179 @@
+import { z } from 'zod';
+import { MESSAGES } from '../messages.js';
+import { DOCUMENT_STATUSES, DOCUMENT_TYPES, documentIdParams } from './documents.js';
+
+/** Section 9: lists sort by createdAt descending by default; search is debounced 1000 ms. */
+export const LIST_ORDERING_KEYS = ['title', 'createdAt', 'status'] as const;
+export const LIST_ORDERING_DIRECTIONS = ['asc', 'desc'] as const;
+export const LIST_SEARCH_TYPES = ['documents', 'signers'] as const;
+export type ListOrderingKey = (typeof LIST_ORDERING_KEYS)[number];
+export type ListOrderingDirection = (typeof LIST_ORDERING_DIRECTIONS)[number];
+export type ListSearchType = (typeof LIST_SEARCH_TYPES)[number];
+export const LIST_DEFAULTS = {
+  limit: 10,
+  maxLimit: 100,
+  orderingKey: 'createdAt',
+  orderingDirection: 'desc',
+  searchDebounceMs: 1000,
+  copyResetMs: 1000,
+  pageRange: 3,
+  marginPages: 1,
+} as const;
+
+/** The route filters of /documents/{status}; 'all' shows every status. */
+export const DOCUMENT_LIST_FILTERS = ['all', 'draft', 'completed', 'awaiting'] as const;
+export type DocumentListFilter = (typeof DOCUMENT_LIST_FILTERS)[number];
+
+/** Query values may come once or repeated (`status=draft&status=awaiting`) or comma-separated. */
+function listOf<T extends readonly [string, ...string[]]>(values: T) {
+  return z
+    .preprocess(
+      (value) =>
+        value === undefined
+          ? undefined
+          : (Array.isArray(value) ? value : [value]).flatMap((item) => String(item).split(',')).filter(Boolean),
+      z.array(z.enum(values)).max(values.length),
+    )
+    .optional();
+}
+
+const isoDate = z
+  .string()
+  .max(40)
+  .refine((value) => !Number.isNaN(Date.parse(value)), 'Invalid date');
+
+/** GET documents: the page number is the zero-based page plus one (section 9). */
+export const documentListQuery = z.object({
+  type: listOf(DOCUMENT_TYPES),
+  status: listOf(DOCUMENT_STATUSES),
+  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  limit: z.coerce.number().int().min(1).max(LIST_DEFAULTS.maxLimit).default(LIST_DEFAULTS.limit),
+  searchTerm: z.string().trim().max(200).optional(),
+  searchType: z.enum(LIST_SEARCH_TYPES).default('documents'),
+  /** Inclusive bounds of createdAt; a bare date (YYYY-MM-DD) in dateTo covers that whole day (UTC). */
+  dateFrom: isoDate.optional(),
+  dateTo: isoDate.optional(),
+  orderingKey: z.enum(LIST_ORDERING_KEYS).default(LIST_DEFAULTS.orderingKey),
+  orderingDirection: z.enum(LIST_ORDERING_DIRECTIONS).default(LIST_DEFAULTS.orderingDirection),
+});
+export type DocumentListQuery = z.input<typeof documentListQuery>;
+
+export const documentListSigner = z.object({
+  id: z.string().uuid(),
+  name: z.string(),
+  email: z.string(),
+  order: z.number().int(),
+  isPreparer: z.boolean(),
+  isFinished: z.boolean(),
+});
+export type DocumentListSigner = z.infer<typeof documentListSigner>;
+
+export const documentListItem = z.object({
+  id: z.string().uuid(),
+  title: z.string(),
+  type: z.enum(DOCUMENT_TYPES),
+  status: z.enum(DOCUMENT_STATUSES),
+  createdAt: z.string(),
+  isOrdered: z.boolean(),
+  remindersDisabled: z.boolean(),
+  hasAccessCode: z.boolean(),
+  signers: z.array(documentListSigner),
+});
+export type DocumentListItem = z.infer<typeof documentListItem>;
+
+export const documentListResponse = z.object({
+  items: z.array(documentListItem),
+  totalItems: z.number().int(),
+  pageCount: z.number().int(),
+  /** Items on this page. */
+  itemCount: z.number().int(),
+  pageNumber: z.number().int(),
+  itemsLimit: z.number().int(),
+});
+export type DocumentListResponse = z.infer<typeof documentListResponse>;
+
+export const listDocuments = {
+  method: 'GET',
+  path: '/documents',
+  querystring: documentListQuery,
+  response: documentListResponse,
+} as const;
+
+const documentIds = z
+  .array(z.string().uuid({ error: MESSAGES.documentNotFound }))
+  .min(1, MESSAGES.required)
+  .max(LIST_DEFAULTS.maxLimit);
+
+/** DELETE documents {ids}: soft delete (deletedAt) of the caller's own documents; any other id answers 404. */
+export const deleteDocuments = {
+  method: 'DELETE',
+  path: '/documents',
+  body: z.object({ ids: documentIds }),
+  response: z.object({ success: z.literal(true) }),
+} as const;
+
+/** POST documents/download_zip {ids}: a zip of each document's result PDF (completed) or original PDF. */
+export const downloadDocumentsZip = {
+  method: 'POST',
+  path: '/documents/download_zip',
+  body: z.object({ ids: documentIds }),
+} as const;
+
+/** PATCH documents/{id}/revert: awaiting -> draft (Edit & Resend); every signing link stops working. */
+export const revertDocument = {
+  method: 'PATCH',
+  path: '/documents/:id/revert',
+  params: documentIdParams,
+  response: z.object({ id: z.string().uuid(), status: z.enum(DOCUMENT_STATUSES) }),
+} as const;
+
+/** POST document_sign/documents/{id}/send_reminders {signersIds}: when ordered, only the first unfinished signer. */
+export const sendReminders = {
+  method: 'POST',
+  path: '/document_sign/documents/:id/send_reminders',
+  params: documentIdParams,
+  body: z.object({ signersIds: z.array(z.string().uuid()).min(1, MESSAGES.required).max(25) }),
+  response: z.object({ success: z.literal(true), signersIds: z.array(z.string().uuid()) }),
+} as const;
+
+export const disableReminders = {
+  method: 'PATCH',
+  path: '/document_sign/:id/disable-reminders',
+  params: documentIdParams,
+  response: z.object({ success: z.literal(true) }),
+} as const;
+
+/** GET document_sign/documents/{id}/share_url: a link that downloads the completed document's result. */
+export const shareUrl = {
+  method: 'GET',
+  path: '/document_sign/documents/:id/share_url',
+  params: documentIdParams,
+  response: z.object({ result: z.string() }),
+} as const;
+
+export const shareDocumentRequest = z.object({
+  recipients: z
+    .array(z.object({ email: z.string().trim().toLowerCase().email(MESSAGES.invalidEmail).max(254) }))
+    .min(1, MESSAGES.shareNeedsRecipient)
+    .max(25),
+});
+export const shareDocument = {
+  method: 'POST',
+  path: '/document_sign/documents/:id/share',
+  params: documentIdParams,
+  body: shareDocumentRequest,
+  response: z.object({ success: z.literal(true) }),
+} as const;
+
+/** GET document_sign/documents/{id}/signing_url?userId: a fresh link for one signer (the signer's id). */
+export const signingUrlQuery = z.object({ userId: z.string().uuid({ error: MESSAGES.notFound }) });
+export const signingUrlContract = {
+  method: 'GET',
+  path: '/document_sign/documents/:id/signing_url',
+  params: documentIdParams,
+  querystring: signingUrlQuery,
+  response: z.object({ signingUrl: z.string() }),
+} as const;
+
+/** The public download behind a share link (no account): redirects to a short-lived signed URL. */
+export const sharedDownloadParams = z.object({ id: z.string().uuid(), signature: z.string().regex(/^[\w-]{20,100}$/) });
