@@ -1,0 +1,57 @@
+import type { PDFDocumentProxy, RenderTask } from 'pdfjs-dist';
+import { memo, useEffect, useRef } from 'react';
+
+interface PdfPageCanvasProps {
+  pdf: PDFDocumentProxy;
+  /** 1-based. */
+  pageNumber: number;
+  /** The CSS size the page is shown at; the canvas gets the device's pixel ratio on top. */
+  width: number;
+  height: number;
+  onRendered?: (pageNumber: number) => void;
+}
+
+/** One PDF page drawn into a canvas; a new size redraws it, unmounting cancels a render in progress. */
+export const PdfPageCanvas = memo(function PdfPageCanvas({
+  pdf,
+  pageNumber,
+  width,
+  height,
+  onRendered,
+}: PdfPageCanvasProps) {
+  const canvasRef = useRef<HTMLCanvasElement>(null);
+  const onRenderedRef = useRef(onRendered);
+  onRenderedRef.current = onRendered;
+
+  useEffect(() => {
+    const canvas = canvasRef.current;
+    if (canvas === null) return;
+    let task: RenderTask | null = null;
+    let isCurrent = true;
+    pdf
+      .getPage(pageNumber)
+      .then((page) => {
+        if (!isCurrent) return;
+        const base = page.getViewport({ scale: 1 });
+        const ratio = Math.min(window.devicePixelRatio || 1, 2);
+        const viewport = page.getViewport({ scale: (width / base.width) * ratio });
+        canvas.width = Math.floor(viewport.width);
+        canvas.height = Math.floor(viewport.height);
+        task = page.render({ canvas, viewport });
+        return task.promise.then(() => {
+          if (isCurrent) onRenderedRef.current?.(pageNumber);
+        });
+      })
+      .catch((error: unknown) => {
+        // A cancelled render is expected when the page leaves the view or is resized.
+        if (error instanceof Error && error.name === 'RenderingCancelledException') return;
+        if (isCurrent) console.error(error);
+      });
+    return () => {
+      isCurrent = false;
+      task?.cancel();
+    };
+  }, [pdf, pageNumber, width]);
+
+  return <canvas ref={canvasRef} style={{ width, height, display: 'block' }} />;
+});
