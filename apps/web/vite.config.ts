@@ -18,6 +18,8 @@ export default defineConfig({
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/ },
             { name: 'mantine', test: /node_modules[\\/]@mantine[\\/]/ },
+            // pdf.js is loaded only by the screens that show pages, on their first use.
+            { name: 'pdfjs', test: /node_modules[\\/]pdfjs-dist[\\/]/ },
             { name: 'vendor', test: /node_modules[\\/]/ },
           ],
         },

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect } from 'react';
+import { lazy, Suspense, useCallback, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Route, Routes, useNavigate } from 'react-router';
 import { notifyError, notifyInfo } from '../api/notify';
@@ -21,6 +21,9 @@ import { GuestLayout } from '../layouts/GuestLayout';
 import { LoginLayout } from '../layouts/LoginLayout';
 import { MainLayout } from '../layouts/MainLayout';
 import { FullPageLoader } from './FullPageLoader';
+
+/** The field editor is large (pdf.js among it): loaded when it is opened. */
+const EditorPage = lazy(() => import('../features/editor/EditorPage'));
 
 /** Routes by who may open them: logged out, logged in; both share the guest pages. */
 export function AppRoutes() {
@@ -91,6 +94,14 @@ function LoggedInRoutes() {
           />
         ))}
       </Route>
+      <Route
+        path="/documents/:documentId/edit"
+        element={
+          <Suspense fallback={<FullPageLoader />}>
+            <EditorPage />
+          </Suspense>
+        }
+      />
       <Route element={<LoginLayout />}>
         <Route path="/reset" element={<ResetPage />} />
       </Route>
