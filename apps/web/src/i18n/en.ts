@@ -94,6 +94,7 @@ export const en = {
     pages: 'Pages ({{count}})',
     loadingPages: 'Loading pages {{loaded}} / {{total}}',
     selectedField: 'Selected field',
+    noFieldSelected: 'Add a field from the left, or select one on a page to change it.',
     assignedTo: 'Assigned To',
     unassigned: 'empty',
     meNow: 'Me (Now)',

@@ -167,11 +167,13 @@ export function Editor({ document, user }: { document: Document; user: User }) {
           onChooseRequisite={onChooseRequisite}
           onDropNew={onDropNew}
         />
-        {selected && (
-          <Box component="section" aria-label={t('editor.selectedField')} w={260} p="sm" style={panelStyle}>
-            {settings('panel')}
-          </Box>
-        )}
+        <Box component="section" aria-label={t('editor.selectedField')} w={260} p="sm" style={panelStyle}>
+          {settings('panel') ?? (
+            <Text size="sm" c="dimmed">
+              {t('editor.noFieldSelected')}
+            </Text>
+          )}
+        </Box>
         <ThumbnailsPanel pages={pages} pdf={pdf} onPick={(page) => viewportRef.current?.scrollToPage(page)} />
       </Box>
       {selected && isPopupOpen && (

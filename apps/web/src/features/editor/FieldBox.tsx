@@ -101,7 +101,7 @@ export const FieldBox = memo(function FieldBox(props: FieldBoxProps) {
 
   const onPointerDown = (event: ReactPointerEvent<HTMLDivElement>) => {
     const target = event.target as HTMLElement;
-    if (target.closest('input, textarea, [data-resize-handle]')) {
+    if (target.closest('input:not(:disabled), textarea, [data-resize-handle]')) {
       event.stopPropagation();
       props.onSelect(field.id);
       return;
@@ -228,7 +228,13 @@ function FieldContent({
         checked={field.checked}
         disabled={!isOwn}
         onChange={(event) => onValueChange(field.id, { checked: event.currentTarget.checked })}
-        style={{ width: '80%', height: '80%', margin: 0, accentColor: 'currentColor' }}
+        style={{
+          width: '80%',
+          height: '80%',
+          margin: 0,
+          accentColor: 'currentColor',
+          pointerEvents: isOwn ? 'auto' : 'none',
+        }}
       />
     );
   }
