@@ -11,7 +11,10 @@ import { documentRoutes } from './modules/documents/routes.js';
 import { documentService } from './modules/documents/service.js';
 import { fileRoutes } from './modules/files/routes.js';
 import { fileService } from './modules/files/service.js';
-import { sealingJobs } from './modules/sealing/jobs.js';
+import { SEAL_SWEEP_CRON, sealingJobs } from './modules/sealing/jobs.js';
+import { sendingService } from './modules/signing/sending.js';
+import { sendingRoutes } from './modules/signing/sending-routes.js';
+import { signerMailJobs } from './modules/signing/signer-mails.js';
 import { systemRoutes } from './modules/system/routes.js';
 import { userRoutes } from './modules/users/routes.js';
 import type { Config } from './platform/config.js';
@@ -80,8 +83,21 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const conversion = conversionJobs({ db: database.db, storage, office, jobs });
   jobs.register(conversion.convertPart, conversion.combineDocument);
   const documents = documentService({ db: database.db, storage, jobs, conversion });
-  const sealing = sealingJobs({ db: database.db, storage, now });
-  jobs.register(sealing.sealDocument);
+  const sealing = sealingJobs({
+    db: database.db,
+    storage,
+    now,
+    jobs,
+    signingIdentity: {
+      p12Path: config.signingCertP12,
+      password: config.signingCertPassword,
+      dataDir: config.dataDir,
+    },
+  });
+  jobs.register(sealing.sealDocument, sealing.sweepUnsealed);
+  const signerMails = signerMailJobs({ db: database.db, mailer, appUrl: config.appUrl });
+  jobs.register(signerMails.signerInvitationMail);
+  const sending = sendingService({ db: database.db, jobs, signerMails, sealing, now });
 
   await registerSecurityHeaders(app);
   await registerOpenApi(app);
@@ -91,6 +107,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(authRoutes, { auth });
       await api.register(userRoutes, { requireUser: requireUser(auth) });
       await api.register(documentRoutes, { documents, requireUser: requireUser(auth) });
+      await api.register(sendingRoutes, { sending, requireUser: requireUser(auth) });
       await api.register(fileRoutes, {
         files: fileService({ db: database.db, storage }),
         requireUser: requireUser(auth),
@@ -102,6 +119,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await registerWebApp(app, config.webDistDir);
 
   await jobs.start();
+  await jobs.schedule(sealing.sweepUnsealed, SEAL_SWEEP_CRON, {});
   if (options.runWorkers ?? config.runWorkers) {
     await jobs.startWorkers();
     if (options.warmUpOffice ?? true) office.warmUp();

@@ -11,3 +11,4 @@ export * from './errors.js';
 export * from './fields.js';
 export * from './messages.js';
 export * from './sending-checks.js';
+export * from './signer-rules.js';
