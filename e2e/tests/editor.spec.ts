@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { apiSession, createDocumentWithPdf, useSession } from '../support/documents.js';
+import { apiSession, createDocumentWithPdf, patchDocument, useSession } from '../support/documents.js';
 import { makePdf } from '../support/pdf.js';
 
 // Conversion runs through the job queue; a cold server takes a while.
@@ -91,4 +91,58 @@ test('fields are added by click and by drag, moved, undone and redone, copied an
   await expect(page.getByTestId('editor-zoom')).toHaveText('125%');
   await expect.poll(async () => (await pageBox(page, 1).boundingBox())?.width).toBe(940);
   await page.screenshot({ path: test.info().outputPath('editor.png') });
+});
+
+test('a Me & Others document: checks shown, fields assigned and auto-saved, kept after a reload, then sent', async ({
+  page,
+}) => {
+  const session = await apiSession(page.request);
+  const documentId = await createDocumentWithPdf(page.request, session, { type: 'me_and_other', pdf: makePdf(2) });
+  await patchDocument(page.request, session, documentId, {
+    title: 'Lease',
+    signers: [{ name: 'Bob Signer', email: 'bob@example.com', isPreparer: false, order: 1 }],
+  });
+  await useSession(page, session);
+  await page.goto(`/documents/${documentId}/edit`);
+  await expect(pageBox(page, 1).locator('canvas')).toBeVisible();
+
+  // Sending without fields lists the failing checks and sends nothing.
+  await page.getByRole('button', { name: 'Send' }).click();
+  const errors = page.getByTestId('sending-errors');
+  await expect(errors).toContainText('Document must have at least one field');
+  await page.getByRole('button', { name: 'OK' }).click();
+
+  // A signature for Bob.
+  const fieldsBar = page.getByRole('navigation', { name: 'Fields' });
+  await fieldsBar.getByRole('button', { name: 'Signature' }).click();
+  const popup = page.getByRole('dialog', { name: 'Who fills this out?' });
+  await popup.getByRole('radio', { name: /Bob Signer/ }).check();
+  // A date for the preparer ('Me (Now)'): filled with today's date.
+  await fieldsBar.getByRole('button', { name: 'Date' }).click();
+  await popup.getByRole('radio', { name: 'Me (Now)' }).check();
+  await expect(page.getByText('Attention! You have chosen Me (Now) signer.').first()).toBeVisible();
+  const today = new Date();
+  const expected = `${String(today.getMonth() + 1).padStart(2, '0')}/${String(today.getDate()).padStart(2, '0')}/${today.getFullYear()}`;
+  await expect(page.locator('[data-field-type="date"] input')).toHaveValue(expected);
+
+  // Auto-save: the server has both fields, and a reload shows them.
+  await expect
+    .poll(async () => {
+      const answer = await page.request.get(`/api/v1/documents/${documentId}`, {
+        headers: { Authorization: `Bearer ${session.accessToken}` },
+      });
+      return ((await answer.json()) as { fields: unknown[] }).fields.length;
+    })
+    .toBe(2);
+  await page.reload();
+  await expect(fields(page)).toHaveCount(2);
+  await expect(page.locator('[data-field-type="date"] input')).toHaveValue(expected);
+
+  await page.getByRole('button', { name: 'Send' }).click();
+  const sent = page.getByRole('dialog', { name: 'Thanks for sending your document' });
+  await expect(sent).toBeVisible({ timeout: 20_000 });
+  await expect(sent.getByText('Save a copy of your document')).toBeVisible();
+  await expect(sent.getByRole('button', { name: 'Download' })).toBeVisible();
+  await expect(sent.getByRole('link', { name: 'Back to Documents' })).toHaveAttribute('href', '/documents');
+  await page.screenshot({ path: test.info().outputPath('sent.png') });
 });

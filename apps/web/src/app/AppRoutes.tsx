@@ -23,7 +23,10 @@ import { MainLayout } from '../layouts/MainLayout';
 import { FullPageLoader } from './FullPageLoader';
 
 /** The field editor is large (pdf.js among it): loaded when it is opened. */
-const EditorPage = lazy(() => import('../features/editor/EditorPage'));
+const loadEditorPage = () => import('../features/editor/EditorPage');
+const EditorPage = lazy(loadEditorPage);
+// Opened straight at the editor (a link or a reload): fetch its code while the user is being loaded.
+if (/^\/documents\/[^/]+\/edit$/.test(window.location.pathname)) void loadEditorPage();
 
 /** Routes by who may open them: logged out, logged in; both share the guest pages. */
 export function AppRoutes() {

@@ -32,6 +32,7 @@ export function Editor({ document, user }: { document: Document; user: User }) {
   const [isLeaving, setLeaving] = useState(false);
   const viewportRef = useRef<EditorViewport | null>(null);
   const { pdf } = usePdfDocument(document.pdfFileKey);
+  const [hasFirstPage, setFirstPage] = useState(false);
   const saver = useFieldAutoSave(document.id, savedFields, state.fields);
   const sending = useSend(document, user, saver, () => stateRef.current.fields);
 
@@ -166,6 +167,7 @@ export function Editor({ document, user }: { document: Document; user: User }) {
           onValueChange={onValueChange}
           onChooseRequisite={onChooseRequisite}
           onDropNew={onDropNew}
+          onFirstRender={setFirstPage}
         />
         <Box component="section" aria-label={t('editor.selectedField')} w={260} p="sm" style={panelStyle}>
           {settings('panel') ?? (
@@ -174,7 +176,11 @@ export function Editor({ document, user }: { document: Document; user: User }) {
             </Text>
           )}
         </Box>
-        <ThumbnailsPanel pages={pages} pdf={pdf} onPick={(page) => viewportRef.current?.scrollToPage(page)} />
+        <ThumbnailsPanel
+          pages={pages}
+          pdf={hasFirstPage ? pdf : null}
+          onPick={(page) => viewportRef.current?.scrollToPage(page)}
+        />
       </Box>
       {selected && isPopupOpen && (
         <Paper

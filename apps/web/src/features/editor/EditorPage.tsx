@@ -3,8 +3,12 @@ import { useParams } from 'react-router';
 import { errorToastText } from '../../api/api-error';
 import { FullPageLoader } from '../../app/FullPageLoader';
 import { useCurrentUser } from '../auth/api';
+import { loadPdfjs } from '../pdf/pdf-loader';
 import { useDocument } from '../upload/api';
 import { Editor } from './Editor';
+
+// pdf.js is needed as soon as the document is known: its download starts with this screen's code.
+void loadPdfjs();
 
 /** /documents/:documentId/edit: loads the document, then the editor (keyed by the document). */
 export default function EditorPage() {

@@ -12,7 +12,7 @@ import {
   useState,
 } from 'react';
 import { useTranslation } from 'react-i18next';
-import { layoutPages, mostCentralPage, pagesToMount, visibleCentre } from './layout';
+import { layoutPages, mostCentralPage, type PageBox, pagesToMount, visibleCentre } from './layout';
 import { type PageCallbacks, PageView } from './PageView';
 
 /** At most this many pages are mounted, however far the view is zoomed out. */
@@ -33,12 +33,16 @@ interface PageAreaProps extends Omit<PageCallbacks, 'onRendered'> {
   signersById: ReadonlyMap<string, Signer>;
   signatureImages: Readonly<Record<string, string>>;
   viewportRef: RefObject<EditorViewport | null>;
+  onFirstRender: (isRendered: true) => void;
 }
 
 const NO_FIELDS: DocumentField[] = [];
 
+const isInView = (box: PageBox, viewport: { top: number; height: number }) =>
+  box.top < viewport.top + viewport.height && box.top + box.height > viewport.top;
+
 /** The scrolling column of pages, virtualised: only the pages near the viewport are mounted and drawn. */
-export function PageArea({ pages, zoom, pdf, fieldsByPage, viewportRef, ...rest }: PageAreaProps) {
+export function PageArea({ pages, zoom, pdf, fieldsByPage, viewportRef, onFirstRender, ...rest }: PageAreaProps) {
   const { t } = useTranslation();
   const scrollRef = useRef<HTMLDivElement>(null);
   const [viewport, setViewport] = useState({ top: 0, height: 800 });
@@ -106,9 +110,13 @@ export function PageArea({ pages, zoom, pdf, fieldsByPage, viewportRef, ...rest 
   const mounted = pagesToMount(boxes, viewport, viewport.height, MAX_MOUNTED_PAGES);
   const renderKey = (pageNumber: number) => `${zoom}:${pageNumber}`;
   const onRendered = useCallback(
-    (pageNumber: number) => setRendered((current) => new Set(current).add(`${zoom}:${pageNumber}`)),
-    [zoom],
+    (pageNumber: number) => {
+      setRendered((current) => new Set(current).add(`${zoom}:${pageNumber}`));
+      onFirstRender(true);
+    },
+    [zoom, onFirstRender],
   );
+  const hasRendered = rendered.size > 0;
   const renderedCount = mounted.filter((index) => rendered.has(renderKey(index + 1))).length;
 
   return (
@@ -140,7 +148,8 @@ export function PageArea({ pages, zoom, pdf, fieldsByPage, viewportRef, ...rest 
               <PageView
                 key={box.pageNumber}
                 box={box}
-                pdf={pdf}
+                // Until a first page is drawn, only the pages in view are drawn: they come first.
+                pdf={hasRendered || isInView(box, viewport) ? pdf : null}
                 fields={fieldsByPage.get(box.pageNumber) ?? NO_FIELDS}
                 onRendered={onRendered}
                 {...rest}

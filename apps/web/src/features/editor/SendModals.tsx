@@ -57,7 +57,8 @@ export function SentModal({ sent }: { sent: Document | null }) {
   const { t } = useTranslation();
   const [isBusy, setBusy] = useState(false);
   const current = useQuery({
-    queryKey: documentKey(sent?.id ?? ''),
+    // Its own key: the editor's copy of the document is the draft as it was opened.
+    queryKey: [...documentKey(sent?.id ?? ''), 'sent'],
     queryFn: ({ signal }) => apiCall(getDocument, { path: pathWithId(getDocument.path, sent?.id ?? ''), signal }),
     enabled: sent !== null && readyFileKey(sent) === null,
     initialData: sent ?? undefined,

@@ -14,6 +14,7 @@ export function ThumbnailsPanel({
   onPick,
 }: {
   pages: readonly FieldSize[];
+  /** Null until the page column has drawn its first page: thumbnails never hold the first page up. */
   pdf: PDFDocumentProxy | null;
   onPick: (pageNumber: number) => void;
 }) {
@@ -25,7 +26,7 @@ export function ThumbnailsPanel({
       aria-label={t('editor.pages', { count: pages.length })}
       gap="xs"
       p="sm"
-      w={140}
+      w={150}
       style={{ borderLeft: '1px solid var(--mantine-color-gray-3)', overflow: 'hidden' }}
     >
       <Title order={2} size="sm">
@@ -78,7 +79,12 @@ function Thumbnail({
   }, [root]);
 
   return (
-    <UnstyledButton ref={ref} onClick={() => onPick(pageNumber)} aria-label={`Page ${pageNumber}`}>
+    <UnstyledButton
+      ref={ref}
+      onClick={() => onPick(pageNumber)}
+      aria-label={`Page ${pageNumber}`}
+      style={{ alignSelf: 'center' }}
+    >
       <div style={{ width: THUMBNAIL_WIDTH, height, background: '#fff', border: '1px solid #dee2e6' }}>
         {isVisible && pdf && (
           <PdfPageCanvas pdf={pdf} pageNumber={pageNumber} width={THUMBNAIL_WIDTH} height={height} />
