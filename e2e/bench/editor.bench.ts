@@ -155,6 +155,18 @@ async function editorFirstPage(browser: Browser, session: Session, document: Ben
   const page = await editorPage(browser, session, document);
   await page.goto(`${base}/documents/${document.id}/edit`);
   const time = Number(await (await firstPageMark(page)).jsonValue());
+  if (process.env.BENCH_DEBUG) {
+    // BENCH_DEBUG=1: where the time goes, request by request.
+    const entries = await page.evaluate(() =>
+      performance
+        .getEntriesByType('resource')
+        .map(
+          (entry) =>
+            `${entry.startTime.toFixed(0).padStart(6)} ${(entry as PerformanceResourceTiming).responseEnd.toFixed(0).padStart(6)} ${entry.name.slice(-70)}`,
+        ),
+    );
+    console.log(entries.join('\n'));
+  }
   await closeContext(page);
   return time;
 }

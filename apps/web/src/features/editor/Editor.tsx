@@ -8,7 +8,7 @@ import { EditorHeader } from './EditorHeader';
 import { editorReducer, initialEditorState, patchField, putField, removeField } from './editor-state';
 import { FieldSettings } from './FieldSettings';
 import { FieldsBar } from './FieldsBar';
-import { calendarDate, copyField, createField, fieldsById, reassignField } from './field-rules';
+import { avoidStacking, calendarDate, copyField, createField, fieldsById, reassignField } from './field-rules';
 import type { Box as FieldBoxGeometry } from './layout';
 import { type EditorViewport, PageArea } from './PageArea';
 import { QuotaModal, SendErrorsModal, SentModal } from './SendModals';
@@ -70,7 +70,7 @@ export function Editor({ document, user }: { document: Document; user: User }) {
       const center = at?.point ?? place?.center;
       if (pageNumber === undefined || page === undefined || center === undefined) return;
       const signerId = lastSignerId.current;
-      const field = createField({
+      const created = createField({
         id: crypto.randomUUID(),
         type,
         pageNumber,
@@ -79,6 +79,7 @@ export function Editor({ document, user }: { document: Document; user: User }) {
         signer: signerId ? (signersById.get(signerId) ?? null) : null,
         today: calendarDate(new Date()),
       });
+      const field = at ? created : avoidStacking(created, Object.values(stateRef.current.fields), page);
       setPopupOpen(true);
       dispatch({ type: 'change', update: putField(field), select: field.id });
     },
@@ -112,7 +113,11 @@ export function Editor({ document, user }: { document: Document; user: User }) {
   const paste = () => {
     const place = viewportRef.current?.placement();
     if (clipboard === null || !place) return;
-    const copy = copyField(clipboard, crypto.randomUUID(), place.pageNumber, place.center, place.page);
+    const copy = avoidStacking(
+      copyField(clipboard, crypto.randomUUID(), place.pageNumber, place.center, place.page),
+      Object.values(state.fields),
+      place.page,
+    );
     setPopupOpen(true);
     dispatch({ type: 'change', update: putField(copy), select: copy.id });
   };
@@ -168,6 +173,25 @@ export function Editor({ document, user }: { document: Document; user: User }) {
           onChooseRequisite={onChooseRequisite}
           onDropNew={onDropNew}
           onFirstRender={setFirstPage}
+          popupPageNumber={selected && isPopupOpen ? selected.pageNumber : null}
+          popup={
+            selected && isPopupOpen ? (
+              <Paper
+                shadow="md"
+                p="sm"
+                withBorder
+                role="dialog"
+                aria-label={selected.type === 'checkbox' ? t('editor.whoChecks') : t('editor.whoFills')}
+              >
+                <Group justify="flex-end" mb={-8}>
+                  <Button size="compact-xs" variant="subtle" onClick={() => setPopupOpen(false)}>
+                    {t('editor.close')}
+                  </Button>
+                </Group>
+                {settings('popup')}
+              </Paper>
+            ) : null
+          }
         />
         <Box component="section" aria-label={t('editor.selectedField')} w={260} p="sm" style={panelStyle}>
           {settings('panel') ?? (
@@ -182,27 +206,6 @@ export function Editor({ document, user }: { document: Document; user: User }) {
           onPick={(page) => viewportRef.current?.scrollToPage(page)}
         />
       </Box>
-      {selected && isPopupOpen && (
-        <Paper
-          shadow="md"
-          p="sm"
-          withBorder
-          role="dialog"
-          aria-label={selected.type === 'checkbox' ? t('editor.whoChecks') : t('editor.whoFills')}
-          pos="fixed"
-          bottom={16}
-          left={166}
-          w={280}
-          style={{ zIndex: 5 }}
-        >
-          <Group justify="flex-end" mb={-8}>
-            <Button size="compact-xs" variant="subtle" onClick={() => setPopupOpen(false)}>
-              {t('editor.close')}
-            </Button>
-          </Group>
-          {settings('popup')}
-        </Paper>
-      )}
       <Modal opened={isLeaving} onClose={() => setLeaving(false)} title={t('editor.leaveTitle')}>
         <Text>{t('messages.allChangesLost')}</Text>
         <Group justify="flex-end" mt="md">

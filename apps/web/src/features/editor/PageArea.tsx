@@ -2,6 +2,7 @@ import type { DocumentField, FieldSize, Signer } from '@esign/shared';
 import { Box, Text } from '@mantine/core';
 import type { PDFDocumentProxy } from 'pdfjs-dist';
 import {
+  type ReactNode,
   type RefObject,
   useCallback,
   useEffect,
@@ -32,6 +33,9 @@ interface PageAreaProps extends Omit<PageCallbacks, 'onRendered'> {
   selectedId: string | null;
   signersById: ReadonlyMap<string, Signer>;
   signatureImages: Readonly<Record<string, string>>;
+  /** The popup of the selected field; given only to the page that holds it. */
+  popup: ReactNode;
+  popupPageNumber: number | null;
   viewportRef: RefObject<EditorViewport | null>;
   onFirstRender: (isRendered: true) => void;
 }
@@ -42,7 +46,17 @@ const isInView = (box: PageBox, viewport: { top: number; height: number }) =>
   box.top < viewport.top + viewport.height && box.top + box.height > viewport.top;
 
 /** The scrolling column of pages, virtualised: only the pages near the viewport are mounted and drawn. */
-export function PageArea({ pages, zoom, pdf, fieldsByPage, viewportRef, onFirstRender, ...rest }: PageAreaProps) {
+export function PageArea({
+  pages,
+  zoom,
+  pdf,
+  fieldsByPage,
+  viewportRef,
+  onFirstRender,
+  popup,
+  popupPageNumber,
+  ...rest
+}: PageAreaProps) {
   const { t } = useTranslation();
   const scrollRef = useRef<HTMLDivElement>(null);
   const [viewport, setViewport] = useState({ top: 0, height: 800 });
@@ -152,6 +166,7 @@ export function PageArea({ pages, zoom, pdf, fieldsByPage, viewportRef, onFirstR
                 pdf={hasRendered || isInView(box, viewport) ? pdf : null}
                 fields={fieldsByPage.get(box.pageNumber) ?? NO_FIELDS}
                 onRendered={onRendered}
+                popup={box.pageNumber === popupPageNumber ? popup : null}
                 {...rest}
               />
             );

@@ -1,6 +1,6 @@
 import type { DocumentField, FieldType, Signer } from '@esign/shared';
 import type { PDFDocumentProxy } from 'pdfjs-dist';
-import { type DragEvent, memo } from 'react';
+import { type DragEvent, memo, type ReactNode } from 'react';
 import { PdfPageCanvas } from '../pdf/PdfPageCanvas';
 import { FieldBox, type FieldBoxCallbacks } from './FieldBox';
 import type { PageBox } from './layout';
@@ -23,11 +23,14 @@ interface PageViewProps extends PageCallbacks {
   selectedId: string | null;
   signersById: ReadonlyMap<string, Signer>;
   signatureImages: Readonly<Record<string, string>>;
+  /** The field popup, shown under the selected field when it is on this page. */
+  popup: ReactNode;
 }
 
 /** One page of the column: its drawing, and its fields on top. */
 export const PageView = memo(function PageView(props: PageViewProps) {
   const { box, pdf, fields, selectedId, signersById } = props;
+  const selectedField = fields.find((field) => field.id === selectedId);
 
   const onDrop = (event: DragEvent<HTMLDivElement>) => {
     const type = event.dataTransfer.getData(NEW_FIELD_DRAG_TYPE) as FieldType;
@@ -89,6 +92,20 @@ export const PageView = memo(function PageView(props: PageViewProps) {
           />
         );
       })}
+      {props.popup && selectedField && (
+        <div
+          onPointerDown={(event) => event.stopPropagation()}
+          style={{
+            position: 'absolute',
+            left: Math.min(selectedField.coordinateX * box.scale, Math.max(0, box.width - 280)),
+            top: (selectedField.coordinateY + selectedField.height) * box.scale + 8,
+            width: 280,
+            zIndex: 4,
+          }}
+        >
+          {props.popup}
+        </div>
+      )}
     </section>
   );
 });

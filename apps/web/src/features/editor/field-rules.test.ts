@@ -1,6 +1,6 @@
 import type { Signer } from '@esign/shared';
 import { describe, expect, it } from 'vitest';
-import { copyField, createField, fieldsById, reassignField, sameFieldSets } from './field-rules';
+import { avoidStacking, copyField, createField, fieldsById, reassignField, sameFieldSets } from './field-rules';
 
 const today = { year: 2026, month: 3, day: 7 };
 const page = { width: 612, height: 792 };
@@ -83,5 +83,18 @@ describe('field rules', () => {
     expect(sameFieldSets(fieldsById([a, b]), fieldsById([{ ...b, signed: false } as typeof b, a]))).toBe(true);
     expect(sameFieldSets(fieldsById([a, b]), fieldsById([a, { ...b, checked: true }]))).toBe(false);
     expect(sameFieldSets(fieldsById([a]), fieldsById([a, b]))).toBe(false);
+  });
+});
+
+describe('avoidStacking', () => {
+  it('moves a new field below one that starts at the same point, and keeps it on the page', () => {
+    const first = make('text', other);
+    const second = { ...make('text', other), id: 'second' };
+    const placed = avoidStacking(second, [first], page);
+    expect(placed.coordinateY).toBe(first.coordinateY + first.height + 4);
+    const third = avoidStacking({ ...second, id: 'third' }, [first, placed], page);
+    expect(third.coordinateY).toBe(placed.coordinateY + first.height + 4);
+    const atBottom = { ...first, coordinateY: page.height - first.height };
+    expect(avoidStacking({ ...atBottom, id: 'x' }, [atBottom], page).coordinateY).toBe(0);
   });
 });

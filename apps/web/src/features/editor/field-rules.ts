@@ -160,3 +160,28 @@ export function sameFieldSets(a: FieldsById, b: FieldsById): boolean {
 export function fieldsById(fields: readonly DocumentField[]): FieldsById {
   return Object.fromEntries(fields.map((field) => [field.id, toFieldInput(field)]));
 }
+
+/**
+ * A new field placed where another field of the page already starts moves down (then wraps to the top) by its
+ * own height, so clicking a field type twice does not stack two fields exactly on each other.
+ */
+export function avoidStacking(
+  field: DocumentField,
+  others: readonly DocumentField[],
+  page: { width: number; height: number },
+): DocumentField {
+  const step = field.height + 4;
+  let candidate = field;
+  for (let attempt = 0; attempt < 20; attempt++) {
+    const isTaken = others.some(
+      (other) =>
+        other.pageNumber === candidate.pageNumber &&
+        Math.abs(other.coordinateX - candidate.coordinateX) < 1 &&
+        Math.abs(other.coordinateY - candidate.coordinateY) < 1,
+    );
+    if (!isTaken) return candidate;
+    const below = candidate.coordinateY + step;
+    candidate = { ...candidate, coordinateY: below + candidate.height > page.height ? 0 : below };
+  }
+  return candidate;
+}
