@@ -18,7 +18,7 @@ import { makePdf } from '../support/pdf.js';
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
 const port = Number(process.env.BENCH_PORT ?? 3290);
 const base = `http://127.0.0.1:${port}`;
-const RUNS = 5;
+const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const FIELDS_PER_PAGE = 3;
 
 interface Session {

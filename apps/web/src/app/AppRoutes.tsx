@@ -14,6 +14,7 @@ import { ResetPage } from '../features/auth/ResetPage';
 import { SignUpPage } from '../features/auth/SignUpPage';
 import { useIdleLogout } from '../features/auth/use-idle-logout';
 import { DevMailPage } from '../features/dev/DevMailPage';
+import { prefetchEditor } from '../features/editor/prefetch';
 import { PrepareDocumentPage } from '../features/prepare/PrepareDocumentPage';
 import { PREPARE_ROUTES } from '../features/prepare/prepare-routes';
 import { SignPage } from '../features/sign/SignPage';
@@ -23,10 +24,7 @@ import { MainLayout } from '../layouts/MainLayout';
 import { FullPageLoader } from './FullPageLoader';
 
 /** The field editor is large (pdf.js among it): loaded when it is opened. */
-const loadEditorPage = () => import('../features/editor/EditorPage');
-const EditorPage = lazy(loadEditorPage);
-// Opened straight at the editor (a link or a reload): fetch its code while the user is being loaded.
-if (/^\/documents\/[^/]+\/edit$/.test(window.location.pathname)) void loadEditorPage();
+const EditorPage = lazy(() => import('../features/editor/EditorPage'));
 
 /** Routes by who may open them: logged out, logged in; both share the guest pages. */
 export function AppRoutes() {
@@ -35,6 +33,10 @@ export function AppRoutes() {
 
   useEffect(() => {
     if (!isAuthorized) queryClient.removeQueries({ queryKey: ['currentUser'] });
+  }, [isAuthorized, queryClient]);
+
+  useEffect(() => {
+    if (isAuthorized) prefetchEditor(queryClient, window.location.pathname);
   }, [isAuthorized, queryClient]);
 
   return isAuthorized ? <LoggedInRoutes /> : <LoggedOutRoutes />;

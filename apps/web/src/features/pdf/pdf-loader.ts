@@ -20,9 +20,23 @@ export function loadPdfjs(): Promise<{ pdfjs: Pdfjs; worker: PDFWorker }> {
   return pdfjsPromise;
 }
 
-/** Opens a PDF from a URL (a signed file URL); pages are fetched by range as they are rendered. */
-export async function openPdf(url: string): Promise<PDFDocumentProxy> {
+async function openNow(url: string): Promise<PDFDocumentProxy> {
   const { pdfjs, worker } = await loadPdfjs();
   // No eval: the Content-Security-Policy does not allow it.
   return pdfjs.getDocument({ url, worker, isEvalSupported: false }).promise;
+}
+
+/** PDFs opened ahead of their screen, each handed out once (its screen destroys it when done). */
+const prefetched = new Map<string, Promise<PDFDocumentProxy>>();
+
+export function prefetchPdf(url: string): void {
+  if (!prefetched.has(url)) prefetched.set(url, openNow(url));
+}
+
+/** Opens a PDF from a URL (a signed file URL); pages are fetched by range as they are rendered. */
+export function openPdf(url: string): Promise<PDFDocumentProxy> {
+  const early = prefetched.get(url);
+  if (early === undefined) return openNow(url);
+  prefetched.delete(url);
+  return early;
 }
