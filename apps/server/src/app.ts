@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { API_PREFIX } from '@esign/shared';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { activityRoutes } from './modules/activity/routes.js';
 import { authMailJobs } from './modules/auth/mails.js';
 import { authRoutes, requireUser } from './modules/auth/routes.js';
 import { authService } from './modules/auth/service.js';
@@ -11,10 +12,19 @@ import { documentRoutes } from './modules/documents/routes.js';
 import { documentService } from './modules/documents/service.js';
 import { fileRoutes } from './modules/files/routes.js';
 import { fileService } from './modules/files/service.js';
+import { requireRequisiteOwner } from './modules/requisites/owner.js';
+import { requisiteRoutes } from './modules/requisites/routes.js';
+import { requisiteService } from './modules/requisites/service.js';
 import { SEAL_SWEEP_CRON, sealingJobs } from './modules/sealing/jobs.js';
+import { completedMailJobs } from './modules/signing/completed-mails.js';
+import { downloadRoutes } from './modules/signing/download-routes.js';
+import { downloadService } from './modules/signing/downloads.js';
+import { openedMailJobs } from './modules/signing/opened-mail.js';
 import { sendingService } from './modules/signing/sending.js';
 import { sendingRoutes } from './modules/signing/sending-routes.js';
 import { signerMailJobs } from './modules/signing/signer-mails.js';
+import { signerRoutes } from './modules/signing/signer-routes.js';
+import { signerService } from './modules/signing/signer-service.js';
 import { systemRoutes } from './modules/system/routes.js';
 import { userRoutes } from './modules/users/routes.js';
 import type { Config } from './platform/config.js';
@@ -72,7 +82,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const now = options.now ?? (() => new Date());
   const jobs = new JobQueue(database, app.log);
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db: database.db });
-  const storage = createStorage(config, now);
+  const storage = await createStorage(config, now);
   const platform: Platform = { config, database, jobs, mailer, storage, now };
   app.decorate('platform', platform);
 
@@ -83,7 +93,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const conversion = conversionJobs({ db: database.db, storage, office, jobs });
   jobs.register(conversion.convertPart, conversion.combineDocument);
   const documents = documentService({ db: database.db, storage, jobs, conversion });
+  const completedMails = completedMailJobs({ db: database.db, mailer, appUrl: config.appUrl });
+  jobs.register(completedMails.completedMails);
   const sealing = sealingJobs({
+    // Once the result is stored, the owner and every signer get their download links.
+    onSealed: (documentId) => jobs.send(completedMails.completedMails, { documentId }),
     db: database.db,
     storage,
     now,
@@ -98,6 +112,17 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const signerMails = signerMailJobs({ db: database.db, mailer, appUrl: config.appUrl });
   jobs.register(signerMails.signerInvitationMail);
   const sending = sendingService({ db: database.db, jobs, signerMails, sealing, now });
+  const openedMails = openedMailJobs({ db: database.db, mailer, appUrl: config.appUrl });
+  jobs.register(openedMails.openedMail);
+  const signing = signerService({
+    db: database.db,
+    storage,
+    jobs,
+    sealing,
+    openedMails,
+    now,
+    inviteNextSigner: (next) => jobs.send(signerMails.signerInvitationMail, next),
+  });
 
   await registerSecurityHeaders(app);
   await registerOpenApi(app);
@@ -112,6 +137,16 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         files: fileService({ db: database.db, storage }),
         requireUser: requireUser(auth),
       });
+      await api.register(requisiteRoutes, {
+        requisites: requisiteService({ db: database.db, storage, now }),
+        requireOwner: requireRequisiteOwner({ db: database.db, auth }),
+      });
+      await api.register(signerRoutes, { signing });
+      await api.register(downloadRoutes, {
+        downloads: downloadService({ db: database.db, storage, signing }),
+        auth,
+      });
+      await api.register(activityRoutes, { db: database.db, requireUser: requireUser(auth) });
       if (storage instanceof LocalStorage) await api.register(localFileRoutes, { storage });
     },
     { prefix: API_PREFIX },
@@ -122,6 +157,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await jobs.schedule(sealing.sweepUnsealed, SEAL_SWEEP_CRON, {});
   if (options.runWorkers ?? config.runWorkers) {
     await jobs.startWorkers();
+    await sealing.prepareSigner();
     if (options.warmUpOffice ?? true) office.warmUp();
   }
   app.addHook('onClose', async () => {

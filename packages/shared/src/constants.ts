@@ -14,6 +14,10 @@ export const PASSWORD_RESET_TTL_SECONDS = 60 * 60;
 export const SIGN_IN_FAILURE_LIMIT = 10;
 export const SIGN_IN_FAILURE_WINDOW_SECONDS = 15 * 60;
 
+/** At most 5 wrong access codes per signer in 15 minutes; the next try answers 429. */
+export const ACCESS_CODE_FAILURE_LIMIT = 5;
+export const ACCESS_CODE_FAILURE_WINDOW_SECONDS = 15 * 60;
+
 export const PLAN_TYPES = ['free', 'personal', 'business'] as const;
 export type PlanType = (typeof PLAN_TYPES)[number];
 export const PLAN_DURATIONS = ['monthly', 'annually'] as const;

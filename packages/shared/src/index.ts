@@ -12,3 +12,4 @@ export * from './fields.js';
 export * from './messages.js';
 export * from './sending-checks.js';
 export * from './signer-rules.js';
+export * from './signing-rules.js';

@@ -79,6 +79,34 @@ export const MESSAGES = {
   invalidJson: 'The request body is not valid JSON.',
   payloadTooLarge: 'The request is too large.',
   tooManyRequests: 'Too many requests. Please try again later.',
+  // Saved signatures (sections 2, 5 and 8).
+  maxImageSize: 'Max file size is 40MB',
+  requisiteCreated: 'Signature/Initial created successfully',
+  requisiteUpdated: 'Signature/Initial updated successfully',
+  requisiteDeleted: 'Signature/Initial deleted successfully',
+  deleteSignatureConfirm: 'Are you sure you want to delete this signature?',
+  deleteInitialConfirm: 'Are you sure you want to delete this initial?',
+  // Not given by the specification.
+  requisitePairRequired: 'A signature and its initials are saved together.',
+  requisiteImageRequired: 'Add a signature image.',
+  requisiteAccessCodeRequired: 'Enter the access code of the document first.',
+  requisiteImageUnreadable: 'The image cannot be read. Use a PNG, JPG, BMP or GIF image.',
+  // Signer page (section 4, Signing flow) and downloads (section 8).
+  testModeBanner: 'Document was created in test mode. This document is not legally binding.',
+  couldNotDownload: 'Could not download document',
+  downloadNotReady: "Download isn't ready yet",
+  // Not given by the specification: the signer's rules, worded here once for both sides.
+  accessCodeRequired: 'Enter the access code to open this document.',
+  accessCodeIncorrect: 'The access code is incorrect.',
+  tooManyAccessCodeAttempts: 'Too many wrong access codes. Please try again in 15 minutes.',
+  signingLinkInvalid: 'This signing link is not valid for this document.',
+  notYourTurn: 'It is not your turn to sign yet: an earlier signer has not finished.',
+  notYourField: 'This field is not assigned to you.',
+  documentNotAwaiting: 'This document is not waiting for signatures.',
+  signerAlreadyFinished: 'You have already signed this document.',
+  requiredFieldsUnsigned: 'Fill in every required field before submitting.',
+  dateBeforeToday: 'The date must be today or later',
+  requisiteInvalid: 'This signature cannot be used here.',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;
@@ -101,4 +129,9 @@ export function quotaExceededMessage(limit: number): string {
 /** Maximum length message for a bound the spec names (100 or 50). */
 export function maxLengthMessage(max: 100 | 50): string {
   return max === 100 ? MESSAGES.maxLength100 : MESSAGES.maxLength50;
+}
+
+/** A signer's date field holds a date that does not read in the field's format. */
+export function dateFormatInvalidMessage(format: string): string {
+  return `Enter the date in the format ${format}`;
 }

@@ -87,6 +87,11 @@ export class JobQueue {
     }
   }
 
+  /** True when a worker of this process runs the job. */
+  runsHere(definition: JobDefinition): boolean {
+    return this.workerIds.has(definition.name);
+  }
+
   /**
    * Queues a job. `options.singletonKey` with `singletonMinutes` queues at most one job per key in that window
    * (a repeated request in it is dropped).

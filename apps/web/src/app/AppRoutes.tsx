@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, Route, Routes, useNavigate } from 'react-router';
 import { notifyError, notifyInfo } from '../api/notify';
 import { clearTokens } from '../api/tokens';
+import { AboutPage } from '../features/about/AboutPage';
 import { logOut, useCurrentUser } from '../features/auth/api';
 import { useAuthStatus } from '../features/auth/auth-status';
 import { ChangePasswordPage } from '../features/auth/ChangePasswordPage';
@@ -17,6 +18,7 @@ import { DevMailPage } from '../features/dev/DevMailPage';
 import { prefetchEditor } from '../features/editor/prefetch';
 import { PrepareDocumentPage } from '../features/prepare/PrepareDocumentPage';
 import { PREPARE_ROUTES } from '../features/prepare/prepare-routes';
+import { EditSignaturePage } from '../features/requisites';
 import { SignPage } from '../features/sign/SignPage';
 import { GuestLayout } from '../layouts/GuestLayout';
 import { LoginLayout } from '../layouts/LoginLayout';
@@ -25,6 +27,9 @@ import { FullPageLoader } from './FullPageLoader';
 
 /** The field editor is large (pdf.js among it): loaded when it is opened. */
 const EditorPage = lazy(() => import('../features/editor/EditorPage'));
+/** The signer page and the download page: loaded when opened (no editor code). */
+const SignerPage = lazy(() => import('../features/signing/SignerPage'));
+const DownloadPage = lazy(() => import('../features/signing/DownloadPage'));
 
 /** Routes by who may open them: logged out, logged in; both share the guest pages. */
 export function AppRoutes() {
@@ -44,11 +49,33 @@ export function AppRoutes() {
 
 /** Pages open to everyone, logged in or out. */
 const guestRoutes = (
-  <Route element={<GuestLayout />}>
-    <Route path="/change_password" element={<ChangePasswordPage />} />
-    <Route path="/confirm_email" element={<ConfirmEmailPage />} />
-    <Route path="/dev/mail" element={<DevMailPage />} />
-  </Route>
+  <>
+    <Route element={<GuestLayout />}>
+      <Route path="/change_password" element={<ChangePasswordPage />} />
+      <Route path="/confirm_email" element={<ConfirmEmailPage />} />
+      <Route path="/dev/mail" element={<DevMailPage />} />
+      <Route path="/about" element={<AboutPage />} />
+      {['/documents/:documentId/download', '/documents/:documentId/:signerId/download'].map((path) => (
+        <Route
+          key={path}
+          path={path}
+          element={
+            <Suspense fallback={<FullPageLoader />}>
+              <DownloadPage />
+            </Suspense>
+          }
+        />
+      ))}
+    </Route>
+    <Route
+      path="/documents/:documentId/sign"
+      element={
+        <Suspense fallback={<FullPageLoader />}>
+          <SignerPage />
+        </Suspense>
+      }
+    />
+  </>
 );
 
 function LoggedOutRoutes() {
@@ -90,6 +117,7 @@ function LoggedInRoutes() {
     <Routes>
       <Route element={<MainLayout />}>
         <Route path="/sign" element={<SignPage />} />
+        <Route path="/settings/edit-signature" element={<EditSignaturePage />} />
         {PREPARE_ROUTES.map(({ path, documentType }) => (
           // The key gives each route its own page state when moving between them.
           <Route

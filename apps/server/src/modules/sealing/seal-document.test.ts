@@ -79,7 +79,11 @@ describe('documents.seal', { timeout: 180_000 }, () => {
       .returning();
     if (!ann || !bob) throw new Error('no signers');
     const signature = await requisite(ann.id, 'sign', await png(300, 100, '#1030c0ff'));
-    const initials = await requisite(bob.id, 'initial', await png(100, 100, '#000000ff'));
+    // Bob's initials were uploaded as a GIF: turned into PNG for the PDF.
+    const gif = await sharp({ create: { width: 100, height: 100, channels: 3, background: '#000000' } })
+      .gif()
+      .toBuffer();
+    const initials = await requisite(bob.id, 'initial', gif);
     // Pages 1-8: rotations 0, 90, 180, 270 (twice) with a crop box; 9-14: mixed sizes (9 is 384 x 470.88).
     const fields = [
       { type: 'signature', pageNumber: 2, signerId: ann.id, requisiteId: signature, x: 100, y: 100, w: 150, h: 50 },
@@ -216,6 +220,48 @@ describe('documents.seal', { timeout: 180_000 }, () => {
     expect(signatureBox?.width).toBeGreaterThanOrEqual(148);
     expect(pdftotext(result, { first: 3, last: 3 })).toContain('Rotated text');
     expect(pdftotext(result, { first: 1, last: 1 })).toContain('05/06/2026');
+  });
+
+  it('a seal killed after storing its file and run again ends with one whole result and one complete row', async () => {
+    const document = await uploadedDocument('Killed');
+    await db()
+      .update(documents)
+      .set({ status: 'completed', completedAt: platform().now() })
+      .where(eq(documents.id, document.id));
+    const { storage, jobs, now, config } = platform();
+    const dying = sealingJobs({
+      db: db(),
+      storage: {
+        driver: storage.driver,
+        get: (key) => storage.get(key),
+        getBuffer: (key) => storage.getBuffer(key),
+        exists: (key) => storage.exists(key),
+        delete: (key) => storage.delete(key),
+        signedGetUrl: (key, options) => storage.signedGetUrl(key, options),
+        signedPutUrl: (key, options) => storage.signedPutUrl(key, options),
+        put: async (key, body, type) => {
+          await storage.put(key, body, type);
+          throw new Error('killed after the file was stored');
+        },
+      },
+      now,
+      jobs,
+      signingIdentity: { dataDir: config.dataDir },
+    });
+    await expect(dying.sealDocument.handler({ documentId: document.id })).rejects.toThrow('killed');
+    const [before] = await db().select().from(documents).where(eq(documents.id, document.id));
+    expect(before?.sealedAt).toBeNull();
+    expect(before?.resultPdfFileKey).toBeNull();
+
+    await sealing().sealDocument.handler({ documentId: document.id });
+    const [after] = await db().select().from(documents).where(eq(documents.id, document.id));
+    const result = new Uint8Array(await storage.getBuffer(after?.resultPdfFileKey ?? ''));
+    expect(pdfsig(result)).toContain('Signature Validation: Signature is Valid.');
+    const completes = await db()
+      .select()
+      .from(documentActivities)
+      .where(and(eq(documentActivities.documentId, document.id), eq(documentActivities.type, 'complete')));
+    expect(completes.map((row) => row.details?.sha256)).toEqual([sha256Hex(result)]);
   });
 
   it('leaves documents that are not completed alone', async () => {

@@ -16,6 +16,22 @@ export interface SealDocumentDeps {
   signer: () => Promise<Signer>;
 }
 
+const PNG_MAGIC = Buffer.from([0x89, 0x50, 0x4e, 0x47]);
+const JPEG_MAGIC = Buffer.from([0xff, 0xd8, 0xff]);
+
+/** PNG and JPEG are embedded as they are; other pictures sharp reads (GIF, WebP, TIFF) are turned into PNG first. */
+async function embeddablePicture(bytes: Buffer): Promise<Uint8Array> {
+  if (bytes.subarray(0, 4).equals(PNG_MAGIC) || bytes.subarray(0, 3).equals(JPEG_MAGIC)) return new Uint8Array(bytes);
+  const { default: sharp } = await import('sharp');
+  // An unreadable picture is passed on as it is; the stamp then leaves it out rather than failing the seal.
+  return new Uint8Array(
+    await sharp(bytes)
+      .png()
+      .toBuffer()
+      .catch(() => bytes),
+  );
+}
+
 export type SealOutcome = 'sealed' | 'already-sealed' | 'not-completed' | 'missing';
 
 /**
@@ -43,33 +59,45 @@ export async function sealDocumentOnce(deps: SealDocumentDeps, documentId: strin
     listActivityRows(db, documentId),
   ]);
   const requisiteIds = [...new Set(fields.flatMap((field) => (field.requisiteId ? [field.requisiteId] : [])))];
-  const pictures = requisiteIds.length
+  const saved = requisiteIds.length
     ? await db
-        .select({ id: requisites.id, fileKey: requisites.fileKey })
+        .select({
+          id: requisites.id,
+          fileKey: requisites.fileKey,
+          text: requisites.text,
+          fontFamily: requisites.fontFamily,
+        })
         .from(requisites)
         .where(inArray(requisites.id, requisiteIds))
     : [];
+  const requisiteById = new Map(saved.map((requisite) => [requisite.id, requisite]));
   const images = new Map<string, Uint8Array>();
   await Promise.all(
-    pictures.map(async (picture) => {
-      if (picture.fileKey) images.set(picture.id, new Uint8Array(await storage.getBuffer(picture.fileKey)));
+    saved.map(async (requisite) => {
+      if (!requisite.fileKey) return;
+      images.set(requisite.id, await embeddablePicture(await storage.getBuffer(requisite.fileKey)));
     }),
   );
 
   const original = new Uint8Array(await storage.getBuffer(document.pdfFileKey));
-  const stampFields: StampField[] = fields.map((field) => ({
-    type: field.type,
-    pageNumber: field.pageNumber,
-    coordinateX: field.coordinateX,
-    coordinateY: field.coordinateY,
-    width: field.width,
-    height: field.height,
-    text: field.text,
-    checked: field.checked,
-    fontFamily: field.fontFamily,
-    fontSize: field.fontSize,
-    image: field.requisiteId ? (images.get(field.requisiteId) ?? null) : null,
-  }));
+  const stampFields: StampField[] = fields.map((field) => {
+    const isPicture = field.type === 'signature' || field.type === 'initials';
+    const requisite = isPicture && field.requisiteId ? requisiteById.get(field.requisiteId) : undefined;
+    return {
+      type: field.type,
+      pageNumber: field.pageNumber,
+      coordinateX: field.coordinateX,
+      coordinateY: field.coordinateY,
+      width: field.width,
+      height: field.height,
+      // A signature without its picture falls back to its typed text; no requisite, no value.
+      text: isPicture ? (requisite?.text ?? null) : field.text,
+      checked: field.checked,
+      fontFamily: isPicture ? (requisite?.fontFamily ?? null) : field.fontFamily,
+      fontSize: field.fontSize,
+      image: requisite ? (images.get(requisite.id) ?? null) : null,
+    };
+  });
   const sealed = await sealPdf({
     original,
     fields: stampFields,

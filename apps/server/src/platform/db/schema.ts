@@ -338,3 +338,24 @@ export const requisites = pgTable(
     index('requisites_signer_idx').on(table.signerId, table.createdAt),
   ],
 );
+
+/**
+ * Download links mailed after completion: 256 random bits, only the SHA-256 stored. One per recipient: the
+ * owner (signerId null) and every signer.
+ */
+export const downloadLinks = pgTable(
+  'download_links',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    documentId: uuid('document_id')
+      .notNull()
+      .references(() => documents.id, { onDelete: 'cascade' }),
+    signerId: uuid('signer_id').references(() => signers.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('download_links_hash_key').on(table.tokenHash),
+    index('download_links_document_idx').on(table.documentId),
+  ],
+);

@@ -10,7 +10,12 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
     openapi: {
       info: { title: 'eSign API', version: '1.0.0' },
       servers: [{ url: API_PREFIX }],
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      components: {
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+          signAccessToken: { type: 'apiKey', in: 'header', name: 'x-sign-access-token' },
+        },
+      },
     },
     transform: (input) => {
       const result = jsonSchemaTransform(input);

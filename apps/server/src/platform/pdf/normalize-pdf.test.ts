@@ -63,6 +63,11 @@ describe('normalizePdf on real-world files', () => {
     expect(result.warning).toBe(CONVERSION_MESSAGES.existingSignatures);
   });
 
+  it('warns for a usage-rights signature (/Perms), not for a form without signatures', async () => {
+    expect((await normalizePdf(load('pdf/xfa_form_irs1040.pdf'))).warning).toBe(CONVERSION_MESSAGES.existingSignatures);
+    expect((await normalizePdf(load('pdf/acroform_combed_fields_mixed_orientation_13p.pdf'))).warning).toBeNull();
+  });
+
   it.each([
     ['pdf/encrypted_user_password_ELXRTQWS.pdf', CONVERSION_MESSAGES.passwordProtected],
     ['edge/header_only_invalid.pdf', CONVERSION_MESSAGES.damaged],

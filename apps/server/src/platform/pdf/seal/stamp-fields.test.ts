@@ -164,6 +164,34 @@ describe('stampFields at the right place on every page size and rotation', { tim
     expect(fonts).toMatch(/\+NotoSans/);
   });
 
+  it('writes a typed signature without its picture in its script font, inside its box', async () => {
+    const source = new Uint8Array(corpusFile(ROTATED));
+    const box = { pageNumber: 2, coordinateX: 100, coordinateY: 100, width: 110, height: 25 };
+    const { bytes } = await stamp(source, () => [
+      field({ type: 'signature', ...box, text: 'Ada Lovelace', fontFamily: 'greatVibes' }),
+    ]);
+    const changed = changedBox(renderPage(source, 2), renderPage(bytes, 2));
+    expect(changed).not.toBeNull();
+    const inside = changed as NonNullable<typeof changed>;
+    expect(inside.x).toBeGreaterThanOrEqual(box.coordinateX);
+    expect(inside.x + inside.width).toBeLessThanOrEqual(box.coordinateX + box.width);
+    expect(inside.y).toBeGreaterThanOrEqual(box.coordinateY - 1);
+    expect(inside.y + inside.height).toBeLessThanOrEqual(box.coordinateY + box.height + 1);
+    expect(pdftotext(bytes, { first: 2, last: 2 })).toContain('Ada Lovelace');
+    expect(execFileSync('pdffonts', ['-'], { input: bytes }).toString()).toMatch(/\+GreatVibes/);
+  });
+
+  it('never blocks the seal: a field on a page the document lacks and an unreadable picture are left out', async () => {
+    const source = new Uint8Array(corpusFile(MIXED));
+    const { bytes } = await stamp(source, () => [
+      field({ type: 'text', pageNumber: 99, text: 'Nowhere' }),
+      field({ type: 'signature', pageNumber: 1, coordinateX: 10, coordinateY: 10, image: new Uint8Array([1, 2, 3]) }),
+      field({ type: 'text', pageNumber: 1, coordinateX: 50, coordinateY: 200, width: 200, text: 'Still here' }),
+    ]);
+    expect(pdftotext(bytes, { first: 1, last: 1 })).toContain('Still here');
+    expect(pdftotext(bytes)).not.toContain('Nowhere');
+  });
+
   it('leaves an unchecked checkbox as an empty square and fields without a value out', async () => {
     const source = new Uint8Array(corpusFile(MIXED));
     const { bytes } = await stamp(source, () => [

@@ -17,7 +17,10 @@ export interface StampField {
   checked: boolean;
   fontFamily: string | null;
   fontSize: number | null;
-  /** The signature or initials picture (PNG or JPEG) for signature and initials fields. */
+  /**
+   * The signature or initials picture (PNG or JPEG) for signature and initials fields. Without one, a typed
+   * signature's `text` is written in its `fontFamily`, as large as the box allows.
+   */
   image: Uint8Array | null;
 }
 
@@ -29,27 +32,34 @@ const INK = rgb(0, 0, 0);
 export function stampFields(pdf: PDF, fonts: PdfFonts, fields: StampField[]): void {
   const pageCount = pdf.getPageCount();
   // One image object per picture, however many fields show it.
-  const images = new Map<Uint8Array, PDFImage>();
-  const embedded = (bytes: Uint8Array) => {
-    let image = images.get(bytes);
-    if (!image) {
-      image = pdf.embedImage(bytes);
+  const images = new Map<Uint8Array, PDFImage | null>();
+  const embedded = (bytes: Uint8Array): PDFImage | null => {
+    if (!images.has(bytes)) {
+      let image: PDFImage | null = null;
+      try {
+        image = pdf.embedImage(bytes);
+      } catch {
+        // A picture the library cannot read must not keep the document from being sealed: the typed text, if
+        // any, is written instead; the certificate records the signature either way.
+      }
       images.set(bytes, image);
     }
-    return image;
+    return images.get(bytes) ?? null;
   };
   for (const field of fields) {
-    if (field.pageNumber < 1 || field.pageNumber > pageCount) {
-      throw new Error(`field on page ${field.pageNumber} of a ${pageCount}-page document`);
-    }
+    // A field left on a page the document no longer has cannot be drawn; it must not block the seal either.
+    if (!Number.isInteger(field.pageNumber) || field.pageNumber < 1 || field.pageNumber > pageCount) continue;
     const page = pdf.getPage(field.pageNumber - 1) as PDFPage;
     const box: Box = { x: field.coordinateX, y: field.coordinateY, width: field.width, height: field.height };
     const placement = placeBox(readPageFrame(pdf, field.pageNumber - 1), box);
     switch (field.type) {
       case 'signature':
-      case 'initials':
-        if (field.image) stampImage(page, placement, box, embedded(field.image));
+      case 'initials': {
+        const image = field.image ? embedded(field.image) : null;
+        if (image) stampImage(page, placement, box, image);
+        else if (field.text?.trim()) stampTypedSignature(page, fonts, placement, box, field);
         break;
+      }
       case 'text':
       case 'date':
         if (field.text?.trim()) stampText(page, fonts, placement, box, field);
@@ -102,6 +112,21 @@ function stampText(
       x += run.width;
     }
   });
+}
+
+/** Typed signature text without its picture: its font, sized to fill the box's height and fit its width. */
+function stampTypedSignature(
+  page: PDFPage,
+  fonts: PdfFonts,
+  placement: Placement,
+  box: Box,
+  field: Pick<StampField, 'text' | 'fontFamily'>,
+): void {
+  const text = (field.text ?? '').replace(/\s+/g, ' ').trim();
+  const byHeight = box.height * 0.7;
+  const widthAtOne = fonts.runs(text, field.fontFamily, 1).reduce((sum, run) => sum + run.width, 0);
+  const size = Math.max(1, Math.min(byHeight, widthAtOne > 0 ? (box.width - 2 * TEXT_PADDING) / widthAtOne : byHeight));
+  stampText(page, fonts, placement, box, { text, fontFamily: field.fontFamily, fontSize: size });
 }
 
 /** A thin square the size of the box, and a check mark inside when checked. */

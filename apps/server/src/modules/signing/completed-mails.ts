@@ -1,0 +1,93 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Db } from '../../platform/db/client.js';
+import { documents, downloadLinks, users } from '../../platform/db/schema.js';
+import { defineJob } from '../../platform/jobs.js';
+import type { Mailer } from '../../platform/mail/mailer.js';
+import { renderMail } from '../../platform/mail/template.js';
+import { hashToken, randomToken } from '../auth/tokens.js';
+import { listSigners } from '../documents/repository.js';
+
+interface CompletedMailDeps {
+  db: Db;
+  mailer: Mailer;
+  appUrl: string;
+}
+
+/** The job the seal queues once the sealed PDF is stored. */
+export const COMPLETED_MAILS_JOB = 'documents.completed-mails';
+
+/** The download page of a mailed link: the owner's, or one signer's. */
+export function downloadPageUrl(appUrl: string, params: { documentId: string; signerId: string | null; hash: string }) {
+  const path = params.signerId
+    ? `/documents/${params.documentId}/${params.signerId}/download`
+    : `/documents/${params.documentId}/download`;
+  const url = new URL(path, appUrl);
+  url.searchParams.set('hash', params.hash);
+  return url.toString();
+}
+
+async function hasLink(db: Db, documentId: string, signerId: string | null) {
+  const [row] = await db
+    .select({ id: downloadLinks.id })
+    .from(downloadLinks)
+    .where(
+      and(
+        eq(downloadLinks.documentId, documentId),
+        signerId ? eq(downloadLinks.signerId, signerId) : isNull(downloadLinks.signerId),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
+/**
+ * After the seal: one mail to the owner and to every signer with a download link of their own. The link's token
+ * is made here, so it exists only in the mail; only its hash is stored. A retried job skips whoever already has
+ * a link; a job that runs before the sealed PDF is stored fails and is retried.
+ */
+export function completedMailJobs(deps: CompletedMailDeps) {
+  const completedMails = defineJob({
+    name: COMPLETED_MAILS_JOB,
+    payload: z.object({ documentId: z.string().uuid() }),
+    retryLimit: 10,
+    retryDelay: 30,
+    async handler({ documentId }) {
+      const [document] = await deps.db.select().from(documents).where(eq(documents.id, documentId)).limit(1);
+      if (!document || document.deletedAt || document.status !== 'completed') return;
+      if (!document.resultPdfFileKey) throw new Error(`document ${documentId} is not sealed yet`);
+      const [owner] = await deps.db.select().from(users).where(eq(users.id, document.userId)).limit(1);
+      const signerRows = await listSigners(deps.db, documentId);
+      const title = document.title || 'Untitled document';
+      const recipients = [
+        ...(owner ? [{ signerId: null, name: owner.name, email: owner.email }] : []),
+        // The preparer is the owner, who already has the owner's link.
+        ...signerRows
+          .filter((signer) => !signer.isPreparer)
+          .map((signer) => ({ signerId: signer.id, name: signer.name, email: signer.email })),
+      ];
+      for (const recipient of recipients) {
+        if (await hasLink(deps.db, documentId, recipient.signerId)) continue;
+        const hash = randomToken();
+        await deps.mailer.send(
+          renderMail({
+            to: recipient.email,
+            subject: `Completed: ${title}`,
+            greeting: `Hello ${recipient.name},`,
+            paragraphs: [`Everyone has signed "${title}". The signed document is ready to download.`],
+            action: {
+              label: 'Download document',
+              url: downloadPageUrl(deps.appUrl, { documentId, signerId: recipient.signerId, hash }),
+            },
+            footer: 'Keep this email: the link lets you download the signed document.',
+          }),
+        );
+        await deps.db
+          .insert(downloadLinks)
+          .values({ documentId, signerId: recipient.signerId, tokenHash: hashToken(hash) });
+      }
+    },
+  });
+  return { completedMails };
+}
+export type CompletedMailJobs = ReturnType<typeof completedMailJobs>;

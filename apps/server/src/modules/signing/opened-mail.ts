@@ -1,0 +1,39 @@
+import { eq } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Db } from '../../platform/db/client.js';
+import { documents, signers } from '../../platform/db/schema.js';
+import { defineJob } from '../../platform/jobs.js';
+import type { Mailer } from '../../platform/mail/mailer.js';
+import { renderMail } from '../../platform/mail/template.js';
+import { findUserById } from '../users/repository.js';
+
+/** The owner hears that a signer opened the document (once per signing-link session). */
+export function openedMailJobs(deps: { db: Db; mailer: Mailer; appUrl: string }) {
+  const openedMail = defineJob({
+    name: 'signing.opened-mail',
+    payload: z.object({ documentId: z.string().uuid(), signerId: z.string().uuid() }),
+    async handler({ documentId, signerId }) {
+      const [row] = await deps.db
+        .select({ document: documents, signer: signers })
+        .from(signers)
+        .innerJoin(documents, eq(documents.id, signers.documentId))
+        .where(eq(signers.id, signerId))
+        .limit(1);
+      if (!row || row.document.id !== documentId || row.document.deletedAt || row.signer.isPreparer) return;
+      const owner = await findUserById(deps.db, row.document.userId);
+      if (!owner) return;
+      const title = row.document.title || 'Untitled document';
+      await deps.mailer.send(
+        renderMail({
+          to: owner.email,
+          subject: `${row.signer.name} opened "${title}"`,
+          greeting: `Hello ${owner.name},`,
+          paragraphs: [`${row.signer.name} (${row.signer.email}) opened the document "${title}".`],
+          action: { label: 'View document', url: `${deps.appUrl}/documents/${documentId}/preview` },
+        }),
+      );
+    },
+  });
+  return { openedMail };
+}
+export type OpenedMailJobs = ReturnType<typeof openedMailJobs>;

@@ -1,0 +1,124 @@
+import { randomUUID } from 'node:crypto';
+import { API_PREFIX, type FieldType, SIGN_ACCESS_TOKEN_HEADER } from '@esign/shared';
+import type { FastifyInstance } from 'fastify';
+import { issueSigningToken } from '../src/modules/signing/signing-tokens.js';
+import { documentFields, documents, requisites, signers } from '../src/platform/db/schema.js';
+import { authClient } from './auth.js';
+import { corpusFile } from './documents.js';
+
+export interface FieldSpec {
+  type: FieldType;
+  required?: boolean;
+  pageNumber?: number;
+  coordinateY?: number;
+  dateFormat?: string;
+}
+
+export interface SignerSpec {
+  name?: string;
+  email?: string;
+  isPreparer?: boolean;
+  fields: FieldSpec[];
+}
+
+export interface AwaitingDocumentOptions {
+  signers: SignerSpec[];
+  isOrdered?: boolean;
+  codeAccess?: string;
+  redirectionPage?: string;
+  testMode?: boolean;
+  title?: string;
+}
+
+/** A real PDF from the shared corpus (4 pages, each turned differently). */
+export const SAMPLE_PDF = 'pdf/rotate_0_90_180_270_cropbox_qpdf_boxes.pdf';
+
+/**
+ * An awaiting document as send-out leaves it, made directly in the database: a stored real PDF, signers in
+ * order (from 1), their fields, and one signing link token per signer.
+ */
+export async function awaitingDocument(app: FastifyInstance, options: AwaitingDocumentOptions) {
+  const { db } = app.platform.database;
+  const owner = await authClient(app).loggedInUser();
+  const documentId = randomUUID();
+  const pdfFileKey = `documents/${documentId}/combined.pdf`;
+  await app.platform.storage.put(pdfFileKey, corpusFile(SAMPLE_PDF), 'application/pdf');
+  await db.insert(documents).values({
+    id: documentId,
+    userId: owner.id,
+    title: options.title ?? 'Lease agreement',
+    type: 'others',
+    status: 'awaiting',
+    pdfFileKey,
+    pdfMetadata: { pages: Array.from({ length: 4 }, () => ({ width: 612, height: 792 })) },
+    isOrdered: options.isOrdered ?? false,
+    codeAccess: options.codeAccess ?? null,
+    redirectionPage: options.redirectionPage ?? null,
+    testMode: options.testMode ?? false,
+    sentAt: new Date(),
+  });
+  const made = [];
+  for (const [index, spec] of options.signers.entries()) {
+    const [signer] = await db
+      .insert(signers)
+      .values({
+        documentId,
+        name: spec.name ?? `Signer ${index + 1}`,
+        email: spec.email ?? `signer${index + 1}.${documentId.slice(0, 8)}@example.com`,
+        order: spec.isPreparer ? -1 : index + 1,
+        isPreparer: spec.isPreparer ?? false,
+        userId: spec.isPreparer ? owner.id : null,
+      })
+      .returning();
+    if (!signer) throw new Error('signer not made');
+    const fieldIds = spec.fields.map(() => randomUUID());
+    if (spec.fields.length > 0) {
+      await db.insert(documentFields).values(
+        spec.fields.map((field, fieldIndex) => ({
+          id: fieldIds[fieldIndex] as string,
+          documentId,
+          signerId: signer.id,
+          type: field.type,
+          pageNumber: field.pageNumber ?? 1,
+          coordinateX: 50,
+          coordinateY: field.coordinateY ?? 100 + fieldIndex * 40,
+          width: 110,
+          height: 25,
+          required: field.required ?? true,
+          dateFormat: field.type === 'date' ? (field.dateFormat ?? 'MM/DD/YYYY') : null,
+        })),
+      );
+    }
+    const token = await issueSigningToken(db, { documentId, signerId: signer.id });
+    made.push({ id: signer.id, token, fieldIds, email: signer.email });
+  }
+  return { owner, documentId, pdfFileKey, signers: made };
+}
+
+/** A saved signature or initials of a signer (who has no account). */
+export async function signerRequisite(app: FastifyInstance, signerId: string, type: 'sign' | 'initial' = 'sign') {
+  const [row] = await app.platform.database.db
+    .insert(requisites)
+    .values({ signerId, type, valueType: 'text', text: 'Signer', fontFamily: 'dancingScript' })
+    .returning({ id: requisites.id });
+  if (!row) throw new Error('requisite not made');
+  return row.id;
+}
+
+/** Calls as a signer: the signing link's token in its header. */
+export function signerClient(app: FastifyInstance, token: string) {
+  return (method: 'GET' | 'POST' | 'PATCH', path: string, payload?: object, headers: Record<string, string> = {}) =>
+    app.inject({
+      method,
+      url: `${API_PREFIX}${path}`,
+      headers: { [SIGN_ACCESS_TOKEN_HEADER]: token, 'user-agent': 'SignerTest/1.0', ...headers },
+      ...(payload ? { payload } : {}),
+    });
+}
+
+/** Today's date (UTC) in MM/DD/YYYY. */
+export function todayMmDdYyyy(now = new Date()): string {
+  const mm = String(now.getUTCMonth() + 1).padStart(2, '0');
+  const dd = String(now.getUTCDate()).padStart(2, '0');
+  return `${mm}/${dd}/${now.getUTCFullYear()}`;
+}

@@ -1,0 +1,144 @@
+import {
+  DEFAULT_FIELD_DATE_FORMAT,
+  type DocumentFieldResponse,
+  FIELD_TYPE_LABELS,
+  FONT_SIZE,
+  FONTS,
+} from '@esign/shared';
+import type { CSSProperties } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { FieldValues } from './signing-steps';
+
+/** The colour of the signing mode ('user'); other signers' fields are grey. */
+export const USER_COLOR = '#3b5bdb';
+const OTHERS_COLOR = '#868e96';
+
+interface SignerFieldProps {
+  field: DocumentFieldResponse;
+  scale: number;
+  /** The signer's own field, and it is the signer's turn: it can be filled in. */
+  isEditable: boolean;
+  isOwn: boolean;
+  isActive: boolean;
+  onChange: (fieldId: string, value: FieldValues[string]) => void;
+  onChooseSignature: (field: DocumentFieldResponse) => void;
+}
+
+/** One field on the page, placed in PDF points times the page's scale, filled in where it stands. */
+export function SignerField({
+  field,
+  scale,
+  isEditable,
+  isOwn,
+  isActive,
+  onChange,
+  onChooseSignature,
+}: SignerFieldProps) {
+  const { t } = useTranslation();
+  const color = isOwn ? USER_COLOR : OTHERS_COLOR;
+  const box: CSSProperties = {
+    position: 'absolute',
+    left: field.coordinateX * scale,
+    top: field.coordinateY * scale,
+    width: field.width * scale,
+    height: field.height * scale,
+    border: `${isActive ? 2 : 1}px ${field.signed ? 'solid' : 'dashed'} ${color}`,
+    background: field.signed ? 'transparent' : `${color}1f`,
+    boxSizing: 'border-box',
+    borderRadius: 2,
+    outline: isActive ? `3px solid ${color}55` : undefined,
+  };
+  const fontFamily = field.fontFamily ? FONTS[field.fontFamily] : 'Arial';
+  const fontSize = Math.max(8, (field.fontSize ?? FONT_SIZE.default) * scale);
+  const label = FIELD_TYPE_LABELS[field.type];
+  const inputStyle: CSSProperties = {
+    width: '100%',
+    height: '100%',
+    border: 'none',
+    background: 'transparent',
+    padding: '0 2px',
+    fontFamily,
+    fontSize,
+    color: '#1a1a1a',
+    outline: 'none',
+    boxSizing: 'border-box',
+  };
+
+  if (!isEditable) {
+    return (
+      <div style={box} data-field-id={field.id} data-signed={field.signed} aria-hidden={!isOwn}>
+        {isOwn && field.type !== 'checkbox' && field.type !== 'signature' && field.type !== 'initials' && field.text ? (
+          <span style={{ ...inputStyle, display: 'flex', alignItems: 'center' }}>{field.text}</span>
+        ) : null}
+        {isOwn && field.type === 'checkbox' && field.checked ? <Check size={field.height * scale} /> : null}
+      </div>
+    );
+  }
+
+  switch (field.type) {
+    case 'text':
+    case 'date':
+      return (
+        <div style={box} data-field-id={field.id} data-signed={field.signed}>
+          <input
+            id={`field-${field.id}`}
+            aria-label={
+              field.type === 'date'
+                ? `${label} (${field.dateFormat ?? DEFAULT_FIELD_DATE_FORMAT})`
+                : (field.placeholder ?? label)
+            }
+            style={inputStyle}
+            value={field.text ?? ''}
+            placeholder={
+              field.type === 'date' ? (field.dateFormat ?? DEFAULT_FIELD_DATE_FORMAT) : (field.placeholder ?? '')
+            }
+            maxLength={field.type === 'date' ? 10 : 100}
+            inputMode={field.type === 'date' ? 'numeric' : 'text'}
+            onChange={(event) => onChange(field.id, { text: event.currentTarget.value })}
+          />
+        </div>
+      );
+    case 'checkbox':
+      return (
+        <div
+          style={{ ...box, display: 'flex', alignItems: 'center', justifyContent: 'center' }}
+          data-field-id={field.id}
+          data-signed={field.signed}
+        >
+          <input
+            type="checkbox"
+            id={`field-${field.id}`}
+            aria-label={label}
+            checked={field.checked}
+            onChange={(event) => onChange(field.id, { checked: event.currentTarget.checked })}
+            style={{ width: '80%', height: '80%', margin: 0, accentColor: color, cursor: 'pointer' }}
+          />
+        </div>
+      );
+    case 'signature':
+    case 'initials':
+      return (
+        <button
+          type="button"
+          id={`field-${field.id}`}
+          aria-label={label}
+          style={{ ...box, padding: 0, cursor: 'pointer', color, fontSize: Math.max(10, 12 * scale), fontWeight: 600 }}
+          data-field-id={field.id}
+          data-signed={field.signed}
+          onClick={() => onChooseSignature(field)}
+        >
+          {field.signed
+            ? t('signing.signed')
+            : t(field.type === 'signature' ? 'signing.signature' : 'signing.initials')}
+        </button>
+      );
+  }
+}
+
+function Check({ size }: { size: number }) {
+  return (
+    <svg width={size * 0.8} height={size * 0.8} viewBox="0 0 24 24" aria-hidden="true">
+      <path d="M4 12l5 5L20 6" fill="none" stroke="#1a1a1a" strokeWidth={3} strokeLinecap="round" />
+    </svg>
+  );
+}

@@ -1,0 +1,242 @@
+import { type DocumentFieldResponse, localToday, MOBILE_BREAKPOINT_PX, safeRedirectionUrl } from '@esign/shared';
+import { Alert, Box, Button, Center, Group, Loader, Text, Title } from '@mantine/core';
+import { useViewportSize } from '@mantine/hooks';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router';
+import { isApiError } from '../../api/api-error';
+import { notifyError } from '../../api/notify';
+import { ProductName } from '../../layouts/ProductName';
+import { sendSignatoryOpened, useAvailableSigners, useSignDocument, useSignerDocument } from './api';
+import { PostSignModal } from './PostSignModal';
+import { AccessCodeModal, AgreeModal, SignerSelectionModal } from './SignerModals';
+import { SignerPages } from './SignerPages';
+import { actionLabel, type FieldValues, initialValues, stepsLeft, submission, withValue } from './signing-steps';
+import { useSignToken } from './use-sign-token';
+
+/** Spec section 9: the signer canvas is at most 970 px minus 12, narrower than its container by 32 or 48 px. */
+function canvasWidth(viewportWidth: number): number {
+  const margin = viewportWidth < MOBILE_BREAKPOINT_PX ? 32 : 48;
+  return Math.max(240, Math.min(970 - 12, viewportWidth - margin));
+}
+
+function scrollToField(fieldId: string) {
+  const element = document.querySelector<HTMLElement>(`[data-field-id="${fieldId}"]`);
+  element?.scrollIntoView({ block: 'center', behavior: 'smooth' });
+  const target = document.getElementById(`field-${fieldId}`);
+  target?.focus({ preventScroll: true });
+}
+
+/** The signer page: /documents/:documentId/sign?signAccessToken=, for anyone holding the link. */
+export default function SignerPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { documentId = '' } = useParams();
+  const token = useSignToken(documentId);
+  const signers = useAvailableSigners(documentId, token);
+  const [signerId, setSignerId] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (token === null || signers.isError) navigate('/', { replace: true });
+    else if (signers.data?.length === 0) navigate('/', { replace: true });
+    else if (signers.data?.length === 1) setSignerId(signers.data[0]?.id ?? null);
+  }, [token, signers.isError, signers.data, navigate]);
+
+  const signerDocument = useSignerDocument(documentId, signerId, true);
+  const needsCode = isApiError(signerDocument.error) && signerDocument.error.code === 'ACCESS_CODE_REQUIRED';
+  useEffect(() => {
+    if (signerDocument.isError && !needsCode) navigate('/', { replace: true });
+  }, [signerDocument.isError, needsCode, navigate]);
+
+  if (signers.data && signers.data.length > 1 && signerId === null) {
+    return <SignerSelectionModal signers={signers.data} onSelect={setSignerId} />;
+  }
+  if (needsCode && signerId !== null) {
+    return (
+      <AccessCodeModal documentId={documentId} signerId={signerId} onConfirmed={() => void signerDocument.refetch()} />
+    );
+  }
+  if (!signerDocument.data || signerId === null) {
+    return (
+      <Center h="100dvh">
+        <Loader aria-label={t('common.loading')} role="status" />
+      </Center>
+    );
+  }
+  return <SigningView key={signerId} documentId={documentId} view={signerDocument.data} />;
+}
+
+type SignerView = NonNullable<ReturnType<typeof useSignerDocument>['data']>;
+
+function SigningView({ documentId, view }: { documentId: string; view: SignerView }) {
+  const { t } = useTranslation();
+  const { width: viewportWidth } = useViewportSize();
+  const { signer } = view;
+  const [values, setValues] = useState<FieldValues>(() => initialValues(view.fields, signer.id, localToday()));
+  const [hasStarted, setHasStarted] = useState(false);
+  const [activeFieldId, setActiveFieldId] = useState<string | null>(null);
+  const [isAgreeOpen, setIsAgreeOpen] = useState(false);
+  const [hasSigned, setHasSigned] = useState(signer.isFinished);
+  const [isDone, setIsDone] = useState(signer.isFinished);
+  const [isCompleted, setIsCompleted] = useState(view.document.status === 'completed');
+  const sign = useSignDocument(documentId, signer.id);
+  const isOpenedSent = useRef(false);
+
+  useEffect(() => {
+    if (isOpenedSent.current) return;
+    isOpenedSent.current = true;
+    sendSignatoryOpened(documentId, signer.id).catch(() => {});
+  }, [documentId, signer.id]);
+
+  const fields = useMemo(() => view.fields.map((field) => withValue(field, values[field.id])), [view.fields, values]);
+  const left = useMemo(() => stepsLeft(view.fields, signer.id, values), [view.fields, signer.id, values]);
+  const isEditable = view.isMyTurn && !hasSigned;
+  const label = actionLabel(hasStarted, left.length);
+
+  const onChange = useCallback((fieldId: string, value: FieldValues[string]) => {
+    setValues((current) => ({ ...current, [fieldId]: { ...current[fieldId], ...value } }));
+    setActiveFieldId(fieldId);
+  }, []);
+  // Signatures and initials are chosen with the saved-signature chooser (features/requisites) once it is here;
+  // until then such a field stays unsigned.
+  const onChooseSignature = useCallback((field: DocumentFieldResponse) => setActiveFieldId(field.id), []);
+
+  const onAction = () => {
+    if (label === 'submit') {
+      setIsAgreeOpen(true);
+      return;
+    }
+    setHasStarted(true);
+    const index = left.findIndex((field) => field.id === activeFieldId);
+    const next = index >= 0 && hasStarted ? (left[index + 1] ?? left[0]) : left[0];
+    if (!next) return;
+    setActiveFieldId(next.id);
+    scrollToField(next.id);
+  };
+
+  const onAgree = (consent: string) => {
+    sign.mutate(
+      { fields: submission(view.fields, signer.id, values), consent },
+      {
+        onSuccess: (answer) => {
+          setIsAgreeOpen(false);
+          setHasSigned(true);
+          setIsCompleted(answer.documentStatus === 'completed');
+          const redirection = safeRedirectionUrl(answer.redirectionPage);
+          if (redirection) window.location.assign(redirection);
+          else setIsDone(true);
+        },
+        onError: (error) => {
+          setIsAgreeOpen(false);
+          notifyError(error);
+        },
+      },
+    );
+  };
+
+  const width = canvasWidth(viewportWidth || MOBILE_BREAKPOINT_PX);
+  const isMobile = viewportWidth > 0 && viewportWidth < MOBILE_BREAKPOINT_PX;
+  const actions = (
+    <Group gap="xs" wrap="nowrap" justify="space-between">
+      <Text size="sm" aria-live="polite" style={{ whiteSpace: 'nowrap' }}>
+        {t('signing.fieldsLeft', { count: left.length })}
+      </Text>
+      <Button onClick={onAction} loading={sign.isPending}>
+        {t(label === 'start' ? 'signing.startSigning' : label === 'next' ? 'signing.nextStep' : 'signing.submit')}
+      </Button>
+    </Group>
+  );
+  return (
+    <Box mih="100dvh" bg="gray.1">
+      <Box
+        component="header"
+        pos="sticky"
+        top={0}
+        bg="white"
+        px="md"
+        py="xs"
+        style={{ zIndex: 10, borderBottom: '1px solid var(--mantine-color-gray-3)' }}
+      >
+        <Group justify="space-between" wrap="nowrap" gap="xs">
+          <Box miw={0}>
+            <Group gap="xs" wrap="nowrap">
+              <ProductName />
+              <Title order={1} fz="md" lineClamp={1}>
+                {view.document.title}
+              </Title>
+            </Group>
+            <Text size="xs" c="dimmed" truncate="end">
+              {t('signing.from', { name: view.document.senderName })}
+            </Text>
+          </Box>
+          {isEditable && !isMobile ? actions : null}
+        </Group>
+      </Box>
+      <Box
+        component="main"
+        pt="md"
+        pb={isEditable && isMobile ? 80 : 'md'}
+        style={{ display: 'flex', flexDirection: 'column', alignItems: 'center' }}
+      >
+        <Box w={width}>
+          {view.document.testMode ? (
+            <Alert color="yellow" mb="md">
+              {t('messages.testModeBanner')}
+            </Alert>
+          ) : null}
+          {!view.isMyTurn && !hasSigned ? (
+            <Alert color="blue" mb="md">
+              {t(view.document.status === 'awaiting' ? 'signing.notYourTurn' : 'signing.notAwaiting')}
+            </Alert>
+          ) : null}
+          {view.document.message ? (
+            <Text size="sm" mb="md" style={{ whiteSpace: 'pre-wrap' }}>
+              {view.document.message}
+            </Text>
+          ) : null}
+          {view.document.pdfUrl ? (
+            <SignerPages
+              pdfUrl={view.document.pdfUrl}
+              pdfMetadata={view.document.pdfMetadata}
+              width={width}
+              fields={fields}
+              signerId={signer.id}
+              isEditable={isEditable}
+              activeFieldId={activeFieldId}
+              onChange={onChange}
+              onChooseSignature={onChooseSignature}
+            />
+          ) : null}
+        </Box>
+      </Box>
+      {isEditable && isMobile ? (
+        <Box
+          pos="fixed"
+          bottom={0}
+          left={0}
+          right={0}
+          bg="white"
+          px="md"
+          py="sm"
+          style={{ zIndex: 10, borderTop: '1px solid var(--mantine-color-gray-3)' }}
+        >
+          {actions}
+        </Box>
+      ) : null}
+      <AgreeModal
+        opened={isAgreeOpen}
+        isPending={sign.isPending}
+        onClose={() => setIsAgreeOpen(false)}
+        onAgree={onAgree}
+      />
+      {isDone ? (
+        <PostSignModal
+          documentId={documentId}
+          signer={signer}
+          isCompleted={isCompleted}
+          onClose={() => setIsDone(false)}
+        />
+      ) : null}
+    </Box>
+  );
+}

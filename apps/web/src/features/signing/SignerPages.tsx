@@ -1,0 +1,131 @@
+import type { DocumentFieldResponse, PdfMetadata } from '@esign/shared';
+import { Box, Center, Loader, Text } from '@mantine/core';
+import type { PDFDocumentProxy } from 'pdfjs-dist';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PdfPageCanvas } from '../pdf/PdfPageCanvas';
+import { openPdf } from '../pdf/pdf-loader';
+import { SignerField } from './SignerField';
+import type { FieldValues } from './signing-steps';
+
+/** Space between pages (spec section 9: page bottom margin 20). */
+const PAGE_GAP = 20;
+const DEFAULT_PAGE = { width: 612, height: 792 };
+
+interface SignerPagesProps {
+  pdfUrl: string;
+  pdfMetadata: PdfMetadata | null;
+  width: number;
+  fields: DocumentFieldResponse[];
+  signerId: string;
+  isEditable: boolean;
+  activeFieldId: string | null;
+  onChange: (fieldId: string, value: FieldValues[string]) => void;
+  onChooseSignature: (field: DocumentFieldResponse) => void;
+}
+
+function usePdf(url: string) {
+  const [state, setState] = useState<{ pdf: PDFDocumentProxy | null; error: unknown }>({ pdf: null, error: null });
+  useEffect(() => {
+    let isCurrent = true;
+    let opened: PDFDocumentProxy | null = null;
+    openPdf(url).then(
+      (pdf) => {
+        opened = pdf;
+        if (isCurrent) setState({ pdf, error: null });
+        else void pdf.destroy();
+      },
+      (error: unknown) => {
+        if (isCurrent) setState({ pdf: null, error });
+      },
+    );
+    return () => {
+      isCurrent = false;
+      void opened?.destroy();
+    };
+  }, [url]);
+  return state;
+}
+
+/** True once the element comes near the viewport: pages are drawn only when they are about to be seen. */
+function useNearView<T extends Element>() {
+  const ref = useRef<T>(null);
+  const [isNear, setIsNear] = useState(false);
+  useEffect(() => {
+    const element = ref.current;
+    if (element === null || isNear) return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) setIsNear(true);
+      },
+      { rootMargin: '800px 0px' },
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [isNear]);
+  return { ref, isNear };
+}
+
+function SignerPage(props: SignerPagesProps & { pdf: PDFDocumentProxy; pageNumber: number; pageCount: number }) {
+  const { t } = useTranslation();
+  const size = props.pdfMetadata?.pages[props.pageNumber - 1] ?? DEFAULT_PAGE;
+  const scale = props.width / size.width;
+  const height = size.height * scale;
+  const { ref, isNear } = useNearView<HTMLDivElement>();
+  const pageFields = props.fields.filter((field) => field.pageNumber === props.pageNumber);
+  return (
+    <Box
+      ref={ref}
+      role="region"
+      aria-label={t('signing.pageOf', { page: props.pageNumber, count: props.pageCount })}
+      data-page={props.pageNumber}
+      pos="relative"
+      w={props.width}
+      h={height}
+      mb={PAGE_GAP}
+      bg="white"
+      style={{ boxShadow: '0 1px 4px rgba(0,0,0,0.2)' }}
+    >
+      {isNear ? (
+        <PdfPageCanvas pdf={props.pdf} pageNumber={props.pageNumber} width={props.width} height={height} />
+      ) : null}
+      {pageFields.map((field) => {
+        const isOwn = field.signerId === props.signerId;
+        return (
+          <SignerField
+            key={field.id}
+            field={field}
+            scale={scale}
+            isOwn={isOwn}
+            isEditable={isOwn && props.isEditable}
+            isActive={field.id === props.activeFieldId}
+            onChange={props.onChange}
+            onChooseSignature={props.onChooseSignature}
+          />
+        );
+      })}
+    </Box>
+  );
+}
+
+/** The document's pages drawn by pdf.js, each with the fields on top. */
+export function SignerPages(props: SignerPagesProps) {
+  const { t } = useTranslation();
+  const { pdf, error } = usePdf(props.pdfUrl);
+  if (error) return <Text c="red">{t('messages.somethingWentWrong')}</Text>;
+  if (pdf === null) {
+    return (
+      <Center py="xl">
+        <Loader aria-label={t('signing.loadingPages')} role="status" />
+      </Center>
+    );
+  }
+  const pageCount = pdf.numPages;
+  return (
+    <Box>
+      {Array.from({ length: pageCount }, (_, index) => index + 1).map((pageNumber) => (
+        <SignerPage key={pageNumber} {...props} pdf={pdf} pageNumber={pageNumber} pageCount={pageCount} />
+      ))}
+    </Box>
+  );
+}

@@ -1,0 +1,55 @@
+import {
+  type CalendarDate,
+  DEFAULT_FIELD_DATE_FORMAT,
+  type DocumentFieldResponse,
+  formatFieldDate,
+  isFieldSigned,
+  requiredUnsignedFields,
+  type SignerFieldValue,
+} from '@esign/shared';
+
+/** What the signer has filled in so far, by field id. */
+export type FieldValues = Record<string, Omit<SignerFieldValue, 'id'>>;
+
+/** A field with the signer's unsaved value on top, and its signed flag worked out again. */
+export function withValue(field: DocumentFieldResponse, value: FieldValues[string] | undefined): DocumentFieldResponse {
+  if (!value) return field;
+  const merged = { ...field, ...value } as DocumentFieldResponse;
+  return { ...merged, signed: isFieldSigned(merged) };
+}
+
+/** The signer's own fields; date fields without a value get today's date in their format. */
+export function initialValues(fields: DocumentFieldResponse[], signerId: string, today: CalendarDate): FieldValues {
+  const values: FieldValues = {};
+  for (const field of fields) {
+    if (field.signerId !== signerId) continue;
+    if (field.type === 'date' && !field.text) {
+      values[field.id] = { text: formatFieldDate(today, field.dateFormat ?? DEFAULT_FIELD_DATE_FORMAT) };
+    }
+  }
+  return values;
+}
+
+export function ownFields(fields: DocumentFieldResponse[], signerId: string, values: FieldValues) {
+  return fields.filter((field) => field.signerId === signerId).map((field) => withValue(field, values[field.id]));
+}
+
+/** The steps left: the signer's required fields not signed yet, by page, then Y. */
+export function stepsLeft(fields: DocumentFieldResponse[], signerId: string, values: FieldValues) {
+  return requiredUnsignedFields(ownFields(fields, signerId, values));
+}
+
+export type ActionLabel = 'start' | 'next' | 'submit';
+
+/** 'Start signing', then 'Next step', then 'Submit' once nothing required is left. */
+export function actionLabel(hasStarted: boolean, left: number): ActionLabel {
+  if (left === 0) return 'submit';
+  return hasStarted ? 'next' : 'start';
+}
+
+/** What the sign call sends: every value the signer set on its own fields. */
+export function submission(fields: DocumentFieldResponse[], signerId: string, values: FieldValues): SignerFieldValue[] {
+  return fields
+    .filter((field) => field.signerId === signerId && values[field.id] !== undefined)
+    .map((field) => ({ id: field.id, ...values[field.id] }));
+}

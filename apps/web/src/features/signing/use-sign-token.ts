@@ -1,0 +1,41 @@
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { setSignAccessToken } from '../../api/client';
+
+const storageKey = (documentId: string) => `esign.signAccessToken.${documentId}`;
+
+function readStored(documentId: string): string | null {
+  try {
+    return sessionStorage.getItem(storageKey(documentId));
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The signing link's token: taken from the link (`signAccessToken`), kept in this tab's session storage so a
+ * reload keeps working, and put on every API call while the page is open.
+ */
+export function useSignToken(documentId: string): string | null {
+  const [params] = useSearchParams();
+  const fromLink = params.get('signAccessToken');
+  const [token] = useState(() => {
+    const found = fromLink ?? readStored(documentId);
+    // Set at once (not in an effect), so the first queries of the page already carry it.
+    setSignAccessToken(found);
+    return found;
+  });
+
+  useEffect(() => {
+    if (token === null) return;
+    try {
+      sessionStorage.setItem(storageKey(documentId), token);
+    } catch {
+      // Storage may be unavailable (private mode): the token still works for this page.
+    }
+    setSignAccessToken(token);
+    return () => setSignAccessToken(null);
+  }, [documentId, token]);
+
+  return token;
+}
