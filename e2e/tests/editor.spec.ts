@@ -12,6 +12,8 @@ const pageBox = (page: Page, pageNumber: number) =>
 async function openEditor(page: Page, type: 'me' | 'me_and_other' | 'others' = 'others') {
   const session = await apiSession(page.request);
   const documentId = await createDocumentWithPdf(page.request, session, { type, pdf: makePdf(3) });
+  // Saving the signer list adds the preparer ('Me (Now)') of an Only Me document.
+  if (type === 'me') await patchDocument(page.request, session, documentId, { signers: [] });
   await useSession(page, session);
   await page.goto(`/documents/${documentId}/edit`);
   await expect(page.getByRole('heading', { level: 1, name: 'Prepare for Signing' })).toBeVisible();
@@ -145,4 +147,13 @@ test('a Me & Others document: checks shown, fields assigned and auto-saved, kept
   await expect(sent.getByRole('button', { name: 'Download' })).toBeVisible();
   await expect(sent.getByRole('link', { name: 'Back to Documents' })).toHaveAttribute('href', '/documents');
   await page.screenshot({ path: test.info().outputPath('sent.png') });
+});
+
+test("Only Me: a double-click on the preparer's signature opens the saved-signature chooser", async ({ page }) => {
+  await openEditor(page, 'me');
+  await page.getByRole('navigation', { name: 'Fields' }).getByRole('button', { name: 'Signature' }).click();
+  // On an Only Me document new fields belong to the preparer.
+  await expect(page.getByText('Attention! You have chosen Me (Now) signer.').first()).toBeVisible();
+  await page.locator('[data-field-type="signature"]').dblclick();
+  await expect(page.getByRole('dialog', { name: 'Sign Now' })).toBeVisible();
 });

@@ -1,9 +1,10 @@
-import type { Document, DocumentField, FieldType, User } from '@esign/shared';
+import type { Document, DocumentField, FieldType, Requisite, User } from '@esign/shared';
 import { Box, Button, Group, Modal, Paper, Text } from '@mantine/core';
 import { useCallback, useMemo, useReducer, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { usePdfDocument } from '../pdf/use-pdf-document';
+import { SignatureChooser, useRequisites } from '../requisites';
 import { EditorHeader } from './EditorHeader';
 import { editorReducer, initialEditorState, patchField, putField, removeField } from './editor-state';
 import { FieldSettings } from './FieldSettings';
@@ -97,9 +98,16 @@ export function Editor({ document, user }: { document: Document; user: User }) {
     [addField],
   );
   const onDeselect = useCallback(() => dispatch({ type: 'select', id: null }), []);
-  const onChooseRequisite = useCallback((_id: string) => {
-    // The saved-signature chooser (features/requisites) opens here once it exists.
-  }, []);
+  // The saved-signature chooser, opened by a double-click on the preparer's signature or initials.
+  const [chooserFieldId, setChooserFieldId] = useState<string | null>(null);
+  const onChooseRequisite = useCallback((id: string) => setChooserFieldId(id), []);
+  const chooserField = chooserFieldId ? state.fields[chooserFieldId] : undefined;
+  const requisites = useRequisites({ withDeleted: true });
+  const [chosen, setChosen] = useState<readonly Requisite[]>([]);
+  const requisitesById = useMemo(
+    () => new Map([...(requisites.data ?? []), ...chosen].map((requisite) => [requisite.id, requisite])),
+    [requisites.data, chosen],
+  );
 
   const onAssign = (signerId: string | null) => {
     if (selected === null) return;
@@ -129,7 +137,12 @@ export function Editor({ document, user }: { document: Document; user: User }) {
       dispatch({ type: 'change', update: removeField(selected.id), select: null });
     }
   };
-  const isDialogOpen = isLeaving || sending.errors.length > 0 || sending.quotaLimit !== null || sending.sent !== null;
+  const isDialogOpen =
+    chooserField !== undefined ||
+    isLeaving ||
+    sending.errors.length > 0 ||
+    sending.quotaLimit !== null ||
+    sending.sent !== null;
   useEditorKeys(run, !isDialogOpen);
 
   const leave = () => navigate('/documents');
@@ -164,7 +177,7 @@ export function Editor({ document, user }: { document: Document; user: User }) {
           fieldsByPage={fieldsByPage}
           selectedId={state.selectedId}
           signersById={signersById}
-          signatureImages={NO_IMAGES}
+          requisitesById={requisitesById}
           viewportRef={viewportRef}
           onSelect={select}
           onDeselect={onDeselect}
@@ -217,6 +230,18 @@ export function Editor({ document, user }: { document: Document; user: User }) {
           </Button>
         </Group>
       </Modal>
+      <SignatureChooser
+        opened={chooserField !== undefined}
+        type={chooserField?.type === 'initials' ? 'initial' : 'sign'}
+        onClose={() => setChooserFieldId(null)}
+        onChosen={(requisite) => {
+          if (chooserField) {
+            setChosen((current) => [...current, requisite]);
+            dispatch({ type: 'change', update: patchField(chooserField.id, { requisiteId: requisite.id }) });
+          }
+          setChooserFieldId(null);
+        }}
+      />
       <SendErrorsModal errors={sending.errors} onClose={sending.clearErrors} />
       <QuotaModal limit={sending.quotaLimit} onClose={sending.closeQuota} />
       <SentModal sent={sending.sent} />
@@ -224,5 +249,4 @@ export function Editor({ document, user }: { document: Document; user: User }) {
   );
 }
 
-const NO_IMAGES: Readonly<Record<string, string>> = {};
 const panelStyle = { borderLeft: '1px solid var(--mantine-color-gray-3)', overflowY: 'auto' } as const;

@@ -4,9 +4,11 @@ import {
   type FieldSize,
   FONTS,
   MIN_FIELD_SIZES,
+  type Requisite,
   SQUARE_FIELD_TYPES,
 } from '@esign/shared';
 import { memo, type PointerEvent as ReactPointerEvent, useEffect, useRef, useState } from 'react';
+import { RequisiteImage } from '../requisites';
 import { type Box, movedBox, resizedBox } from './layout';
 
 export interface FieldBoxCallbacks {
@@ -27,7 +29,8 @@ interface FieldBoxProps extends FieldBoxCallbacks {
   isSelected: boolean;
   /** The field belongs to the preparer, who fills it while preparing. */
   isOwn: boolean;
-  signatureImageUrl?: string | null;
+  /** The saved signature or initials chosen for the field. */
+  requisite?: Requisite;
 }
 
 interface Gesture {
@@ -184,7 +187,7 @@ export const FieldBox = memo(function FieldBox(props: FieldBoxProps) {
         field={field}
         isOwn={isOwn}
         scale={scale}
-        signatureImageUrl={props.signatureImageUrl}
+        requisite={props.requisite}
         onValueChange={props.onValueChange}
       />
       {isSelected && (
@@ -211,13 +214,13 @@ function FieldContent({
   field,
   isOwn,
   scale,
-  signatureImageUrl,
+  requisite,
   onValueChange,
 }: {
   field: DocumentField;
   isOwn: boolean;
   scale: number;
-  signatureImageUrl?: string | null;
+  requisite?: Requisite;
   onValueChange: FieldBoxCallbacks['onValueChange'];
 }) {
   if (field.type === 'checkbox') {
@@ -241,14 +244,11 @@ function FieldContent({
   if ((field.type === 'text' || field.type === 'date') && isOwn) {
     return <OwnTextInput field={field} onValueChange={onValueChange} />;
   }
-  if ((field.type === 'signature' || field.type === 'initials') && signatureImageUrl) {
+  if ((field.type === 'signature' || field.type === 'initials') && requisite) {
     return (
-      <img
-        src={signatureImageUrl}
-        alt={FIELD_TYPE_LABELS[field.type]}
-        style={{ maxWidth: '100%', maxHeight: '100%' }}
-        draggable={false}
-      />
+      <div style={{ width: '100%', pointerEvents: 'none' }}>
+        <RequisiteImage requisite={requisite} alt={FIELD_TYPE_LABELS[field.type]} height={field.height * scale - 2} />
+      </div>
     );
   }
   const label = field.type === 'text' && field.placeholder ? field.placeholder : FIELD_TYPE_LABELS[field.type];

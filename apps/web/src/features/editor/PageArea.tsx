@@ -1,4 +1,4 @@
-import type { DocumentField, FieldSize, Signer } from '@esign/shared';
+import type { DocumentField, FieldSize, Requisite, Signer } from '@esign/shared';
 import { Box, Text } from '@mantine/core';
 import type { PDFDocumentProxy } from 'pdfjs-dist';
 import {
@@ -32,7 +32,7 @@ interface PageAreaProps extends Omit<PageCallbacks, 'onRendered'> {
   fieldsByPage: ReadonlyMap<number, DocumentField[]>;
   selectedId: string | null;
   signersById: ReadonlyMap<string, Signer>;
-  signatureImages: Readonly<Record<string, string>>;
+  requisitesById: ReadonlyMap<string, Requisite>;
   /** The popup of the selected field; given only to the page that holds it. */
   popup: ReactNode;
   popupPageNumber: number | null;

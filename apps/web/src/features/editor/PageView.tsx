@@ -1,4 +1,4 @@
-import type { DocumentField, FieldType, Signer } from '@esign/shared';
+import type { DocumentField, FieldType, Requisite, Signer } from '@esign/shared';
 import type { PDFDocumentProxy } from 'pdfjs-dist';
 import { type DragEvent, memo, type ReactNode } from 'react';
 import { PdfPageCanvas } from '../pdf/PdfPageCanvas';
@@ -22,7 +22,7 @@ interface PageViewProps extends PageCallbacks {
   fields: readonly DocumentField[];
   selectedId: string | null;
   signersById: ReadonlyMap<string, Signer>;
-  signatureImages: Readonly<Record<string, string>>;
+  requisitesById: ReadonlyMap<string, Requisite>;
   /** The field popup, shown under the selected field when it is on this page. */
   popup: ReactNode;
 }
@@ -84,7 +84,7 @@ export const PageView = memo(function PageView(props: PageViewProps) {
             color={signerCssColor(signer)}
             isSelected={field.id === selectedId}
             isOwn={signer?.isPreparer === true}
-            signatureImageUrl={field.requisiteId ? props.signatureImages[field.requisiteId] : null}
+            requisite={field.requisiteId ? props.requisitesById.get(field.requisiteId) : undefined}
             onSelect={props.onSelect}
             onBoxChange={props.onBoxChange}
             onValueChange={props.onValueChange}
