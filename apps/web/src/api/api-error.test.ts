@@ -21,6 +21,7 @@ describe('apiErrorFromBody', () => {
     expect(error.status).toBe(400);
     expect(error.code).toBe('VALIDATION_ERROR');
     expect(error.fieldErrors).toEqual({ email: MESSAGES.invalidEmail, 'signers.0': MESSAGES.required });
+    expect(error.messages).toEqual([MESSAGES.invalidEmail, MESSAGES.required]);
   });
 
   it('keeps a plain-text answer as the message and falls back to Something went wrong', () => {

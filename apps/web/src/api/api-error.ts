@@ -1,4 +1,10 @@
-import { type ErrorCode, errorResponse, flattenValidationErrors, MESSAGES } from '@esign/shared';
+import {
+  type ErrorCode,
+  errorResponse,
+  flattenValidationErrors,
+  MESSAGES,
+  type ValidationErrorItem,
+} from '@esign/shared';
 
 export type ApiErrorCode = ErrorCode | 'NETWORK_ERROR' | 'UNEXPECTED_RESPONSE';
 
@@ -8,18 +14,31 @@ export class ApiError extends Error {
   readonly code: ApiErrorCode;
   /** Dotted field path to its first message, from the server's validation errors. */
   readonly fieldErrors: Record<string, string>;
+  /** Every message of the answer's `errors[].constraints`, in order (e.g. the failed sending checks). */
+  readonly messages: string[];
 
-  constructor(options: { status: number; code: ApiErrorCode; message: string; fieldErrors?: Record<string, string> }) {
+  constructor(options: {
+    status: number;
+    code: ApiErrorCode;
+    message: string;
+    fieldErrors?: Record<string, string>;
+    messages?: string[];
+  }) {
     super(options.message);
     this.name = 'ApiError';
     this.status = options.status;
     this.code = options.code;
     this.fieldErrors = options.fieldErrors ?? {};
+    this.messages = options.messages ?? [];
   }
 }
 
 export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError;
+}
+
+function allConstraintMessages(items: readonly ValidationErrorItem[]): string[] {
+  return items.flatMap((item) => [...Object.values(item.constraints), ...allConstraintMessages(item.children)]);
 }
 
 /** Builds an ApiError from an error answer's status and (possibly non-JSON) body. */
@@ -31,6 +50,7 @@ export function apiErrorFromBody(status: number, body: unknown): ApiError {
       code: parsed.data.code,
       message: parsed.data.message,
       fieldErrors: flattenValidationErrors(parsed.data.errors ?? []),
+      messages: allConstraintMessages(parsed.data.errors ?? []),
     });
   }
   const message = typeof body === 'string' && body.trim() !== '' ? body : MESSAGES.somethingWentWrong;

@@ -17,6 +17,7 @@ import { useIdleLogout } from '../features/auth/use-idle-logout';
 import { DevMailPage } from '../features/dev/DevMailPage';
 import { DocumentPreviewPage } from '../features/documents/DocumentPreviewPage';
 import { DocumentsPage } from '../features/documents/DocumentsPage';
+import { prefetchEditor } from '../features/editor/prefetch';
 import { PrepareDocumentPage } from '../features/prepare/PrepareDocumentPage';
 import { PREPARE_ROUTES } from '../features/prepare/prepare-routes';
 import { EditSignaturePage } from '../features/requisites';
@@ -26,6 +27,8 @@ import { LoginLayout } from '../layouts/LoginLayout';
 import { MainLayout } from '../layouts/MainLayout';
 import { FullPageLoader } from './FullPageLoader';
 
+/** The field editor is large (pdf.js among it): loaded when it is opened. */
+const EditorPage = lazy(() => import('../features/editor/EditorPage'));
 /** The signer page and the download page: loaded when opened (no editor code). */
 const SignerPage = lazy(() => import('../features/signing/SignerPage'));
 const DownloadPage = lazy(() => import('../features/signing/DownloadPage'));
@@ -37,6 +40,10 @@ export function AppRoutes() {
 
   useEffect(() => {
     if (!isAuthorized) queryClient.removeQueries({ queryKey: ['currentUser'] });
+  }, [isAuthorized, queryClient]);
+
+  useEffect(() => {
+    if (isAuthorized) prefetchEditor(queryClient, window.location.pathname);
   }, [isAuthorized, queryClient]);
 
   return isAuthorized ? <LoggedInRoutes /> : <LoggedOutRoutes />;
@@ -123,6 +130,14 @@ function LoggedInRoutes() {
           />
         ))}
       </Route>
+      <Route
+        path="/documents/:documentId/edit"
+        element={
+          <Suspense fallback={<FullPageLoader />}>
+            <EditorPage />
+          </Suspense>
+        }
+      />
       <Route element={<LoginLayout />}>
         <Route path="/reset" element={<ResetPage />} />
       </Route>

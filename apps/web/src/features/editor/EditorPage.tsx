@@ -1,0 +1,29 @@
+import { Center, Stack, Text } from '@mantine/core';
+import { useParams } from 'react-router';
+import { errorToastText } from '../../api/api-error';
+import { FullPageLoader } from '../../app/FullPageLoader';
+import { useCurrentUser } from '../auth/api';
+import { loadPdfjs } from '../pdf/pdf-loader';
+import { useDocument } from '../upload/api';
+import { Editor } from './Editor';
+
+// pdf.js is needed as soon as the document is known: its download starts with this screen's code.
+void loadPdfjs();
+
+/** /documents/:documentId/edit: loads the document, then the editor (keyed by the document). */
+export default function EditorPage() {
+  const { documentId = '' } = useParams();
+  const document = useDocument(documentId);
+  const user = useCurrentUser().data;
+  if (document.isError) {
+    return (
+      <Center h="100dvh">
+        <Stack>
+          <Text role="alert">{errorToastText(document.error)}</Text>
+        </Stack>
+      </Center>
+    );
+  }
+  if (document.data === undefined || user === undefined) return <FullPageLoader />;
+  return <Editor key={document.data.id} document={document.data} user={user} />;
+}

@@ -1,0 +1,296 @@
+import {
+  type DocumentField,
+  FIELD_TYPE_LABELS,
+  type FieldSize,
+  FONTS,
+  MIN_FIELD_SIZES,
+  type Requisite,
+  SQUARE_FIELD_TYPES,
+} from '@esign/shared';
+import { memo, type PointerEvent as ReactPointerEvent, useEffect, useRef, useState } from 'react';
+import { RequisiteImage } from '../requisites';
+import { type Box, movedBox, resizedBox } from './layout';
+
+export interface FieldBoxCallbacks {
+  onSelect: (id: string) => void;
+  /** The end of a drag or resize: one history entry. */
+  onBoxChange: (id: string, box: Box) => void;
+  /** The preparer typed or ticked a value. */
+  onValueChange: (id: string, patch: Partial<DocumentField>) => void;
+  /** Double-click on the preparer's signature or initials. */
+  onChooseRequisite: (id: string) => void;
+}
+
+interface FieldBoxProps extends FieldBoxCallbacks {
+  field: DocumentField;
+  scale: number;
+  page: FieldSize;
+  color: string;
+  isSelected: boolean;
+  /** The field belongs to the preparer, who fills it while preparing. */
+  isOwn: boolean;
+  /** The saved signature or initials chosen for the field. */
+  requisite?: Requisite;
+}
+
+interface Gesture {
+  kind: 'move' | 'resize';
+  pointerId: number;
+  startX: number;
+  startY: number;
+  start: Box;
+  current: Box;
+}
+
+const boxOf = (field: DocumentField): Box => ({
+  coordinateX: field.coordinateX,
+  coordinateY: field.coordinateY,
+  width: field.width,
+  height: field.height,
+});
+
+function placeElement(element: HTMLElement, box: Box, scale: number) {
+  element.style.left = `${box.coordinateX * scale}px`;
+  element.style.top = `${box.coordinateY * scale}px`;
+  element.style.width = `${box.width * scale}px`;
+  element.style.height = `${box.height * scale}px`;
+}
+
+/**
+ * A field on its page. A drag or resize moves the element directly (no React render per frame) and reports one
+ * change when it ends; Escape during it puts the field back.
+ */
+export const FieldBox = memo(function FieldBox(props: FieldBoxProps) {
+  const { field, scale, page, color, isSelected, isOwn } = props;
+  const elementRef = useRef<HTMLDivElement>(null);
+  const gestureRef = useRef<Gesture | null>(null);
+  const propsRef = useRef(props);
+  propsRef.current = props;
+
+  useEffect(() => {
+    if (elementRef.current && gestureRef.current === null) placeElement(elementRef.current, boxOf(field), scale);
+  }, [field, scale]);
+
+  useEffect(() => {
+    const cancelOnEscape = (event: KeyboardEvent) => {
+      const gesture = gestureRef.current;
+      if (event.key !== 'Escape' || gesture === null || elementRef.current === null) return;
+      event.preventDefault();
+      gestureRef.current = null;
+      if (elementRef.current.hasPointerCapture(gesture.pointerId)) {
+        elementRef.current.releasePointerCapture(gesture.pointerId);
+      }
+      placeElement(elementRef.current, gesture.start, propsRef.current.scale);
+    };
+    window.addEventListener('keydown', cancelOnEscape);
+    return () => window.removeEventListener('keydown', cancelOnEscape);
+  }, []);
+
+  const startGesture = (event: ReactPointerEvent<HTMLDivElement>, kind: Gesture['kind']) => {
+    if (event.button !== 0 || elementRef.current === null) return;
+    event.stopPropagation();
+    props.onSelect(field.id);
+    elementRef.current.setPointerCapture(event.pointerId);
+    const start = boxOf(field);
+    gestureRef.current = {
+      kind,
+      pointerId: event.pointerId,
+      startX: event.clientX,
+      startY: event.clientY,
+      start,
+      current: start,
+    };
+  };
+
+  const onPointerDown = (event: ReactPointerEvent<HTMLDivElement>) => {
+    const target = event.target as HTMLElement;
+    if (target.closest('input:not(:disabled), textarea, [data-resize-handle]')) {
+      event.stopPropagation();
+      props.onSelect(field.id);
+      return;
+    }
+    startGesture(event, 'move');
+  };
+
+  const onPointerMove = (event: ReactPointerEvent<HTMLDivElement>) => {
+    const gesture = gestureRef.current;
+    if (gesture === null || gesture.pointerId !== event.pointerId || elementRef.current === null) return;
+    const delta = { x: event.clientX - gesture.startX, y: event.clientY - gesture.startY };
+    gesture.current =
+      gesture.kind === 'move'
+        ? movedBox(gesture.start, delta, scale, page)
+        : resizedBox(
+            gesture.start,
+            delta,
+            scale,
+            page,
+            MIN_FIELD_SIZES[field.type],
+            SQUARE_FIELD_TYPES.includes(field.type),
+          );
+    placeElement(elementRef.current, gesture.current, scale);
+  };
+
+  const onPointerUp = (event: ReactPointerEvent<HTMLDivElement>) => {
+    const gesture = gestureRef.current;
+    if (gesture === null || gesture.pointerId !== event.pointerId) return;
+    gestureRef.current = null;
+    const { start, current } = gesture;
+    const isChanged =
+      start.coordinateX !== current.coordinateX ||
+      start.coordinateY !== current.coordinateY ||
+      start.width !== current.width ||
+      start.height !== current.height;
+    if (isChanged) props.onBoxChange(field.id, current);
+  };
+
+  const fontFamily = field.fontFamily ? `"${FONTS[field.fontFamily]}", sans-serif` : undefined;
+  const fontSize = field.fontSize ? field.fontSize * scale : 12 * scale;
+
+  return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: fields are placed with the pointer; the panel edits them by keyboard
+    <div
+      ref={elementRef}
+      data-testid="editor-field"
+      data-field-id={field.id}
+      data-field-type={field.type}
+      data-selected={isSelected || undefined}
+      onPointerDown={onPointerDown}
+      onPointerMove={onPointerMove}
+      onPointerUp={onPointerUp}
+      onPointerCancel={onPointerUp}
+      onDoubleClick={() => {
+        if (isOwn && (field.type === 'signature' || field.type === 'initials')) props.onChooseRequisite(field.id);
+      }}
+      style={{
+        position: 'absolute',
+        left: field.coordinateX * scale,
+        top: field.coordinateY * scale,
+        width: field.width * scale,
+        height: field.height * scale,
+        border: `${isSelected ? 2 : 1}px solid ${color}`,
+        background: `color-mix(in srgb, ${color} 14%, transparent)`,
+        color,
+        boxSizing: 'border-box',
+        cursor: 'move',
+        touchAction: 'none',
+        userSelect: 'none',
+        fontFamily,
+        fontSize,
+        display: 'flex',
+        alignItems: 'center',
+        justifyContent: field.type === 'checkbox' ? 'center' : 'flex-start',
+        overflow: 'hidden',
+        zIndex: isSelected ? 2 : 1,
+      }}
+    >
+      <FieldContent
+        field={field}
+        isOwn={isOwn}
+        scale={scale}
+        requisite={props.requisite}
+        onValueChange={props.onValueChange}
+      />
+      {isSelected && (
+        <div
+          data-resize-handle
+          aria-hidden="true"
+          onPointerDown={(event) => startGesture(event, 'resize')}
+          style={{
+            position: 'absolute',
+            right: -1,
+            bottom: -1,
+            width: 10,
+            height: 10,
+            background: color,
+            cursor: 'nwse-resize',
+          }}
+        />
+      )}
+    </div>
+  );
+});
+
+function FieldContent({
+  field,
+  isOwn,
+  scale,
+  requisite,
+  onValueChange,
+}: {
+  field: DocumentField;
+  isOwn: boolean;
+  scale: number;
+  requisite?: Requisite;
+  onValueChange: FieldBoxCallbacks['onValueChange'];
+}) {
+  if (field.type === 'checkbox') {
+    return (
+      <input
+        type="checkbox"
+        aria-label={FIELD_TYPE_LABELS.checkbox}
+        checked={field.checked}
+        disabled={!isOwn}
+        onChange={(event) => onValueChange(field.id, { checked: event.currentTarget.checked })}
+        style={{
+          width: '80%',
+          height: '80%',
+          margin: 0,
+          accentColor: 'currentColor',
+          pointerEvents: isOwn ? 'auto' : 'none',
+        }}
+      />
+    );
+  }
+  if ((field.type === 'text' || field.type === 'date') && isOwn) {
+    return <OwnTextInput field={field} onValueChange={onValueChange} />;
+  }
+  if ((field.type === 'signature' || field.type === 'initials') && requisite) {
+    return (
+      <div style={{ width: '100%', pointerEvents: 'none' }}>
+        <RequisiteImage requisite={requisite} alt={FIELD_TYPE_LABELS[field.type]} height={field.height * scale - 2} />
+      </div>
+    );
+  }
+  const label = field.type === 'text' && field.placeholder ? field.placeholder : FIELD_TYPE_LABELS[field.type];
+  return <span style={{ padding: `0 ${2 * scale}px`, whiteSpace: 'nowrap', opacity: 0.85 }}>{label}</span>;
+}
+
+/** The preparer's own text or date: typed while preparing, one history entry when the input is left. */
+function OwnTextInput({
+  field,
+  onValueChange,
+}: {
+  field: DocumentField;
+  onValueChange: FieldBoxCallbacks['onValueChange'];
+}) {
+  const [value, setValue] = useState(field.text ?? '');
+  useEffect(() => setValue(field.text ?? ''), [field.text]);
+  const commit = () => {
+    const text = value === '' ? null : value;
+    if (text !== field.text) onValueChange(field.id, { text });
+  };
+  return (
+    <input
+      type="text"
+      aria-label={FIELD_TYPE_LABELS[field.type]}
+      value={value}
+      maxLength={1000}
+      onChange={(event) => setValue(event.currentTarget.value)}
+      onBlur={commit}
+      onKeyDown={(event) => {
+        if (event.key === 'Enter') event.currentTarget.blur();
+      }}
+      style={{
+        width: '100%',
+        height: '100%',
+        border: 0,
+        background: 'transparent',
+        font: 'inherit',
+        color: '#1a1b1e',
+        padding: '0 2px',
+        outline: 'none',
+        cursor: 'text',
+      }}
+    />
+  );
+}

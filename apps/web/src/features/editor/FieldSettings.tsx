@@ -1,0 +1,194 @@
+import {
+  type DocumentField,
+  FIELD_DATE_FORMATS,
+  type FieldDateFormat,
+  FONT_IDS,
+  FONT_SIZE,
+  FONTS,
+  type FontId,
+  type Signer,
+} from '@esign/shared';
+import { Alert, Checkbox, ColorSwatch, Group, NumberInput, Radio, Select, Stack, Text, TextInput } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { hasFont } from './field-rules';
+import { signerCssColor } from './signer-colors';
+
+export interface FieldSettingsProps {
+  field: DocumentField;
+  signers: readonly Signer[];
+  onAssign: (signerId: string | null) => void;
+  onPatch: (patch: Partial<DocumentField>) => void;
+  /** 'panel': the selected-field panel beside the pages; 'popup': the popup on the page. */
+  variant: 'panel' | 'popup';
+}
+
+export function signerLabel(signer: Signer, meNow: string): string {
+  if (signer.isPreparer) return meNow;
+  return signer.name ? `${signer.name} (${signer.email})` : signer.email;
+}
+
+const FONT_OPTIONS = FONT_IDS.map((id) => ({ value: id, label: FONTS[id] }));
+
+/** The settings of the selected field, with the spec's conditions for each control. */
+export function FieldSettings({ field, signers, onAssign, onPatch, variant }: FieldSettingsProps) {
+  const { t } = useTranslation();
+  const signer = signers.find((candidate) => candidate.id === field.signerId) ?? null;
+  const isOwn = signer?.isPreparer === true;
+  const meNow = t('editor.meNow');
+  const idPrefix = `${variant}-${field.id}`;
+
+  return (
+    <Stack gap="sm">
+      {variant === 'panel' ? (
+        <Select
+          label={t('editor.assignedTo')}
+          placeholder={t('editor.unassigned')}
+          data={signers.map((candidate) => ({ value: candidate.id, label: signerLabel(candidate, meNow) }))}
+          value={field.signerId}
+          onChange={(value) => onAssign(value)}
+          leftSection={<ColorSwatch color={signerCssColor(signer)} size={14} />}
+          allowDeselect={false}
+          comboboxProps={{ withinPortal: true }}
+        />
+      ) : (
+        <Radio.Group
+          label={field.type === 'checkbox' ? t('editor.whoChecks') : t('editor.whoFills')}
+          value={field.signerId ?? ''}
+          onChange={(value) => onAssign(value || null)}
+        >
+          <Stack gap={6} mt={6}>
+            {signers.map((candidate) => (
+              <Radio
+                key={candidate.id}
+                value={candidate.id}
+                label={
+                  <Group gap={6} wrap="nowrap">
+                    <ColorSwatch color={signerCssColor(candidate)} size={12} />
+                    <span>{signerLabel(candidate, meNow)}</span>
+                  </Group>
+                }
+              />
+            ))}
+          </Stack>
+        </Radio.Group>
+      )}
+      {isOwn && (
+        <Alert color="yellow" p="xs">
+          <Text size="xs">{t('messages.meNowAttention')}</Text>
+        </Alert>
+      )}
+      {hasFont(field.type) && (
+        <>
+          {variant === 'popup' && (
+            <Text size="sm" fw={500}>
+              {t('editor.styles')}
+            </Text>
+          )}
+          <Select
+            label={t('editor.fontFamily')}
+            data={FONT_OPTIONS}
+            value={field.fontFamily}
+            onChange={(value) => value && onPatch({ fontFamily: value as FontId })}
+            allowDeselect={false}
+            searchable
+          />
+          <CommittedNumber
+            label={t('editor.fontSize')}
+            value={field.fontSize ?? FONT_SIZE.default}
+            onCommit={(fontSize) => onPatch({ fontSize })}
+          />
+        </>
+      )}
+      {field.type === 'date' && (
+        <Select
+          label={t('editor.dateFormat')}
+          data={[...FIELD_DATE_FORMATS]}
+          value={field.dateFormat}
+          onChange={(value) => value && onPatch({ dateFormat: value as FieldDateFormat })}
+          allowDeselect={false}
+        />
+      )}
+      {field.type === 'text' && !isOwn && (
+        <CommittedText
+          id={`${idPrefix}-placeholder`}
+          label={t('editor.placeholder')}
+          value={field.placeholder ?? ''}
+          onCommit={(placeholder) => onPatch({ placeholder: placeholder === '' ? null : placeholder })}
+        />
+      )}
+      <Checkbox
+        label={t('editor.required')}
+        checked={field.required}
+        onChange={(event) => onPatch({ required: event.currentTarget.checked })}
+      />
+      {field.type === 'checkbox' && !isOwn && (
+        <Checkbox
+          label={t('editor.checkedByDefault')}
+          checked={field.checked}
+          onChange={(event) => onPatch({ checked: event.currentTarget.checked })}
+        />
+      )}
+    </Stack>
+  );
+}
+
+/** A text input that changes the field once, when it is left (one history entry, not one per key). */
+function CommittedText({
+  id,
+  label,
+  value,
+  onCommit,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  onCommit: (value: string) => void;
+}) {
+  const [draft, setDraft] = useState(value);
+  useEffect(() => setDraft(value), [value]);
+  return (
+    <TextInput
+      id={id}
+      label={label}
+      value={draft}
+      maxLength={100}
+      onChange={(event) => setDraft(event.currentTarget.value)}
+      onBlur={() => draft !== value && onCommit(draft)}
+      onKeyDown={(event) => event.key === 'Enter' && event.currentTarget.blur()}
+    />
+  );
+}
+
+function CommittedNumber({
+  label,
+  value,
+  onCommit,
+}: {
+  label: string;
+  value: number;
+  onCommit: (value: number) => void;
+}) {
+  const [draft, setDraft] = useState<number | string>(value);
+  useEffect(() => setDraft(value), [value]);
+  const commit = (next: number | string) => {
+    const number = typeof next === 'number' ? next : Number.parseInt(next, 10);
+    if (!Number.isFinite(number)) return setDraft(value);
+    const clamped = Math.min(FONT_SIZE.max, Math.max(FONT_SIZE.min, Math.round(number)));
+    setDraft(clamped);
+    if (clamped !== value) onCommit(clamped);
+  };
+  return (
+    <NumberInput
+      label={label}
+      value={draft}
+      min={FONT_SIZE.min}
+      max={FONT_SIZE.max}
+      step={1}
+      allowDecimal={false}
+      onChange={setDraft}
+      onBlur={() => commit(draft)}
+      onKeyDown={(event) => event.key === 'Enter' && commit(draft)}
+    />
+  );
+}

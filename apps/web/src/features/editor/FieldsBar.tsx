@@ -1,0 +1,38 @@
+import { FIELD_TYPE_LABELS, FIELD_TYPES, type FieldType } from '@esign/shared';
+import { Button, Stack, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { NEW_FIELD_DRAG_TYPE } from './PageView';
+
+/** 'Fields': a click adds the field on the most central visible page; dragging drops it where it is let go. */
+export function FieldsBar({ onAdd }: { onAdd: (type: FieldType) => void }) {
+  const { t } = useTranslation();
+  return (
+    <Stack
+      component="nav"
+      aria-label={t('editor.fields')}
+      gap="xs"
+      p="sm"
+      w={150}
+      style={{ borderRight: '1px solid var(--mantine-color-gray-3)' }}
+    >
+      <Title order={2} size="sm">
+        {t('editor.fields')}
+      </Title>
+      {FIELD_TYPES.map((type) => (
+        <Button
+          key={type}
+          variant="default"
+          justify="flex-start"
+          draggable
+          onDragStart={(event) => {
+            event.dataTransfer.setData(NEW_FIELD_DRAG_TYPE, type);
+            event.dataTransfer.effectAllowed = 'copy';
+          }}
+          onClick={() => onAdd(type)}
+        >
+          {FIELD_TYPE_LABELS[type]}
+        </Button>
+      ))}
+    </Stack>
+  );
+}

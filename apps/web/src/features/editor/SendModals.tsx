@@ -1,0 +1,129 @@
+import { type Document, getDocument, getSignedUrl, quotaExceededMessage } from '@esign/shared';
+import { Anchor, Button, Group, List, Loader, Modal, Stack, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { apiCall } from '../../api/client';
+import { notifyError } from '../../api/notify';
+import { translateMessage } from '../../i18n/translate-message';
+import { documentKey, pathWithId } from '../upload/api';
+import { downloadUrl } from './api';
+
+/** Spec section 9: a document's processing is watched every 3 seconds. */
+const PROCESSING_POLL_MS = 3000;
+
+export function SendErrorsModal({ errors, onClose }: { errors: readonly string[]; onClose: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Modal opened={errors.length > 0} onClose={onClose} title={t('editor.sendErrorsTitle')}>
+      <List spacing="xs" data-testid="sending-errors">
+        {errors.map((error) => (
+          <List.Item key={error}>{translateMessage(error, t)}</List.Item>
+        ))}
+      </List>
+      <Group justify="flex-end" mt="md">
+        <Button onClick={onClose}>{t('editor.ok')}</Button>
+      </Group>
+    </Modal>
+  );
+}
+
+export function QuotaModal({ limit, onClose }: { limit: number | null; onClose: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Modal opened={limit !== null} onClose={onClose} title={t('editor.upgradeTitle')}>
+      <Text>{quotaExceededMessage(limit ?? 0)}</Text>
+      <Group justify="flex-end" mt="md">
+        <Button variant="default" onClick={onClose}>
+          {t('editor.cancel')}
+        </Button>
+        <Button component={Link} to="/settings/billing/plan">
+          {t('editor.upgrade')}
+        </Button>
+      </Group>
+    </Modal>
+  );
+}
+
+/** The file the success modal offers: the sealed result once there is one, the sent document while it waits. */
+function readyFileKey(document: Document): string | null {
+  if (document.resultPdfFileKey) return document.resultPdfFileKey;
+  return document.status === 'awaiting' ? document.pdfFileKey : null;
+}
+
+/** 'Thanks for sending your document', with Download and Print once the file is ready. */
+export function SentModal({ sent }: { sent: Document | null }) {
+  const { t } = useTranslation();
+  const [isBusy, setBusy] = useState(false);
+  const current = useQuery({
+    // Its own key: the editor's copy of the document is the draft as it was opened.
+    queryKey: [...documentKey(sent?.id ?? ''), 'sent'],
+    queryFn: ({ signal }) => apiCall(getDocument, { path: pathWithId(getDocument.path, sent?.id ?? ''), signal }),
+    enabled: sent !== null && readyFileKey(sent) === null,
+    initialData: sent ?? undefined,
+    refetchInterval: (query) => (query.state.data && readyFileKey(query.state.data) ? false : PROCESSING_POLL_MS),
+  });
+  const document = current.data ?? sent;
+  const fileKey = document ? readyFileKey(document) : null;
+  const fileName = `${document?.title || 'document'}.pdf`.slice(-100);
+
+  const download = async () => {
+    if (!fileKey) return;
+    setBusy(true);
+    try {
+      window.location.assign(await downloadUrl(fileKey, fileName));
+    } catch (error) {
+      notifyError(error);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const print = async () => {
+    if (!fileKey) return;
+    setBusy(true);
+    try {
+      // The browser's PDF viewer prints it; a new tab keeps this page (and its modal) as it is.
+      const answer = await apiCall(getSignedUrl, { body: { key: fileKey } });
+      window.open(answer.url, '_blank', 'noopener');
+    } catch (error) {
+      notifyError(error);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Modal
+      opened={sent !== null}
+      onClose={() => undefined}
+      withCloseButton={false}
+      closeOnClickOutside={false}
+      closeOnEscape={false}
+      title={t('messages.thanksForSending')}
+    >
+      <Stack>
+        <Text size="sm">{t('editor.saveCopy')}</Text>
+        {fileKey ? (
+          <Group>
+            <Button variant="default" onClick={download} loading={isBusy}>
+              {t('editor.download')}
+            </Button>
+            <Button variant="default" onClick={print} loading={isBusy}>
+              {t('editor.print')}
+            </Button>
+          </Group>
+        ) : (
+          <Group gap="xs" role="status">
+            <Loader size="sm" />
+            <Text size="sm">{t('editor.beingProcessed')}</Text>
+          </Group>
+        )}
+        <Anchor component={Link} to="/documents">
+          {t('editor.backToDocuments')}
+        </Anchor>
+      </Stack>
+    </Modal>
+  );
+}

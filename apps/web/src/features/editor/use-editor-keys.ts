@@ -1,0 +1,26 @@
+import { useEffect, useRef } from 'react';
+import { type EditorCommand, editorCommand, isTypingTarget } from './shortcuts';
+
+/** The editor's keyboard shortcuts on the whole window, while the editor is open and no dialog is. */
+export function useEditorKeys(run: (command: EditorCommand) => void, isEnabled: boolean): void {
+  const runRef = useRef(run);
+  runRef.current = run;
+  useEffect(() => {
+    if (!isEnabled) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      const command = editorCommand({
+        key: event.key,
+        ctrlKey: event.ctrlKey,
+        metaKey: event.metaKey,
+        shiftKey: event.shiftKey,
+        altKey: event.altKey,
+        isTyping: isTypingTarget(event.target),
+      });
+      if (command === null) return;
+      event.preventDefault();
+      runRef.current(command);
+    };
+    window.addEventListener('keydown', onKeyDown);
+    return () => window.removeEventListener('keydown', onKeyDown);
+  }, [isEnabled]);
+}

@@ -1,0 +1,48 @@
+import { AUTO_SAVE_INTERVAL_MS } from '@esign/shared';
+import { useEffect, useReducer, useRef } from 'react';
+import { notifyError } from '../../api/notify';
+import { saveFields } from './api';
+import { type AutoSaver, createAutoSaver } from './auto-save';
+import { fieldList, sameFieldSets, toFieldInput } from './field-rules';
+import type { FieldsById } from './history';
+
+/**
+ * Saves the editor's fields (PATCH documents/{id} with the whole set) through the auto-save scheduler. The
+ * server's answer is not read back into the editor: echoes never enter history. Leaving the editor flushes, and
+ * closing the tab with unsaved fields asks first.
+ */
+export function useFieldAutoSave(documentId: string, saved: FieldsById, fields: FieldsById): AutoSaver<FieldsById> {
+  const [, rerender] = useReducer((count: number) => count + 1, 0);
+  const saverRef = useRef<AutoSaver<FieldsById> | null>(null);
+  if (saverRef.current === null) {
+    saverRef.current = createAutoSaver<FieldsById>({
+      saved,
+      save: async (value) => {
+        await saveFields(documentId, fieldList(value).map(toFieldInput));
+      },
+      isSame: sameFieldSets,
+      intervalMs: AUTO_SAVE_INTERVAL_MS,
+      onError: notifyError,
+      onStateChange: rerender,
+    });
+  }
+  const saver = saverRef.current;
+
+  useEffect(() => saver.update(fields), [saver, fields]);
+
+  useEffect(() => {
+    const onBeforeUnload = (event: BeforeUnloadEvent) => {
+      if (!saver.hasUnsaved()) return;
+      void saver.flush().catch(() => undefined);
+      event.preventDefault();
+    };
+    window.addEventListener('beforeunload', onBeforeUnload);
+    return () => {
+      window.removeEventListener('beforeunload', onBeforeUnload);
+      // Leaving by a route change: what is pending is saved now.
+      void saver.flush().catch(notifyError);
+    };
+  }, [saver]);
+
+  return saver;
+}

@@ -1,0 +1,49 @@
+import { getSignedUrl } from '@esign/shared';
+import { useQuery } from '@tanstack/react-query';
+import type { PDFDocumentProxy } from 'pdfjs-dist';
+import { useEffect, useState } from 'react';
+import { apiCall } from '../../api/client';
+import { openPdf } from './pdf-loader';
+
+export const signedUrlKey = (fileKey: string | null) => ['signedUrl', fileKey] as const;
+
+/** A signed URL of a file the user may see (valid for an hour; refetched before that). */
+export function useSignedUrl(fileKey: string | null) {
+  return useQuery({
+    queryKey: signedUrlKey(fileKey),
+    queryFn: ({ signal }) => apiCall(getSignedUrl, { body: { key: fileKey ?? '' }, signal }),
+    enabled: fileKey !== null,
+    staleTime: 30 * 60_000,
+    select: (answer) => answer.url,
+  });
+}
+
+/** The PDF of a stored file, opened with pdf.js; destroyed when the file or the component goes. */
+export function usePdfDocument(fileKey: string | null): { pdf: PDFDocumentProxy | null; error: unknown } {
+  const signedUrl = useSignedUrl(fileKey);
+  const url = signedUrl.data ?? null;
+  const [state, setState] = useState<{ pdf: PDFDocumentProxy | null; error: unknown }>({ pdf: null, error: null });
+
+  useEffect(() => {
+    if (url === null) return;
+    let isCurrent = true;
+    let opened: PDFDocumentProxy | null = null;
+    openPdf(url).then(
+      (pdf) => {
+        opened = pdf;
+        if (isCurrent) setState({ pdf, error: null });
+        else void pdf.destroy();
+      },
+      (error: unknown) => {
+        if (isCurrent) setState({ pdf: null, error });
+      },
+    );
+    return () => {
+      isCurrent = false;
+      setState({ pdf: null, error: null });
+      void opened?.destroy();
+    };
+  }, [url]);
+
+  return signedUrl.error ? { pdf: null, error: signedUrl.error } : state;
+}

@@ -1,0 +1,327 @@
+/**
+ * Field editor benchmark (issue 4): a 100-page document with 300 fields against baselines from the same run.
+ * - first page visible: opening the editor until page 1 is drawn, against a bare page that draws one page with
+ *   pdf.js from the same signed URL (served on the same origin);
+ * - drag frames: the work of one pointer move while a field is dragged (the handler, style and layout), at the
+ *   95th percentile, against the same drag on a one-page document with one field;
+ * - pages mounted: the most page elements in the document at any point while scrolling through it.
+ * Needs the built app and server (`npm run build`); starts its own server on a fresh data folder.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type Browser, chromium, type Page } from 'playwright-core';
+import { makePdf } from '../support/pdf.js';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
+const port = Number(process.env.BENCH_PORT ?? 3290);
+const base = `http://127.0.0.1:${port}`;
+const RUNS = Number(process.env.BENCH_RUNS ?? 5);
+const FIELDS_PER_PAGE = 3;
+
+interface Session {
+  accessToken: string;
+  refreshToken: string;
+}
+
+async function startServer(): Promise<{ child: ChildProcess; dataDir: string }> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'esign-editor-bench-'));
+  const child = spawn(process.execPath, [join(root, 'apps/server/dist/main.js')], {
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', APP_URL: base },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  // The server never outlives the benchmark, even when it fails.
+  process.once('exit', () => child.kill('SIGTERM'));
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(`${base}/api/v1/health`)).ok) return { child, dataDir };
+    } catch {}
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error('the server did not start');
+}
+
+async function api<T>(path: string, init: { method?: string; token?: string; body?: unknown } = {}): Promise<T> {
+  const isForm = init.body instanceof FormData;
+  const response = await fetch(`${base}/api/v1${path}`, {
+    method: init.method ?? (init.body ? 'POST' : 'GET'),
+    headers: {
+      ...(init.token ? { Authorization: `Bearer ${init.token}` } : {}),
+      ...(init.body && !isForm ? { 'Content-Type': 'application/json' } : {}),
+    },
+    body: isForm ? (init.body as FormData) : init.body ? JSON.stringify(init.body) : undefined,
+  });
+  if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+async function signIn(): Promise<Session> {
+  const email = `bench.editor.${Date.now()}@example.com`;
+  await api('/auth/sign_up', { body: { name: 'Bench Mark', email, password: 'secret1' } });
+  let token: string | null = null;
+  while (!token) {
+    const mails = await api<{ to: string; text: string }[]>('/dev/mail');
+    const link = mails.find((mail) => mail.to === email)?.text.match(/https?:\/\/\S+/)?.[0];
+    token = link ? new URL(link).searchParams.get('emailConfirmationToken') : null;
+    if (!token) await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  await api('/auth/confirm_email/confirm', { body: { token } });
+  return api<Session>('/auth/sign_in', { body: { email, password: 'secret1' } });
+}
+
+interface BenchDocument {
+  id: string;
+  pdfFileKey: string;
+  fields: Record<string, unknown>[];
+}
+
+/** A draft with a generated PDF of `pages` pages and `fieldsPerPage` text fields on each page. */
+async function makeDocument(session: Session, pages: number, fieldsPerPage: number): Promise<BenchDocument> {
+  const token = session.accessToken;
+  const { id } = await api<{ id: string }>('/documents', { token, body: { type: 'others' } });
+  const form = new FormData();
+  form.append('upload', new Blob([new Uint8Array(makePdf(pages))], { type: 'application/pdf' }), `bench-${pages}.pdf`);
+  await api(`/documents/${id}/file_upload`, { token, body: form });
+  for (;;) {
+    const progress = await api<{ isFinished: boolean }>(`/documents/${id}/convertion_data`, { token });
+    if (progress.isFinished) break;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  const fields = Array.from({ length: pages * fieldsPerPage }, (_, index) => ({
+    id: crypto.randomUUID(),
+    type: 'text',
+    pageNumber: Math.floor(index / fieldsPerPage) + 1,
+    coordinateX: 100,
+    coordinateY: 150 + (index % fieldsPerPage) * 150,
+    width: 120,
+    height: 24,
+    signerId: null,
+    required: true,
+    checked: false,
+    text: null,
+    placeholder: null,
+    dateFormat: null,
+    fontFamily: 'arial',
+    fontSize: 14,
+    requisiteId: null,
+  }));
+  const saved = await api<{ pdfFileKey: string; fields: unknown[] }>(`/documents/${id}`, {
+    method: 'PATCH',
+    token,
+    body: { fields },
+  });
+  return { id, pdfFileKey: saved.pdfFileKey, fields };
+}
+
+/** A page logged in as the session; the document's answer carries its fields even where the server drops them. */
+async function editorPage(browser: Browser, session: Session, document: BenchDocument): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  await context.addInitScript(
+    ([access, refresh]) => {
+      localStorage.setItem('esign.accessToken', access ?? '');
+      sessionStorage.setItem('esign.accessToken', access ?? '');
+      localStorage.setItem('esign.refreshToken', refresh ?? '');
+    },
+    [session.accessToken, session.refreshToken],
+  );
+  await context.route(`${base}/api/v1/documents/${document.id}`, async (route) => {
+    if (route.request().method() !== 'GET') return route.fallback();
+    const response = await route.fetch();
+    const body = (await response.json()) as { fields: unknown[] };
+    if (body.fields.length < document.fields.length) {
+      body.fields = document.fields.map((field) => ({ ...field, signed: false }));
+    }
+    await route.fulfill({ response, json: body });
+  });
+  return context.newPage();
+}
+
+async function closeContext(page: Page) {
+  await page.context().unrouteAll({ behavior: 'ignoreErrors' });
+  await page.context().close();
+}
+
+const firstPageMark = (page: Page) =>
+  page.waitForFunction(() => {
+    const marks = performance.getEntriesByName('esign:page-rendered') as PerformanceMark[];
+    const mark = marks.find((entry) => (entry.detail as { width: number }).width >= 700);
+    return mark?.startTime ?? false;
+  });
+
+async function editorFirstPage(browser: Browser, session: Session, document: BenchDocument): Promise<number> {
+  const page = await editorPage(browser, session, document);
+  await page.goto(`${base}/documents/${document.id}/edit`);
+  const time = Number(await (await firstPageMark(page)).jsonValue());
+  if (process.env.BENCH_DEBUG) {
+    // BENCH_DEBUG=1: where the time goes, request by request.
+    const entries = await page.evaluate(() =>
+      performance
+        .getEntriesByType('resource')
+        .map(
+          (entry) =>
+            `${entry.startTime.toFixed(0).padStart(6)} ${(entry as PerformanceResourceTiming).responseEnd.toFixed(0).padStart(6)} ${entry.name.slice(-70)}`,
+        ),
+    );
+    console.log(entries.join('\n'));
+  }
+  await closeContext(page);
+  return time;
+}
+
+/** The bare page: pdf.js alone draws page 1 at the editor's width, from a signed URL asked for on load. */
+async function bareFirstPage(browser: Browser, session: Session, document: BenchDocument): Promise<number> {
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  const pdfjs = join(root, 'node_modules/pdfjs-dist/build');
+  await context.route(`${base}/bench/pdf.mjs`, (route) =>
+    route.fulfill({ contentType: 'text/javascript', body: readFileSync(join(pdfjs, 'pdf.min.mjs')) }),
+  );
+  await context.route(`${base}/bench/pdf.worker.mjs`, (route) =>
+    route.fulfill({ contentType: 'text/javascript', body: readFileSync(join(pdfjs, 'pdf.worker.min.mjs')) }),
+  );
+  await context.route(`${base}/bench/bare`, (route) =>
+    route.fulfill({
+      contentType: 'text/html',
+      body: `<!doctype html><canvas id="page"></canvas><script type="module">
+        const pdfjs = await import('/bench/pdf.mjs');
+        pdfjs.GlobalWorkerOptions.workerSrc = '/bench/pdf.worker.mjs';
+        const answer = await fetch('/api/v1/auth/get_signed_url', {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', Authorization: 'Bearer ${session.accessToken}' },
+          body: JSON.stringify({ key: ${JSON.stringify(document.pdfFileKey)} }),
+        }).then((response) => response.json());
+        const pdf = await pdfjs.getDocument({ url: answer.url, isEvalSupported: false }).promise;
+        const page = await pdf.getPage(1);
+        const ratio = Math.min(devicePixelRatio || 1, 2);
+        const viewport = page.getViewport({ scale: (752 / page.getViewport({ scale: 1 }).width) * ratio });
+        const canvas = document.getElementById('page');
+        canvas.width = viewport.width;
+        canvas.height = viewport.height;
+        await page.render({ canvas, viewport }).promise;
+        performance.mark('esign:page-rendered', { detail: { pageNumber: 1, width: 752 } });
+      </script>`,
+    }),
+  );
+  const page = await context.newPage();
+  await page.goto(`${base}/bench/bare`);
+  const time = Number(await (await firstPageMark(page)).jsonValue());
+  await context.close();
+  return time;
+}
+
+/** p95 of the per-move work while dragging the first field of page 1 by 300 px in 120 moves. */
+async function dragFrameP95(browser: Browser, session: Session, document: BenchDocument): Promise<number> {
+  const page = await editorPage(browser, session, document);
+  await page.goto(`${base}/documents/${document.id}/edit`);
+  await firstPageMark(page);
+  const field = page.locator('[data-testid="editor-page"][data-page-number="1"] [data-testid="editor-field"]').first();
+  const box = await field.boundingBox();
+  if (!box) throw new Error('no field on page 1');
+  await page.evaluate(() => {
+    const samples: number[] = [];
+    let startedAt = 0;
+    (window as unknown as { dragSamples: number[] }).dragSamples = samples;
+    window.addEventListener('pointermove', () => (startedAt = performance.now()), { capture: true });
+    window.addEventListener('pointermove', (event) => {
+      // After the editor's handler: force style and layout, as the frame would.
+      (event.target as HTMLElement).getBoundingClientRect();
+      samples.push(performance.now() - startedAt);
+    });
+  });
+  const x = box.x + 10;
+  const y = box.y + box.height / 2;
+  await page.mouse.move(x, y);
+  await page.mouse.down();
+  for (let step = 1; step <= 120; step++) await page.mouse.move(x + step * 2.5, y + step);
+  await page.mouse.up();
+  const samples = await page.evaluate(() => (window as unknown as { dragSamples: number[] }).dragSamples);
+  await closeContext(page);
+  const sorted = samples.slice(1).sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * 0.95))] ?? Number.NaN;
+}
+
+/** The most pages mounted at once while scrolling from the first page to the last. */
+async function maxMountedPages(browser: Browser, session: Session, document: BenchDocument): Promise<number> {
+  const page = await editorPage(browser, session, document);
+  await page.goto(`${base}/documents/${document.id}/edit`);
+  await firstPageMark(page);
+  let most = 0;
+  const scroller = page.getByTestId('editor-scroll');
+  const height = await scroller.evaluate((element) => element.scrollHeight);
+  for (let top = 0; top <= height; top += 2000) {
+    await scroller.evaluate((element, value) => element.scrollTo(0, value), top);
+    await page.waitForTimeout(50);
+    most = Math.max(most, await page.getByTestId('editor-page').count());
+  }
+  await closeContext(page);
+  return most;
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
+
+async function repeat(run: () => Promise<number>): Promise<number> {
+  const values: number[] = [];
+  for (let index = 0; index < RUNS; index++) values.push(await run());
+  return median(values);
+}
+
+async function main() {
+  const server = await startServer();
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
+  });
+  try {
+    const session = await signIn();
+    const large = await makeDocument(session, 100, FIELDS_PER_PAGE);
+    const small = await makeDocument(session, 1, 1);
+    // One warm-up of each, so both sides read the built files from a warm disk cache.
+    await bareFirstPage(browser, session, large);
+    await editorFirstPage(browser, session, large);
+
+    const bare = await repeat(() => bareFirstPage(browser, session, large));
+    const editor = await repeat(() => editorFirstPage(browser, session, large));
+    const dragBaseline = await repeat(() => dragFrameP95(browser, session, small));
+    const drag = await repeat(() => dragFrameP95(browser, session, large));
+    const mounted = await maxMountedPages(browser, session, large);
+
+    const rows = [
+      [
+        'first page visible (ms)',
+        editor,
+        bare,
+        editor / bare,
+        'within 1.3x and < 1000 ms',
+        editor <= bare * 1.3 && editor < 1000,
+      ],
+      [
+        'drag frame p95 (ms)',
+        drag,
+        dragBaseline,
+        drag / dragBaseline,
+        'within 1.5x and < 16.7 ms',
+        drag <= dragBaseline * 1.5 && drag < 16.7,
+      ],
+      ['pages mounted (most)', mounted, 100, mounted / 100, '<= 12', mounted <= 12],
+    ] as const;
+    console.log(`\nField editor, 100 pages and ${100 * FIELDS_PER_PAGE} fields (median of ${RUNS} runs)\n`);
+    console.log(
+      `${'figure'.padEnd(26)}${'value'.padStart(10)}${'baseline'.padStart(10)}${'ratio'.padStart(8)}  target`,
+    );
+    for (const [name, value, baseline, ratio, target, isMet] of rows) {
+      console.log(
+        `${name.padEnd(26)}${value.toFixed(1).padStart(10)}${baseline.toFixed(1).padStart(10)}${ratio.toFixed(2).padStart(8)}  ${target} ${isMet ? 'met' : 'NOT MET'}`,
+      );
+    }
+    console.log('\nbaselines: bare pdf.js page; the same drag on a 1-page document with 1 field; the page count');
+  } finally {
+    await browser.close();
+    server.child.kill('SIGTERM');
+    await new Promise((resolve) => server.child.once('exit', resolve));
+    rmSync(server.dataDir, { recursive: true, force: true });
+  }
+}
+
+await main();

@@ -1,0 +1,37 @@
+/**
+ * A plain multi-page PDF made on the fly (Helvetica text and a few lines a page), for tests and benchmarks that
+ * need a document of a given length without shipping one.
+ */
+export function makePdf(pageCount: number, size = { width: 612, height: 792 }): Buffer {
+  const objects: string[] = [];
+  const pageIds: number[] = [];
+  // 1: catalog, 2: pages, 3: font; then a page and its content stream for each page.
+  for (let index = 0; index < pageCount; index++) {
+    const pageId = 4 + index * 2;
+    pageIds.push(pageId);
+    const lines = Array.from(
+      { length: 30 },
+      (_, line) => `72 ${size.height - 120 - line * 20} m ${size.width - 72} ${size.height - 120 - line * 20} l S`,
+    ).join('\n');
+    const content = `BT /F1 28 Tf 72 ${size.height - 80} Td (Page ${index + 1}) Tj ET\n0.8 G\n${lines}`;
+    objects[pageId] =
+      `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 ${size.width} ${size.height}] ` +
+      `/Resources << /Font << /F1 3 0 R >> >> /Contents ${pageId + 1} 0 R >>`;
+    objects[pageId + 1] = `<< /Length ${Buffer.byteLength(content)} >>\nstream\n${content}\nendstream`;
+  }
+  objects[1] = '<< /Type /Catalog /Pages 2 0 R >>';
+  objects[2] = `<< /Type /Pages /Kids [${pageIds.map((id) => `${id} 0 R`).join(' ')}] /Count ${pageCount} >>`;
+  objects[3] = '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>';
+
+  let body = '%PDF-1.4\n';
+  const offsets: number[] = [];
+  for (let id = 1; id < objects.length; id++) {
+    offsets[id] = Buffer.byteLength(body);
+    body += `${id} 0 obj\n${objects[id]}\nendobj\n`;
+  }
+  const xrefAt = Buffer.byteLength(body);
+  body += `xref\n0 ${objects.length}\n0000000000 65535 f \n`;
+  for (let id = 1; id < objects.length; id++) body += `${String(offsets[id]).padStart(10, '0')} 00000 n \n`;
+  body += `trailer\n<< /Size ${objects.length} /Root 1 0 R >>\nstartxref\n${xrefAt}\n%%EOF\n`;
+  return Buffer.from(body, 'latin1');
+}

@@ -1,0 +1,159 @@
+import { expect, type Page, test } from '@playwright/test';
+import { apiSession, createDocumentWithPdf, patchDocument, useSession } from '../support/documents.js';
+import { makePdf } from '../support/pdf.js';
+
+// Conversion runs through the job queue; a cold server takes a while.
+test.setTimeout(120_000);
+
+const fields = (page: Page) => page.getByTestId('editor-field');
+const pageBox = (page: Page, pageNumber: number) =>
+  page.locator(`[data-testid="editor-page"][data-page-number="${pageNumber}"]`);
+
+async function openEditor(page: Page, type: 'me' | 'me_and_other' | 'others' = 'others') {
+  const session = await apiSession(page.request);
+  const documentId = await createDocumentWithPdf(page.request, session, { type, pdf: makePdf(3) });
+  // Saving the signer list adds the preparer ('Me (Now)') of an Only Me document.
+  if (type === 'me') await patchDocument(page.request, session, documentId, { signers: [] });
+  await useSession(page, session);
+  await page.goto(`/documents/${documentId}/edit`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Prepare for Signing' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Pages (3)' })).toBeVisible();
+  // Page 1 is drawn by pdf.js.
+  await expect(pageBox(page, 1).locator('canvas')).toBeVisible();
+  await expect(page.getByText(/Loading pages/)).toHaveCount(0, { timeout: 20_000 });
+  return { session, documentId };
+}
+
+test('fields are added by click and by drag, moved, undone and redone, copied and pasted, and zoomed', async ({
+  page,
+}) => {
+  await openEditor(page);
+  const fieldsBar = page.getByRole('navigation', { name: 'Fields' });
+
+  // A click adds the field on the most central visible page.
+  await fieldsBar.getByRole('button', { name: 'Signature' }).click();
+  await expect(fields(page)).toHaveCount(1);
+  await expect(fields(page).first()).toHaveAttribute('data-field-type', 'signature');
+  await expect(page.getByRole('textbox', { name: 'Assigned To' })).toBeVisible();
+
+  // A drag drops the field where it is let go.
+  await fieldsBar.getByRole('button', { name: 'Checkbox' }).dragTo(pageBox(page, 1), {
+    targetPosition: { x: 120, y: 120 },
+  });
+  await expect(fields(page)).toHaveCount(2);
+  const checkbox = page.locator('[data-field-type="checkbox"]');
+  const dropped = await checkbox.boundingBox();
+  const pageAt = await pageBox(page, 1).boundingBox();
+  if (!dropped || !pageAt) throw new Error('no boxes');
+  // Centred on the drop point (default checkbox size 25 pt at 752/612 px per pt).
+  expect(Math.round(dropped.x + dropped.width / 2 - pageAt.x)).toBeGreaterThanOrEqual(118);
+  expect(Math.round(dropped.x + dropped.width / 2 - pageAt.x)).toBeLessThanOrEqual(122);
+
+  // Move the checkbox by 100 px: one history entry.
+  await page.mouse.move(dropped.x + 5, dropped.y + 5);
+  await page.mouse.down();
+  for (let step = 1; step <= 10; step++) await page.mouse.move(dropped.x + 5 + step * 10, dropped.y + 5 + step * 5);
+  await page.mouse.up();
+  const moved = await checkbox.boundingBox();
+  expect(Math.round((moved?.x ?? 0) - dropped.x)).toBe(100);
+
+  // Escape during a drag puts the field back.
+  await page.mouse.move((moved?.x ?? 0) + 5, (moved?.y ?? 0) + 5);
+  await page.mouse.down();
+  await page.mouse.move((moved?.x ?? 0) + 80, (moved?.y ?? 0) + 80);
+  await page.keyboard.press('Escape');
+  await page.mouse.up();
+  expect(await checkbox.boundingBox()).toEqual(moved);
+
+  // Undo the move (Prev), then redo it (Ctrl+Shift+Z).
+  await page.getByRole('button', { name: 'Prev' }).click();
+  await expect.poll(async () => (await checkbox.boundingBox())?.x).toBeCloseTo(dropped.x, 0);
+  await page.keyboard.press('Control+Shift+Z');
+  await expect.poll(async () => (await checkbox.boundingBox())?.x).toBeCloseTo(moved?.x ?? 0, 0);
+  // Undo the drop itself, and redo it with Next.
+  await page.keyboard.press('Control+Z');
+  await page.keyboard.press('Control+Z');
+  await expect(fields(page)).toHaveCount(1);
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(fields(page)).toHaveCount(2);
+
+  // Copy and paste the selected field (Ctrl+C, Ctrl+V), then delete the copy with Delete.
+  await fields(page).first().click();
+  await page.keyboard.press('Control+C');
+  await page.keyboard.press('Control+V');
+  await expect(fields(page)).toHaveCount(3);
+  await page.getByRole('button', { name: 'Paste' }).click();
+  await expect(fields(page)).toHaveCount(4);
+  await page.keyboard.press('Delete');
+  await expect(fields(page)).toHaveCount(3);
+
+  // Zoom in: pages are 752 px wide at 100%.
+  expect((await pageBox(page, 1).boundingBox())?.width).toBe(752);
+  await page.getByRole('button', { name: 'Zoom in' }).click();
+  await expect(page.getByTestId('editor-zoom')).toHaveText('125%');
+  await expect.poll(async () => (await pageBox(page, 1).boundingBox())?.width).toBe(940);
+  await page.screenshot({ path: test.info().outputPath('editor.png') });
+});
+
+test('a Me & Others document: checks shown, fields assigned and auto-saved, kept after a reload, then sent', async ({
+  page,
+}) => {
+  const session = await apiSession(page.request);
+  const documentId = await createDocumentWithPdf(page.request, session, { type: 'me_and_other', pdf: makePdf(2) });
+  await patchDocument(page.request, session, documentId, {
+    title: 'Lease',
+    signers: [{ name: 'Bob Signer', email: 'bob@example.com', isPreparer: false, order: 1 }],
+  });
+  await useSession(page, session);
+  await page.goto(`/documents/${documentId}/edit`);
+  await expect(pageBox(page, 1).locator('canvas')).toBeVisible();
+
+  // Sending without fields lists the failing checks and sends nothing.
+  await page.getByRole('button', { name: 'Send' }).click();
+  const errors = page.getByTestId('sending-errors');
+  await expect(errors).toContainText('Document must have at least one field');
+  await page.getByRole('button', { name: 'OK' }).click();
+
+  // A signature for Bob.
+  const fieldsBar = page.getByRole('navigation', { name: 'Fields' });
+  await fieldsBar.getByRole('button', { name: 'Signature' }).click();
+  const popup = page.getByRole('dialog', { name: 'Who fills this out?' });
+  await popup.getByRole('radio', { name: /Bob Signer/ }).check();
+  // A date for the preparer ('Me (Now)'): filled with today's date.
+  await fieldsBar.getByRole('button', { name: 'Date' }).click();
+  await popup.getByRole('radio', { name: 'Me (Now)' }).check();
+  await expect(page.getByText('Attention! You have chosen Me (Now) signer.').first()).toBeVisible();
+  const today = new Date();
+  const expected = `${String(today.getMonth() + 1).padStart(2, '0')}/${String(today.getDate()).padStart(2, '0')}/${today.getFullYear()}`;
+  await expect(page.locator('[data-field-type="date"] input')).toHaveValue(expected);
+
+  // Auto-save: the server has both fields, and a reload shows them.
+  await expect
+    .poll(async () => {
+      const answer = await page.request.get(`/api/v1/documents/${documentId}`, {
+        headers: { Authorization: `Bearer ${session.accessToken}` },
+      });
+      return ((await answer.json()) as { fields: unknown[] }).fields.length;
+    })
+    .toBe(2);
+  await page.reload();
+  await expect(fields(page)).toHaveCount(2);
+  await expect(page.locator('[data-field-type="date"] input')).toHaveValue(expected);
+
+  await page.getByRole('button', { name: 'Send' }).click();
+  const sent = page.getByRole('dialog', { name: 'Thanks for sending your document' });
+  await expect(sent).toBeVisible({ timeout: 20_000 });
+  await expect(sent.getByText('Save a copy of your document')).toBeVisible();
+  await expect(sent.getByRole('button', { name: 'Download' })).toBeVisible();
+  await expect(sent.getByRole('link', { name: 'Back to Documents' })).toHaveAttribute('href', '/documents');
+  await page.screenshot({ path: test.info().outputPath('sent.png') });
+});
+
+test("Only Me: a double-click on the preparer's signature opens the saved-signature chooser", async ({ page }) => {
+  await openEditor(page, 'me');
+  await page.getByRole('navigation', { name: 'Fields' }).getByRole('button', { name: 'Signature' }).click();
+  // On an Only Me document new fields belong to the preparer.
+  await expect(page.getByText('Attention! You have chosen Me (Now) signer.').first()).toBeVisible();
+  await page.locator('[data-field-type="signature"]').dblclick();
+  await expect(page.getByRole('dialog', { name: 'Sign Now' })).toBeVisible();
+});
