@@ -17,8 +17,11 @@ import { completedMailJobs } from './modules/signing/completed-mails.js';
 import { downloadRoutes } from './modules/signing/download-routes.js';
 import { downloadService } from './modules/signing/downloads.js';
 import { openedMailJobs } from './modules/signing/opened-mail.js';
+import { sendingService } from './modules/signing/sending.js';
+import { sendingRoutes } from './modules/signing/sending-routes.js';
+import { signerMailJobs } from './modules/signing/signer-mails.js';
 import { signerRoutes } from './modules/signing/signer-routes.js';
-import { inviteNextSignerLater, signerService } from './modules/signing/signer-service.js';
+import { signerService } from './modules/signing/signer-service.js';
 import { systemRoutes } from './modules/system/routes.js';
 import { userRoutes } from './modules/users/routes.js';
 import type { Config } from './platform/config.js';
@@ -89,6 +92,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const documents = documentService({ db: database.db, storage, jobs, conversion });
   const sealing = sealingJobs({ db: database.db, storage, now });
   jobs.register(sealing.sealDocument);
+  const signerMails = signerMailJobs({ db: database.db, mailer, appUrl: config.appUrl });
+  jobs.register(signerMails.signerInvitationMail);
+  const sending = sendingService({ db: database.db, jobs, signerMails, sealing, now });
   const completedMails = completedMailJobs({ db: database.db, mailer, appUrl: config.appUrl });
   jobs.register(completedMails.completedMails);
   const openedMails = openedMailJobs({ db: database.db, mailer, appUrl: config.appUrl });
@@ -100,7 +106,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     sealing,
     openedMails,
     now,
-    inviteNextSigner: inviteNextSignerLater(app.log),
+    inviteNextSigner: (params) => jobs.send(signerMails.signerInvitationMail, params),
   });
 
   await registerSecurityHeaders(app);
@@ -111,6 +117,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(authRoutes, { auth });
       await api.register(userRoutes, { requireUser: requireUser(auth) });
       await api.register(documentRoutes, { documents, requireUser: requireUser(auth) });
+      await api.register(sendingRoutes, { sending, requireUser: requireUser(auth) });
       await api.register(fileRoutes, {
         files: fileService({ db: database.db, storage }),
         requireUser: requireUser(auth),

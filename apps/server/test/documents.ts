@@ -53,5 +53,17 @@ export function documentClient(app: FastifyInstance, accessToken: string) {
     return response;
   }
 
-  return { headers, create, upload, uploadOk, conversion, waitUntilFinished, get };
+  function patch(documentId: string, payload: object) {
+    return app.inject({ method: 'PATCH', url: `/api/v1/documents/${documentId}`, headers, payload });
+  }
+
+  /** A draft of this type with a converted two-page PDF, ready for signers and fields. */
+  async function createReady(type = 'me_and_other') {
+    const document = await create(type);
+    await uploadOk(document.id, 'contract.pdf', corpusFile('pdf/pdf20_latex_2p.pdf'));
+    await waitUntilFinished(document.id);
+    return (await get(document.id)).json<Document>();
+  }
+
+  return { headers, create, upload, uploadOk, conversion, waitUntilFinished, get, patch, createReady };
 }

@@ -11,4 +11,5 @@ export * from './errors.js';
 export * from './fields.js';
 export * from './messages.js';
 export * from './sending-checks.js';
+export * from './signer-rules.js';
 export * from './signing-rules.js';

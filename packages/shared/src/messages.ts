@@ -51,6 +51,15 @@ export const MESSAGES = {
     'Attention! You have chosen Me (Now) signer. All fields related to this signer have to be signed by you before document request sending.',
   // Not given by the specification: the Me (Now) fields must be signed before sending.
   preparerFieldsUnsigned: 'Sign every required field assigned to you before sending.',
+  // Not given by the specification: an Only Me document lists no signer besides the preparer.
+  onlyMeHasNoOtherSigners: 'An Only Me document has no other signers.',
+  signerNotInDocument: 'The field is assigned to a signer of another document.',
+  fieldNotInDocument: 'The field belongs to another document.',
+  fieldPageOutOfRange: 'The field is on a page the document does not have.',
+  fieldTooSmall: 'The field is smaller than its minimum size.',
+  requisiteNotYours: 'Only your own saved signature can be placed in your own fields.',
+  documentStillProcessing: 'The document is still being processed. Please wait until its files are ready.',
+  documentFilesFailed: 'One or more files could not be converted. Remove them before sending.',
   allChangesLost: 'All changes will be lost',
   thanksForSending: 'Thanks for sending your document',
   documentSaved: 'Document successfully saved!',

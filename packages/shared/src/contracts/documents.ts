@@ -193,7 +193,7 @@ export const signerInput = z.object({
   name: z.string().max(100, MESSAGES.maxLength100),
   email: z.string().max(254, MESSAGES.invalidEmail),
   isPreparer: z.boolean().default(false),
-  order: z.number().int().min(-1).max(MAX_SIGNERS),
+  order: z.number().int().min(-1).max(MAX_SIGNERS, MESSAGES.signersLimit),
 });
 export type SignerInput = z.input<typeof signerInput>;
 

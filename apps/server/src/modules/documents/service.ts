@@ -15,9 +15,12 @@ import type { JobQueue } from '../../platform/jobs.js';
 import { safeFileName } from '../../platform/storage/keys.js';
 import type { Storage } from '../../platform/storage/storage.js';
 import { recordActivity } from '../activity/repository.js';
+import { findUserById } from '../users/repository.js';
 import type { ConversionJobs } from './conversion.js';
 import { detectFile } from './detect.js';
+import { replaceFields } from './fields.js';
 import * as repo from './repository.js';
+import { replaceSigners } from './signers.js';
 
 interface DocumentDeps {
   db: Db;
@@ -179,22 +182,36 @@ export function documentService(deps: DocumentDeps) {
       return documentWithParts(input.documentId);
     },
 
-    /** PATCH documents/{id}: the parts' order and the document's own values. Only a draft changes. */
+    /**
+     * PATCH documents/{id}: the parts' order, the document's own values, the signers and the fields, with the
+     * document row locked. Only a draft changes. Auto-saves record no activity.
+     */
     async updateDocument(input: { userId: string; documentId: string; changes: UpdateDocumentRequest }) {
-      const { parts, title, message, isOrdered } = input.changes;
+      const { parts, title, message, isOrdered, signers, fields } = input.changes;
       await requireDraft(input.userId, input.documentId);
       if (parts) await this.reorderParts({ userId: input.userId, documentId: input.documentId, parts });
-      if (title !== undefined || message !== undefined || isOrdered !== undefined) {
-        await db
-          .update(documents)
-          .set({
-            ...(title !== undefined ? { title: title.trim() } : {}),
-            ...(message !== undefined ? { message: message?.trim() || null } : {}),
-            ...(isOrdered !== undefined ? { isOrdered } : {}),
-            updatedAt: new Date(),
-          })
-          .where(eq(documents.id, input.documentId));
-      }
+      await db.transaction(async (tx) => {
+        const document = await repo.lockDocument(tx, input.documentId);
+        if (!document) throw notFound();
+        if (document.status !== 'draft') throw new AppError('CONFLICT', MESSAGES.documentNotDraft);
+        if (title !== undefined || message !== undefined || isOrdered !== undefined) {
+          await tx
+            .update(documents)
+            .set({
+              ...(title !== undefined ? { title: title.trim() } : {}),
+              ...(message !== undefined ? { message: message?.trim() || null } : {}),
+              ...(isOrdered !== undefined ? { isOrdered } : {}),
+              updatedAt: new Date(),
+            })
+            .where(eq(documents.id, input.documentId));
+        }
+        if (signers) {
+          const user = await findUserById(tx, input.userId);
+          if (!user) throw notFound();
+          await replaceSigners(tx, { document, user, signers });
+        }
+        if (fields) await replaceFields(tx, { document, userId: input.userId, fields });
+      });
       return documentWithParts(input.documentId);
     },
 

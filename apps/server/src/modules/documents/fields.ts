@@ -1,0 +1,125 @@
+import { type DocumentField, MESSAGES, MIN_FIELD_SIZES } from '@esign/shared';
+import { and, eq, inArray, isNull, ne, notInArray, sql } from 'drizzle-orm';
+import type { Db } from '../../platform/db/client.js';
+import { documentFields, requisites } from '../../platform/db/schema.js';
+import { validationError } from '../../platform/http/error-handler.js';
+import { type DocumentRow, listSigners } from './repository.js';
+
+/** Sizes are compared with a little slack: the editor works in floating point. */
+const SIZE_SLACK = 1e-6;
+
+/**
+ * PATCH documents/{id} `fields`: the whole set. Fields are upserted by the id the editor chose; fields not named
+ * are deleted. Every field must be on a page of the combined PDF, at least its type's minimum size, assigned to
+ * a signer of this document (or nobody); a saved signature (requisiteId) only on the preparer's own fields and
+ * only one of the user's. Runs inside the caller's transaction, with the document row locked.
+ */
+export async function replaceFields(
+  tx: Db,
+  params: { document: DocumentRow; userId: string; fields: DocumentField[] },
+): Promise<void> {
+  const { document, fields } = params;
+  const pageCount = document.pdfMetadata?.pages.length ?? 0;
+  const signerRows = await listSigners(tx, document.id);
+  const signerById = new Map(signerRows.map((row) => [row.id, row]));
+  const ids = fields.map((field) => field.id);
+
+  const foreign =
+    ids.length === 0
+      ? []
+      : await tx
+          .select({ id: documentFields.id })
+          .from(documentFields)
+          .where(and(inArray(documentFields.id, ids), ne(documentFields.documentId, document.id)));
+  const foreignIds = new Set(foreign.map((row) => row.id));
+  const requisiteIds = [...new Set(fields.flatMap((field) => (field.requisiteId ? [field.requisiteId] : [])))];
+  const ownRequisites =
+    requisiteIds.length === 0
+      ? []
+      : await tx
+          .select({ id: requisites.id })
+          .from(requisites)
+          .where(
+            and(
+              inArray(requisites.id, requisiteIds),
+              eq(requisites.userId, params.userId),
+              isNull(requisites.deletedAt),
+            ),
+          );
+  const ownRequisiteIds = new Set(ownRequisites.map((row) => row.id));
+
+  const issues: { path: string[]; keyword: string; message: string }[] = [];
+  const seen = new Set<string>();
+  fields.forEach((field, index) => {
+    const issue = (property: string, message: string) =>
+      issues.push({ path: ['fields', String(index), property], keyword: 'field', message });
+    if (foreignIds.has(field.id) || seen.has(field.id)) issue('id', MESSAGES.fieldNotInDocument);
+    seen.add(field.id);
+    if (field.pageNumber > pageCount) issue('pageNumber', MESSAGES.fieldPageOutOfRange);
+    const min = MIN_FIELD_SIZES[field.type];
+    if (field.width < min.width - SIZE_SLACK || field.height < min.height - SIZE_SLACK) {
+      issue('width', MESSAGES.fieldTooSmall);
+    }
+    const signer = field.signerId ? signerById.get(field.signerId) : null;
+    if (signer === undefined) issue('signerId', MESSAGES.signerNotInDocument);
+    if (field.requisiteId && (!signer?.isPreparer || !ownRequisiteIds.has(field.requisiteId))) {
+      issue('requisiteId', MESSAGES.requisiteNotYours);
+    }
+  });
+  if (issues.length > 0) throw validationError(issues);
+
+  await tx
+    .delete(documentFields)
+    .where(
+      ids.length === 0
+        ? eq(documentFields.documentId, document.id)
+        : and(eq(documentFields.documentId, document.id), notInArray(documentFields.id, ids)),
+    );
+  if (fields.length === 0) return;
+  await tx
+    .insert(documentFields)
+    .values(
+      fields.map((field) => ({
+        id: field.id,
+        documentId: document.id,
+        signerId: field.signerId,
+        type: field.type,
+        pageNumber: field.pageNumber,
+        coordinateX: field.coordinateX,
+        coordinateY: field.coordinateY,
+        width: field.width,
+        height: field.height,
+        required: field.required,
+        checked: field.checked,
+        text: field.text,
+        placeholder: field.placeholder,
+        dateFormat: field.dateFormat,
+        fontFamily: field.fontFamily,
+        fontSize: field.fontSize,
+        requisiteId: field.requisiteId,
+      })),
+    )
+    .onConflictDoUpdate({
+      target: documentFields.id,
+      set: Object.fromEntries(UPDATED_COLUMNS.map((key) => [key, sql.raw(`excluded."${documentFields[key].name}"`)])),
+    });
+}
+
+/** The columns an upsert replaces: all but the id, the document and the creation time. */
+const UPDATED_COLUMNS = [
+  'signerId',
+  'type',
+  'pageNumber',
+  'coordinateX',
+  'coordinateY',
+  'width',
+  'height',
+  'required',
+  'checked',
+  'text',
+  'placeholder',
+  'dateFormat',
+  'fontFamily',
+  'fontSize',
+  'requisiteId',
+] as const;

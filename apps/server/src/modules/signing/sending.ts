@@ -1,0 +1,134 @@
+import { MESSAGES, quotaExceededMessage, sendingErrors } from '@esign/shared';
+import { and, eq, lt, ne, or, sql } from 'drizzle-orm';
+import type { Db } from '../../platform/db/client.js';
+import { documents, signers, users } from '../../platform/db/schema.js';
+import { AppError } from '../../platform/errors.js';
+import type { JobQueue } from '../../platform/jobs.js';
+import { recordActivity } from '../activity/repository.js';
+import * as repo from '../documents/repository.js';
+import type { SealingJobs } from '../sealing/jobs.js';
+import { findUserById, type UserRow } from '../users/repository.js';
+import { completeDocumentOnce } from './completion.js';
+import type { SignerMailJobs } from './signer-mails.js';
+import { signersWhoseTurnItIs } from './turns.js';
+
+interface SendingDeps {
+  db: Db;
+  jobs: JobQueue;
+  signerMails: SignerMailJobs;
+  sealing: SealingJobs;
+  now: () => Date;
+}
+
+const notFound = () => new AppError('NOT_FOUND', MESSAGES.documentNotFound);
+const notDraft = () => new AppError('CONFLICT', MESSAGES.documentNotDraft);
+const quotaExceeded = (user: UserRow) =>
+  new AppError('QUOTA_EXCEEDED', quotaExceededMessage(user.freeDocumentsUsedLimit));
+
+/** The checks only the server can make: every file converted and the combined PDF there. */
+function serverOnlyErrors(document: repo.DocumentRow, parts: repo.PartRow[]): string[] {
+  if (parts.length === 0) return [];
+  if (parts.some((part) => part.errorText)) return [MESSAGES.documentFilesFailed];
+  if (parts.some((part) => !part.convertedAt) || !document.pdfFileKey) return [MESSAGES.documentStillProcessing];
+  return [];
+}
+
+/** PATCH document_sign/documents/{id}/send_out. */
+export function sendingService(deps: SendingDeps) {
+  const { db, jobs } = deps;
+
+  return {
+    /**
+     * Sends a draft out: repeats every sending check (422 listing each failing message), enforces the free plan's
+     * monthly quota (403), then in one transaction moves draft -> awaiting with a conditional update (a double
+     * click sends once), marks the preparer finished, counts the document, records `send`; after the commit the
+     * signers whose turn it is are mailed their links. Only Me completes at once and is queued for sealing.
+     */
+    async sendOut(input: { userId: string; documentId: string; sourceIp?: string | undefined }) {
+      const document = await repo.findOwnedDocument(db, input);
+      if (!document) throw notFound();
+      if (document.status !== 'draft') throw notDraft();
+      const user = await findUserById(db, input.userId);
+      if (!user) throw notFound();
+
+      const children = await repo.loadChildren(db, document.id);
+      const errors = [
+        ...serverOnlyErrors(document, children.parts),
+        ...sendingErrors({
+          type: document.type,
+          hasFile: document.pdfFileKey !== null,
+          currentUserId: user.id,
+          signers: children.signers,
+          fields: children.fields,
+        }),
+      ];
+      if (errors.length > 0) {
+        throw new AppError(
+          'SENDING_CHECKS_FAILED',
+          errors[0] ?? MESSAGES.somethingWentWrong,
+          errors.map((message) => ({ property: 'document', constraints: { sendingCheck: message }, children: [] })),
+        );
+      }
+      if (user.planType === 'free' && user.freeDocumentsUsed >= user.freeDocumentsUsedLimit) throw quotaExceeded(user);
+
+      const now = deps.now();
+      const result = await db.transaction(async (tx) => {
+        const locked = await repo.lockDocument(tx, document.id);
+        if (locked?.status !== 'draft') throw notDraft();
+        const counted = await tx
+          .update(users)
+          .set({ freeDocumentsUsed: sql`${users.freeDocumentsUsed} + 1` })
+          .where(
+            and(
+              eq(users.id, user.id),
+              or(ne(users.planType, 'free'), lt(users.freeDocumentsUsed, users.freeDocumentsUsedLimit)),
+            ),
+          )
+          .returning({ id: users.id });
+        if (counted.length === 0) throw quotaExceeded(user);
+
+        const preparer = children.signers.find((signer) => signer.isPreparer);
+        if (preparer) {
+          await tx
+            .update(signers)
+            .set({ isFinished: true, finishedAt: now })
+            .where(and(eq(signers.id, preparer.id), eq(signers.documentId, document.id)));
+        }
+        const base = { documentId: document.id, userId: user.id, sourceIp: input.sourceIp ?? null, at: now };
+
+        if (document.type === 'me') {
+          await tx.update(documents).set({ sentAt: now }).where(eq(documents.id, document.id));
+          const isCompleted = await completeDocumentOnce(tx, { documentId: document.id, now, from: ['draft'] });
+          if (!isCompleted) throw notDraft();
+          await recordActivity(tx, { ...base, type: 'send', signerIds: preparer ? [preparer.id] : [] });
+          await recordActivity(tx, { ...base, type: 'sign', signerIds: preparer ? [preparer.id] : [] });
+          return { mailed: [], isCompleted };
+        }
+
+        const sent = await tx
+          .update(documents)
+          .set({ status: 'awaiting', sentAt: now, updatedAt: now })
+          .where(and(eq(documents.id, document.id), eq(documents.status, 'draft')))
+          .returning({ id: documents.id });
+        if (sent.length === 0) throw notDraft();
+        const mailed = signersWhoseTurnItIs(
+          children.signers.filter((signer) => !signer.isPreparer),
+          document.isOrdered,
+        );
+        if (preparer) await recordActivity(tx, { ...base, type: 'sign', signerIds: [preparer.id] });
+        await recordActivity(tx, { ...base, type: 'send', signerIds: mailed.map((signer) => signer.id) });
+        return { mailed, isCompleted: false };
+      });
+
+      for (const signer of result.mailed) {
+        await jobs.send(deps.signerMails.signerInvitationMail, { documentId: document.id, signerId: signer.id });
+      }
+      if (result.isCompleted) await jobs.send(deps.sealing.sealDocument, { documentId: document.id });
+
+      const [row] = await db.select().from(documents).where(eq(documents.id, document.id)).limit(1);
+      if (!row) throw notFound();
+      return repo.toDocumentDto(row, await repo.loadChildren(db, document.id));
+    },
+  };
+}
+export type SendingService = ReturnType<typeof sendingService>;

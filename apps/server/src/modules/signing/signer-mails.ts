@@ -1,0 +1,59 @@
+import { eq } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Db } from '../../platform/db/client.js';
+import { documents, signers } from '../../platform/db/schema.js';
+import { defineJob } from '../../platform/jobs.js';
+import type { Mailer } from '../../platform/mail/mailer.js';
+import { renderMail } from '../../platform/mail/template.js';
+import { findUserById } from '../users/repository.js';
+import { issueSigningToken, signingUrl } from './signing-tokens.js';
+
+interface SignerMailDeps {
+  db: Db;
+  mailer: Mailer;
+  appUrl: string;
+}
+
+/**
+ * Mails to signers. `signerInvitationMail` mails one signer of an awaiting document their own signing link:
+ * queue it with `jobs.send(signerMails.signerInvitationMail, {documentId, signerId})` when it becomes a
+ * signer's turn (sending, the next signer of an ordered document, a reminder). The token is issued inside the
+ * job, so the raw token exists only in the mail, never in a job payload or an answer; a retry issues a new one.
+ */
+export function signerMailJobs(deps: SignerMailDeps) {
+  const signerInvitationMail = defineJob({
+    name: 'signing.signer-invitation-mail',
+    payload: z.object({ documentId: z.string().uuid(), signerId: z.string().uuid() }),
+    async handler({ documentId, signerId }) {
+      const [row] = await deps.db
+        .select({ document: documents, signer: signers })
+        .from(signers)
+        .innerJoin(documents, eq(documents.id, signers.documentId))
+        .where(eq(signers.id, signerId))
+        .limit(1);
+      if (!row || row.document.id !== documentId) return;
+      const { document, signer } = row;
+      // The document moved on (signed, reverted, deleted) before the mail went out: nothing to sign.
+      if (document.status !== 'awaiting' || document.deletedAt || signer.isFinished) return;
+      const sender = await findUserById(deps.db, document.userId);
+      if (!sender) return;
+      const token = await issueSigningToken(deps.db, { documentId, signerId });
+      const title = document.title || 'Untitled document';
+      await deps.mailer.send(
+        renderMail({
+          to: signer.email,
+          subject: `${sender.name} sent you "${title}" to sign`,
+          greeting: `Hello ${signer.name},`,
+          paragraphs: [
+            `${sender.name} (${sender.email}) has sent you the document "${title}" to sign.`,
+            ...(document.message ? [`Message from ${sender.name}: ${document.message}`] : []),
+          ],
+          action: { label: 'Review and sign', url: signingUrl(deps.appUrl, documentId, token) },
+          footer: 'This link is for you alone: do not forward this email.',
+        }),
+      );
+    },
+  });
+  return { signerInvitationMail };
+}
+export type SignerMailJobs = ReturnType<typeof signerMailJobs>;
