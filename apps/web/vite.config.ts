@@ -20,6 +20,8 @@ export default defineConfig({
             { name: 'mantine', test: /node_modules[\\/]@mantine[\\/]/ },
             // pdf.js is loaded only by the screens that show pages, on their first use.
             { name: 'pdfjs', test: /node_modules[\\/]pdfjs-dist[\\/]/ },
+            // Loaded only when a drawing area opens (dynamic import), so it stays out of the first load.
+            { name: 'signature-pad', test: /node_modules[\\/]signature_pad[\\/]/ },
             { name: 'vendor', test: /node_modules[\\/]/ },
           ],
         },

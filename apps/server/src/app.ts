@@ -12,7 +12,10 @@ import { documentRoutes } from './modules/documents/routes.js';
 import { documentService } from './modules/documents/service.js';
 import { fileRoutes } from './modules/files/routes.js';
 import { fileService } from './modules/files/service.js';
-import { sealingJobs } from './modules/sealing/jobs.js';
+import { requireRequisiteOwner } from './modules/requisites/owner.js';
+import { requisiteRoutes } from './modules/requisites/routes.js';
+import { requisiteService } from './modules/requisites/service.js';
+import { SEAL_SWEEP_CRON, sealingJobs } from './modules/sealing/jobs.js';
 import { completedMailJobs } from './modules/signing/completed-mails.js';
 import { downloadRoutes } from './modules/signing/download-routes.js';
 import { downloadService } from './modules/signing/downloads.js';
@@ -79,7 +82,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const now = options.now ?? (() => new Date());
   const jobs = new JobQueue(database, app.log);
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db: database.db });
-  const storage = createStorage(config, now);
+  const storage = await createStorage(config, now);
   const platform: Platform = { config, database, jobs, mailer, storage, now };
   app.decorate('platform', platform);
 
@@ -90,13 +93,25 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const conversion = conversionJobs({ db: database.db, storage, office, jobs });
   jobs.register(conversion.convertPart, conversion.combineDocument);
   const documents = documentService({ db: database.db, storage, jobs, conversion });
-  const sealing = sealingJobs({ db: database.db, storage, now });
-  jobs.register(sealing.sealDocument);
+  const completedMails = completedMailJobs({ db: database.db, mailer, appUrl: config.appUrl });
+  jobs.register(completedMails.completedMails);
+  const sealing = sealingJobs({
+    // Once the result is stored, the owner and every signer get their download links.
+    onSealed: (documentId) => jobs.send(completedMails.completedMails, { documentId }),
+    db: database.db,
+    storage,
+    now,
+    jobs,
+    signingIdentity: {
+      p12Path: config.signingCertP12,
+      password: config.signingCertPassword,
+      dataDir: config.dataDir,
+    },
+  });
+  jobs.register(sealing.sealDocument, sealing.sweepUnsealed);
   const signerMails = signerMailJobs({ db: database.db, mailer, appUrl: config.appUrl });
   jobs.register(signerMails.signerInvitationMail);
   const sending = sendingService({ db: database.db, jobs, signerMails, sealing, now });
-  const completedMails = completedMailJobs({ db: database.db, mailer, appUrl: config.appUrl });
-  jobs.register(completedMails.completedMails);
   const openedMails = openedMailJobs({ db: database.db, mailer, appUrl: config.appUrl });
   jobs.register(openedMails.openedMail);
   const signing = signerService({
@@ -106,7 +121,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     sealing,
     openedMails,
     now,
-    inviteNextSigner: (params) => jobs.send(signerMails.signerInvitationMail, params),
+    inviteNextSigner: (next) => jobs.send(signerMails.signerInvitationMail, next),
   });
 
   await registerSecurityHeaders(app);
@@ -122,6 +137,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         files: fileService({ db: database.db, storage }),
         requireUser: requireUser(auth),
       });
+      await api.register(requisiteRoutes, {
+        requisites: requisiteService({ db: database.db, storage, now }),
+        requireOwner: requireRequisiteOwner({ db: database.db, auth }),
+      });
       await api.register(signerRoutes, { signing });
       await api.register(downloadRoutes, {
         downloads: downloadService({ db: database.db, storage, signing }),
@@ -135,8 +154,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await registerWebApp(app, config.webDistDir);
 
   await jobs.start();
+  await jobs.schedule(sealing.sweepUnsealed, SEAL_SWEEP_CRON, {});
   if (options.runWorkers ?? config.runWorkers) {
     await jobs.startWorkers();
+    await sealing.prepareSigner();
     if (options.warmUpOffice ?? true) office.warmUp();
   }
   app.addHook('onClose', async () => {

@@ -79,6 +79,18 @@ export const MESSAGES = {
   invalidJson: 'The request body is not valid JSON.',
   payloadTooLarge: 'The request is too large.',
   tooManyRequests: 'Too many requests. Please try again later.',
+  // Saved signatures (sections 2, 5 and 8).
+  maxImageSize: 'Max file size is 40MB',
+  requisiteCreated: 'Signature/Initial created successfully',
+  requisiteUpdated: 'Signature/Initial updated successfully',
+  requisiteDeleted: 'Signature/Initial deleted successfully',
+  deleteSignatureConfirm: 'Are you sure you want to delete this signature?',
+  deleteInitialConfirm: 'Are you sure you want to delete this initial?',
+  // Not given by the specification.
+  requisitePairRequired: 'A signature and its initials are saved together.',
+  requisiteImageRequired: 'Add a signature image.',
+  requisiteAccessCodeRequired: 'Enter the access code of the document first.',
+  requisiteImageUnreadable: 'The image cannot be read. Use a PNG, JPG, BMP or GIF image.',
   // Signer page (section 4, Signing flow) and downloads (section 8).
   testModeBanner: 'Document was created in test mode. This document is not legally binding.',
   couldNotDownload: 'Could not download document',

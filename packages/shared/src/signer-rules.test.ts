@@ -31,8 +31,9 @@ describe('signer line messages', () => {
     ]);
   });
 
-  it('drops only a trailing signer with neither name nor e-mail', () => {
+  it('drops the trailing signers with neither name nor e-mail', () => {
     expect(dropTrailingEmptySigner([line('A', 'a@example.com'), line(' ', '')])).toEqual([line('A', 'a@example.com')]);
+    expect(dropTrailingEmptySigner([line('A', 'a@example.com'), line('', ''), line('', '')])).toHaveLength(1);
     expect(dropTrailingEmptySigner([line('', ''), line('A', 'a@example.com')])).toHaveLength(2);
     expect(dropTrailingEmptySigner([line('A', '')])).toHaveLength(1);
   });
@@ -71,13 +72,18 @@ describe('prepare form schema', () => {
       title: '  ',
       message: '',
       isOrdered: false,
-      signers: [line('', ''), line('', '')],
+      signers: [line('', ''), line('Bob', 'bob@example.com'), line('', '')],
     });
     expect(issues(result)).toEqual([
       ['title', MESSAGES.onlySpaces],
       ['signers.0.name', MESSAGES.signerEmptyLine],
     ]);
-    const empty = schema.safeParse({ title: 'Lease', message: '', isOrdered: false, signers: [line('', '')] });
+    const empty = schema.safeParse({
+      title: 'Lease',
+      message: '',
+      isOrdered: false,
+      signers: [line('', ''), line('', '')],
+    });
     expect(issues(empty)).toEqual([['signersList', MESSAGES.onlySignerWarning]]);
   });
 

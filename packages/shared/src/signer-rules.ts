@@ -30,10 +30,14 @@ export function isValidSignerEmail(value: string): boolean {
   return SIGNER_EMAIL_PATTERN.test(normalizeEmail(value));
 }
 
-/** 'A trailing signer with neither name nor e-mail is dropped.' */
+/**
+ * 'A trailing signer with neither name nor e-mail is dropped': every empty row at the end goes, so an empty
+ * form reads as no signers; an empty row between filled ones is an 'Empty line'.
+ */
 export function dropTrailingEmptySigner<T extends SignerLine>(lines: readonly T[]): T[] {
-  const last = lines.at(-1);
-  return last && isBlank(last) ? lines.slice(0, -1) : [...lines];
+  let end = lines.length;
+  while (end > 0 && isBlank(lines[end - 1] as T)) end -= 1;
+  return lines.slice(0, end);
 }
 
 /** Line messages, one per line at most: 'Empty line', 'Signer has no name', 'Signer has no email', and so on. */

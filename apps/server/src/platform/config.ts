@@ -20,6 +20,9 @@ export interface Config {
   webDistDir: string;
   /** S3-compatible storage when S3_BUCKET is set; local disk under DATA_DIR/files otherwise. */
   s3: S3Options | undefined;
+  /** The PKCS#12 that seals completed documents; without it a self-signed one is generated into DATA_DIR. */
+  signingCertP12: string | undefined;
+  signingCertPassword: string | undefined;
 }
 
 type Env = Record<string, string | undefined>;
@@ -72,6 +75,8 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
           forcePathStyle: env.S3_FORCE_PATH_STYLE === 'true',
         }
       : undefined,
+    signingCertP12: env.SIGNING_CERT_P12 ? resolve(env.SIGNING_CERT_P12) : undefined,
+    signingCertPassword: env.SIGNING_CERT_PASSWORD,
     ...overrides,
   };
 }

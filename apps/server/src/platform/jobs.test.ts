@@ -39,7 +39,9 @@ describe('JobQueue', () => {
     const queue = new JobQueue(database, pino({ level: 'silent' }));
     queue.register(flaky);
     await queue.start();
+    expect(queue.runsHere(flaky)).toBe(false);
     await queue.startWorkers();
+    expect(queue.runsHere(flaky)).toBe(true);
     try {
       await expect(queue.send(flaky, { n: 'x' } as never)).rejects.toThrow();
       await queue.send(flaky, { n: 7 });

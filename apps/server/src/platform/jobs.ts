@@ -87,13 +87,36 @@ export class JobQueue {
     }
   }
 
-  async send<Schema extends z.ZodType>(definition: JobDefinition<Schema>, payload: z.input<Schema>): Promise<void> {
+  /** True when a worker of this process runs the job. */
+  runsHere(definition: JobDefinition): boolean {
+    return this.workerIds.has(definition.name);
+  }
+
+  /**
+   * Queues a job. `options.singletonKey` with `singletonMinutes` queues at most one job per key in that window
+   * (a repeated request in it is dropped).
+   */
+  async send<Schema extends z.ZodType>(
+    definition: JobDefinition<Schema>,
+    payload: z.input<Schema>,
+    options: { singletonKey?: string; singletonMinutes?: number } = {},
+  ): Promise<void> {
     if (!this.started) throw new Error('The job queue is not started');
     const data = definition.payload.parse(payload) as object;
-    await this.boss.send(definition.name, data);
+    await this.boss.send(definition.name, data, options);
     // A worker in this process picks the job up at once instead of at its next poll.
     const workerId = this.workerIds.get(definition.name);
     if (workerId) this.boss.notifyWorker(workerId);
+  }
+
+  /** Runs a registered job on a cron schedule, kept in the database: one run per slot across all processes. */
+  async schedule<Schema extends z.ZodType>(
+    definition: JobDefinition<Schema>,
+    cron: string,
+    payload: z.input<Schema>,
+  ): Promise<void> {
+    if (!this.started) throw new Error('The job queue is not started');
+    await this.boss.schedule(definition.name, cron, definition.payload.parse(payload) as object);
   }
 
   async stop(): Promise<void> {

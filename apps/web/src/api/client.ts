@@ -42,6 +42,11 @@ export function setSignAccessToken(token: string | null): void {
   signAccessToken = token;
 }
 
+/** The signing link's token in use, if any. */
+export function getSignAccessToken(): string | null {
+  return signAccessToken;
+}
+
 async function readBody(response: Response): Promise<unknown> {
   if (response.status === 204) return undefined;
   const text = await response.text();

@@ -4,21 +4,34 @@ import { i18n } from '../i18n';
 import { translateMessage } from '../i18n/translate-message';
 import { errorToastText } from './api-error';
 
+/** The toast's close button has a name for screen readers. */
+const closeButton = () => ({ 'aria-label': i18n.t('common.close') });
+
 export function notifyError(error: unknown): void {
   const text = errorToastText(error);
   if (text === null) return;
-  notifications.show({ color: 'red', message: translateMessage(text, i18n.t), autoClose: TOAST_AUTO_CLOSE_MS });
+  notifications.show({
+    color: 'red',
+    message: translateMessage(text, i18n.t),
+    autoClose: TOAST_AUTO_CLOSE_MS,
+    closeButtonProps: closeButton(),
+  });
 }
 
 /** An error toast with a fixed text (an English spec message, translated here). */
 export function notifyFailure(message: string): void {
-  notifications.show({ color: 'red', message: translateMessage(message, i18n.t), autoClose: TOAST_AUTO_CLOSE_MS });
+  notifications.show({
+    color: 'red',
+    message: translateMessage(message, i18n.t),
+    autoClose: TOAST_AUTO_CLOSE_MS,
+    closeButtonProps: closeButton(),
+  });
 }
 
 export function notifySuccess(message: string): void {
-  notifications.show({ color: 'green', message, autoClose: TOAST_AUTO_CLOSE_MS });
+  notifications.show({ color: 'green', message, autoClose: TOAST_AUTO_CLOSE_MS, closeButtonProps: closeButton() });
 }
 
 export function notifyInfo(message: string): void {
-  notifications.show({ color: 'blue', message, autoClose: TOAST_AUTO_CLOSE_MS });
+  notifications.show({ color: 'blue', message, autoClose: TOAST_AUTO_CLOSE_MS, closeButtonProps: closeButton() });
 }

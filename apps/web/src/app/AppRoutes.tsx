@@ -17,6 +17,7 @@ import { useIdleLogout } from '../features/auth/use-idle-logout';
 import { DevMailPage } from '../features/dev/DevMailPage';
 import { PrepareDocumentPage } from '../features/prepare/PrepareDocumentPage';
 import { PREPARE_ROUTES } from '../features/prepare/prepare-routes';
+import { EditSignaturePage } from '../features/requisites';
 import { SignPage } from '../features/sign/SignPage';
 import { GuestLayout } from '../layouts/GuestLayout';
 import { LoginLayout } from '../layouts/LoginLayout';
@@ -109,6 +110,7 @@ function LoggedInRoutes() {
     <Routes>
       <Route element={<MainLayout />}>
         <Route path="/sign" element={<SignPage />} />
+        <Route path="/settings/edit-signature" element={<EditSignaturePage />} />
         {PREPARE_ROUTES.map(({ path, documentType }) => (
           // The key gives each route its own page state when moving between them.
           <Route

@@ -3,10 +3,10 @@ import { Avatar, Button, Group, Popover, Stack, Text, UnstyledButton } from '@ma
 import { useDisclosure } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { logOut } from '../features/auth/api';
 
-/** The user dropdown: who is logged in, and Logout. */
+/** The user dropdown: who is logged in, Edit Signature and Logout. */
 export function UserMenu({ user }: { user: User }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
@@ -44,6 +44,9 @@ export function UserMenu({ user }: { user: User }) {
             </Text>
             <Text size="sm">{user.email}</Text>
           </div>
+          <Button variant="default" component={Link} to="/settings/edit-signature" onClick={close}>
+            {t('nav.editSignature')}
+          </Button>
           <Button variant="light" onClick={onLogout}>
             {t('nav.logout')}
           </Button>

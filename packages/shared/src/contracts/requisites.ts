@@ -1,8 +1,27 @@
 import { z } from 'zod';
-import { FONT_IDS } from '../document-fields.js';
+import { FONT_IDS, SIGNATURE_FONTS, type SignatureFontId } from '../document-fields.js';
+import { MESSAGES } from '../messages.js';
 
 export const REQUISITE_TYPES = ['sign', 'initial'] as const;
 export const REQUISITE_VALUE_TYPES = ['text', 'draw', 'upload'] as const;
+export type RequisiteType = (typeof REQUISITE_TYPES)[number];
+export type RequisiteValueType = (typeof REQUISITE_VALUE_TYPES)[number];
+
+/** Limits of saved signatures (spec sections 5 and 9). */
+export const REQUISITE_LIMITS = {
+  /** Typed signature text. */
+  maxTextLength: 100,
+  /** An uploaded (or drawn) image: 40 MB. */
+  maxImageBytes: 41_943_040,
+  /** The image formats an upload may have. */
+  imageExtensions: ['png', 'jpg', 'jpeg', 'bmp', 'gif'],
+  /** Font size range of a typed signature rendered onto its canvas. */
+  minFontSize: 1,
+  maxFontSize: 300,
+} as const;
+
+/** The most characters a base64 image of maxImageBytes takes (plus a data-URL prefix). */
+const MAX_IMAGE_BASE64_LENGTH = Math.ceil(REQUISITE_LIMITS.maxImageBytes / 3) * 4 + 64;
 
 /** A saved signature or initials (spec: Requisite). Signature and initials are linked by siblingId. */
 export const requisite = z.object({
@@ -18,5 +37,81 @@ export const requisite = z.object({
   fontSize: z.number().int().nullable(),
   createdAt: z.string(),
   deletedAt: z.string().nullable(),
+  /** A signed URL (at most one hour) of the image; answered by the requisites calls. */
+  imageUrl: z.string().nullable().optional(),
 });
 export type Requisite = z.infer<typeof requisite>;
+
+const SIGNATURE_FONT_IDS = Object.keys(SIGNATURE_FONTS) as [SignatureFontId, ...SignatureFontId[]];
+
+/**
+ * One half of the pair as the client sends it. `image` is the PNG, JPEG, BMP or GIF in base64 (a data URL is
+ * accepted too): drawn, uploaded, or, for typed text, the text rendered centred on the spec's canvas. On
+ * update an item without `image` keeps its stored image.
+ */
+export const requisiteInput = z
+  .object({
+    id: z.string().uuid().optional(),
+    type: z.enum(REQUISITE_TYPES),
+    valueType: z.enum(REQUISITE_VALUE_TYPES),
+    text: z
+      .string()
+      .max(REQUISITE_LIMITS.maxTextLength, MESSAGES.maxLength100)
+      .refine((value) => value.trim().length > 0, MESSAGES.onlySpaces)
+      .nullable()
+      .optional(),
+    image: z.string().min(1, MESSAGES.required).max(MAX_IMAGE_BASE64_LENGTH, MESSAGES.maxImageSize).optional(),
+    fontFamily: z.enum(SIGNATURE_FONT_IDS).nullable().optional(),
+    fontSize: z
+      .number()
+      .int()
+      .min(REQUISITE_LIMITS.minFontSize)
+      .max(REQUISITE_LIMITS.maxFontSize)
+      .nullable()
+      .optional(),
+  })
+  .refine((item) => item.valueType !== 'text' || Boolean(item.text), { message: MESSAGES.required, path: ['text'] });
+export type RequisiteInput = z.infer<typeof requisiteInput>;
+
+/** The body of POST and PATCH requisites: the signature and its initials, always together. */
+export const requisitesBody = z.object({
+  requisites: z
+    .array(requisiteInput)
+    .length(2, MESSAGES.requisitePairRequired)
+    .refine((items) => items.some((item) => item.type === 'sign') && items.some((item) => item.type === 'initial'), {
+      message: MESSAGES.requisitePairRequired,
+    }),
+});
+export type RequisitesBody = z.infer<typeof requisitesBody>;
+
+/** GET requisites: the caller's saved signatures and initials (a user's, or the signer's of the link token). */
+export const listRequisites = {
+  method: 'GET',
+  path: '/requisites',
+  querystring: z.object({ withDeleted: z.enum(['true', 'false']).optional() }),
+  response: z.array(requisite),
+} as const;
+
+/** POST requisites: a new pair (signature and initials, linked by siblingId). */
+export const createRequisites = {
+  method: 'POST',
+  path: '/requisites',
+  body: requisitesBody,
+  response: z.array(requisite),
+} as const;
+
+/** PATCH requisites: changes an existing pair; both items carry their ids. */
+export const updateRequisites = {
+  method: 'PATCH',
+  path: '/requisites',
+  body: requisitesBody,
+  response: z.array(requisite),
+} as const;
+
+/** DELETE requisites/{id}: soft-deletes the item and its sibling. */
+export const deleteRequisite = {
+  method: 'DELETE',
+  path: '/requisites/:id',
+  params: z.object({ id: z.string().uuid({ error: MESSAGES.notFound }) }),
+  response: z.object({ success: z.literal(true) }),
+} as const;

@@ -1,4 +1,4 @@
-import { MESSAGES } from '@esign/shared';
+import { MESSAGES, UPLOAD_LIMITS } from '@esign/shared';
 import { PDF } from '@libpdf/core';
 import { and, eq, isNull } from 'drizzle-orm';
 import { z } from 'zod';
@@ -23,44 +23,100 @@ interface ConversionDeps {
 
 const PDF_CONTENT_TYPE = 'application/pdf';
 
+/** The same memory seen as a plain Uint8Array (for the PDF library), not a copy. */
+function bytesOf(buffer: Buffer): Uint8Array {
+  return new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength);
+}
+
+/** The same memory seen as a Buffer (for storage), not a copy. */
+function bufferOf(bytes: Uint8Array): Buffer {
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+}
+
+/**
+ * Uploads handed from the request to a worker of this same process, so the worker does not read back from
+ * storage the bytes that were in memory a moment ago. Taken once; bounded to one file of the largest size,
+ * past which the oldest are dropped (and read from storage as usual).
+ */
+class HandedOver {
+  private readonly buffers = new Map<string, Buffer>();
+  private bytes = 0;
+
+  put(partId: string, buffer: Buffer): void {
+    if (buffer.length > UPLOAD_LIMITS.maxFileBytes) return;
+    this.buffers.set(partId, buffer);
+    this.bytes += buffer.length;
+    for (const oldest of this.buffers.keys()) {
+      if (this.bytes <= UPLOAD_LIMITS.maxFileBytes) break;
+      this.take(oldest);
+    }
+  }
+
+  take(partId: string): Buffer | undefined {
+    const buffer = this.buffers.get(partId);
+    if (buffer) {
+      this.buffers.delete(partId);
+      this.bytes -= buffer.length;
+    }
+    return buffer;
+  }
+}
+
 /** The background work of the upload: each part becomes PDF pages, then the parts become one PDF. */
 export function conversionJobs(deps: ConversionDeps) {
   const { db, storage, office } = deps;
+  const handedOver = new HandedOver();
+
+  /**
+   * Sets the document's PDF once every part is converted. One part is its own combined PDF: no copy, no merge,
+   * so it is done at once where a part finishes. Several parts are merged, which only the combine job does
+   * (`mayMerge`); without it the answer is false and the caller queues that job.
+   */
+  async function combine(documentId: string, mayMerge: boolean): Promise<boolean> {
+    const [document] = await db.select().from(documents).where(eq(documents.id, documentId)).limit(1);
+    if (!document || document.pdfFileKey) return true;
+    const parts = await listParts(db, documentId);
+    const isReady = parts.length > 0 && parts.every((part) => part.pdfFileKey && !part.errorText);
+    // Not ready: the last part to finish combines (each part's update is committed before it looks).
+    if (!isReady) return true;
+
+    const revision = document.partsRevision;
+    let key: string;
+    let metadata: { pages: { width: number; height: number }[] };
+    if (parts.length === 1 && parts[0]?.pdfFileKey && parts[0].pdfMetadata) {
+      key = parts[0].pdfFileKey;
+      metadata = parts[0].pdfMetadata;
+    } else {
+      if (!mayMerge) return false;
+      const sources = await Promise.all(
+        parts.map(async (part) => bytesOf(await storage.getBuffer(part.pdfFileKey ?? ''))),
+      );
+      const merged = await PDF.merge(sources);
+      metadata = readPageSizes(merged);
+      key = `documents/${documentId}/combined-${revision}.pdf`;
+      await storage.put(key, bufferOf(await merged.save()), PDF_CONTENT_TYPE);
+    }
+    // Stored only if the parts did not change meanwhile; otherwise a newer combine follows.
+    await db
+      .update(documents)
+      .set({ pdfFileKey: key, pdfMetadata: metadata })
+      .where(and(eq(documents.id, documentId), eq(documents.partsRevision, revision), isNull(documents.pdfFileKey)));
+    return true;
+  }
 
   const combineDocument = defineJob({
     name: 'documents.combine',
     payload: z.object({ documentId: z.string().uuid() }),
     retryLimit: 5,
     async handler({ documentId }) {
-      const [document] = await db.select().from(documents).where(eq(documents.id, documentId)).limit(1);
-      if (!document || document.pdfFileKey) return;
-      const parts = await listParts(db, documentId);
-      const isReady = parts.length > 0 && parts.every((part) => part.pdfFileKey && !part.errorText);
-      if (!isReady) return;
-
-      const revision = document.partsRevision;
-      let key: string;
-      let metadata: { pages: { width: number; height: number }[] };
-      if (parts.length === 1 && parts[0]?.pdfFileKey && parts[0].pdfMetadata) {
-        // One part is its own combined PDF: no copy.
-        key = parts[0].pdfFileKey;
-        metadata = parts[0].pdfMetadata;
-      } else {
-        const sources = await Promise.all(
-          parts.map(async (part) => new Uint8Array(await storage.getBuffer(part.pdfFileKey ?? ''))),
-        );
-        const merged = await PDF.merge(sources);
-        metadata = readPageSizes(merged);
-        key = `documents/${documentId}/combined-${revision}.pdf`;
-        await storage.put(key, Buffer.from(await merged.save()), PDF_CONTENT_TYPE);
-      }
-      // Stored only if the parts did not change meanwhile; otherwise a newer combine job follows.
-      await db
-        .update(documents)
-        .set({ pdfFileKey: key, pdfMetadata: metadata })
-        .where(and(eq(documents.id, documentId), eq(documents.partsRevision, revision), isNull(documents.pdfFileKey)));
+      await combine(documentId, true);
     },
   });
+
+  /** A single part is combined here and now; a merge of several is queued. */
+  async function combineOrQueue(documentId: string) {
+    if (!(await combine(documentId, false))) await deps.jobs.send(combineDocument, { documentId });
+  }
 
   async function failPart(partId: string, message: string) {
     await db
@@ -75,10 +131,13 @@ export function conversionJobs(deps: ConversionDeps) {
     retryLimit: 3,
     retryDelay: 2,
     async handler({ partId }) {
+      const given = handedOver.take(partId);
       const part = await findPart(db, partId);
-      // Removed meanwhile, or finished by an earlier attempt.
-      if (!part || part.convertedAt || part.errorText) return;
-      const input = new Uint8Array(await storage.getBuffer(part.originalFileKey));
+      // Removed meanwhile, or failed by an earlier attempt.
+      if (!part || part.errorText) return;
+      // Converted by an earlier attempt that failed before the combine.
+      if (part.convertedAt) return combineOrQueue(part.documentId);
+      const input = bytesOf(given ?? (await storage.getBuffer(part.originalFileKey)));
       let result: Awaited<ReturnType<typeof normalizePdf>>;
       try {
         if (part.sourceKind === 'pdf') result = await normalizePdf(input);
@@ -92,7 +151,7 @@ export function conversionJobs(deps: ConversionDeps) {
       // A sound PDF is kept byte for byte: the original is its own converted file, not stored twice.
       const isUnchanged = result.bytes === input;
       const pdfFileKey = isUnchanged ? part.originalFileKey : `documents/${part.documentId}/parts/${part.id}.pdf`;
-      if (!isUnchanged) await storage.put(pdfFileKey, Buffer.from(result.bytes), PDF_CONTENT_TYPE);
+      if (!isUnchanged) await storage.put(pdfFileKey, bufferOf(result.bytes), PDF_CONTENT_TYPE);
       const pages = result.metadata.pages.length;
       await db
         .update(documentParts)
@@ -105,13 +164,27 @@ export function conversionJobs(deps: ConversionDeps) {
           convertedAt: new Date(),
         })
         .where(eq(documentParts.id, partId));
-      await deps.jobs.send(combineDocument, { documentId: part.documentId });
+      await combineOrQueue(part.documentId);
     },
     async onFinalFailure({ partId }) {
       await failPart(partId, MESSAGES.uploadUnsuccessful);
     },
   });
 
-  return { convertPart, combineDocument };
+  /**
+   * Queues the conversion of a part whose original was just stored; a worker of this process gets `original`
+   * from memory instead of reading it back.
+   */
+  async function queuePart(partId: string, original: Buffer) {
+    if (deps.jobs.runsHere(convertPart)) handedOver.put(partId, original);
+    try {
+      await deps.jobs.send(convertPart, { partId });
+    } catch (error) {
+      handedOver.take(partId);
+      throw error;
+    }
+  }
+
+  return { convertPart, combineDocument, queuePart };
 }
 export type ConversionJobs = ReturnType<typeof conversionJobs>;

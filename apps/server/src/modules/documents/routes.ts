@@ -58,7 +58,12 @@ export const documentRoutes: FastifyPluginAsyncZod<{
       return documents.uploadFile({
         userId: currentUser(request).id,
         documentId: request.params.id,
-        file: { fileName: file.filename, stream: file.file, isTruncated: () => file.file.truncated },
+        file: {
+          fileName: file.filename,
+          stream: file.file,
+          isTruncated: () => file.file.truncated,
+          sizeHint: Number(request.headers['content-length']) || undefined,
+        },
       });
     },
   );

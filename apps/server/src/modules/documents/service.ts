@@ -34,22 +34,36 @@ export interface UploadedFile {
   stream: Readable;
   /** True when the stream stopped at the size limit. */
   isTruncated: () => boolean;
+  /** The request's Content-Length: the file is at most this long. */
+  sizeHint?: number | undefined;
 }
 
 const notFound = () => new AppError('NOT_FOUND', MESSAGES.documentNotFound);
 const badRequest = (message: string) => new AppError('VALIDATION_ERROR', message);
 
-/** Reads an upload into memory, refusing it as soon as it passes the per-file limit. */
-async function readUpload(file: UploadedFile): Promise<Buffer> {
+/**
+ * Reads an upload into memory, refusing it as soon as it passes the per-file limit. With the request's length
+ * known, every chunk is copied into one buffer as it arrives, so the file is held once, not twice (chunks,
+ * then their concatenation).
+ */
+export async function readUpload(file: UploadedFile): Promise<Buffer> {
+  const hint = file.sizeHint && file.sizeHint > 0 ? Math.min(file.sizeHint, UPLOAD_LIMITS.maxFileBytes) : 0;
+  const target = hint ? Buffer.allocUnsafe(hint) : undefined;
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of file.stream) {
-    size += (chunk as Buffer).length;
-    if (size > UPLOAD_LIMITS.maxFileBytes) throw badRequest(MESSAGES.fileTooLarge);
-    chunks.push(chunk as Buffer);
+    const bytes = chunk as Buffer;
+    if (size + bytes.length > UPLOAD_LIMITS.maxFileBytes) throw badRequest(MESSAGES.fileTooLarge);
+    if (target && chunks.length === 0 && size + bytes.length <= target.length) bytes.copy(target, size);
+    else {
+      // Longer than the hint said: keep what was read and collect the rest.
+      if (target && chunks.length === 0) chunks.push(target.subarray(0, size));
+      chunks.push(bytes);
+    }
+    size += bytes.length;
   }
   if (file.isTruncated()) throw badRequest(MESSAGES.fileTooLarge);
-  return Buffer.concat(chunks);
+  return target && chunks.length === 0 ? target.subarray(0, size) : Buffer.concat(chunks);
 }
 
 export function documentService(deps: DocumentDeps) {
@@ -155,7 +169,7 @@ export function documentService(deps: DocumentDeps) {
           throw error;
         }
       });
-      await jobs.send(conversion.convertPart, { partId: part.id });
+      await conversion.queuePart(part.id, bytes);
       return repo.toPartDto(part);
     },
 

@@ -5,6 +5,7 @@ import { AppError } from '../../platform/errors.js';
 import { assertSafeKey, safeFileName } from '../../platform/storage/keys.js';
 import type { Storage } from '../../platform/storage/storage.js';
 import { findOwnedDocument } from '../documents/repository.js';
+import { isRequisiteVisibleToUser } from '../requisites/repository.js';
 
 interface FileDeps {
   db: Db;
@@ -13,6 +14,7 @@ interface FileDeps {
 
 const DOCUMENT_KEY = /^documents\/([0-9a-f-]{36})\//;
 const USER_KEY = /^users\/([0-9a-f-]{36})\//;
+const REQUISITE_KEY = /^requisites\/[0-9a-f-]{36}\/([0-9a-f-]{36})\.png$/;
 
 /** Signed URLs for the browser. A key is answered only when the file belongs to something the caller may see. */
 export function fileService({ db, storage }: FileDeps) {
@@ -23,6 +25,9 @@ export function fileService({ db, storage }: FileDeps) {
       if (await findOwnedDocument(db, { userId, documentId })) return;
     } else if (USER_KEY.exec(key)?.[1] === userId) {
       return;
+    } else {
+      const requisiteId = REQUISITE_KEY.exec(key)?.[1];
+      if (requisiteId && (await isRequisiteVisibleToUser(db, { userId, requisiteId, fileKey: key }))) return;
     }
     throw new AppError('NOT_FOUND', MESSAGES.notFound);
   }

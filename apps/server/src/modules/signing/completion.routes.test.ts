@@ -6,7 +6,6 @@ import { authClient } from '../../../test/auth.js';
 import { awaitingDocument, signerClient } from '../../../test/signing.js';
 import { documents } from '../../platform/db/schema.js';
 import { listActivityRows } from '../activity/repository.js';
-import { completedMailJobs } from './completed-mails.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -41,15 +40,15 @@ async function signAll(doc: Awaited<ReturnType<typeof awaitingDocument>>) {
   );
 }
 
-/** What the seal leaves behind: the sealed PDF stored and its key on the document. */
-async function simulateSeal(documentId: string, pdfFileKey: string) {
-  const key = `documents/${documentId}/sealed.pdf`;
-  const bytes = await t.app.platform.storage.getBuffer(pdfFileKey);
-  await t.app.platform.storage.put(key, bytes, 'application/pdf');
-  await t.app.platform.database.db
-    .update(documents)
-    .set({ resultPdfFileKey: key, sealedAt: new Date() })
-    .where(eq(documents.id, documentId));
+/** Waits for the real seal job (queued by the completion) to store the result. */
+async function waitForSealed(documentId: string) {
+  const deadline = Date.now() + 90_000;
+  while (Date.now() < deadline) {
+    const [row] = await t.app.platform.database.db.select().from(documents).where(eq(documents.id, documentId));
+    if (row?.sealedAt) return row;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`document ${documentId} was not sealed`);
 }
 
 describe('completion', () => {
@@ -62,6 +61,7 @@ describe('completion', () => {
     expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200]);
     expect(answers.filter((answer) => answer.json().documentStatus === 'completed').length).toBeGreaterThanOrEqual(1);
 
+    await waitForSealed(doc.documentId);
     const rows = await listActivityRows(t.app.platform.database.db, doc.documentId);
     expect(rows.filter((row) => row.type === 'sign')).toHaveLength(3);
     expect(rows.filter((row) => row.type === 'complete')).toHaveLength(1);
@@ -84,6 +84,7 @@ describe('completion', () => {
       `/document_sign/documents/${doc.documentId}/signers/${signer.id}/signatory_opened`,
     );
     await signAll(doc);
+    await waitForSealed(doc.documentId);
 
     const asOwner = await t.app.inject({
       method: 'GET',
@@ -109,26 +110,27 @@ describe('completion', () => {
 });
 
 describe('after completion: mails and downloads', () => {
-  it('mails the owner and every signer a link of their own, which downloads the sealed PDF', async () => {
-    const doc = await awaitingDocument(t.app, { signers: [checkboxSigner, checkboxSigner], title: 'Deal <b>1</b>' });
-    const [first, second] = doc.signers as [(typeof doc.signers)[0], (typeof doc.signers)[0]];
-    await signAll(doc);
-
-    // Before the seal, the download is not ready.
-    const early = await signerClient(t.app, first.token)(
+  it("answers 'Download isn't ready yet' while a completed document is not sealed", async () => {
+    const doc = await awaitingDocument(t.app, { signers: [checkboxSigner] });
+    const signer = doc.signers[0] as (typeof doc.signers)[0];
+    // Completed but never sealed (no seal job queued): as between the last signature and the seal.
+    await t.app.platform.database.db
+      .update(documents)
+      .set({ status: 'completed', completedAt: new Date() })
+      .where(eq(documents.id, doc.documentId));
+    const early = await signerClient(t.app, signer.token)(
       'GET',
       `/document_sign/documents/${doc.documentId}/signed_download_url/jwt`,
     );
     expect(early.statusCode).toBe(409);
     expect(early.json().message).toBe(MESSAGES.downloadNotReady);
+  });
 
-    await simulateSeal(doc.documentId, doc.pdfFileKey);
-    const { completedMails } = completedMailJobs({
-      db: t.app.platform.database.db,
-      mailer: t.app.platform.mailer,
-      appUrl: t.app.platform.config.appUrl,
-    });
-    await t.app.platform.jobs.send(completedMails, { documentId: doc.documentId });
+  it('mails the owner and every signer a link of their own, which downloads the sealed PDF', async () => {
+    const doc = await awaitingDocument(t.app, { signers: [checkboxSigner, checkboxSigner], title: 'Deal <b>1</b>' });
+    const [first, second] = doc.signers as [(typeof doc.signers)[0], (typeof doc.signers)[0]];
+    await signAll(doc);
+    // The seal stores the result and then queues these mails.
     const ownerMail = await waitForMail(t.app, doc.owner.email, { subject: /Completed/ });
     const firstMail = await waitForMail(t.app, first.email, { subject: /Completed/ });
     await waitForMail(t.app, second.email, { subject: /Completed/ });

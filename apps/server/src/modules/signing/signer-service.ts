@@ -242,15 +242,8 @@ export function signerService(deps: SignerDeps) {
           details: { consent: request.consent },
           at,
         });
+        // The `complete` activity is the seal's: it carries the final PDF's SHA-256 (modules/sealing).
         const isCompleted = await completeDocumentOnce(tx, { documentId: document.id, now: at });
-        if (isCompleted) {
-          await recordActivity(tx, {
-            documentId: document.id,
-            type: 'complete',
-            signerIds: signerRows.map((row) => row.id),
-            at,
-          });
-        }
         const next =
           !isCompleted && document.isOrdered
             ? signerRows.find((row) => !row.isFinished && row.id !== signer.id)

@@ -1,6 +1,6 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
-import { signers, signingTokens } from '../../platform/db/schema.js';
+import { documents, signers, signingTokens } from '../../platform/db/schema.js';
 import { hashToken, randomToken } from '../auth/tokens.js';
 
 /**
@@ -35,6 +35,24 @@ export async function findSignerByToken(db: Db, params: { documentId: string; to
     )
     .limit(1);
   return row?.signer;
+}
+
+/**
+ * The signer of a live token of any document (calls that are not about one document, such as saved signatures),
+ * with whether the document still waits for its access code to be typed with this token.
+ */
+export async function findSignerByTokenAlone(db: Db, token: string) {
+  const [row] = await db
+    .select({ signer: signers, codeAccess: documents.codeAccess, codeConfirmedAt: signingTokens.codeConfirmedAt })
+    .from(signingTokens)
+    .innerJoin(signers, eq(signers.id, signingTokens.signerId))
+    .innerJoin(documents, eq(documents.id, signingTokens.documentId))
+    .where(
+      and(eq(signingTokens.tokenHash, hashToken(token)), isNull(signingTokens.revokedAt), isNull(documents.deletedAt)),
+    )
+    .limit(1);
+  if (!row) return undefined;
+  return { signer: row.signer, isAccessCodeRequired: Boolean(row.codeAccess) && row.codeConfirmedAt === null };
 }
 
 /** Every link of the document stops working (the document went back to draft). */

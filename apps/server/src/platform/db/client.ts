@@ -27,6 +27,16 @@ export interface Database {
 }
 
 /**
+ * PGlite runs PostgreSQL inside this process, so its buffers count in the server's memory. PostgreSQL's default
+ * 128 MB of shared buffers is touched at start: about 115 MB more resident memory, measured; 16 MB
+ * (2048 pages) holds the embedded database's working set, and what does not fit is still read from the
+ * operating system's file cache. PostgreSQL proper (DATABASE_URL) keeps its own settings.
+ */
+export const PGLITE_OPTIONS = {
+  startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'],
+};
+
+/**
  * Opens the database and applies the committed migrations.
  * Without a URL it is PGlite in `<dataDir>/db`; `memory://` is an in-memory PGlite.
  */
@@ -47,11 +57,11 @@ export async function openDatabase(options: { databaseUrl: string | undefined; d
   }
   let client: PGlite;
   if (databaseUrl === 'memory://') {
-    client = new PGlite();
+    client = new PGlite(PGLITE_OPTIONS);
   } else {
     const dir = join(dataDir, 'db');
     mkdirSync(dir, { recursive: true });
-    client = new PGlite(dir);
+    client = new PGlite(dir, PGLITE_OPTIONS);
   }
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder: migrationsDir });

@@ -1,6 +1,6 @@
 import { PDF } from '@libpdf/core';
 import { decode as decodeBmpData } from 'bmp-ts';
-import sharp, { type Metadata } from 'sharp';
+import type { Metadata } from 'sharp';
 import { CONVERSION_MESSAGES, ConversionError } from './conversion-error.js';
 import type { NormalizedPdf } from './normalize-pdf.js';
 import { readPageSizes } from './page-sizes.js';
@@ -20,8 +20,12 @@ function pageSize(width: number, height: number) {
   return { width: width * scale, height: height * scale };
 }
 
+/** sharp (libvips) is loaded at the first image, so a server that converts none does not hold it in memory. */
+const loadSharp = () => import('sharp').then((module) => module.default);
+
 async function decodeBmp(bytes: Uint8Array): Promise<Buffer> {
   try {
+    const sharp = await loadSharp();
     const image = decodeBmpData(Buffer.from(bytes), { toRGBA: true });
     if (image.width * image.height > MAX_IMAGE_PIXELS) throw new ConversionError(CONVERSION_MESSAGES.imageTooLarge);
     const decoded = sharp(Buffer.from(image.data), {
@@ -41,6 +45,7 @@ async function decodeBmp(bytes: Uint8Array): Promise<Buffer> {
  */
 export async function imageToPdf(input: Uint8Array, extension: string): Promise<NormalizedPdf> {
   if (input.byteLength === 0) throw new ConversionError(CONVERSION_MESSAGES.empty);
+  const sharp = await loadSharp();
   const source = extension === 'bmp' ? await decodeBmp(input) : Buffer.from(input);
   let metadata: Metadata;
   try {

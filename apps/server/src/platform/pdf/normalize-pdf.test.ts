@@ -28,16 +28,18 @@ describe('normalizePdf on real-world files', () => {
       [612, 792],
       [792, 612],
     ]);
+    // The crop box [10 20 582 752] is 572 x 732 points: @libpdf/core's page boxes took the upper corner for the
+    // size (582 x 752), so the page frame is read from the page dictionary instead (seal/page-frame.ts).
     const boxes = await normalizePdf(load('pdf/rotate_0_90_180_270_cropbox_qpdf_boxes.pdf'));
     expect(boxes.metadata.pages.map((page) => [page.width, page.height])).toEqual([
-      [582, 752],
-      [752, 582],
-      [582, 752],
-      [752, 582],
-      [582, 752],
-      [752, 582],
-      [582, 752],
-      [752, 582],
+      [572, 732],
+      [732, 572],
+      [572, 732],
+      [732, 572],
+      [572, 732],
+      [732, 572],
+      [572, 732],
+      [732, 572],
     ]);
     const a3 = await normalizePdf(load('pdf/rotate270_A3_autocad_diagram.pdf'));
     expect(a3.metadata.pages).toEqual([{ width: 1191, height: 842 }]);
@@ -59,6 +61,11 @@ describe('normalizePdf on real-world files', () => {
   it('warns that existing digital signatures will not stay valid', async () => {
     const result = await normalizePdf(load('pdf/signed_pkcs7_detached_2011.pdf'));
     expect(result.warning).toBe(CONVERSION_MESSAGES.existingSignatures);
+  });
+
+  it('warns for a usage-rights signature (/Perms), not for a form without signatures', async () => {
+    expect((await normalizePdf(load('pdf/xfa_form_irs1040.pdf'))).warning).toBe(CONVERSION_MESSAGES.existingSignatures);
+    expect((await normalizePdf(load('pdf/acroform_combed_fields_mixed_orientation_13p.pdf'))).warning).toBeNull();
   });
 
   it.each([

@@ -14,6 +14,22 @@ function contains(bytes: Uint8Array, text: string): boolean {
 }
 
 /**
+ * True when the document carries a digital signature: a signed signature field, or document permissions
+ * (/Perms: a certification or usage-rights signature). Read from the parsed structure, which costs nothing
+ * for a file without a form, where scanning the bytes of a large scan takes longer than parsing it. A form
+ * the parser cannot read falls back to that scan.
+ */
+function hasSignatures(pdf: PDF, bytes: Uint8Array): boolean {
+  try {
+    if (pdf.getCatalog().has('Perms')) return true;
+    const fields = pdf.getForm()?.getSignatureFields() ?? [];
+    return fields.some((field) => field.isSigned());
+  } catch {
+    return contains(bytes, '/ByteRange');
+  }
+}
+
+/**
  * Validates an uploaded PDF and makes it safe to build on: a damaged file that can be recovered is rewritten,
  * an encrypted file that opens without a password is copied into an unencrypted one, and a file that
  * needs a password, is empty or is not a PDF fails with a sentence for the user. A sound file is kept as it is.
@@ -31,7 +47,7 @@ export async function normalizePdf(input: Uint8Array): Promise<NormalizedPdf> {
   if (pdf.isEncrypted && !pdf.isAuthenticated) throw new ConversionError(CONVERSION_MESSAGES.passwordProtected);
   if (pdf.getPageCount() === 0) throw new ConversionError(CONVERSION_MESSAGES.noPages);
 
-  const warning = contains(input, '/ByteRange') ? CONVERSION_MESSAGES.existingSignatures : null;
+  const warning = hasSignatures(pdf, input) ? CONVERSION_MESSAGES.existingSignatures : null;
   let bytes = input;
   if (pdf.isEncrypted || pdf.recoveredViaBruteForce) {
     // Copying the pages into a new file drops the encryption and writes a sound structure.

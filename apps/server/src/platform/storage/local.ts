@@ -1,12 +1,12 @@
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { API_PREFIX } from '@esign/shared';
 import { assertSafeKey } from './keys.js';
-import { type SignedUrlOptions, type Storage, streamToBuffer, urlLifetime } from './storage.js';
+import { type SignedUrlOptions, type Storage, urlLifetime } from './storage.js';
 
 export const LOCAL_FILES_PATH = `${API_PREFIX}/files`;
 
@@ -57,7 +57,8 @@ export class LocalStorage implements Storage {
   }
 
   async getBuffer(key: string): Promise<Buffer> {
-    return streamToBuffer(await this.get(key));
+    // One read into one buffer of the file's size, not a stream of small chunks joined afterwards.
+    return readFile(this.path(key));
   }
 
   async exists(key: string): Promise<boolean> {

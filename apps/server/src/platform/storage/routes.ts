@@ -4,7 +4,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { AppError } from '../errors.js';
 import { assertSafeKey } from './keys.js';
 import { LOCAL_FILES_PATH, type LocalStorage } from './local.js';
-import { contentDisposition } from './s3.js';
+import { contentDisposition } from './storage.js';
 
 /** Bytes one signed PUT may carry: the largest file the product accepts. */
 export const MAX_PUT_BYTES = 41_943_040;

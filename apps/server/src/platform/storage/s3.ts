@@ -9,7 +9,7 @@ import {
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { assertSafeKey } from './keys.js';
-import { type SignedUrlOptions, type Storage, streamToBuffer, urlLifetime } from './storage.js';
+import { contentDisposition, type SignedUrlOptions, type Storage, streamToBuffer, urlLifetime } from './storage.js';
 
 export interface S3Options {
   endpoint?: string | undefined;
@@ -85,10 +85,4 @@ export class S3Storage implements Storage {
     });
     return getSignedUrl(this.client, command, { expiresIn: urlLifetime(options) });
   }
-}
-
-/** A Content-Disposition value with an ASCII fallback and the UTF-8 name (RFC 6266). */
-export function contentDisposition(type: 'attachment' | 'inline', fileName: string): string {
-  const ascii = fileName.replace(/[^\x20-\x7E]+/g, '_').replace(/["\\]/g, '_');
-  return `${type}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 }

@@ -37,3 +37,9 @@ export async function streamToBuffer(stream: Readable): Promise<Buffer> {
   for await (const chunk of stream) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk));
   return Buffer.concat(chunks);
 }
+
+/** A Content-Disposition value with an ASCII fallback and the UTF-8 name (RFC 6266). */
+export function contentDisposition(type: 'attachment' | 'inline', fileName: string): string {
+  const ascii = fileName.replace(/[^\x20-\x7E]+/g, '_').replace(/["\\]/g, '_');
+  return `${type}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+}

@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { certificateSigners } from './evidence.js';
+
+const at = (minute: number) => new Date(Date.UTC(2026, 0, 1, 10, minute));
+const row = (type: 'send' | 'view' | 'sign', signerIds: string[], minute: number, extra: object = {}) => ({
+  type,
+  signerIds,
+  sourceIp: null,
+  userAgent: null,
+  details: null,
+  createdAt: at(minute),
+  ...extra,
+});
+
+describe('certificateSigners', () => {
+  const people = [
+    { id: 'b', name: 'Bob', email: 'bob@example.com', order: 2, isPreparer: false },
+    { id: 'a', name: 'Ann', email: 'ann@example.com', order: 1, isPreparer: false },
+    { id: 'p', name: 'Pat', email: 'pat@example.com', order: -1, isPreparer: true },
+  ];
+
+  it('takes the first recorded send, view and sign of each signer, with the signing IP, agent and consent', () => {
+    const result = certificateSigners(people, [
+      row('sign', ['a'], 30, { sourceIp: '198.51.100.2', userAgent: 'UA-sign', details: { consent: 'I agree' } }),
+      row('view', ['a'], 20, { sourceIp: '198.51.100.1', userAgent: 'UA-view' }),
+      row('view', ['a'], 25, { sourceIp: '198.51.100.9' }),
+      row('send', ['a', 'b'], 10),
+      row('sign', ['p'], 5),
+    ]);
+    expect(result.map((signer) => signer.name)).toEqual(['Pat', 'Ann', 'Bob']);
+    expect(result[1]).toEqual({
+      name: 'Ann',
+      email: 'ann@example.com',
+      ipAddress: '198.51.100.2',
+      userAgent: 'UA-sign',
+      sentAt: at(10),
+      viewedAt: at(20),
+      signedAt: at(30),
+      consent: 'I agree',
+    });
+  });
+
+  it('invents nothing: a signer with no recorded view or signature has nulls there', () => {
+    const result = certificateSigners(people, [row('send', ['a', 'b'], 10)]);
+    expect(result[2]).toEqual({
+      name: 'Bob',
+      email: 'bob@example.com',
+      ipAddress: null,
+      userAgent: null,
+      sentAt: at(10),
+      viewedAt: null,
+      signedAt: null,
+      consent: null,
+    });
+    expect(result[0]?.sentAt).toBeNull();
+  });
+});

@@ -1,0 +1,38 @@
+import type { documentActivities, signers } from '../../platform/db/schema.js';
+import type { CertificateSigner } from '../../platform/pdf/seal/certificate.js';
+
+type SignerRow = Pick<typeof signers.$inferSelect, 'id' | 'name' | 'email' | 'order' | 'isPreparer'>;
+type ActivityRow = Pick<
+  typeof documentActivities.$inferSelect,
+  'type' | 'signerIds' | 'sourceIp' | 'userAgent' | 'details' | 'createdAt'
+>;
+
+/**
+ * What the certificate says of each signer, from the audit trail only: the first `send`, `view` and `sign` rows
+ * naming the signer give the times; the IP address and user agent are those recorded when signing (else when
+ * viewing); the consent is the one recorded with the signature. Nothing recorded stays null ('unknown').
+ * Signers come in signing order, the preparer first.
+ */
+export function certificateSigners(people: SignerRow[], activities: ActivityRow[]): CertificateSigner[] {
+  const ordered = [...activities].sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
+  const first = (signerId: string, type: ActivityRow['type']) =>
+    ordered.find((row) => row.type === type && row.signerIds.includes(signerId)) ?? null;
+  return [...people]
+    .sort((a, b) => Number(b.isPreparer) - Number(a.isPreparer) || a.order - b.order)
+    .map((person) => {
+      const sent = first(person.id, 'send');
+      const viewed = first(person.id, 'view');
+      const signed = first(person.id, 'sign');
+      const consent = signed?.details?.consent;
+      return {
+        name: person.name,
+        email: person.email,
+        ipAddress: signed?.sourceIp ?? viewed?.sourceIp ?? null,
+        userAgent: signed?.userAgent ?? viewed?.userAgent ?? null,
+        sentAt: sent?.createdAt ?? null,
+        viewedAt: viewed?.createdAt ?? null,
+        signedAt: signed?.createdAt ?? null,
+        consent: typeof consent === 'string' && consent.trim() ? consent : null,
+      };
+    });
+}

@@ -1,0 +1,138 @@
+import { randomUUID } from 'node:crypto';
+import type { Signer } from '@libpdf/core';
+import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
+import type { Db } from '../../platform/db/client.js';
+import { documentFields, documents, requisites, signers } from '../../platform/db/schema.js';
+import { sealPdf } from '../../platform/pdf/seal/seal-pdf.js';
+import type { StampField } from '../../platform/pdf/seal/stamp-fields.js';
+import type { Storage } from '../../platform/storage/storage.js';
+import { listActivityRows, recordActivity } from '../activity/repository.js';
+import { certificateSigners } from './evidence.js';
+
+export interface SealDocumentDeps {
+  db: Db;
+  storage: Storage;
+  now: () => Date;
+  signer: () => Promise<Signer>;
+}
+
+const PNG_MAGIC = Buffer.from([0x89, 0x50, 0x4e, 0x47]);
+const JPEG_MAGIC = Buffer.from([0xff, 0xd8, 0xff]);
+
+/** PNG and JPEG are embedded as they are; other pictures sharp reads (GIF, WebP, TIFF) are turned into PNG first. */
+async function embeddablePicture(bytes: Buffer): Promise<Uint8Array> {
+  if (bytes.subarray(0, 4).equals(PNG_MAGIC) || bytes.subarray(0, 3).equals(JPEG_MAGIC)) return new Uint8Array(bytes);
+  const { default: sharp } = await import('sharp');
+  // An unreadable picture is passed on as it is; the stamp then leaves it out rather than failing the seal.
+  return new Uint8Array(
+    await sharp(bytes)
+      .png()
+      .toBuffer()
+      .catch(() => bytes),
+  );
+}
+
+export type SealOutcome = 'sealed' | 'already-sealed' | 'not-completed' | 'missing';
+
+/**
+ * Seals a completed document once. The sealed PDF is stored under a new key first (storage writes are atomic),
+ * then one transaction sets `sealedAt` and `resultPdfFileKey` only while `sealedAt` is still empty and records the
+ * `complete` activity with the sealed file's SHA-256. A second run, or a run that lost a race, changes nothing
+ * (its own stored file is removed). A crash between the two steps leaves an unreferenced file, never a
+ * half-written one behind `resultPdfFileKey`.
+ */
+export async function sealDocumentOnce(deps: SealDocumentDeps, documentId: string): Promise<SealOutcome> {
+  const { db, storage } = deps;
+  const [document] = await db.select().from(documents).where(eq(documents.id, documentId));
+  if (!document || document.deletedAt) return 'missing';
+  if (document.sealedAt) return 'already-sealed';
+  if (document.status !== 'completed') return 'not-completed';
+  if (!document.pdfFileKey) throw new Error(`completed document ${documentId} has no PDF`);
+
+  const [people, fields, activities] = await Promise.all([
+    db.select().from(signers).where(eq(signers.documentId, documentId)),
+    db
+      .select()
+      .from(documentFields)
+      .where(eq(documentFields.documentId, documentId))
+      .orderBy(asc(documentFields.pageNumber), asc(documentFields.createdAt)),
+    listActivityRows(db, documentId),
+  ]);
+  const requisiteIds = [...new Set(fields.flatMap((field) => (field.requisiteId ? [field.requisiteId] : [])))];
+  const saved = requisiteIds.length
+    ? await db
+        .select({
+          id: requisites.id,
+          fileKey: requisites.fileKey,
+          text: requisites.text,
+          fontFamily: requisites.fontFamily,
+        })
+        .from(requisites)
+        .where(inArray(requisites.id, requisiteIds))
+    : [];
+  const requisiteById = new Map(saved.map((requisite) => [requisite.id, requisite]));
+  const images = new Map<string, Uint8Array>();
+  await Promise.all(
+    saved.map(async (requisite) => {
+      if (!requisite.fileKey) return;
+      images.set(requisite.id, await embeddablePicture(await storage.getBuffer(requisite.fileKey)));
+    }),
+  );
+
+  const original = new Uint8Array(await storage.getBuffer(document.pdfFileKey));
+  const stampFields: StampField[] = fields.map((field) => {
+    const isPicture = field.type === 'signature' || field.type === 'initials';
+    const requisite = isPicture && field.requisiteId ? requisiteById.get(field.requisiteId) : undefined;
+    return {
+      type: field.type,
+      pageNumber: field.pageNumber,
+      coordinateX: field.coordinateX,
+      coordinateY: field.coordinateY,
+      width: field.width,
+      height: field.height,
+      // A signature without its picture falls back to its typed text; no requisite, no value.
+      text: isPicture ? (requisite?.text ?? null) : field.text,
+      checked: field.checked,
+      fontFamily: isPicture ? (requisite?.fontFamily ?? null) : field.fontFamily,
+      fontSize: field.fontSize,
+      image: requisite ? (images.get(requisite.id) ?? null) : null,
+    };
+  });
+  const sealed = await sealPdf({
+    original,
+    fields: stampFields,
+    certificate: {
+      title: document.title,
+      documentId,
+      completedAt: document.completedAt,
+      signers: certificateSigners(people, activities),
+    },
+    signer: await deps.signer(),
+    signingTime: deps.now(),
+  });
+
+  const key = `documents/${documentId}/sealed/${randomUUID()}.pdf`;
+  await storage.put(key, Buffer.from(sealed.bytes), 'application/pdf');
+  const won = await db.transaction(async (tx) => {
+    const now = deps.now();
+    const updated = await tx
+      .update(documents)
+      .set({ sealedAt: now, resultPdfFileKey: key, updatedAt: now })
+      .where(and(eq(documents.id, documentId), isNull(documents.sealedAt)))
+      .returning({ id: documents.id });
+    if (updated.length !== 1) return false;
+    await recordActivity(tx, {
+      documentId,
+      type: 'complete',
+      signerIds: [],
+      details: { sha256: sealed.sha256, originalSha256: sealed.originalSha256 },
+      at: now,
+    });
+    return true;
+  });
+  if (!won) {
+    await storage.delete(key).catch(() => {});
+    return 'already-sealed';
+  }
+  return 'sealed';
+}

@@ -1,0 +1,110 @@
+import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PDF } from '@libpdf/core';
+import { afterAll, describe, expect, it } from 'vitest';
+import { corpusFile } from '../../../../test/documents.js';
+import { pdfsig, pdftotext } from '../../../../test/poppler.js';
+import { formatInstant } from './certificate.js';
+import { sealPdf, sha256Hex } from './seal-pdf.js';
+import { createSigner, generateSelfSigned, loadSigningIdentity } from './signing-identity.js';
+
+const dataDir = mkdtempSync(join(tmpdir(), 'esign-seal-'));
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+describe('signing identity', { timeout: 120_000 }, () => {
+  it('generates a self-signed certificate once, kept in a file only its owner reads', () => {
+    const first = loadSigningIdentity({ dataDir });
+    const second = loadSigningIdentity({ dataDir });
+    expect(Buffer.from(second.p12).equals(Buffer.from(first.p12))).toBe(true);
+    expect(statSync(join(dataDir, 'signing-certificate.json')).mode & 0o777).toBe(0o600);
+  });
+
+  it('uses the configured PKCS#12 and its password', async () => {
+    const configured = generateSelfSigned('Configured Seal', new Date());
+    const path = join(dataDir, 'configured.p12');
+    writeFileSync(path, configured.p12);
+    const identity = loadSigningIdentity({ dataDir, p12Path: path, password: configured.password });
+    expect(identity.password).toBe(configured.password);
+    const original = new Uint8Array(corpusFile('pdf/pdf20_latex_2p.pdf'));
+    const sealed = await sealPdf({
+      original,
+      fields: [],
+      certificate: { title: 'T', documentId: 'd', completedAt: null, signers: [] },
+      signer: await createSigner(identity),
+      signingTime: new Date(),
+    });
+    expect(pdfsig(sealed.bytes)).toContain('Signer Certificate Common Name: Configured Seal');
+  });
+});
+
+describe('sealPdf', { timeout: 120_000 }, () => {
+  it('stamps, appends the certificate and signs so that pdfsig calls the whole document valid', async () => {
+    const original = new Uint8Array(corpusFile('pdf/rotate_0_90_180_270_cropbox_qpdf_boxes.pdf'));
+    const signedAt = new Date('2026-03-04T05:06:07.000Z');
+    const result = await sealPdf({
+      original,
+      fields: [
+        {
+          type: 'text',
+          pageNumber: 2,
+          coordinateX: 50,
+          coordinateY: 60,
+          width: 120,
+          height: 20,
+          text: 'Stamped text',
+          checked: false,
+          fontFamily: 'roboto',
+          fontSize: 12,
+          image: null,
+        },
+      ],
+      certificate: {
+        title: 'Lease <script>alert(1)</script>',
+        documentId: '6f1c2f43-54a4-4c58-a1b8-4b8f0a3e1d11',
+        completedAt: signedAt,
+        signers: [
+          {
+            name: 'Ёлка Signer',
+            email: 'yolka@example.com',
+            ipAddress: '203.0.113.7',
+            userAgent: `Mozilla/5.0 (X11; Linux x86_64) ${'AppleWebKit/537.36 '.repeat(8)}`,
+            sentAt: new Date('2026-03-01T10:00:00.000Z'),
+            viewedAt: null,
+            signedAt,
+            consent: 'I agree to sign electronically.',
+          },
+        ],
+      },
+      signer: await createSigner(loadSigningIdentity({ dataDir })),
+      signingTime: signedAt,
+    });
+    expect(result.originalSha256).toBe(sha256Hex(original));
+    expect(result.sha256).toBe(sha256Hex(result.bytes));
+
+    const report = pdfsig(result.bytes);
+    expect(report).toContain('Signature Type: ETSI.CAdES.detached');
+    expect(report).toContain('Total document signed');
+    expect(report).toContain('Signature Validation: Signature is Valid.');
+
+    const pages = (await PDF.load(result.bytes)).getPageCount();
+    expect(pages).toBe(9);
+    const certificate = pdftotext(result.bytes, { first: 9, last: 9 });
+    for (const expected of [
+      'Certificate of completion',
+      'Lease <script>alert(1)</script>',
+      '6f1c2f43-54a4-4c58-a1b8-4b8f0a3e1d11',
+      result.originalSha256,
+      'Ёлка Signer',
+      'yolka@example.com',
+      '203.0.113.7',
+      formatInstant(signedAt),
+      '2026-03-01 10:00:00 UTC (+00:00)',
+      'I agree to sign electronically.',
+    ]) {
+      expect(certificate).toContain(expected);
+    }
+    expect(certificate).toMatch(/Viewed\s+unknown/);
+    expect(pdftotext(result.bytes, { first: 2, last: 2 })).toContain('Stamped text');
+  });
+});

@@ -1,0 +1,137 @@
+import { canRemoveSignerRow, MAX_SIGNERS, type PrepareFormValues } from '@esign/shared';
+import {
+  ActionIcon,
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Group,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useId } from 'react';
+import { type FieldErrors, type UseFormReturn, useFieldArray } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useFieldError } from '../auth/use-field-error';
+import { ArrowDownIcon, ArrowUpIcon, CloseIcon } from '../upload/icons';
+
+interface SignersFieldsetProps {
+  form: UseFormReturn<PrepareFormValues>;
+  /** 'Me (Now)': the current user, first, for Me & Others. */
+  me: { name: string; email: string } | null;
+}
+
+/** The signers list: name and e-mail rows, add and remove (with the shrink rule), the signing-order switch. */
+export function SignersFieldset({ form, me }: SignersFieldsetProps) {
+  const { t } = useTranslation();
+  const titleId = useId();
+  const fieldError = useFieldError();
+  const rows = useFieldArray({ control: form.control, name: 'signers', keyName: 'key' });
+  const isOrdered = form.watch('isOrdered');
+  const errors = form.formState.errors as FieldErrors<PrepareFormValues> & { signersList?: { message?: string } };
+  const listError = errors.signersList?.message;
+  const canRemove = canRemoveSignerRow(rows.fields.length + (me ? 1 : 0), me !== null);
+  const orderOffset = me ? 1 : 0;
+
+  return (
+    <Stack component="section" gap="sm" aria-labelledby={titleId}>
+      <Group justify="space-between">
+        <Title order={2} size="h3" id={titleId}>
+          {t('prepare.signers')}
+        </Title>
+        <Switch label={t('prepare.isOrdered')} {...form.register('isOrdered')} />
+      </Group>
+      {me && (
+        <Group gap="sm" wrap="nowrap" align="flex-end">
+          {isOrdered && <Badge variant="light">1</Badge>}
+          <SimpleGrid flex={1} cols={{ base: 1, xs: 2 }} spacing="sm" verticalSpacing={4}>
+            <TextInput label={t('prepare.signerName')} value={t('prepare.meNow', { name: me.name })} readOnly />
+            <TextInput label={t('prepare.signerEmail')} value={me.email} readOnly />
+          </SimpleGrid>
+          <div style={{ width: 28 }} />
+        </Group>
+      )}
+      {rows.fields.map((row, index) => {
+        const rowErrors = errors.signers?.[index];
+        return (
+          <Group key={row.key} gap="sm" wrap="nowrap" align="flex-start" data-testid="signer-row">
+            {isOrdered && (
+              <Stack gap={2} pt={24}>
+                <Badge variant="light">{index + 1 + orderOffset}</Badge>
+                <Group gap={2} wrap="nowrap">
+                  <ActionIcon
+                    variant="subtle"
+                    size="sm"
+                    aria-label={t('prepare.moveUp', { n: index + 1 })}
+                    disabled={index === 0}
+                    onClick={() => rows.move(index, index - 1)}
+                  >
+                    <ArrowUpIcon />
+                  </ActionIcon>
+                  <ActionIcon
+                    variant="subtle"
+                    size="sm"
+                    aria-label={t('prepare.moveDown', { n: index + 1 })}
+                    disabled={index === rows.fields.length - 1}
+                    onClick={() => rows.move(index, index + 1)}
+                  >
+                    <ArrowDownIcon />
+                  </ActionIcon>
+                </Group>
+              </Stack>
+            )}
+            <SimpleGrid flex={1} cols={{ base: 1, xs: 2 }} spacing="sm" verticalSpacing={4}>
+              <TextInput
+                label={t('prepare.signerName')}
+                autoComplete="off"
+                {...form.register(`signers.${index}.name`)}
+                error={fieldError(rowErrors?.name?.message)}
+              />
+              <TextInput
+                type="email"
+                label={t('prepare.signerEmail')}
+                autoComplete="off"
+                {...form.register(`signers.${index}.email`)}
+                error={fieldError(rowErrors?.email?.message)}
+              />
+            </SimpleGrid>
+            <ActionIcon
+              mt={28}
+              variant="subtle"
+              color="gray"
+              aria-label={t('prepare.removeSigner', { n: index + 1 })}
+              disabled={!canRemove}
+              onClick={() => rows.remove(index)}
+            >
+              <CloseIcon />
+            </ActionIcon>
+          </Group>
+        );
+      })}
+      {listError && (
+        <Alert color={me ? 'yellow' : 'red'} role="alert">
+          <Text size="sm">{fieldError(listError)}</Text>
+          {me && (
+            <Anchor component={Link} to="/only-me" size="sm">
+              {t('prepare.goToOnlyMe')}
+            </Anchor>
+          )}
+        </Alert>
+      )}
+      <Group>
+        <Button
+          variant="light"
+          disabled={rows.fields.length >= MAX_SIGNERS}
+          onClick={() => rows.append({ name: '', email: '' })}
+        >
+          {t('prepare.addSigner')}
+        </Button>
+      </Group>
+    </Stack>
+  );
+}

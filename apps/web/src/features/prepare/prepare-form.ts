@@ -1,0 +1,15 @@
+import { type PrepareFormValues, updateDocument } from '@esign/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiCall } from '../../api/client';
+import { documentKey, pathWithId } from '../upload/api';
+import { prepareRequest } from './prepare-values';
+
+export function useSavePrepareForm() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    meta: { isErrorShownInline: true },
+    mutationFn: ({ documentId, values }: { documentId: string; values: PrepareFormValues }) =>
+      apiCall(updateDocument, { path: pathWithId(updateDocument.path, documentId), body: prepareRequest(values) }),
+    onSuccess: (document) => queryClient.setQueryData(documentKey(document.id), document),
+  });
+}

@@ -1,0 +1,51 @@
+import type { Document } from '@esign/shared';
+import { describe, expect, it } from 'vitest';
+import { formValuesOf, prepareRequest } from './prepare-values';
+
+const saved = {
+  title: 'Lease',
+  message: null,
+  isOrdered: true,
+  signers: [
+    { id: 'p', name: 'Ada', email: 'ada@example.com', isPreparer: true, order: -1 },
+    { id: 'b', name: 'Bob', email: 'bob@example.com', isPreparer: false, order: 1 },
+  ],
+} as unknown as Document;
+
+describe('prepare form values', () => {
+  it('starts a new form with two empty signer rows (none for Only Me)', () => {
+    expect(formValuesOf('others', undefined).signers).toHaveLength(2);
+    expect(formValuesOf('me_and_other', undefined).signers).toHaveLength(2);
+    expect(formValuesOf('me', undefined).signers).toEqual([]);
+  });
+
+  it('fills the form from a saved draft without the preparer', () => {
+    expect(formValuesOf('me_and_other', saved)).toEqual({
+      title: 'Lease',
+      message: '',
+      isOrdered: true,
+      signers: [{ id: 'b', name: 'Bob', email: 'bob@example.com' }],
+    });
+  });
+
+  it('sends the signers in their order from 1, with their ids when they exist', () => {
+    const request = prepareRequest({
+      title: ' Lease ',
+      message: '  ',
+      isOrdered: false,
+      signers: [
+        { name: 'Carol', email: 'carol@example.com' },
+        { id: 'b', name: 'Bob', email: 'bob@example.com' },
+      ],
+    });
+    expect(request).toEqual({
+      title: 'Lease',
+      message: null,
+      isOrdered: false,
+      signers: [
+        { name: 'Carol', email: 'carol@example.com', isPreparer: false, order: 1 },
+        { id: 'b', name: 'Bob', email: 'bob@example.com', isPreparer: false, order: 2 },
+      ],
+    });
+  });
+});

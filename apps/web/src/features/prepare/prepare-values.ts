@@ -1,0 +1,30 @@
+import { type Document, type DocumentType, initialSignerRows, type PrepareFormValues } from '@esign/shared';
+
+/** The form's values for a new draft, or for a draft saved before (the preparer is not one of the rows). */
+export function formValuesOf(type: DocumentType, document: Document | undefined): PrepareFormValues {
+  const rows = (document?.signers ?? [])
+    .filter((signer) => !signer.isPreparer)
+    .map((signer) => ({ id: signer.id, name: signer.name, email: signer.email }));
+  return {
+    title: document?.title ?? '',
+    message: document?.message ?? '',
+    isOrdered: document?.isOrdered ?? false,
+    signers: rows.length > 0 || type === 'me' ? rows : initialSignerRows(type),
+  };
+}
+
+/** PATCH documents/{id} with the form: the signers in their order from 1 (the server adds 'Me (Now)'). */
+export function prepareRequest(values: PrepareFormValues) {
+  return {
+    title: values.title.trim(),
+    message: values.message.trim() === '' ? null : values.message.trim(),
+    isOrdered: values.isOrdered,
+    signers: values.signers.map((signer, index) => ({
+      ...(signer.id ? { id: signer.id } : {}),
+      name: signer.name,
+      email: signer.email,
+      isPreparer: false,
+      order: index + 1,
+    })),
+  };
+}

@@ -1,0 +1,82 @@
+import { DEFAULT_SIGNATURE_FONT, type Requisite, type RequisiteType, requiredString } from '@esign/shared';
+import { Anchor, Button, Paper, Stack, Text, TextInput } from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { notifySuccess } from '../../api/notify';
+import { useTranslateMessage } from '../../i18n/use-translate-message';
+import { useSaveRequisites } from './api';
+import { FittedText } from './FittedText';
+import { defaultInitials, renderTypedSignature, TYPED_FONT_SIZE } from './typed-signature';
+
+const typedValue = requiredString(100);
+
+/**
+ * The quick sign: 'We created a signature for you' typed from the name, 'Sign Now' saves it (with its
+ * initials) and uses it, and 'Need a custom signature? Create it now!' opens the full modal.
+ */
+export function QuickSign({
+  type,
+  defaultName,
+  onChosen,
+  onCustom,
+}: {
+  type: RequisiteType;
+  defaultName: string;
+  onChosen(requisite: Requisite): void;
+  onCustom(): void;
+}) {
+  const { t } = useTranslation();
+  const translateMessage = useTranslateMessage();
+  const save = useSaveRequisites();
+  const [text, setText] = useState(defaultName);
+  const check = typedValue.safeParse(text);
+
+  const onSignNow = async () => {
+    if (!check.success) return;
+    const name = text.trim();
+    const initials = defaultInitials(name);
+    const fontFamily = DEFAULT_SIGNATURE_FONT;
+    const saved = await save.mutateAsync([
+      {
+        type: 'sign',
+        valueType: 'text',
+        text: name,
+        fontFamily,
+        fontSize: TYPED_FONT_SIZE,
+        image: await renderTypedSignature(name, fontFamily),
+      },
+      {
+        type: 'initial',
+        valueType: 'text',
+        text: initials,
+        fontFamily,
+        fontSize: TYPED_FONT_SIZE,
+        image: await renderTypedSignature(initials, fontFamily),
+      },
+    ]);
+    notifySuccess(t('messages.requisiteCreated'));
+    const chosen = saved.find((item) => item.type === type);
+    if (chosen) onChosen(chosen);
+  };
+
+  return (
+    <Stack gap="md">
+      <Text fw={600}>{t('requisites.weCreated')}</Text>
+      <TextInput
+        label={t('requisites.quickSignText')}
+        value={text}
+        onChange={(event) => setText(event.currentTarget.value)}
+        error={text.length > 0 && !check.success ? translateMessage(check.error.issues[0]?.message ?? '') : undefined}
+      />
+      <Paper withBorder p="xs" radius="sm">
+        <FittedText text={type === 'sign' ? text : defaultInitials(text)} fontId={DEFAULT_SIGNATURE_FONT} height={72} />
+      </Paper>
+      <Button onClick={() => void onSignNow()} disabled={!check.success} loading={save.isPending}>
+        {t('requisites.signNow')}
+      </Button>
+      <Anchor component="button" type="button" size="sm" onClick={onCustom}>
+        {t('requisites.needCustom')}
+      </Anchor>
+    </Stack>
+  );
+}

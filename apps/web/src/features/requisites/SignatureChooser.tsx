@@ -1,0 +1,176 @@
+import type { Requisite, RequisiteValueType } from '@esign/shared';
+import { ActionIcon, Button, Card, Group, Loader, Menu, Modal, Stack, Tabs, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { notifySuccess } from '../../api/notify';
+import { pairRequisites, type RequisitePair, useDeleteRequisite, useRequisites } from './api';
+import { ConfirmDeleteModal } from './ConfirmDeleteModal';
+import { useRequisiteOwnerName } from './owner-name';
+import { QuickSign } from './QuickSign';
+import { RequisiteImage } from './RequisiteImage';
+import { SignatureModal } from './SignatureModal';
+
+export interface SignatureChooserProps {
+  opened: boolean;
+  type: 'sign' | 'initial';
+  onClose(): void;
+  onChosen(requisite: Requisite): void;
+}
+
+/** Spec section 9: the list gets a shadow when it holds more than 3 items (it scrolls). */
+const SHADOW_FROM_ITEMS = 4;
+const TABS: { value: RequisiteValueType; labelKey: 'requisites.typed' | 'requisites.drawn' | 'requisites.uploaded' }[] =
+  [
+    { value: 'text', labelKey: 'requisites.typed' },
+    { value: 'draw', labelKey: 'requisites.drawn' },
+    { value: 'upload', labelKey: 'requisites.uploaded' },
+  ];
+
+/**
+ * Chooses a saved signature (or initials) for a field: tabs Typed, Drawn, Uploaded, each saved item with Sign Now
+ * and an edit / delete menu, and Create New Signature. With nothing saved yet it offers 'We created a signature
+ * for you'. Works for a logged-in user and for a signer (the API client sends the link token).
+ */
+export function SignatureChooser({ opened, type, onClose, onChosen }: SignatureChooserProps) {
+  const { t } = useTranslation();
+  const isMobile = useMediaQuery('(max-width: 768px)');
+  const ownerName = useRequisiteOwnerName();
+  const requisites = useRequisites();
+  const pairs = pairRequisites(requisites.data ?? []);
+  const [editing, setEditing] = useState<RequisitePair | 'new' | null>(null);
+  const [deleting, setDeleting] = useState<Requisite | null>(null);
+  const [tab, setTab] = useState<RequisiteValueType | null>(null);
+  const remove = useDeleteRequisite();
+
+  const items = pairs.map((pair) => pair[type]);
+  const activeTab = tab ?? items[0]?.valueType ?? 'text';
+  const shown = items.filter((item) => item.valueType === activeTab);
+
+  const choose = (requisite: Requisite) => {
+    onChosen(requisite);
+    onClose();
+  };
+
+  const onDelete = async () => {
+    if (deleting === null) return;
+    await remove.mutateAsync(deleting.id);
+    notifySuccess(t('messages.requisiteDeleted'));
+    setDeleting(null);
+  };
+
+  const isEmpty = requisites.isSuccess && pairs.length === 0;
+  const title = isEmpty
+    ? t('requisites.signNow')
+    : type === 'sign'
+      ? t('requisites.chooseSignature')
+      : t('requisites.chooseInitials');
+
+  return (
+    <>
+      <Modal
+        opened={opened && editing === null && deleting === null}
+        onClose={onClose}
+        title={title}
+        size="lg"
+        fullScreen={isMobile}
+        centered
+        closeButtonProps={{ 'aria-label': t('requisites.close') }}
+      >
+        {requisites.isPending && <Loader size="sm" />}
+        {isEmpty && (
+          <QuickSign type={type} defaultName={ownerName} onChosen={choose} onCustom={() => setEditing('new')} />
+        )}
+        {pairs.length > 0 && (
+          <Stack gap="md">
+            <Tabs value={activeTab} onChange={(value) => value && setTab(value as RequisiteValueType)}>
+              <Tabs.List grow>
+                {TABS.map((entry) => (
+                  <Tabs.Tab key={entry.value} value={entry.value}>
+                    {t(entry.labelKey)}
+                  </Tabs.Tab>
+                ))}
+              </Tabs.List>
+            </Tabs>
+            <Stack
+              gap="sm"
+              mah={360}
+              p={4}
+              aria-label={t('requisites.savedItems')}
+              role="list"
+              style={{
+                overflowY: 'auto',
+                boxShadow:
+                  shown.length >= SHADOW_FROM_ITEMS ? 'inset 0 -12px 12px -12px rgba(0, 0, 0, 0.35)' : undefined,
+              }}
+            >
+              {shown.length === 0 && (
+                <Text size="sm" c="dimmed" role="listitem">
+                  {t('requisites.noneOfKind')}
+                </Text>
+              )}
+              {shown.map((item) => {
+                const pair = pairs.find((entry) => entry[type].id === item.id);
+                return (
+                  <Card key={item.id} withBorder radius="sm" padding="xs" role="listitem">
+                    <Group wrap="nowrap" gap="xs">
+                      <div style={{ flex: 1, minWidth: 0 }}>
+                        <RequisiteImage requisite={item} alt={requisiteAlt(item, t)} height={60} />
+                      </div>
+                      <Button size="xs" onClick={() => choose(item)}>
+                        {t('requisites.signNow')}
+                      </Button>
+                      <Menu position="bottom-end" withinPortal>
+                        <Menu.Target>
+                          <ActionIcon variant="subtle" color="gray" aria-label={t('requisites.itemMenu')}>
+                            <span aria-hidden>⋮</span>
+                          </ActionIcon>
+                        </Menu.Target>
+                        <Menu.Dropdown>
+                          <Menu.Item onClick={() => pair && setEditing(pair)}>{t('requisites.edit')}</Menu.Item>
+                          <Menu.Item color="red" onClick={() => setDeleting(item)}>
+                            {t('requisites.delete')}
+                          </Menu.Item>
+                        </Menu.Dropdown>
+                      </Menu>
+                    </Group>
+                  </Card>
+                );
+              })}
+            </Stack>
+            <Button variant="light" onClick={() => setEditing('new')}>
+              {t('requisites.createNew')}
+            </Button>
+          </Stack>
+        )}
+      </Modal>
+
+      <SignatureModal
+        opened={opened && editing !== null}
+        pair={editing === 'new' ? null : editing}
+        defaultName={ownerName}
+        onClose={() => setEditing(null)}
+        onSaved={(pair) => {
+          if (editing === 'new') choose(pair[type]);
+        }}
+      />
+      <ConfirmDeleteModal
+        opened={opened && deleting !== null}
+        type={type}
+        isPending={remove.isPending}
+        onCancel={() => setDeleting(null)}
+        onConfirm={() => void onDelete()}
+      />
+    </>
+  );
+}
+
+/** A text alternative for a saved image: the typed text, or what it is. */
+export function requisiteAlt(requisite: Requisite, t: ReturnType<typeof useTranslation>['t']): string {
+  if (requisite.valueType === 'text' && requisite.text) {
+    return requisite.type === 'sign'
+      ? t('requisites.signatureOf', { text: requisite.text })
+      : t('requisites.initialsOf', { text: requisite.text });
+  }
+  return requisite.type === 'sign' ? t('requisites.signatureImage') : t('requisites.initialsImage');
+}
