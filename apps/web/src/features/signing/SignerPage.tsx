@@ -1,4 +1,10 @@
-import { type DocumentFieldResponse, localToday, MOBILE_BREAKPOINT_PX, safeRedirectionUrl } from '@esign/shared';
+import {
+  type DocumentFieldResponse,
+  localToday,
+  MOBILE_BREAKPOINT_PX,
+  type Requisite,
+  safeRedirectionUrl,
+} from '@esign/shared';
 import { Alert, Box, Button, Center, Group, Loader, Text, Title } from '@mantine/core';
 import { useElementSize } from '@mantine/hooks';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
@@ -7,6 +13,7 @@ import { useNavigate, useParams } from 'react-router';
 import { isApiError } from '../../api/api-error';
 import { notifyError } from '../../api/notify';
 import { ProductName } from '../../layouts/ProductName';
+import { RequisiteOwnerNameProvider, SignatureChooser } from '../requisites';
 import { sendSignatoryOpened, useAvailableSigners, useSignDocument, useSignerDocument } from './api';
 import { PostSignModal } from './PostSignModal';
 import { AccessCodeModal, AgreeModal, SignerSelectionModal } from './SignerModals';
@@ -98,9 +105,18 @@ function SigningView({ documentId, view }: { documentId: string; view: SignerVie
     setValues((current) => ({ ...current, [fieldId]: { ...current[fieldId], ...value } }));
     setActiveFieldId(fieldId);
   }, []);
-  // Signatures and initials are chosen with the saved-signature chooser (features/requisites) once it is here;
-  // until then such a field stays unsigned.
-  const onChooseSignature = useCallback((field: DocumentFieldResponse) => setActiveFieldId(field.id), []);
+  // Signatures and initials come from the saved-signature chooser (features/requisites).
+  const [chooserField, setChooserField] = useState<DocumentFieldResponse | null>(null);
+  const [chosen, setChosen] = useState<Record<string, Requisite>>({});
+  const onChooseSignature = useCallback((field: DocumentFieldResponse) => {
+    setActiveFieldId(field.id);
+    setChooserField(field);
+  }, []);
+  const onChosen = (requisite: Requisite) => {
+    if (chooserField === null) return;
+    onChange(chooserField.id, { requisiteId: requisite.id });
+    setChosen((current) => ({ ...current, [chooserField.id]: requisite }));
+  };
 
   const onAction = () => {
     if (label === 'submit') {
@@ -212,6 +228,7 @@ function SigningView({ documentId, view }: { documentId: string; view: SignerVie
               activeFieldId={activeFieldId}
               onChange={onChange}
               onChooseSignature={onChooseSignature}
+              chosen={chosen}
             />
           ) : null}
         </Box>
@@ -230,6 +247,14 @@ function SigningView({ documentId, view }: { documentId: string; view: SignerVie
           {actions}
         </Box>
       ) : null}
+      <RequisiteOwnerNameProvider name={signer.name}>
+        <SignatureChooser
+          opened={chooserField !== null}
+          type={chooserField?.type === 'initials' ? 'initial' : 'sign'}
+          onClose={() => setChooserField(null)}
+          onChosen={onChosen}
+        />
+      </RequisiteOwnerNameProvider>
       <AgreeModal
         opened={isAgreeOpen}
         isPending={sign.isPending}
