@@ -98,10 +98,17 @@ test('a signer signs through the e-mailed link on a phone', async ({ page }) => 
   await expect(done).toBeVisible();
   await page.screenshot({ path: test.info().outputPath('signed-375.png') });
 
-  const activities = await (await page.request.get(`/api/v1/documents/${documentId}/activities`, { headers })).json();
-  expect(activities.map((activity: { type: string }) => activity.type)).toEqual(
-    expect.arrayContaining(['send', 'view', 'sign', 'complete']),
-  );
+  // Once the seal has stored the result, the modal offers the download; the seal records `complete`.
+  await expect(done.getByRole('link', { name: 'Download' })).toBeVisible({ timeout: 60_000 });
+  await expect
+    .poll(
+      async () =>
+        (await (await page.request.get(`/api/v1/documents/${documentId}/activities`, { headers })).json()).map(
+          (activity: { type: string }) => activity.type,
+        ),
+      { timeout: 30_000 },
+    )
+    .toEqual(expect.arrayContaining(['send', 'view', 'sign', 'complete']));
 
   // Closing the sign-up offer goes to /about.
   await done.getByRole('button', { name: 'Close' }).first().click();
