@@ -1,7 +1,7 @@
 import type { ActivityType, DocumentActivity } from '@esign/shared';
-import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
-import { ACTIVITY_TYPE_VALUES, documentActivities, signers } from '../../platform/db/schema.js';
+import { documentActivities, signers } from '../../platform/db/schema.js';
 
 export interface ActivityInput {
   documentId: string;
@@ -40,17 +40,8 @@ export async function listActivityRows(db: Db, documentId: string): Promise<Acti
       .select()
       .from(documentActivities)
       .where(eq(documentActivities.documentId, documentId))
-      // Rows of one transaction share its instant: they then follow the life of a document (sign before complete).
-      .orderBy(
-        asc(documentActivities.createdAt),
-        asc(
-          sql`array_position(array[${sql.join(
-            ACTIVITY_TYPE_VALUES.map((type) => sql`${type}`),
-            sql`, `,
-          )}]::text[], ${documentActivities.type})`,
-        ),
-        asc(documentActivities.id),
-      )
+      // Rows of one transaction share its instant: they keep the order they were written in.
+      .orderBy(asc(documentActivities.createdAt), asc(documentActivities.sequence))
   );
 }
 

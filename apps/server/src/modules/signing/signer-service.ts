@@ -25,8 +25,9 @@ import { completeDocumentOnce } from './completion.js';
 import { applySignerFieldValues } from './field-values.js';
 import type { OpenedMailJobs } from './opened-mail.js';
 import * as repo from './signer-repository.js';
+import { signersWhoseTurnItIs } from './turns.js';
 
-/** Mails the next signer of an ordered document its invitation (wired to the send-out's invitation job). */
+/** Mails the next signer of an ordered document its invitation (the send-out's `signing.signer-invitation-mail`). */
 export type InviteNextSigner = (params: { documentId: string; signerId: string }) => Promise<void>;
 
 interface SignerDeps {
@@ -59,11 +60,10 @@ function codesMatch(given: string, expected: string): boolean {
   return timingSafeEqual(digest(given), digest(expected));
 }
 
-/** Ordered documents: every signer with a lower order has finished. Unordered: any unfinished signer. */
+/** The signer may fill in and sign now: the document awaits signatures and it is this signer's turn. */
 export function isSignersTurn(document: DocumentRow, signer: SignerRow, signerRows: SignerRow[]): boolean {
-  if (document.status !== 'awaiting' || signer.isFinished) return false;
-  if (!document.isOrdered) return true;
-  return signerRows.every((other) => other.order >= signer.order || other.isFinished);
+  if (document.status !== 'awaiting') return false;
+  return signersWhoseTurnItIs(signerRows, document.isOrdered).some((row) => row.id === signer.id);
 }
 
 export function signerService(deps: SignerDeps) {

@@ -1,6 +1,6 @@
 import { MESSAGES } from '@esign/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp, waitForMail } from '../../../test/app.js';
+import { createTestApp, linkParam, type TestApp, waitForMail } from '../../../test/app.js';
 import { documentClient } from '../../../test/documents.js';
 import { awaitingDocument, signerClient, signerRequisite, todayMmDdYyyy } from '../../../test/signing.js';
 import { listActivityRows } from '../activity/repository.js';
@@ -220,6 +220,11 @@ describe('opening, filling in and signing', () => {
       },
     );
     expect(firstSigned.json()).toEqual({ isFinished: true, documentStatus: 'awaiting', redirectionPage: null });
+    // The next signer is mailed a link of its own, which works for that signer.
+    const invitation = await waitForMail(t.app, second.email, { subject: /to sign/ });
+    const mailedToken = linkParam(invitation, 'signAccessToken');
+    const viaMail = await signerClient(t.app, mailedToken)('GET', `/document_sign/documents/${doc.documentId}/signers`);
+    expect(viaMail.json()).toEqual([expect.objectContaining({ id: second.id })]);
     const now = await asSecond('PATCH', `/document_sign/documents/${doc.documentId}/signers/${second.id}/sign`, {
       fields: [{ id: second.fieldIds[0], checked: true }],
       consent: 'I agree',

@@ -1,6 +1,7 @@
 import type { PdfMetadata } from '@esign/shared';
 import { sql } from 'drizzle-orm';
 import {
+  bigserial,
   boolean,
   doublePrecision,
   index,
@@ -296,6 +297,8 @@ export const documentActivities = pgTable(
     /** What else was recorded: the consent text agreed to, the SHA-256 of a PDF, and so on. */
     details: jsonb('details').$type<Record<string, string>>(),
     createdAt: createdAt(),
+    /** Insertion order: rows written in one transaction share its instant and keep the order they were made in. */
+    sequence: bigserial('sequence', { mode: 'number' }).notNull(),
   },
   (table) => [index('document_activities_document_idx').on(table.documentId, table.createdAt)],
 );

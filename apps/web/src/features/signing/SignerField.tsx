@@ -4,9 +4,11 @@ import {
   FIELD_TYPE_LABELS,
   FONT_SIZE,
   FONTS,
+  type Requisite,
 } from '@esign/shared';
 import type { CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
+import { RequisiteImage } from '../requisites';
 import type { FieldValues } from './signing-steps';
 
 /** The colour of the signing mode ('user'); other signers' fields are grey. */
@@ -22,6 +24,8 @@ interface SignerFieldProps {
   isActive: boolean;
   onChange: (fieldId: string, value: FieldValues[string]) => void;
   onChooseSignature: (field: DocumentFieldResponse) => void;
+  /** The saved signature chosen for this field, when there is one to show. */
+  requisite?: Requisite | undefined;
 }
 
 /** One field on the page, placed in PDF points times the page's scale, filled in where it stands. */
@@ -33,6 +37,7 @@ export function SignerField({
   isActive,
   onChange,
   onChooseSignature,
+  requisite,
 }: SignerFieldProps) {
   const { t } = useTranslation();
   const color = isOwn ? USER_COLOR : OTHERS_COLOR;
@@ -127,9 +132,13 @@ export function SignerField({
           data-signed={field.signed}
           onClick={() => onChooseSignature(field)}
         >
-          {field.signed
-            ? t('signing.signed')
-            : t(field.type === 'signature' ? 'signing.signature' : 'signing.initials')}
+          {field.signed && requisite ? (
+            <RequisiteImage requisite={requisite} alt={label} height={Math.max(8, field.height * scale - 4)} />
+          ) : field.signed ? (
+            t('signing.signed')
+          ) : (
+            t(field.type === 'signature' ? 'signing.signature' : 'signing.initials')
+          )}
         </button>
       );
   }

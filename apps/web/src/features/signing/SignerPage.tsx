@@ -1,12 +1,19 @@
-import { type DocumentFieldResponse, localToday, MOBILE_BREAKPOINT_PX, safeRedirectionUrl } from '@esign/shared';
+import {
+  type DocumentFieldResponse,
+  localToday,
+  MOBILE_BREAKPOINT_PX,
+  type Requisite,
+  safeRedirectionUrl,
+} from '@esign/shared';
 import { Alert, Box, Button, Center, Group, Loader, Text, Title } from '@mantine/core';
-import { useViewportSize } from '@mantine/hooks';
+import { useElementSize } from '@mantine/hooks';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { isApiError } from '../../api/api-error';
 import { notifyError } from '../../api/notify';
 import { ProductName } from '../../layouts/ProductName';
+import { RequisiteOwnerNameProvider, SignatureChooser } from '../requisites';
 import { sendSignatoryOpened, useAvailableSigners, useSignDocument, useSignerDocument } from './api';
 import { PostSignModal } from './PostSignModal';
 import { AccessCodeModal, AgreeModal, SignerSelectionModal } from './SignerModals';
@@ -15,9 +22,9 @@ import { actionLabel, type FieldValues, initialValues, stepsLeft, submission, wi
 import { useSignToken } from './use-sign-token';
 
 /** Spec section 9: the signer canvas is at most 970 px minus 12, narrower than its container by 32 or 48 px. */
-function canvasWidth(viewportWidth: number): number {
-  const margin = viewportWidth < MOBILE_BREAKPOINT_PX ? 32 : 48;
-  return Math.max(240, Math.min(970 - 12, viewportWidth - margin));
+function canvasWidth(roomWidth: number): number {
+  const margin = roomWidth < MOBILE_BREAKPOINT_PX ? 32 : 48;
+  return Math.max(0, Math.min(970 - 12, roomWidth - margin));
 }
 
 function scrollToField(fieldId: string) {
@@ -70,7 +77,8 @@ type SignerView = NonNullable<ReturnType<typeof useSignerDocument>['data']>;
 
 function SigningView({ documentId, view }: { documentId: string; view: SignerView }) {
   const { t } = useTranslation();
-  const { width: viewportWidth } = useViewportSize();
+  // The room the page has (not the window: a page wider than the screen would widen the window on phones).
+  const { ref: mainRef, width: roomWidth } = useElementSize<HTMLDivElement>();
   const { signer } = view;
   const [values, setValues] = useState<FieldValues>(() => initialValues(view.fields, signer.id, localToday()));
   const [hasStarted, setHasStarted] = useState(false);
@@ -97,9 +105,18 @@ function SigningView({ documentId, view }: { documentId: string; view: SignerVie
     setValues((current) => ({ ...current, [fieldId]: { ...current[fieldId], ...value } }));
     setActiveFieldId(fieldId);
   }, []);
-  // Signatures and initials are chosen with the saved-signature chooser (features/requisites) once it is here;
-  // until then such a field stays unsigned.
-  const onChooseSignature = useCallback((field: DocumentFieldResponse) => setActiveFieldId(field.id), []);
+  // Signatures and initials come from the saved-signature chooser (features/requisites).
+  const [chooserField, setChooserField] = useState<DocumentFieldResponse | null>(null);
+  const [chosen, setChosen] = useState<Record<string, Requisite>>({});
+  const onChooseSignature = useCallback((field: DocumentFieldResponse) => {
+    setActiveFieldId(field.id);
+    setChooserField(field);
+  }, []);
+  const onChosen = (requisite: Requisite) => {
+    if (chooserField === null) return;
+    onChange(chooserField.id, { requisiteId: requisite.id });
+    setChosen((current) => ({ ...current, [chooserField.id]: requisite }));
+  };
 
   const onAction = () => {
     if (label === 'submit') {
@@ -134,8 +151,8 @@ function SigningView({ documentId, view }: { documentId: string; view: SignerVie
     );
   };
 
-  const width = canvasWidth(viewportWidth || MOBILE_BREAKPOINT_PX);
-  const isMobile = viewportWidth > 0 && viewportWidth < MOBILE_BREAKPOINT_PX;
+  const width = canvasWidth(roomWidth);
+  const isMobile = roomWidth > 0 && roomWidth < MOBILE_BREAKPOINT_PX;
   const actions = (
     <Group gap="xs" wrap="nowrap" justify="space-between">
       <Text size="sm" aria-live="polite" style={{ whiteSpace: 'nowrap' }}>
@@ -158,10 +175,15 @@ function SigningView({ documentId, view }: { documentId: string; view: SignerVie
         style={{ zIndex: 10, borderBottom: '1px solid var(--mantine-color-gray-3)' }}
       >
         <Group justify="space-between" wrap="nowrap" gap="xs">
-          <Box miw={0}>
+          <Box miw={0} style={{ flex: 1 }}>
             <Group gap="xs" wrap="nowrap">
               <ProductName />
-              <Title order={1} fz="md" lineClamp={1}>
+              <Title
+                order={1}
+                fz="md"
+                miw={0}
+                style={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
+              >
                 {view.document.title}
               </Title>
             </Group>
@@ -173,6 +195,7 @@ function SigningView({ documentId, view }: { documentId: string; view: SignerVie
         </Group>
       </Box>
       <Box
+        ref={mainRef}
         component="main"
         pt="md"
         pb={isEditable && isMobile ? 80 : 'md'}
@@ -194,7 +217,7 @@ function SigningView({ documentId, view }: { documentId: string; view: SignerVie
               {view.document.message}
             </Text>
           ) : null}
-          {view.document.pdfUrl ? (
+          {view.document.pdfUrl && roomWidth > 0 ? (
             <SignerPages
               pdfUrl={view.document.pdfUrl}
               pdfMetadata={view.document.pdfMetadata}
@@ -205,6 +228,7 @@ function SigningView({ documentId, view }: { documentId: string; view: SignerVie
               activeFieldId={activeFieldId}
               onChange={onChange}
               onChooseSignature={onChooseSignature}
+              chosen={chosen}
             />
           ) : null}
         </Box>
@@ -223,6 +247,14 @@ function SigningView({ documentId, view }: { documentId: string; view: SignerVie
           {actions}
         </Box>
       ) : null}
+      <RequisiteOwnerNameProvider name={signer.name}>
+        <SignatureChooser
+          opened={chooserField !== null}
+          type={chooserField?.type === 'initials' ? 'initial' : 'sign'}
+          onClose={() => setChooserField(null)}
+          onChosen={onChosen}
+        />
+      </RequisiteOwnerNameProvider>
       <AgreeModal
         opened={isAgreeOpen}
         isPending={sign.isPending}

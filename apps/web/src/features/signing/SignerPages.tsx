@@ -1,4 +1,4 @@
-import type { DocumentFieldResponse, PdfMetadata } from '@esign/shared';
+import type { DocumentFieldResponse, PdfMetadata, Requisite } from '@esign/shared';
 import { Box, Center, Loader, Text } from '@mantine/core';
 import type { PDFDocumentProxy } from 'pdfjs-dist';
 import { useEffect, useRef, useState } from 'react';
@@ -22,6 +22,8 @@ interface SignerPagesProps {
   activeFieldId: string | null;
   onChange: (fieldId: string, value: FieldValues[string]) => void;
   onChooseSignature: (field: DocumentFieldResponse) => void;
+  /** The saved signatures chosen on this page, by field id (shown in their fields). */
+  chosen: Record<string, Requisite>;
 }
 
 function usePdf(url: string) {
@@ -101,6 +103,7 @@ function SignerPage(props: SignerPagesProps & { pdf: PDFDocumentProxy; pageNumbe
             isActive={field.id === props.activeFieldId}
             onChange={props.onChange}
             onChooseSignature={props.onChooseSignature}
+            requisite={props.chosen[field.id]}
           />
         );
       })}

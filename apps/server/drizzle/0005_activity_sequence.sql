@@ -1,0 +1,1 @@
+ALTER TABLE "document_activities" ADD COLUMN "sequence" bigserial NOT NULL;

@@ -1,0 +1,116 @@
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { type APIRequestContext, expect, test } from '@playwright/test';
+import { createConfirmedUser, firstLink, uniqueEmail, waitForMail } from '../support/accounts.js';
+import { expectNoSeriousA11yViolations } from '../support/axe.js';
+
+const corpus = (path: string) => join(import.meta.dirname, '../../../shared/fixtures/real-world', path);
+
+test.setTimeout(120_000);
+test.use({ viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true });
+
+/** An Only Others document sent to one signer through the API, as the editor would: text, date and checkbox. */
+async function sentDocument(request: APIRequestContext) {
+  const owner = await createConfirmedUser(request, 'Olivia Owner');
+  const signIn = await request.post('/api/v1/auth/sign_in', { data: { email: owner.email, password: owner.password } });
+  const headers = { authorization: `Bearer ${(await signIn.json()).accessToken}` };
+  const created = await (await request.post('/api/v1/documents', { headers, data: { type: 'others' } })).json();
+  const upload = await request.post(`/api/v1/documents/${created.id}/file_upload`, {
+    headers,
+    multipart: {
+      upload: {
+        name: 'lease.pdf',
+        mimeType: 'application/pdf',
+        buffer: readFileSync(corpus('pdf/pdf20_latex_2p.pdf')),
+      },
+    },
+  });
+  expect(upload.ok()).toBe(true);
+  await expect
+    .poll(
+      async () =>
+        (await (await request.get(`/api/v1/documents/${created.id}/convertion_data`, { headers })).json()).isFinished,
+      {
+        timeout: 60_000,
+      },
+    )
+    .toBe(true);
+  const signerEmail = uniqueEmail('signer');
+  const withSigners = await (
+    await request.patch(`/api/v1/documents/${created.id}`, {
+      headers,
+      data: { title: 'Lease <b>agreement</b>', signers: [{ name: 'Bob Signer', email: signerEmail, order: 1 }] },
+    })
+  ).json();
+  const signerId = withSigners.signers[0].id as string;
+  const field = (type: string, coordinateY: number, extra: object = {}) => ({
+    id: randomUUID(),
+    type,
+    pageNumber: 1,
+    coordinateX: 72,
+    coordinateY,
+    width: type === 'checkbox' ? 25 : 150,
+    height: 25,
+    signerId,
+    required: true,
+    checked: false,
+    text: null,
+    placeholder: null,
+    dateFormat: type === 'date' ? 'MM/DD/YYYY' : null,
+    fontFamily: null,
+    fontSize: null,
+    requisiteId: null,
+    ...extra,
+  });
+  const saved = await request.patch(`/api/v1/documents/${created.id}`, {
+    headers,
+    data: { fields: [field('text', 600, { placeholder: 'Your address' }), field('checkbox', 120), field('date', 400)] },
+  });
+  expect(saved.ok()).toBe(true);
+  const sent = await request.patch(`/api/v1/document_sign/documents/${created.id}/send_out`, { headers });
+  expect(sent.ok(), await sent.text()).toBe(true);
+  return { documentId: created.id as string, headers, signerEmail };
+}
+
+test('a signer signs through the e-mailed link on a phone', async ({ page }) => {
+  const { documentId, headers, signerEmail } = await sentDocument(page.request);
+  const invitation = await waitForMail(page.request, signerEmail, /to sign/);
+  await page.goto(firstLink(invitation));
+
+  await expect(page.getByRole('heading', { level: 1, name: 'Lease <b>agreement</b>' })).toBeVisible();
+  await expect(page.getByText('2 fields left')).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+
+  // Steps go by page, then Y: the checkbox (top), then the text field (the date is filled with today).
+  await page.getByRole('button', { name: 'Start signing' }).click();
+  await page.getByRole('checkbox', { name: 'Checkbox' }).check();
+  await expect(page.getByText('1 field left')).toBeVisible();
+  await page.getByRole('button', { name: 'Next step' }).click();
+  await expect(page.getByRole('textbox', { name: 'Your address' })).toBeFocused();
+  await page.keyboard.type('1 Main Street');
+  await page.getByRole('button', { name: 'Submit' }).click();
+
+  const agree = page.getByRole('dialog', { name: 'Almost done!' });
+  await expect(agree).toBeVisible();
+  await agree.getByRole('button', { name: 'I Agree' }).click();
+  const done = page.getByRole('dialog', { name: 'You have signed the document' });
+  await expect(done).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('signed-375.png') });
+
+  // Once the seal has stored the result, the modal offers the download; the seal records `complete`.
+  await expect(done.getByRole('link', { name: 'Download' })).toBeVisible({ timeout: 60_000 });
+  await expect
+    .poll(
+      async () =>
+        (await (await page.request.get(`/api/v1/documents/${documentId}/activities`, { headers })).json()).map(
+          (activity: { type: string }) => activity.type,
+        ),
+      { timeout: 30_000 },
+    )
+    .toEqual(expect.arrayContaining(['send', 'view', 'sign', 'complete']));
+
+  // Closing the sign-up offer goes to /about.
+  await done.getByRole('button', { name: 'Close' }).first().click();
+  await expect(page).toHaveURL(/\/about$/);
+});
