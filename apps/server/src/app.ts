@@ -129,12 +129,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   const links = shareLinks(config.jwtSecret, config.appUrl);
   const listMails = documentListMailJobs({ db: database.db, mailer, appUrl: config.appUrl, shareLink: links.link });
-  jobs.register(listMails.reminderMail, listMails.shareMail);
+  jobs.register(listMails.shareMail);
   const documentList = documentListService({
     db: database.db,
     storage,
     jobs,
     mails: listMails,
+    signerMails,
     links,
     appUrl: config.appUrl,
     now,

@@ -1,11 +1,10 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../platform/db/client.js';
-import { documents, signers, users } from '../../platform/db/schema.js';
+import { documents, users } from '../../platform/db/schema.js';
 import { defineJob } from '../../platform/jobs.js';
 import type { Mailer } from '../../platform/mail/mailer.js';
 import { renderMail } from '../../platform/mail/template.js';
-import { issueSigningToken, signingUrl } from '../signing/signing-tokens.js';
 
 interface MailDeps {
   db: Db;
@@ -30,33 +29,6 @@ async function documentWithSender(db: Db, documentId: string) {
  * the mail (never in a stored job payload); a retried job makes a fresh one.
  */
 export function documentListMailJobs(deps: MailDeps) {
-  const reminderMail = defineJob({
-    name: 'documents.reminder-mail',
-    payload: z.object({ documentId: z.string().uuid(), signerId: z.string().uuid() }),
-    async handler({ documentId, signerId }) {
-      const found = await documentWithSender(deps.db, documentId);
-      if (found?.document.status !== 'awaiting' || found.document.deletedAt) return;
-      const [signer] = await deps.db
-        .select()
-        .from(signers)
-        .where(and(eq(signers.id, signerId), eq(signers.documentId, documentId)))
-        .limit(1);
-      if (!signer || signer.isFinished) return;
-      const token = await issueSigningToken(deps.db, { documentId, signerId });
-      const title = found.document.title || 'a document';
-      await deps.mailer.send(
-        renderMail({
-          to: signer.email,
-          subject: `Reminder: ${found.senderName} is waiting for your signature on ${title}`,
-          greeting: `Hello ${signer.name},`,
-          paragraphs: [`${found.senderName} is still waiting for you to sign "${title}".`],
-          action: { label: 'Review and sign', url: signingUrl(deps.appUrl, documentId, token) },
-          footer: 'This link is personal: do not forward it.',
-        }),
-      );
-    },
-  });
-
   const shareMail = defineJob({
     name: 'documents.share-mail',
     payload: z.object({ documentId: z.string().uuid(), email: z.string().email() }),
@@ -76,6 +48,6 @@ export function documentListMailJobs(deps: MailDeps) {
     },
   });
 
-  return { reminderMail, shareMail };
+  return { shareMail };
 }
 export type DocumentListMailJobs = ReturnType<typeof documentListMailJobs>;

@@ -8,6 +8,7 @@ import type { JobQueue } from '../../platform/jobs.js';
 import type { Storage } from '../../platform/storage/storage.js';
 import { recordActivity } from '../activity/repository.js';
 import { findOwnedDocument, listSigners, lockDocument } from '../documents/repository.js';
+import type { SignerMailJobs } from '../signing/signer-mails.js';
 import { issueSigningToken, revokeSigningTokens, signingUrl } from '../signing/signing-tokens.js';
 import type { DocumentListMailJobs } from './mails.js';
 import { listDocumentPage } from './repository.js';
@@ -19,6 +20,7 @@ interface Deps {
   storage: Storage;
   jobs: JobQueue;
   mails: DocumentListMailJobs;
+  signerMails: SignerMailJobs;
   links: ShareLinks;
   appUrl: string;
   now: () => Date;
@@ -125,7 +127,11 @@ export function documentListService(deps: Deps) {
       const document = await ownedAwaiting(input.userId, input.documentId);
       const targets = await signersAskable(document, [...new Set(input.signersIds)]);
       for (const signer of targets) {
-        await jobs.send(mails.reminderMail, { documentId: document.id, signerId: signer.id });
+        await jobs.send(deps.signerMails.signerInvitationMail, {
+          documentId: document.id,
+          signerId: signer.id,
+          isReminder: true,
+        });
       }
       return { success: true as const, signersIds: targets.map((signer) => signer.id) };
     },

@@ -23,8 +23,13 @@ interface SignerMailDeps {
 export function signerMailJobs(deps: SignerMailDeps) {
   const signerInvitationMail = defineJob({
     name: 'signing.signer-invitation-mail',
-    payload: z.object({ documentId: z.string().uuid(), signerId: z.string().uuid() }),
-    async handler({ documentId, signerId }) {
+    payload: z.object({
+      documentId: z.string().uuid(),
+      signerId: z.string().uuid(),
+      /** A reminder of an invitation already sent (the owner's 'Send reminder'). */
+      isReminder: z.boolean().default(false),
+    }),
+    async handler({ documentId, signerId, isReminder }) {
       const [row] = await deps.db
         .select({ document: documents, signer: signers })
         .from(signers)
@@ -42,7 +47,9 @@ export function signerMailJobs(deps: SignerMailDeps) {
       await deps.mailer.send(
         renderMail({
           to: signer.email,
-          subject: `${sender.name} sent you "${title}" to sign`,
+          subject: isReminder
+            ? `Reminder: ${sender.name} is waiting for your signature on "${title}"`
+            : `${sender.name} sent you "${title}" to sign`,
           greeting: `Hello ${signer.name},`,
           paragraphs: [
             `${sender.name} (${sender.email}) has sent you the document "${title}" to sign.`,

@@ -18,10 +18,8 @@ export function useSignedUrl(fileKey: string | null) {
   });
 }
 
-/** The PDF of a stored file, opened with pdf.js; destroyed when the file or the component goes. */
-export function usePdfDocument(fileKey: string | null): { pdf: PDFDocumentProxy | null; error: unknown } {
-  const signedUrl = useSignedUrl(fileKey);
-  const url = signedUrl.data ?? null;
+/** The PDF at a URL, opened with pdf.js; destroyed when the URL or the component goes. */
+export function usePdfAtUrl(url: string | null): { pdf: PDFDocumentProxy | null; error: unknown } {
   const [state, setState] = useState<{ pdf: PDFDocumentProxy | null; error: unknown }>({ pdf: null, error: null });
 
   useEffect(() => {
@@ -45,5 +43,12 @@ export function usePdfDocument(fileKey: string | null): { pdf: PDFDocumentProxy 
     };
   }, [url]);
 
+  return state;
+}
+
+/** The PDF of a stored file, read through a signed URL. */
+export function usePdfDocument(fileKey: string | null): { pdf: PDFDocumentProxy | null; error: unknown } {
+  const signedUrl = useSignedUrl(fileKey);
+  const state = usePdfAtUrl(signedUrl.data ?? null);
   return signedUrl.error ? { pdf: null, error: signedUrl.error } : state;
 }

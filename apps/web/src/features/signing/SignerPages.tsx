@@ -4,7 +4,7 @@ import type { PDFDocumentProxy } from 'pdfjs-dist';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PdfPageCanvas } from '../pdf/PdfPageCanvas';
-import { openPdf } from '../pdf/pdf-loader';
+import { usePdfAtUrl } from '../pdf/use-pdf-document';
 import { SignerField } from './SignerField';
 import type { FieldValues } from './signing-steps';
 
@@ -24,29 +24,6 @@ interface SignerPagesProps {
   onChooseSignature: (field: DocumentFieldResponse) => void;
   /** The saved signatures chosen on this page, by field id (shown in their fields). */
   chosen: Record<string, Requisite>;
-}
-
-function usePdf(url: string) {
-  const [state, setState] = useState<{ pdf: PDFDocumentProxy | null; error: unknown }>({ pdf: null, error: null });
-  useEffect(() => {
-    let isCurrent = true;
-    let opened: PDFDocumentProxy | null = null;
-    openPdf(url).then(
-      (pdf) => {
-        opened = pdf;
-        if (isCurrent) setState({ pdf, error: null });
-        else void pdf.destroy();
-      },
-      (error: unknown) => {
-        if (isCurrent) setState({ pdf: null, error });
-      },
-    );
-    return () => {
-      isCurrent = false;
-      void opened?.destroy();
-    };
-  }, [url]);
-  return state;
 }
 
 /** True once the element comes near the viewport: pages are drawn only when they are about to be seen. */
@@ -114,7 +91,7 @@ function SignerPage(props: SignerPagesProps & { pdf: PDFDocumentProxy; pageNumbe
 /** The document's pages drawn by pdf.js, each with the fields on top. */
 export function SignerPages(props: SignerPagesProps) {
   const { t } = useTranslation();
-  const { pdf, error } = usePdf(props.pdfUrl);
+  const { pdf, error } = usePdfAtUrl(props.pdfUrl);
   if (error) return <Text c="red">{t('messages.somethingWentWrong')}</Text>;
   if (pdf === null) {
     return (
