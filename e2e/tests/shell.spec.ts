@@ -38,7 +38,7 @@ test('the logged-in shell is accessible, and unknown paths go to /sign', async (
   const user = await createConfirmedUser(request);
   await logIn(page, user.email, user.password);
   await expect(
-    page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Sign' }),
+    page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Sign', exact: true }),
   ).toBeVisible();
   await expect(page.getByRole('button', { name: /navigation/i })).toBeHidden();
   await expectNoSeriousA11yViolations(page);
@@ -57,6 +57,6 @@ test('at 375 px the shell shows a drawer instead of the sidebar', async ({ page,
   await menuButton.click();
   const drawer = page.getByRole('dialog');
   await expect(drawer).toBeVisible();
-  await expect(drawer.getByRole('link', { name: 'Sign' })).toBeVisible();
+  await expect(drawer.getByRole('link', { name: 'Sign', exact: true })).toBeVisible();
   await expectNoSeriousA11yViolations(page);
 });
