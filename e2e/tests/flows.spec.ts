@@ -70,7 +70,8 @@ async function sendAndExpectSuccess(page: Page, screenshot: string) {
   const sent = page.getByRole('dialog', { name: 'Thanks for sending your document' });
   await expect(sent).toBeVisible({ timeout: 30_000 });
   await expect(sent.getByRole('link', { name: 'Back to Documents' })).toHaveAttribute('href', '/documents');
-  await page.screenshot({ path: test.info().outputPath(screenshot) });
+  // Transitions finished at once, so the picture shows the modal as it settles.
+  await page.screenshot({ path: test.info().outputPath(screenshot), animations: 'disabled' });
   return sent;
 }
 
@@ -171,11 +172,12 @@ test('Only Me: the preparer types a text, signs with a typed signature, and Send
   await expect(chooser).toBeHidden();
   await expect(signature.getByRole('img', { name: 'Signature' })).toBeVisible();
   await expect(myText).toHaveValue('I agree');
+  await page.screenshot({ path: test.info().outputPath('only-me-signed.png') });
 
   const sent = await sendAndExpectSuccess(page, 'only-me-sent.png');
   // Only Me completes at once: the sealed file is ready to download, and the list shows it completed.
   await expect(sent.getByRole('button', { name: 'Download' })).toBeVisible({ timeout: 60_000 });
-  await page.screenshot({ path: test.info().outputPath('only-me-completed.png') });
+  await page.screenshot({ path: test.info().outputPath('only-me-completed.png'), animations: 'disabled' });
   await sent.getByRole('link', { name: 'Back to Documents' }).click();
   await expect(page).toHaveURL(/\/documents$/);
   await expect(page.getByRole('row').filter({ hasText: 'Personal statement' })).toContainText('Completed');
