@@ -248,6 +248,8 @@ export function signerService(deps: SignerDeps) {
           !isCompleted && document.isOrdered
             ? signerRows.find((row) => !row.isFinished && row.id !== signer.id)
             : undefined;
+        // The next signer's invitation is a `send` naming them, as the send-out's is (the certificate's 'Sent').
+        if (next) await recordActivity(tx, { documentId: document.id, type: 'send', signerIds: [next.id], at });
         return { answer: answer(isCompleted ? 'completed' : document.status), isCompleted, next };
       });
       if (outcome.isCompleted) await jobs.send(sealing.sealDocument, { documentId: request.documentId });

@@ -222,6 +222,17 @@ describe('opening, filling in and signing', () => {
     expect(firstSigned.json()).toEqual({ isFinished: true, documentStatus: 'awaiting', redirectionPage: null });
     // The next signer is mailed a link of its own, which works for that signer.
     const invitation = await waitForMail(t.app, second.email, { subject: /to sign/ });
+    // Its invitation is in the audit trail as a `send` naming it (the certificate's 'Sent').
+    const activities = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/documents/${doc.documentId}/activities`,
+      headers: { authorization: `Bearer ${doc.owner.accessToken}` },
+    });
+    expect(activities.json()).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ type: 'send', signers: [expect.objectContaining({ id: second.id })] }),
+      ]),
+    );
     const mailedToken = linkParam(invitation, 'signAccessToken');
     const viaMail = await signerClient(t.app, mailedToken)('GET', `/document_sign/documents/${doc.documentId}/signers`);
     expect(viaMail.json()).toEqual([expect.objectContaining({ id: second.id })]);

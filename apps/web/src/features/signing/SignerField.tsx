@@ -76,6 +76,9 @@ export function SignerField({
           <span style={{ ...inputStyle, display: 'flex', alignItems: 'center' }}>{field.text}</span>
         ) : null}
         {isOwn && field.type === 'checkbox' && field.checked ? <Check size={field.height * scale} /> : null}
+        {isOwn && (field.type === 'signature' || field.type === 'initials') && field.signed ? (
+          <SignatureMark field={field} scale={scale} label={label} requisite={requisite} />
+        ) : null}
       </div>
     );
   }
@@ -132,16 +135,33 @@ export function SignerField({
           data-signed={field.signed}
           onClick={() => onChooseSignature(field)}
         >
-          {field.signed && requisite ? (
-            <RequisiteImage requisite={requisite} alt={label} height={Math.max(8, field.height * scale - 4)} />
-          ) : field.signed ? (
-            t('signing.signed')
+          {field.signed ? (
+            <SignatureMark field={field} scale={scale} label={label} requisite={requisite} />
           ) : (
             t(field.type === 'signature' ? 'signing.signature' : 'signing.initials')
           )}
         </button>
       );
   }
+}
+
+/** A signed signature or initials field: the chosen image, or 'Signed' when it is not known here (a reload). */
+function SignatureMark({
+  field,
+  scale,
+  label,
+  requisite,
+}: {
+  field: DocumentFieldResponse;
+  scale: number;
+  label: string;
+  requisite: Requisite | undefined;
+}) {
+  const { t } = useTranslation();
+  if (requisite) {
+    return <RequisiteImage requisite={requisite} alt={label} height={Math.max(8, field.height * scale - 4)} />;
+  }
+  return <>{t('signing.signed')}</>;
 }
 
 function Check({ size }: { size: number }) {
