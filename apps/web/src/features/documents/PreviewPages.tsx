@@ -70,33 +70,30 @@ export function PreviewPages({ document, fileKey }: { document: Document; fileKe
   const fields = fileKey === document.resultPdfFileKey ? [] : document.fields;
   const width = Math.min(MAX_PAGE_WIDTH, Math.floor(roomWidth));
   return (
-    <Box
-      ref={ref}
-      bg="gray.1"
-      py="md"
-      px={{ base: 'xs', sm: 'md' }}
-      style={{ borderRadius: 'var(--mantine-radius-sm)' }}
-    >
-      {error ? (
-        <Text c="red" ta="center">
-          {t('messages.somethingWentWrong')}
-        </Text>
-      ) : pdf === null || width <= 0 ? (
-        <Center py="xl">
-          <Loader aria-label={t('signing.loadingPages')} role="status" />
-        </Center>
-      ) : (
-        Array.from({ length: pdf.numPages }, (_, index) => index + 1).map((pageNumber) => (
-          <PreviewPage
-            key={pageNumber}
-            document={document}
-            pdf={pdf}
-            pageNumber={pageNumber}
-            width={width}
-            fields={fields}
-          />
-        ))
-      )}
+    <Box bg="gray.1" py="md" px={{ base: 'xs', sm: 'md' }} style={{ borderRadius: 'var(--mantine-radius-sm)' }}>
+      {/* Measured inside the padding: Mantine's size is the border box. */}
+      <Box ref={ref}>
+        {error ? (
+          <Text c="red" ta="center">
+            {t('messages.somethingWentWrong')}
+          </Text>
+        ) : pdf === null || width <= 0 ? (
+          <Center py="xl">
+            <Loader aria-label={t('signing.loadingPages')} role="status" />
+          </Center>
+        ) : (
+          Array.from({ length: pdf.numPages }, (_, index) => index + 1).map((pageNumber) => (
+            <PreviewPage
+              key={pageNumber}
+              document={document}
+              pdf={pdf}
+              pageNumber={pageNumber}
+              width={width}
+              fields={fields}
+            />
+          ))
+        )}
+      </Box>
     </Box>
   );
 }
