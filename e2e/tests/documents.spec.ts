@@ -128,6 +128,19 @@ test("a draft's preview draws its pages with pdf.js and shows its fields, read-o
         height: 60,
         signerId: signers[0]?.id ?? null,
       },
+      {
+        ...field,
+        ...fonts,
+        id: crypto.randomUUID(),
+        type: 'text',
+        text: 'Prefilled',
+        pageNumber: 1,
+        coordinateX: 72,
+        coordinateY: 200,
+        width: 200,
+        height: 24,
+        signerId: signers[0]?.id ?? null,
+      },
     ],
   });
   await useSession(page, session);
@@ -145,6 +158,8 @@ test("a draft's preview draws its pages with pdf.js and shows its fields, read-o
   const [pageBox, fieldBox] = [await secondPage.boundingBox(), await box.boundingBox()];
   expect(pageBox && fieldBox ? (fieldBox.x - pageBox.x) / pageBox.width : 0).toBeCloseTo(72 / 612, 2);
   await expect(secondPage.locator('input, button')).toHaveCount(0);
+  // A field with its value shows the value.
+  await expect(page.getByRole('region', { name: 'Page 1 of 2' }).getByTestId('preview-field')).toHaveText('Prefilled');
   await expect(page.locator('#document-activity')).toContainText('CREATED');
 
   // On a phone: the pages fit the screen and the header has only Download.
