@@ -1,6 +1,8 @@
 import { expect, type Page, test } from '@playwright/test';
 import { createConfirmedUser } from '../support/accounts.js';
 import { expectNoSeriousA11yViolations } from '../support/axe.js';
+import { apiSession, createDocumentWithPdf, patchDocument, useSession } from '../support/documents.js';
+import { makePdf } from '../support/pdf.js';
 
 /**
  * The document lists. Documents are made through the API (drafts with titles); states other than draft and the
@@ -101,4 +103,81 @@ test('the list on a phone', async ({ page }) => {
   await expect(rows(page)).toHaveCount(1);
   await expect(page.getByRole('table')).toHaveCount(0);
   await expect(page.getByRole('link', { name: 'Phone document' })).toBeVisible();
+});
+
+test("a draft's preview draws its pages with pdf.js and shows its fields, read-only", async ({ page }) => {
+  const session = await apiSession(page.request);
+  const documentId = await createDocumentWithPdf(page.request, session, { type: 'others', pdf: makePdf(2) });
+  const { signers } = await patchDocument(page.request, session, documentId, {
+    title: 'Lease',
+    signers: [{ name: 'Bob Signer', email: 'bob@example.com', isPreparer: false, order: 1 }],
+  });
+  const field = { required: true, checked: false, text: null, placeholder: null, dateFormat: null };
+  const fonts = { fontFamily: null, fontSize: null, requisiteId: null };
+  await patchDocument(page.request, session, documentId, {
+    fields: [
+      {
+        ...field,
+        ...fonts,
+        id: crypto.randomUUID(),
+        type: 'signature',
+        pageNumber: 2,
+        coordinateX: 72,
+        coordinateY: 600,
+        width: 180,
+        height: 60,
+        signerId: signers[0]?.id ?? null,
+      },
+      {
+        ...field,
+        ...fonts,
+        id: crypto.randomUUID(),
+        type: 'text',
+        text: 'Prefilled',
+        pageNumber: 1,
+        coordinateX: 72,
+        coordinateY: 200,
+        width: 200,
+        height: 24,
+        signerId: signers[0]?.id ?? null,
+      },
+    ],
+  });
+  await useSession(page, session);
+  await page.goto(`/documents/${documentId}/preview`);
+  await expect(page.getByRole('heading', { name: 'Document Preview' })).toBeVisible();
+
+  const secondPage = page.getByRole('region', { name: 'Page 2 of 2' });
+  await secondPage.scrollIntoViewIfNeeded();
+  await expect(page.getByRole('region', { name: 'Page 1 of 2' }).locator('canvas')).toBeVisible();
+  await expect(secondPage.locator('canvas')).toBeVisible();
+  const box = secondPage.getByTestId('preview-field');
+  await expect(box).toHaveText('Signature');
+  await expect(box).toHaveAttribute('data-signed', 'false');
+  // Placed from its PDF points: 72 pt from the left of a 612 pt wide page.
+  const [pageBox, fieldBox] = [await secondPage.boundingBox(), await box.boundingBox()];
+  expect(pageBox && fieldBox ? (fieldBox.x - pageBox.x) / pageBox.width : 0).toBeCloseTo(72 / 612, 2);
+  await expect(secondPage.locator('input, button')).toHaveCount(0);
+  // A field with its value shows the value.
+  await expect(page.getByRole('region', { name: 'Page 1 of 2' }).getByTestId('preview-field')).toHaveText('Prefilled');
+  await expect(page.locator('#document-activity')).toContainText('CREATED');
+
+  // On a phone: the pages fit the screen and the header has only Download.
+  await page.setViewportSize({ width: 375, height: 800 });
+  await expect(page.getByRole('button', { name: 'Download' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Print' })).toHaveCount(0);
+  await expect(page.getByRole('region', { name: 'Page 1 of 2' }).locator('canvas')).toBeVisible();
+  expect((await page.getByRole('region', { name: 'Page 1 of 2' }).boundingBox())?.width ?? 999).toBeLessThan(375);
+  // Page 1 is drawn again at the phone's width (PdfPageCanvas marks each finished render).
+  await expect
+    .poll(() =>
+      page.evaluate(() =>
+        performance
+          .getEntriesByName('esign:page-rendered')
+          .some(
+            (mark) => (mark as PerformanceMark).detail.pageNumber === 1 && (mark as PerformanceMark).detail.width < 375,
+          ),
+      ),
+    )
+    .toBe(true);
 });

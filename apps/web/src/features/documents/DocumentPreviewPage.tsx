@@ -1,15 +1,13 @@
-import { getSignedUrl } from '@esign/shared';
 import { Button, Container, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation, useParams } from 'react-router';
-import { apiCall } from '../../api/client';
 import { notifyError } from '../../api/notify';
 import { ActivityList } from './ActivityList';
 import { useActivities, useDocumentDetails } from './api';
 import { downloadDocument, fileKeyOf, printDocument } from './document-files';
+import { PreviewPages } from './PreviewPages';
 
 /** /documents/{id}/preview: the document (the result once completed), its actions and its activity. */
 export function DocumentPreviewPage() {
@@ -19,12 +17,6 @@ export function DocumentPreviewPage() {
   const document = useDocumentDetails(documentId);
   const activities = useActivities(documentId);
   const key = document.data ? fileKeyOf(document.data) : null;
-  const pdfUrl = useQuery({
-    queryKey: ['signedUrl', key],
-    queryFn: () => apiCall(getSignedUrl, { body: { key: key ?? '' } }),
-    enabled: key !== null,
-    staleTime: 30 * 60 * 1000,
-  });
   const { hash } = useLocation();
 
   useEffect(() => {
@@ -60,21 +52,7 @@ export function DocumentPreviewPage() {
             )}
           </Group>
         </Group>
-        {key === null ? (
-          <Text>{t('preview.noFile')}</Text>
-        ) : pdfUrl.data ? (
-          <iframe
-            title={t('preview.frameTitle', { title })}
-            src={pdfUrl.data.url}
-            style={{
-              width: '100%',
-              height: isMobile ? '60vh' : '80vh',
-              border: '1px solid var(--mantine-color-gray-3)',
-            }}
-          />
-        ) : (
-          <Loader aria-label={t('common.loading')} />
-        )}
+        {key === null ? <Text>{t('preview.noFile')}</Text> : <PreviewPages document={document.data} fileKey={key} />}
         <Stack gap="sm" id="document-activity">
           <Title order={2} size="h3">
             {t('preview.activityTitle')}

@@ -1,9 +1,9 @@
 import type { DocumentFieldResponse, PdfMetadata, Requisite } from '@esign/shared';
 import { Box, Center, Loader, Text } from '@mantine/core';
 import type { PDFDocumentProxy } from 'pdfjs-dist';
-import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PdfPageCanvas } from '../pdf/PdfPageCanvas';
+import { useNearView } from '../pdf/use-near-view';
 import { usePdfAtUrl } from '../pdf/use-pdf-document';
 import { SignerField } from './SignerField';
 import type { FieldValues } from './signing-steps';
@@ -24,25 +24,6 @@ interface SignerPagesProps {
   onChooseSignature: (field: DocumentFieldResponse) => void;
   /** The saved signatures chosen on this page, by field id (shown in their fields). */
   chosen: Record<string, Requisite>;
-}
-
-/** True once the element comes near the viewport: pages are drawn only when they are about to be seen. */
-function useNearView<T extends Element>() {
-  const ref = useRef<T>(null);
-  const [isNear, setIsNear] = useState(false);
-  useEffect(() => {
-    const element = ref.current;
-    if (element === null || isNear) return;
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((entry) => entry.isIntersecting)) setIsNear(true);
-      },
-      { rootMargin: '800px 0px' },
-    );
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, [isNear]);
-  return { ref, isNear };
 }
 
 function SignerPage(props: SignerPagesProps & { pdf: PDFDocumentProxy; pageNumber: number; pageCount: number }) {
