@@ -338,7 +338,6 @@ export const en = {
     print: 'Print',
     back: 'Back to Documents',
     activityTitle: 'Document Activity',
-    frameTitle: 'Document {{title}}',
     noFile: 'The document has no file yet.',
     activity: {
       create: 'CREATED',
