@@ -1,76 +1,12 @@
-/**
- * Field editor benchmark (issue 4): a 100-page document with 300 fields against baselines from the same run.
- * - first page visible: opening the editor until page 1 is drawn, against a bare page that draws one page with
- *   pdf.js from the same signed URL (served on the same origin);
- * - drag frames: the work of one pointer move while a field is dragged (the handler, style and layout), at the
- *   95th percentile, against the same drag on a one-page document with one field;
- * - pages mounted: the most page elements in the document at any point while scrolling through it.
- * Needs the built app and server (`npm run build`); starts its own server on a fresh data folder.
- */
-import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { type Browser, chromium, type Page } from 'playwright-core';
-import { makePdf } from '../support/pdf.js';
+import { benchServer, root, type Session } from './bench-server.js';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
-const port = Number(process.env.BENCH_PORT ?? 3290);
-const base = `http://127.0.0.1:${port}`;
+const server = benchServer(Number(process.env.BENCH_PORT ?? 3290), 'editor');
+const { base, api } = server;
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const FIELDS_PER_PAGE = 3;
-
-interface Session {
-  accessToken: string;
-  refreshToken: string;
-}
-
-async function startServer(): Promise<{ child: ChildProcess; dataDir: string }> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'esign-editor-bench-'));
-  const child = spawn(process.execPath, [join(root, 'apps/server/dist/main.js')], {
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', APP_URL: base },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  // The server never outlives the benchmark, even when it fails.
-  process.once('exit', () => child.kill('SIGTERM'));
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(`${base}/api/v1/health`)).ok) return { child, dataDir };
-    } catch {}
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error('the server did not start');
-}
-
-async function api<T>(path: string, init: { method?: string; token?: string; body?: unknown } = {}): Promise<T> {
-  const isForm = init.body instanceof FormData;
-  const response = await fetch(`${base}/api/v1${path}`, {
-    method: init.method ?? (init.body ? 'POST' : 'GET'),
-    headers: {
-      ...(init.token ? { Authorization: `Bearer ${init.token}` } : {}),
-      ...(init.body && !isForm ? { 'Content-Type': 'application/json' } : {}),
-    },
-    body: isForm ? (init.body as FormData) : init.body ? JSON.stringify(init.body) : undefined,
-  });
-  if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
-  return (await response.json()) as T;
-}
-
-async function signIn(): Promise<Session> {
-  const email = `bench.editor.${Date.now()}@example.com`;
-  await api('/auth/sign_up', { body: { name: 'Bench Mark', email, password: 'secret1' } });
-  let token: string | null = null;
-  while (!token) {
-    const mails = await api<{ to: string; text: string }[]>('/dev/mail');
-    const link = mails.find((mail) => mail.to === email)?.text.match(/https?:\/\/\S+/)?.[0];
-    token = link ? new URL(link).searchParams.get('emailConfirmationToken') : null;
-    if (!token) await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  await api('/auth/confirm_email/confirm', { body: { token } });
-  return api<Session>('/auth/sign_in', { body: { email, password: 'secret1' } });
-}
 
 interface BenchDocument {
   id: string;
@@ -81,15 +17,7 @@ interface BenchDocument {
 /** A draft with a generated PDF of `pages` pages and `fieldsPerPage` text fields on each page. */
 async function makeDocument(session: Session, pages: number, fieldsPerPage: number): Promise<BenchDocument> {
   const token = session.accessToken;
-  const { id } = await api<{ id: string }>('/documents', { token, body: { type: 'others' } });
-  const form = new FormData();
-  form.append('upload', new Blob([new Uint8Array(makePdf(pages))], { type: 'application/pdf' }), `bench-${pages}.pdf`);
-  await api(`/documents/${id}/file_upload`, { token, body: form });
-  for (;;) {
-    const progress = await api<{ isFinished: boolean }>(`/documents/${id}/convertion_data`, { token });
-    if (progress.isFinished) break;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
+  const id = await server.uploadedDraft(token, pages);
   const fields = Array.from({ length: pages * fieldsPerPage }, (_, index) => ({
     id: crypto.randomUUID(),
     type: 'text',
@@ -268,13 +196,13 @@ async function repeat(run: () => Promise<number>): Promise<number> {
 }
 
 async function main() {
-  const server = await startServer();
+  await server.start();
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
   });
   try {
-    const session = await signIn();
+    const session = await server.signUp('editor');
     const large = await makeDocument(session, 100, FIELDS_PER_PAGE);
     const small = await makeDocument(session, 1, 1);
     // One warm-up of each, so both sides read the built files from a warm disk cache.
@@ -318,9 +246,7 @@ async function main() {
     console.log('\nbaselines: bare pdf.js page; the same drag on a 1-page document with 1 field; the page count');
   } finally {
     await browser.close();
-    server.child.kill('SIGTERM');
-    await new Promise((resolve) => server.child.once('exit', resolve));
-    rmSync(server.dataDir, { recursive: true, force: true });
+    await server.stop();
   }
 }
 

@@ -1,81 +1,15 @@
-/**
- * Signer page size (issue 5): the JavaScript a signer's browser fetches before the first page of the document is
- * drawn, gzipped, against "under 150 KB gzipped, pdf.js excluded". Every JS response from opening the signing link
- * until the first `esign:page-rendered` mark is gzipped here (node:zlib, level 9, as a server would send it), with
- * and without the pdf.js chunks (the library and its worker). Baseline: the same sum for the login page, until its
- * form shows. Needs the built app and server (`npm run build`); starts its own server on a fresh data folder.
- */
-import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { type Browser, chromium, type Page, type Response } from 'playwright-core';
-import { makePdf } from '../support/pdf.js';
+import { benchServer } from './bench-server.js';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
-const port = Number(process.env.BENCH_PORT ?? 3291);
-const base = `http://127.0.0.1:${port}`;
+const server = benchServer(Number(process.env.BENCH_PORT ?? 3291), 'signer-page');
+const { base, api } = server;
 const TARGET_KB = 150;
-
-async function startServer(): Promise<{ child: ChildProcess; dataDir: string }> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'esign-signer-bench-'));
-  const child = spawn(process.execPath, [join(root, 'apps/server/dist/main.js')], {
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', APP_URL: base },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  // The server never outlives the benchmark, even when it fails.
-  process.once('exit', () => child.kill('SIGTERM'));
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(`${base}/api/v1/health`)).ok) return { child, dataDir };
-    } catch {}
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error('the server did not start');
-}
-
-async function api<T>(path: string, init: { method?: string; token?: string; body?: unknown } = {}): Promise<T> {
-  const isForm = init.body instanceof FormData;
-  const response = await fetch(`${base}/api/v1${path}`, {
-    method: init.method ?? (init.body ? 'POST' : 'GET'),
-    headers: {
-      ...(init.token ? { Authorization: `Bearer ${init.token}` } : {}),
-      ...(init.body && !isForm ? { 'Content-Type': 'application/json' } : {}),
-    },
-    body: isForm ? (init.body as FormData) : init.body ? JSON.stringify(init.body) : undefined,
-  });
-  if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
-  return (await response.json()) as T;
-}
-
-async function linkInMail(to: string, subject: RegExp): Promise<string> {
-  for (;;) {
-    const mails = await api<{ to: string; subject: string; text: string }[]>('/dev/mail');
-    const link = mails.find((mail) => mail.to === to && subject.test(mail.subject))?.text.match(/https?:\/\/\S+/)?.[0];
-    if (link) return link;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 /** A one-page document sent to one signer with a signature field; answers the signer's link from the mail. */
 async function signingLink(): Promise<string> {
-  const email = `bench.signer-owner.${Date.now()}@example.com`;
-  await api('/auth/sign_up', { body: { name: 'Bench Owner', email, password: 'secret1' } });
-  const token = new URL(await linkInMail(email, /confirm/i)).searchParams.get('emailConfirmationToken');
-  await api('/auth/confirm_email/confirm', { body: { token } });
-  const { accessToken } = await api<{ accessToken: string }>('/auth/sign_in', {
-    body: { email, password: 'secret1' },
-  });
-  const { id } = await api<{ id: string }>('/documents', { token: accessToken, body: { type: 'others' } });
-  const form = new FormData();
-  form.append('upload', new Blob([new Uint8Array(makePdf(1))], { type: 'application/pdf' }), 'bench.pdf');
-  await api(`/documents/${id}/file_upload`, { token: accessToken, body: form });
-  while (!(await api<{ isFinished: boolean }>(`/documents/${id}/convertion_data`, { token: accessToken })).isFinished) {
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
+  const { accessToken } = await server.signUp('signer-owner');
+  const id = await server.uploadedDraft(accessToken, 1);
   const signerEmail = `bench.signer.${Date.now()}@example.com`;
   const withSigner = await api<{ signers: { id: string }[] }>(`/documents/${id}`, {
     method: 'PATCH',
@@ -102,7 +36,7 @@ async function signingLink(): Promise<string> {
   };
   await api(`/documents/${id}`, { method: 'PATCH', token: accessToken, body: { fields: [field] } });
   await api(`/document_sign/documents/${id}/send_out`, { method: 'PATCH', token: accessToken });
-  return linkInMail(signerEmail, /to sign/);
+  return server.linkInMail(signerEmail, /to sign/);
 }
 
 interface ScriptSize {
@@ -150,7 +84,7 @@ const kb = (bytes: number) => bytes / 1024;
 const sum = (sizes: ScriptSize[]) => sizes.reduce((total, size) => total + size.gzipped, 0);
 
 async function main() {
-  const server = await startServer();
+  await server.start();
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
@@ -182,9 +116,7 @@ async function main() {
     }
   } finally {
     await browser.close();
-    server.child.kill('SIGTERM');
-    await new Promise((resolve) => server.child.once('exit', resolve));
-    rmSync(server.dataDir, { recursive: true, force: true });
+    await server.stop();
   }
 }
 

@@ -5,8 +5,8 @@ import { apiSession, createDocumentWithPdf, patchDocument, useSession } from '..
 import { makePdf } from '../support/pdf.js';
 
 /**
- * The document lists. Documents are made through the API (drafts with titles); states other than draft and the
- * signer search are covered by the server's route tests until sending lands on this branch.
+ * The document lists. Documents are made through the API (drafts with titles); actions on awaiting and completed
+ * documents, and the search by signer, are covered by the server's route tests (document-list module).
  */
 async function logInWithDocuments(page: Page, titles: string[]) {
   const user = await createConfirmedUser(page.request);
