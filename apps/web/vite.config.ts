@@ -13,16 +13,15 @@ export default defineConfig({
     sourcemap: true,
     rolldownOptions: {
       output: {
-        // Libraries change less often than the app: separate chunks stay cached across releases.
+        // React changes less often than the app: its own chunk stays cached across releases. Other libraries go
+        // with the pages that use them (every page is a lazy chunk), so a page loads only the components it shows.
         codeSplitting: {
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/ },
-            { name: 'mantine', test: /node_modules[\\/]@mantine[\\/]/ },
             // pdf.js is loaded only by the screens that show pages, on their first use.
             { name: 'pdfjs', test: /node_modules[\\/]pdfjs-dist[\\/]/ },
             // Loaded only when a drawing area opens (dynamic import), so it stays out of the first load.
             { name: 'signature-pad', test: /node_modules[\\/]signature_pad[\\/]/ },
-            { name: 'vendor', test: /node_modules[\\/]/ },
           ],
         },
       },

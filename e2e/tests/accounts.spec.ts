@@ -70,6 +70,8 @@ test('a user who forgot the password resets it through the mailed link', async (
   await page.goto('/login');
   await page.getByRole('link', { name: /forgot password/i }).click();
   await expect(page).toHaveURL(/\/reset$/);
+  // The log-in form (with its own Email box) stays on screen until the reset page's code has loaded.
+  await expect(page.getByRole('heading', { name: 'Reset your password' })).toBeVisible();
   await page.getByLabel('Email').fill(user.email);
   await page.getByRole('button', { name: 'Send reset link' }).click();
   await expect(page.getByText('Check your inbox')).toBeVisible();

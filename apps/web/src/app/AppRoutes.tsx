@@ -1,37 +1,36 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useCallback, useEffect } from 'react';
+import { type ReactNode, Suspense, useCallback, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Route, Routes, useNavigate } from 'react-router';
 import { notifyError, notifyInfo } from '../api/notify';
 import { clearTokens } from '../api/tokens';
-import { AboutPage } from '../features/about/AboutPage';
 import { logOut, useCurrentUser } from '../features/auth/api';
 import { useAuthStatus } from '../features/auth/auth-status';
-import { ChangePasswordPage } from '../features/auth/ChangePasswordPage';
-import { ConfirmAccountPage } from '../features/auth/ConfirmAccountPage';
-import { ConfirmEmailPage } from '../features/auth/ConfirmEmailPage';
-import { LoginPage } from '../features/auth/LoginPage';
-import { ResetPage } from '../features/auth/ResetPage';
-import { SignUpPage } from '../features/auth/SignUpPage';
 import { useIdleLogout } from '../features/auth/use-idle-logout';
-import { DevMailPage } from '../features/dev/DevMailPage';
-import { DocumentPreviewPage } from '../features/documents/DocumentPreviewPage';
-import { DocumentsPage } from '../features/documents/DocumentsPage';
 import { prefetchEditor } from '../features/editor/prefetch';
-import { PrepareDocumentPage } from '../features/prepare/PrepareDocumentPage';
 import { PREPARE_ROUTES } from '../features/prepare/prepare-routes';
-import { EditSignaturePage } from '../features/requisites';
-import { SignPage } from '../features/sign/SignPage';
-import { GuestLayout } from '../layouts/GuestLayout';
-import { LoginLayout } from '../layouts/LoginLayout';
-import { MainLayout } from '../layouts/MainLayout';
 import { FullPageLoader } from './FullPageLoader';
-
-/** The field editor is large (pdf.js among it): loaded when it is opened. */
-const EditorPage = lazy(() => import('../features/editor/EditorPage'));
-/** The signer page and the download page: loaded when opened (no editor code). */
-const SignerPage = lazy(() => import('../features/signing/SignerPage'));
-const DownloadPage = lazy(() => import('../features/signing/DownloadPage'));
+import {
+  AboutPage,
+  ChangePasswordPage,
+  ConfirmAccountPage,
+  ConfirmEmailPage,
+  DevMailPage,
+  DocumentPreviewPage,
+  DocumentsPage,
+  DownloadPage,
+  EditorPage,
+  EditSignaturePage,
+  GuestLayout,
+  LoginLayout,
+  LoginPage,
+  MainLayout,
+  PrepareDocumentPage,
+  ResetPage,
+  SignerPage,
+  SignPage,
+  SignUpPage,
+} from './pages';
 
 /** Routes by who may open them: logged out, logged in; both share the guest pages. */
 export function AppRoutes() {
@@ -46,37 +45,23 @@ export function AppRoutes() {
     if (isAuthorized) prefetchEditor(queryClient, window.location.pathname);
   }, [isAuthorized, queryClient]);
 
-  return isAuthorized ? <LoggedInRoutes /> : <LoggedOutRoutes />;
+  // Pages load lazily (./pages): the loader shows while a page's code arrives; navigations between pages keep
+  // the current page on screen meanwhile (the router's transitions).
+  return <Suspense fallback={<FullPageLoader />}>{isAuthorized ? <LoggedInRoutes /> : <LoggedOutRoutes />}</Suspense>;
 }
 
 /** Pages open to everyone, logged in or out. */
-const guestRoutes = (
+const guestRoutes: ReactNode = (
   <>
     <Route element={<GuestLayout />}>
       <Route path="/change_password" element={<ChangePasswordPage />} />
       <Route path="/confirm_email" element={<ConfirmEmailPage />} />
       <Route path="/dev/mail" element={<DevMailPage />} />
       <Route path="/about" element={<AboutPage />} />
-      {['/documents/:documentId/download', '/documents/:documentId/:signerId/download'].map((path) => (
-        <Route
-          key={path}
-          path={path}
-          element={
-            <Suspense fallback={<FullPageLoader />}>
-              <DownloadPage />
-            </Suspense>
-          }
-        />
-      ))}
+      <Route path="/documents/:documentId/download" element={<DownloadPage />} />
+      <Route path="/documents/:documentId/:signerId/download" element={<DownloadPage />} />
     </Route>
-    <Route
-      path="/documents/:documentId/sign"
-      element={
-        <Suspense fallback={<FullPageLoader />}>
-          <SignerPage />
-        </Suspense>
-      }
-    />
+    <Route path="/documents/:documentId/sign" element={<SignerPage />} />
   </>
 );
 
@@ -130,14 +115,7 @@ function LoggedInRoutes() {
           />
         ))}
       </Route>
-      <Route
-        path="/documents/:documentId/edit"
-        element={
-          <Suspense fallback={<FullPageLoader />}>
-            <EditorPage />
-          </Suspense>
-        }
-      />
+      <Route path="/documents/:documentId/edit" element={<EditorPage />} />
       <Route element={<LoginLayout />}>
         <Route path="/reset" element={<ResetPage />} />
       </Route>

@@ -1,5 +1,6 @@
-import { AppShell, Burger, Group, Text } from '@mantine/core';
+import { AppShell, Burger, Group, Loader, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { FullPageLoader } from '../app/FullPageLoader';
@@ -60,7 +61,10 @@ export function MainLayout() {
       <NavDrawer isOpen={isDrawerOpen} onClose={drawer.close} user={user} />
 
       <AppShell.Main>
-        <Outlet />
+        {/* Pages load lazily: the shell stays while a page's code arrives. */}
+        <Suspense fallback={<Loader m="xl" />}>
+          <Outlet />
+        </Suspense>
       </AppShell.Main>
 
       <AppShell.Footer px="md">

@@ -8,7 +8,7 @@ import {
 } from '@esign/shared';
 import type { CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
-import { RequisiteImage } from '../requisites';
+import { RequisiteImage } from '../requisites/RequisiteImage';
 import type { FieldValues } from './signing-steps';
 
 /** The colour of the signing mode ('user'); other signers' fields are grey. */

@@ -7,19 +7,26 @@ import {
 } from '@esign/shared';
 import { Alert, Box, Button, Center, Group, Loader, Text, Title } from '@mantine/core';
 import { useElementSize } from '@mantine/hooks';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { isApiError } from '../../api/api-error';
 import { notifyError } from '../../api/notify';
+import { lazyComponent } from '../../app/lazy-component';
 import { ProductName } from '../../layouts/ProductName';
-import { RequisiteOwnerNameProvider, SignatureChooser } from '../requisites';
+import { RequisiteOwnerNameProvider } from '../requisites/owner-name';
 import { sendSignatoryOpened, useAvailableSigners, useSignDocument, useSignerDocument } from './api';
-import { PostSignModal } from './PostSignModal';
-import { AccessCodeModal, AgreeModal, SignerSelectionModal } from './SignerModals';
 import { SignerPages } from './SignerPages';
 import { actionLabel, type FieldValues, initialValues, stepsLeft, submission, withValue } from './signing-steps';
 import { useSignToken } from './use-sign-token';
+
+// The modals appear on demand: their code (and the saved-signature chooser's) loads when first opened, after
+// the document's first page is on screen.
+const SignatureChooser = lazyComponent(async () => (await import('../requisites/SignatureChooser')).SignatureChooser);
+const PostSignModal = lazyComponent(async () => (await import('./PostSignModal')).PostSignModal);
+const AccessCodeModal = lazyComponent(async () => (await import('./SignerModals')).AccessCodeModal);
+const AgreeModal = lazyComponent(async () => (await import('./SignerModals')).AgreeModal);
+const SignerSelectionModal = lazyComponent(async () => (await import('./SignerModals')).SignerSelectionModal);
 
 /** Spec section 9: the signer canvas is at most 970 px minus 12, narrower than its container by 32 or 48 px. */
 function canvasWidth(roomWidth: number): number {
@@ -247,28 +254,29 @@ function SigningView({ documentId, view }: { documentId: string; view: SignerVie
           {actions}
         </Box>
       ) : null}
-      <RequisiteOwnerNameProvider name={signer.name}>
-        <SignatureChooser
-          opened={chooserField !== null}
-          type={chooserField?.type === 'initials' ? 'initial' : 'sign'}
-          onClose={() => setChooserField(null)}
-          onChosen={onChosen}
-        />
-      </RequisiteOwnerNameProvider>
-      <AgreeModal
-        opened={isAgreeOpen}
-        isPending={sign.isPending}
-        onClose={() => setIsAgreeOpen(false)}
-        onAgree={onAgree}
-      />
-      {isDone ? (
-        <PostSignModal
-          documentId={documentId}
-          signer={signer}
-          isCompleted={isCompleted}
-          onClose={() => setIsDone(false)}
-        />
-      ) : null}
+      <Suspense fallback={null}>
+        {chooserField !== null ? (
+          <RequisiteOwnerNameProvider name={signer.name}>
+            <SignatureChooser
+              opened
+              type={chooserField.type === 'initials' ? 'initial' : 'sign'}
+              onClose={() => setChooserField(null)}
+              onChosen={onChosen}
+            />
+          </RequisiteOwnerNameProvider>
+        ) : null}
+        {isAgreeOpen ? (
+          <AgreeModal opened isPending={sign.isPending} onClose={() => setIsAgreeOpen(false)} onAgree={onAgree} />
+        ) : null}
+        {isDone ? (
+          <PostSignModal
+            documentId={documentId}
+            signer={signer}
+            isCompleted={isCompleted}
+            onClose={() => setIsDone(false)}
+          />
+        ) : null}
+      </Suspense>
     </Box>
   );
 }

@@ -1,0 +1,35 @@
+import { lazyComponent as page } from './lazy-component';
+
+// Every page and layout is its own chunk, loaded when its route is opened: a signer's link loads the signer page
+// and what it uses, never the dashboard, the editor or the account forms.
+
+export const GuestLayout = page(async () => (await import('../layouts/GuestLayout')).GuestLayout);
+export const LoginLayout = page(async () => (await import('../layouts/LoginLayout')).LoginLayout);
+export const MainLayout = page(async () => (await import('../layouts/MainLayout')).MainLayout);
+
+export const AboutPage = page(async () => (await import('../features/about/AboutPage')).AboutPage);
+export const ChangePasswordPage = page(
+  async () => (await import('../features/auth/ChangePasswordPage')).ChangePasswordPage,
+);
+export const ConfirmAccountPage = page(
+  async () => (await import('../features/auth/ConfirmAccountPage')).ConfirmAccountPage,
+);
+export const ConfirmEmailPage = page(async () => (await import('../features/auth/ConfirmEmailPage')).ConfirmEmailPage);
+export const LoginPage = page(async () => (await import('../features/auth/LoginPage')).LoginPage);
+export const ResetPage = page(async () => (await import('../features/auth/ResetPage')).ResetPage);
+export const SignUpPage = page(async () => (await import('../features/auth/SignUpPage')).SignUpPage);
+export const DevMailPage = page(async () => (await import('../features/dev/DevMailPage')).DevMailPage);
+export const DocumentPreviewPage = page(
+  async () => (await import('../features/documents/DocumentPreviewPage')).DocumentPreviewPage,
+);
+export const DocumentsPage = page(async () => (await import('../features/documents/DocumentsPage')).DocumentsPage);
+export const EditorPage = page(async () => (await import('../features/editor/EditorPage')).default);
+export const PrepareDocumentPage = page(
+  async () => (await import('../features/prepare/PrepareDocumentPage')).PrepareDocumentPage,
+);
+export const EditSignaturePage = page(
+  async () => (await import('../features/requisites/EditSignaturePage')).EditSignaturePage,
+);
+export const SignPage = page(async () => (await import('../features/sign/SignPage')).SignPage);
+export const SignerPage = page(async () => (await import('../features/signing/SignerPage')).default);
+export const DownloadPage = page(async () => (await import('../features/signing/DownloadPage')).default);
