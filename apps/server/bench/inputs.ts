@@ -44,3 +44,12 @@ export async function scannedPdf(pages: number, targetBytes: number): Promise<Ui
   }
   return pdf.save();
 }
+
+/** The signature and initials picture of the seal benchmark (a drawn signature's size). */
+export async function signaturePicture(): Promise<Uint8Array> {
+  return new Uint8Array(
+    await sharp({ create: { width: 300, height: 100, channels: 4, background: '#1030c0ff' } })
+      .png()
+      .toBuffer(),
+  );
+}

@@ -79,7 +79,8 @@ export async function sealDocumentOnce(deps: SealDocumentDeps, documentId: strin
     }),
   );
 
-  const original = new Uint8Array(await storage.getBuffer(document.pdfFileKey));
+  // The Buffer itself (a Uint8Array): copying it would hold the original twice while the seal runs.
+  const original = await storage.getBuffer(document.pdfFileKey);
   const stampFields: StampField[] = fields.map((field) => {
     const isPicture = field.type === 'signature' || field.type === 'initials';
     const requisite = isPicture && field.requisiteId ? requisiteById.get(field.requisiteId) : undefined;
@@ -112,7 +113,12 @@ export async function sealDocumentOnce(deps: SealDocumentDeps, documentId: strin
   });
 
   const key = `documents/${documentId}/sealed/${randomUUID()}.pdf`;
-  await storage.put(key, Buffer.from(sealed.bytes), 'application/pdf');
+  // A Buffer over the sealed bytes, not a copy of them.
+  await storage.put(
+    key,
+    Buffer.from(sealed.bytes.buffer, sealed.bytes.byteOffset, sealed.bytes.byteLength),
+    'application/pdf',
+  );
   const won = await db.transaction(async (tx) => {
     const now = deps.now();
     const updated = await tx

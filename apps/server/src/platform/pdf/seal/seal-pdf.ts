@@ -34,9 +34,11 @@ export async function sealPdf(input: SealInput): Promise<SealResult> {
   const fonts = new PdfFonts(pdf);
   stampFields(pdf, fonts, input.fields);
   appendCertificate(pdf, fonts, { ...input.certificate, originalSha256 });
-  // Saved and loaded once more, so the signature's incremental update sits on a clean, fully written file.
-  const stamped = await PDF.load(await pdf.save({ subsetFonts: true }));
-  const { bytes } = await stamped.sign({
+  // Fonts subset now: the signature's own save then writes the stamps, the certificate and the signature as one
+  // incremental update after the original bytes. No full rewrite and no second parse of the document, which
+  // would each hold another copy of a large (scanned) PDF.
+  pdf.fonts.finalize(true);
+  const { bytes } = await pdf.sign({
     signer: input.signer,
     subFilter: 'ETSI.CAdES.detached',
     level: 'B-B',

@@ -1,0 +1,147 @@
+// The two sides of the seal benchmark (issue 5), shared by the timing run and the memory children
+// (seal-child.ts): the whole seal job on a real database and storage, and the bare script it is compared with.
+import { randomUUID } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { join } from 'node:path';
+import { PDF, type Signer } from '@libpdf/core';
+import { eq } from 'drizzle-orm';
+import { sealDocumentOnce } from '../src/modules/sealing/seal-document.js';
+import { type Database, openDatabase } from '../src/platform/db/client.js';
+import { documentFields, documents, requisites, signers, users } from '../src/platform/db/schema.js';
+import type { StampField } from '../src/platform/pdf/seal/stamp-fields.js';
+import { LocalStorage } from '../src/platform/storage/local.js';
+import { createTestDatabase } from '../test/database.js';
+
+export type SealInputName = 'text' | 'scan';
+
+/** 300 fields, three on each of 100 pages, the five kinds in turn. */
+export function benchFields(picture: Uint8Array): StampField[] {
+  const types = ['signature', 'text', 'date', 'checkbox', 'initials'] as const;
+  return Array.from({ length: 300 }, (_, index) => {
+    const type = types[index % types.length] ?? 'text';
+    return {
+      type,
+      pageNumber: (index % 100) + 1,
+      coordinateX: 50 + (index % 3) * 150,
+      coordinateY: 100 + Math.floor(index / 100) * 200,
+      width: 120,
+      height: 30,
+      text: type === 'text' ? `Field value ${index}` : type === 'date' ? '01/02/2026' : null,
+      checked: true,
+      fontFamily: 'arial',
+      fontSize: 12,
+      image: type === 'signature' || type === 'initials' ? picture : null,
+    };
+  });
+}
+
+/**
+ * The bare script: the same library loads the PDF, stamps the same fields (standard font, no page frames or
+ * fallback fonts), saves, loads the saved file and signs it.
+ */
+export async function bareSeal(original: Uint8Array, fields: StampField[], picture: Uint8Array, signer: Signer) {
+  const pdf = await PDF.load(original);
+  const image = pdf.embedPng(picture);
+  for (const field of fields) {
+    const page = pdf.getPage(field.pageNumber - 1);
+    if (!page) continue;
+    const y = page.height - field.coordinateY - field.height;
+    if (field.image) page.drawImage(image, { x: field.coordinateX, y, width: field.width, height: field.height });
+    else page.drawText(field.text ?? 'X', { x: field.coordinateX, y, size: 12 });
+  }
+  const saved = await PDF.load(await pdf.save());
+  return (await saved.sign({ signer, subFilter: 'ETSI.CAdES.detached' })).bytes;
+}
+
+export interface SealJob {
+  /** Makes the document unsealed again (not part of the job; call it before each `seal`). */
+  reset(): Promise<void>;
+  /** The whole job: read the rows and the original, stamp, certificate, sign, store, record `complete`. */
+  seal(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/**
+ * A completed document with one signer, the PDF in local storage and the fields in the database (the signature
+ * and initials pictures as the signer's requisite). The database is the server's own default, PGlite in
+ * `<dataDir>/db` (opened again if it is there, as a running server has it), or with DATABASE_URL a database of
+ * its own on that PostgreSQL server, dropped on close.
+ */
+export async function openSealJob(options: {
+  dataDir: string;
+  /** The original PDF's file, streamed into storage so this process does not hold its bytes. */
+  originalPath: string;
+  picture: Uint8Array;
+  signer: Signer;
+}): Promise<SealJob> {
+  const target = process.env.DATABASE_URL ? await createTestDatabase() : undefined;
+  const database: Database = await openDatabase({ databaseUrl: target?.url, dataDir: options.dataDir });
+  const { db } = database;
+  const storage = new LocalStorage(join(options.dataDir, 'files'), 'http://127.0.0.1', 'bench-only-secret');
+  const [user] = await db
+    .insert(users)
+    .values({ name: 'Owner', email: `owner-${randomUUID()}@example.com`, passwordHash: 'not used' })
+    .returning({ id: users.id });
+  if (!user) throw new Error('no user');
+  const documentId = randomUUID();
+  const pdfFileKey = `documents/${documentId}/original.pdf`;
+  await storage.put(pdfFileKey, createReadStream(options.originalPath), 'application/pdf');
+  const [document] = await db
+    .insert(documents)
+    .values({
+      id: documentId,
+      userId: user.id,
+      title: 'Benchmark',
+      type: 'others',
+      status: 'completed',
+      pdfFileKey,
+      completedAt: new Date(),
+    })
+    .returning({ id: documents.id });
+  if (!document) throw new Error('no document');
+  const [signer] = await db
+    .insert(signers)
+    .values({ documentId: document.id, name: 'Ann Example', email: 'ann@example.com', order: 1, isFinished: true })
+    .returning({ id: signers.id });
+  if (!signer) throw new Error('no signer');
+  const pictureKey = `requisites/${signer.id}/sign.png`;
+  await storage.put(pictureKey, Buffer.from(options.picture), 'image/png');
+  const [picture] = await db
+    .insert(requisites)
+    .values({ signerId: signer.id, type: 'sign', valueType: 'draw', fileKey: pictureKey })
+    .returning({ id: requisites.id });
+  await db.insert(documentFields).values(
+    benchFields(options.picture).map((field) => ({
+      id: randomUUID(),
+      documentId: document.id,
+      signerId: signer.id,
+      type: field.type,
+      pageNumber: field.pageNumber,
+      coordinateX: field.coordinateX,
+      coordinateY: field.coordinateY,
+      width: field.width,
+      height: field.height,
+      text: field.text,
+      checked: field.checked,
+      fontFamily: field.fontFamily,
+      fontSize: field.fontSize,
+      requisiteId: field.image ? (picture?.id ?? null) : null,
+    })),
+  );
+  const deps = { db, storage, now: () => new Date(), signer: async () => options.signer };
+  return {
+    async reset() {
+      const [row] = await db.select().from(documents).where(eq(documents.id, document.id));
+      if (row?.resultPdfFileKey) await storage.delete(row.resultPdfFileKey);
+      await db.update(documents).set({ sealedAt: null, resultPdfFileKey: null }).where(eq(documents.id, document.id));
+    },
+    async seal() {
+      const outcome = await sealDocumentOnce(deps, document.id);
+      if (outcome !== 'sealed') throw new Error(`seal job: ${outcome}`);
+    },
+    async close() {
+      await database.close();
+      await target?.drop();
+    },
+  };
+}
