@@ -99,6 +99,18 @@ test('an ordered Me & Others document: a reminder and a signing link for the fir
   await expect(toast(page, 'Notifications were disabled')).toBeVisible();
   menu = await menuOf(page, title);
   await expect(menu.getByRole('menuitem', { name: 'Disable Reminders' })).toHaveCount(0);
+  await page.keyboard.press('Escape');
+
+  // Reverted elsewhere while this list was open: Edit & Resend is refused, and the refusal is told once.
+  const reverted = await page.request.patch(`/api/v1/documents/${id}/revert`, { headers: bearer(owner) });
+  expect(reverted.ok()).toBe(true);
+  menu = await menuOf(page, title);
+  await menu.getByRole('menuitem', { name: 'Edit & Resend' }).click();
+  await page.getByRole('dialog', { name: 'Edit & Resend' }).getByRole('button', { name: 'Edit & Resend' }).click();
+  const refusal = toast(page, 'Only a document awaiting signatures allows this.');
+  await expect(refusal.first()).toBeVisible();
+  await expect(refusal).toHaveCount(1);
+  await expect(page).toHaveURL(/\/documents\/awaiting$/);
 });
 
 test('an Only Others document: its access password is copied, and Edit & Resend stops the old links', async ({
@@ -258,6 +270,16 @@ test('completed documents: shared with viewers, downloaded one by one and as a z
   await page.getByRole('checkbox', { name: 'Select Empty draft' }).check();
   await page.getByRole('button', { name: 'Download (1)' }).click();
   await expect(toast(page, 'No files to download')).toBeVisible();
+
+  // Deleted elsewhere while selected here: the delete is refused, and the refusal is told once.
+  const { id: emptyId } = (await empty.json()) as { id: string };
+  const deleted = await page.request.delete('/api/v1/documents', { headers: bearer(owner), data: { ids: [emptyId] } });
+  expect(deleted.ok()).toBe(true);
+  await page.getByRole('button', { name: 'Delete (1)' }).click();
+  await page.getByRole('dialog', { name: 'Delete documents' }).getByRole('button', { name: 'Delete' }).click();
+  const refusal = toast(page, 'Document not found');
+  await expect(refusal.first()).toBeVisible();
+  await expect(refusal).toHaveCount(1);
 });
 
 /** The result PDF carries the seal's signature dictionary; the original upload does not. */
