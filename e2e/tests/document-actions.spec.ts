@@ -54,7 +54,7 @@ const people = (): Person[] => [
   { name: 'Ben Second', email: uniqueEmail('ben') },
 ];
 
-test('an ordered Me & Others document: a reminder and a signing link for the first signer only, then no reminders', async ({
+test('an ordered Me & Others document: found by signer; a reminder and a signing link for the first signer only', async ({
   page,
   browser,
 }) => {
@@ -70,6 +70,14 @@ test('an ordered Me & Others document: a reminder and a signing link for the fir
   await waitForMail(page.request, ann.email, /to sign/);
   await useSession(page, owner);
   await page.goto('/documents/awaiting');
+
+  // Found by a signer's name, which no title holds.
+  const counter = page.getByTestId('documents-counter');
+  await page.getByRole('searchbox', { name: 'Search for Documents...' }).fill('BEN second');
+  await expect(counter).toHaveText('0-0 of 0 results');
+  await page.getByText('Signers', { exact: true }).click();
+  await expect(counter).toHaveText('1-1 of 1 results');
+  await page.getByRole('searchbox', { name: 'Search for Documents...' }).fill('');
 
   // Only Ann's turn: the menu offers her link and not Ben's; the reminder modal lists her alone.
   let menu = await menuOf(page, title);
