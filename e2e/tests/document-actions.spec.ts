@@ -203,7 +203,9 @@ test('an Only Others document: its access password is copied, and Edit & Resend 
   expect(await signerPageOpens(browser, newLink, title)).toBe(true);
 });
 
-test('completed documents: shared with viewers, downloaded one by one and as a zip', async ({ page }) => {
+test('completed documents: shared with viewers, downloaded and printed one by one, downloaded as a zip', async ({
+  page,
+}) => {
   const owner = await apiSession(page.request, 'Olivia Owner');
   const [first, second] = ['Signed lease', 'Signed invoice'];
   const firstId = await completedDocument(page.request, owner, first);
@@ -257,6 +259,15 @@ test('completed documents: shared with viewers, downloaded one by one and as a z
   expect(fromPreview.suggestedFilename()).toBe(`${first}.pdf`);
   expect(isSealedPdf(readFileSync(await fromPreview.path()))).toBe(true);
   expect(page.url()).toContain(`/documents/${firstId}/preview`);
+  // Print opens the result in a new tab, where the browser's viewer prints it.
+  const [printTab] = await Promise.all([
+    page.waitForEvent('popup'),
+    page.getByRole('button', { name: 'Print', exact: true }).click(),
+  ]);
+  await printTab.waitForURL(/\/api\/v1\/files\//);
+  const printed = await page.request.get(printTab.url());
+  expect(isSealedPdf(await printed.body())).toBe(true);
+  await printTab.close();
   await page.getByRole('link', { name: 'Back to Documents' }).click();
 
   // Several at once: one zip with each result.
