@@ -15,15 +15,19 @@ export function uniqueEmail(prefix = 'e2e'): string {
   return `${prefix}.${Date.now().toString(36)}.${process.pid}.${counter}@example.com`;
 }
 
+/** Every mail the outbox holds for `to`. */
+export async function mailsTo(request: APIRequestContext, to: string): Promise<OutboxMail[]> {
+  const mails = (await (await request.get('/api/v1/dev/mail')).json()) as OutboxMail[];
+  return mails.filter((mail) => mail.to === to);
+}
+
 /** Waits for the server's job queue to put a mail for `to` into the outbox. */
 export async function waitForMail(request: APIRequestContext, to: string, subject: RegExp): Promise<OutboxMail> {
   let found: OutboxMail | undefined;
   await expect
     .poll(
       async () => {
-        const response = await request.get('/api/v1/dev/mail');
-        const mails = (await response.json()) as OutboxMail[];
-        found = mails.find((mail) => mail.to === to && subject.test(mail.subject));
+        found = (await mailsTo(request, to)).find((mail) => subject.test(mail.subject));
         return Boolean(found);
       },
       { timeout: 20_000 },

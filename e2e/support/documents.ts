@@ -1,5 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
 import { createConfirmedUser } from './accounts.js';
+import { makePdf } from './pdf.js';
 
 const API = '/api/v1';
 
@@ -22,7 +24,8 @@ export async function apiSession(request: APIRequestContext, name = 'Grace Hoppe
   return { ...answer, email: account.email, password: account.password };
 }
 
-const bearer = (session: ApiSession) => ({ Authorization: `Bearer ${session.accessToken}` });
+/** The session's Authorization header, for API calls made as its user. */
+export const bearer = (session: ApiSession) => ({ Authorization: `Bearer ${session.accessToken}` });
 
 /** A draft of a type with one uploaded PDF, once its conversion and combination are finished. */
 export async function createDocumentWithPdf(
@@ -72,4 +75,74 @@ export async function useSession(page: Page, session: ApiSession): Promise<void>
     },
     [session.accessToken, session.refreshToken],
   );
+}
+
+export interface Person {
+  name: string;
+  email: string;
+}
+
+/** A required signature field on page 1 for one signer, as the editor saves it. */
+export const signatureField = (signerId: string, coordinateY: number) => ({
+  id: randomUUID(),
+  type: 'signature',
+  pageNumber: 1,
+  coordinateX: 72,
+  coordinateY,
+  width: 150,
+  height: 40,
+  signerId,
+  required: true,
+  checked: false,
+  text: null,
+  placeholder: null,
+  dateFormat: null,
+  fontFamily: null,
+  fontSize: null,
+  requisiteId: null,
+});
+
+/**
+ * A document with one signature field for each of `others`, sent through the API as the editor would; for Me &
+ * Others the owner, as the preparer, has filled their own text field. Only Me documents complete when sent.
+ */
+export async function sendDocument(
+  request: APIRequestContext,
+  owner: ApiSession,
+  input: { type: 'me' | 'me_and_other' | 'others'; isOrdered?: boolean; others?: Person[]; title?: string },
+) {
+  const id = await createDocumentWithPdf(request, owner, { type: input.type, pdf: makePdf(1) });
+  const others = input.others ?? [];
+  const withSigners = await patchDocument(request, owner, id, {
+    title: input.title ?? 'Partnership agreement',
+    isOrdered: input.isOrdered ?? false,
+    signers: others.map((person, index) => ({ ...person, order: index + 1 })),
+  });
+  const fields = withSigners.signers
+    .filter((signer) => !signer.isPreparer)
+    .map((signer, index) => signatureField(signer.id, 650 - index * 120));
+  const preparer = withSigners.signers.find((signer) => signer.isPreparer);
+  const preparerFields = preparer
+    ? [{ ...signatureField(preparer.id, 160), type: 'text', height: 20, text: owner.user.name, fontSize: 12 }]
+    : [];
+  await patchDocument(request, owner, id, { fields: [...fields, ...preparerFields] });
+  const headers = bearer(owner);
+  const sent = await request.patch(`${API}/document_sign/documents/${id}/send_out`, { headers });
+  expect(sent.ok(), await sent.text()).toBe(true);
+  return { id, headers, fieldIds: fields.map((field) => field.id) };
+}
+
+/** An Only Me document sent and sealed: completed, with its result PDF stored. */
+export async function completedDocument(request: APIRequestContext, owner: ApiSession, title: string) {
+  const { id } = await sendDocument(request, owner, { type: 'me', title });
+  await expect
+    .poll(
+      async () => {
+        const answer = await request.get(`${API}/documents/${id}`, { headers: bearer(owner) });
+        return ((await answer.json()) as { resultPdfFileKey: string | null }).resultPdfFileKey !== null;
+      },
+      { timeout: 90_000 },
+    )
+    .toBe(true);
+  return id;
 }

@@ -5,8 +5,8 @@ import { apiSession, createDocumentWithPdf, patchDocument, useSession } from '..
 import { makePdf } from '../support/pdf.js';
 
 /**
- * The document lists. Documents are made through the API (drafts with titles); actions on awaiting and completed
- * documents, and the search by signer, are covered by the server's route tests (document-list module).
+ * The document lists. Documents are made through the API (drafts with titles); the actions on awaiting and
+ * completed documents, and the search by signer, are in document-actions.spec.ts.
  */
 async function logInWithDocuments(page: Page, titles: string[]) {
   const user = await createConfirmedUser(page.request);

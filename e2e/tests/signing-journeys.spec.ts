@@ -1,11 +1,9 @@
 import { execFileSync } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { firstLink, type OutboxMail, uniqueEmail, waitForMail } from '../support/accounts.js';
-import { type ApiSession, apiSession, createDocumentWithPdf, patchDocument } from '../support/documents.js';
-import { makePdf } from '../support/pdf.js';
+import { firstLink, mailsTo, type OutboxMail, uniqueEmail, waitForMail } from '../support/accounts.js';
+import { apiSession, type Person, sendDocument } from '../support/documents.js';
 
 /** The shared real-world corpus, read in place. */
 const corpus = (path: string) => join(import.meta.dirname, '../../../shared/fixtures/real-world', path);
@@ -13,60 +11,6 @@ const corpus = (path: string) => join(import.meta.dirname, '../../../shared/fixt
 test.setTimeout(240_000);
 
 type SignatureKind = 'typed' | 'drawn' | 'uploaded';
-interface Person {
-  name: string;
-  email: string;
-}
-
-const signatureField = (signerId: string, coordinateY: number) => ({
-  id: randomUUID(),
-  type: 'signature',
-  pageNumber: 1,
-  coordinateX: 72,
-  coordinateY,
-  width: 150,
-  height: 40,
-  signerId,
-  required: true,
-  checked: false,
-  text: null,
-  placeholder: null,
-  dateFormat: null,
-  fontFamily: null,
-  fontSize: null,
-  requisiteId: null,
-});
-
-/** A document with one signature field for each of `others`, sent through the API as the editor would. */
-async function sendDocument(
-  request: APIRequestContext,
-  owner: ApiSession,
-  input: { type: 'me_and_other' | 'others'; isOrdered: boolean; others: Person[] },
-) {
-  const id = await createDocumentWithPdf(request, owner, { type: input.type, pdf: makePdf(1) });
-  const withSigners = await patchDocument(request, owner, id, {
-    title: 'Partnership agreement',
-    isOrdered: input.isOrdered,
-    signers: input.others.map((person, index) => ({ ...person, order: index + 1 })),
-  });
-  const others = withSigners.signers.filter((signer) => !signer.isPreparer);
-  const fields = others.map((signer, index) => signatureField(signer.id, 650 - index * 120));
-  const preparer = withSigners.signers.find((signer) => signer.isPreparer);
-  // The owner, as the preparer, fills their own text field in the editor before sending.
-  const preparerFields = preparer
-    ? [{ ...signatureField(preparer.id, 160), type: 'text', height: 20, text: owner.user.name, fontSize: 12 }]
-    : [];
-  await patchDocument(request, owner, id, { fields: [...fields, ...preparerFields] });
-  const headers = { Authorization: `Bearer ${owner.accessToken}` };
-  const sent = await request.patch(`/api/v1/document_sign/documents/${id}/send_out`, { headers });
-  expect(sent.ok(), await sent.text()).toBe(true);
-  return { id, headers, fieldIds: fields.map((field) => field.id) };
-}
-
-async function mailsTo(request: APIRequestContext, email: string): Promise<OutboxMail[]> {
-  const mails = (await (await request.get('/api/v1/dev/mail')).json()) as OutboxMail[];
-  return mails.filter((mail) => mail.to === email);
-}
 
 /** Draws a stroke across a canvas of the open dialog with the mouse. */
 async function drawOn(page: Page, name: string) {

@@ -47,8 +47,8 @@ export function BulkActions({ selected, onDone }: { selected: string[]; onDone: 
             notifySuccess(t('messages.documentsDeleted'));
             setConfirming(false);
             onDone();
-          } catch (error) {
-            notifyError(error);
+          } catch {
+            // The mutation cache shows the error (api/query-client.ts).
           }
         }}
       />

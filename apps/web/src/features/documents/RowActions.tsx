@@ -28,15 +28,18 @@ export function RowActions({ item }: { item: DocumentListItem }) {
   const title = item.title || t('documents.untitled');
   const onTurn = signersOnTurn(item, item.signers);
   const close = () => setDialog(null);
-  const run = async (work: () => Promise<unknown>, success?: string) => {
+  const perform = (onError: (error: unknown) => void) => async (work: () => Promise<unknown>, success?: string) => {
     try {
       await work();
       if (success) notifySuccess(success);
       close();
     } catch (error) {
-      notifyError(error);
+      onError(error);
     }
   };
+  const run = perform(notifyError);
+  /** Document mutations: the query client's mutation cache shows their errors, so they are not told twice. */
+  const mutate = perform(() => {});
 
   return (
     <>
@@ -68,7 +71,7 @@ export function RowActions({ item }: { item: DocumentListItem }) {
               {item.remindersDisabled ? null : (
                 <Menu.Item
                   onClick={() =>
-                    run(() => actions.disableReminders.mutateAsync(item.id), t('messages.notificationsDisabled'))
+                    mutate(() => actions.disableReminders.mutateAsync(item.id), t('messages.notificationsDisabled'))
                   }
                 >
                   {t('documents.action.disableReminders')}
@@ -108,7 +111,7 @@ export function RowActions({ item }: { item: DocumentListItem }) {
         isBusy={actions.revert.isPending}
         onClose={close}
         onConfirm={() =>
-          run(async () => {
+          mutate(async () => {
             await actions.revert.mutateAsync(item.id);
             navigate(`/documents/${item.id}/edit`);
           })
@@ -121,7 +124,7 @@ export function RowActions({ item }: { item: DocumentListItem }) {
         confirmLabel={t('documents.confirmDelete.confirm')}
         isBusy={actions.remove.isPending}
         onClose={close}
-        onConfirm={() => run(() => actions.remove.mutateAsync([item.id]), t('messages.documentsDeleted'))}
+        onConfirm={() => mutate(() => actions.remove.mutateAsync([item.id]), t('messages.documentsDeleted'))}
       />
       {dialog === 'rename' ? (
         <RenameModal
@@ -129,7 +132,7 @@ export function RowActions({ item }: { item: DocumentListItem }) {
           initial={item.title}
           onClose={close}
           onSave={(newTitle) =>
-            run(() => actions.rename.mutateAsync({ id: item.id, title: newTitle }), t('messages.documentUpdated'))
+            mutate(() => actions.rename.mutateAsync({ id: item.id, title: newTitle }), t('messages.documentUpdated'))
           }
         />
       ) : null}
@@ -138,7 +141,7 @@ export function RowActions({ item }: { item: DocumentListItem }) {
           opened
           onClose={close}
           onSend={(emails) =>
-            run(() => actions.share.mutateAsync({ id: item.id, emails }), t('messages.documentShared'))
+            mutate(() => actions.share.mutateAsync({ id: item.id, emails }), t('messages.documentShared'))
           }
         />
       ) : null}
@@ -148,7 +151,7 @@ export function RowActions({ item }: { item: DocumentListItem }) {
           signers={onTurn}
           onClose={close}
           onSend={(signersIds) =>
-            run(() => actions.remind.mutateAsync({ id: item.id, signersIds }), t('messages.remindersSent'))
+            mutate(() => actions.remind.mutateAsync({ id: item.id, signersIds }), t('messages.remindersSent'))
           }
         />
       ) : null}

@@ -18,6 +18,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { apiErrorFromBody } from '../../api/api-error';
 import { apiCall, refreshTokens } from '../../api/client';
 import { getAccessToken } from '../../api/tokens';
+import { cachedSigningLink, cacheSigningLink, forgetSigningLinks } from './signing-link-cache';
 
 export const listKey = ['documents', 'list'] as const;
 
@@ -65,7 +66,11 @@ export function useDocumentActions() {
   });
   const revert = useMutation({
     mutationFn: (id: string) => apiCall(revertDocument, { path: withId(revertDocument.path, id) }),
-    onSuccess,
+    onSuccess: (_answer, id) => {
+      // The revert revoked every signing link of the document.
+      forgetSigningLinks(sessionStorage, id);
+      return onSuccess();
+    },
   });
   const rename = useMutation({
     mutationFn: ({ id, title }: { id: string; title: string }) =>
@@ -94,12 +99,11 @@ export function useDocumentActions() {
 
 /** Signing links are cached per signer for the browser session (spec section 4). */
 export async function signingLinkFor(documentId: string, signerId: string): Promise<string> {
-  const cacheKey = `esign.signingUrl.${documentId}.${signerId}`;
-  const cached = sessionStorage.getItem(cacheKey);
+  const cached = cachedSigningLink(sessionStorage, documentId, signerId);
   if (cached) return cached;
   const path = `${withId(signingUrlContract.path, documentId)}?userId=${encodeURIComponent(signerId)}`;
   const { signingUrl } = await apiCall(signingUrlContract, { path });
-  sessionStorage.setItem(cacheKey, signingUrl);
+  cacheSigningLink(sessionStorage, documentId, signerId, signingUrl);
   return signingUrl;
 }
 
