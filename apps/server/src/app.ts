@@ -124,8 +124,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     jobs,
     sealing,
     openedMails,
+    signerMails,
     now,
-    inviteNextSigner: (next) => jobs.send(signerMails.signerInvitationMail, next),
   });
   const links = shareLinks(config.jwtSecret, config.appUrl);
   const listMails = documentListMailJobs({ db: database.db, mailer, appUrl: config.appUrl, shareLink: links.link });

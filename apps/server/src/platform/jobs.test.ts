@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -79,6 +80,47 @@ describe('JobQueue', () => {
       await queue.send(broken, {});
       expect(String(await final)).toContain('attempt 2');
       expect(attempts).toBe(2);
+    } finally {
+      await queue.stop();
+    }
+  });
+
+  it('queues jobs inside a transaction: none for a rolled-back change, one for a committed change', async () => {
+    const ran: string[] = [];
+    let resolveRan: () => void = () => {};
+    const ranOnce = new Promise<void>((resolve) => {
+      resolveRan = resolve;
+    });
+    const mail = defineJob({
+      name: 'test.transactional',
+      payload: z.object({ to: z.string() }),
+      async handler({ to }) {
+        ran.push(to);
+        resolveRan();
+      },
+    });
+    const queue = new JobQueue(database, pino({ level: 'silent' }));
+    queue.register(mail);
+    await queue.start();
+    try {
+      await expect(
+        queue.transaction(database.db, async (tx, send) => {
+          await tx.execute(sql`select 1`);
+          await send(mail, { to: 'rolled-back' });
+          throw new Error('the change fails after queueing');
+        }),
+      ).rejects.toThrow('the change fails after queueing');
+      const answer = await queue.transaction(database.db, async (_tx, send) => {
+        await send(mail, { to: 'committed' });
+        return 'done';
+      });
+      expect(answer).toBe('done');
+
+      // Both sends happened before any worker ran: only the committed one is there to pick up.
+      await queue.startWorkers();
+      await ranOnce;
+      await new Promise((resolve) => setTimeout(resolve, 2500));
+      expect(ran).toEqual(['committed']);
     } finally {
       await queue.stop();
     }

@@ -1,7 +1,8 @@
+import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import PgBoss from 'pg-boss';
 import type { z } from 'zod';
-import type { Database } from './db/client.js';
+import type { Database, Db, SqlExecutor } from './db/client.js';
 
 /** A job is a name, a payload schema and a handler. Handlers must be safe to run again after a failure. */
 export interface JobDefinition<Schema extends z.ZodType = z.ZodType> {
@@ -17,6 +18,33 @@ export interface JobDefinition<Schema extends z.ZodType = z.ZodType> {
 
 export function defineJob<Schema extends z.ZodType>(definition: JobDefinition<Schema>): JobDefinition<Schema> {
   return definition;
+}
+
+export interface SendOptions {
+  /** With `singletonMinutes`: at most one job per key in that window (a repeated request in it is dropped). */
+  singletonKey?: string;
+  singletonMinutes?: number;
+}
+
+/** Queues a job inside the transaction it was handed with (see JobQueue.transaction). */
+export type QueueInTransaction = <Schema extends z.ZodType>(
+  definition: JobDefinition<Schema>,
+  payload: z.input<Schema>,
+  options?: SendOptions,
+) => Promise<void>;
+
+/** pg-boss's SQL ($1, $2, ...) run through a drizzle transaction, so its rows commit or roll back with it. */
+function transactionExecutor(tx: Db): SqlExecutor {
+  return {
+    async executeSql(text, values = []) {
+      const pieces = text.split(/\$(\d+)/);
+      const chunks: SQL[] = pieces.map((piece, index) =>
+        index % 2 === 0 ? sql.raw(piece) : sql`${sql.param(values[Number(piece) - 1])}`,
+      );
+      const result = (await tx.execute(sql.join(chunks))) as unknown as { rows: unknown[] };
+      return { rows: result.rows };
+    },
+  };
 }
 
 /**
@@ -92,20 +120,46 @@ export class JobQueue {
     return this.workerIds.has(definition.name);
   }
 
-  /**
-   * Queues a job. `options.singletonKey` with `singletonMinutes` queues at most one job per key in that window
-   * (a repeated request in it is dropped).
-   */
+  /** Queues a job on its own (for work whose change is already committed, or that has none). */
   async send<Schema extends z.ZodType>(
     definition: JobDefinition<Schema>,
     payload: z.input<Schema>,
-    options: { singletonKey?: string; singletonMinutes?: number } = {},
+    options: SendOptions = {},
+  ): Promise<void> {
+    await this.insert(definition, payload, options);
+    this.wake(definition.name);
+  }
+
+  /**
+   * Runs `work` in one database transaction; the jobs it queues through `queue` are rows of that transaction:
+   * they exist exactly when its change commits (no mail is lost to a crash between a commit and the queueing, and
+   * none goes out for a change rolled back). This process's workers are woken once it has committed.
+   */
+  async transaction<T>(db: Db, work: (tx: Db, queue: QueueInTransaction) => Promise<T>): Promise<T> {
+    const queued = new Set<string>();
+    const result = await db.transaction((tx) =>
+      work(tx, async (definition, payload, options = {}) => {
+        await this.insert(definition, payload, { ...options, db: transactionExecutor(tx) });
+        queued.add(definition.name);
+      }),
+    );
+    for (const name of queued) this.wake(name);
+    return result;
+  }
+
+  private async insert<Schema extends z.ZodType>(
+    definition: JobDefinition<Schema>,
+    payload: z.input<Schema>,
+    options: SendOptions & { db?: SqlExecutor },
   ): Promise<void> {
     if (!this.started) throw new Error('The job queue is not started');
     const data = definition.payload.parse(payload) as object;
     await this.boss.send(definition.name, data, options);
-    // A worker in this process picks the job up at once instead of at its next poll.
-    const workerId = this.workerIds.get(definition.name);
+  }
+
+  /** A worker in this process picks the job up at once instead of at its next poll. */
+  private wake(name: string): void {
+    const workerId = this.workerIds.get(name);
     if (workerId) this.boss.notifyWorker(workerId);
   }
 

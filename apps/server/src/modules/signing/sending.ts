@@ -41,8 +41,9 @@ export function sendingService(deps: SendingDeps) {
     /**
      * Sends a draft out: repeats every sending check (422 listing each failing message), enforces the free plan's
      * monthly quota (403), then in one transaction moves draft -> awaiting with a conditional update (a double
-     * click sends once), marks the preparer finished, counts the document, records `send`; after the commit the
-     * signers whose turn it is are mailed their links. Only Me completes at once and is queued for sealing.
+     * click sends once), marks the preparer finished, counts the document, records `send` and queues the
+     * invitations of the signers whose turn it is, which go out once it commits. Only Me completes at once and
+     * is queued for sealing the same way.
      */
     async sendOut(input: { userId: string; documentId: string; sourceIp?: string | undefined }) {
       const document = await repo.findOwnedDocument(db, input);
@@ -72,7 +73,8 @@ export function sendingService(deps: SendingDeps) {
       if (user.planType === 'free' && user.freeDocumentsUsed >= user.freeDocumentsUsedLimit) throw quotaExceeded(user);
 
       const now = deps.now();
-      const result = await db.transaction(async (tx) => {
+      // The invitations (or the seal) are queued in the transaction that sends: they exist exactly when it commits.
+      await jobs.transaction(db, async (tx, queue) => {
         const locked = await repo.lockDocument(tx, document.id);
         if (locked?.status !== 'draft') throw notDraft();
         const counted = await tx
@@ -102,7 +104,8 @@ export function sendingService(deps: SendingDeps) {
           if (!isCompleted) throw notDraft();
           await recordActivity(tx, { ...base, type: 'send', signerIds: preparer ? [preparer.id] : [] });
           await recordActivity(tx, { ...base, type: 'sign', signerIds: preparer ? [preparer.id] : [] });
-          return { mailed: [], isCompleted };
+          await queue(deps.sealing.sealDocument, { documentId: document.id });
+          return;
         }
 
         const sent = await tx
@@ -117,13 +120,10 @@ export function sendingService(deps: SendingDeps) {
         );
         if (preparer) await recordActivity(tx, { ...base, type: 'sign', signerIds: [preparer.id] });
         await recordActivity(tx, { ...base, type: 'send', signerIds: mailed.map((signer) => signer.id) });
-        return { mailed, isCompleted: false };
+        for (const signer of mailed) {
+          await queue(deps.signerMails.signerInvitationMail, { documentId: document.id, signerId: signer.id });
+        }
       });
-
-      for (const signer of result.mailed) {
-        await jobs.send(deps.signerMails.signerInvitationMail, { documentId: document.id, signerId: signer.id });
-      }
-      if (result.isCompleted) await jobs.send(deps.sealing.sealDocument, { documentId: document.id });
 
       const [row] = await db.select().from(documents).where(eq(documents.id, document.id)).limit(1);
       if (!row) throw notFound();

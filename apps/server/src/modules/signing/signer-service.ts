@@ -24,11 +24,9 @@ import type { SealingJobs } from '../sealing/jobs.js';
 import { completeDocumentOnce } from './completion.js';
 import { applySignerFieldValues } from './field-values.js';
 import type { OpenedMailJobs } from './opened-mail.js';
+import type { SignerMailJobs } from './signer-mails.js';
 import * as repo from './signer-repository.js';
 import { signersWhoseTurnItIs } from './turns.js';
-
-/** Mails the next signer of an ordered document its invitation (the send-out's `signing.signer-invitation-mail`). */
-export type InviteNextSigner = (params: { documentId: string; signerId: string }) => Promise<void>;
 
 interface SignerDeps {
   db: Db;
@@ -36,8 +34,9 @@ interface SignerDeps {
   jobs: JobQueue;
   sealing: SealingJobs;
   openedMails: OpenedMailJobs;
+  /** The next signer of an ordered document gets the send-out's invitation mail. */
+  signerMails: SignerMailJobs;
   now: () => Date;
-  inviteNextSigner: InviteNextSigner;
 }
 
 /** Who is asking: the signing link's token (header), for one document and, when named, one signer. */
@@ -172,9 +171,9 @@ export function signerService(deps: SignerDeps) {
     /** The `view` activity, once per link session (token), with where it was opened from. */
     async signatoryOpened(request: SignerRequest & { signerId: string; origin: RequestOrigin }) {
       const { document, signer, token } = await authenticate(request);
-      const isFirstView = await db.transaction(async (tx) => {
+      await jobs.transaction(db, async (tx, queue) => {
         await repo.lockSigningToken(tx, token.id);
-        if (await repo.hasViewForToken(tx, { documentId: document.id, tokenId: token.id })) return false;
+        if (await repo.hasViewForToken(tx, { documentId: document.id, tokenId: token.id })) return;
         await recordActivity(tx, {
           documentId: document.id,
           type: 'view',
@@ -184,9 +183,8 @@ export function signerService(deps: SignerDeps) {
           details: { tokenId: token.id },
           at: now(),
         });
-        return true;
+        await queue(deps.openedMails.openedMail, { documentId: document.id, signerId: signer.id });
       });
-      if (isFirstView) await jobs.send(deps.openedMails.openedMail, { documentId: document.id, signerId: signer.id });
       return { success: true as const };
     },
 
@@ -215,7 +213,8 @@ export function signerService(deps: SignerDeps) {
       },
     ) {
       await authenticate(request);
-      const outcome = await db.transaction(async (tx) => {
+      // The seal, or the next signer's invitation, is queued in the transaction that records the signature.
+      const outcome = await jobs.transaction(db, async (tx, queue) => {
         const document = await lockDocument(tx, request.documentId);
         const current = await repo.findSignerRow(tx, request.signerId);
         if (!document || !current) throw linkInvalid();
@@ -249,11 +248,13 @@ export function signerService(deps: SignerDeps) {
             ? signerRows.find((row) => !row.isFinished && row.id !== signer.id)
             : undefined;
         // The next signer's invitation is a `send` naming them, as the send-out's is (the certificate's 'Sent').
-        if (next) await recordActivity(tx, { documentId: document.id, type: 'send', signerIds: [next.id], at });
+        if (next) {
+          await recordActivity(tx, { documentId: document.id, type: 'send', signerIds: [next.id], at });
+          await queue(deps.signerMails.signerInvitationMail, { documentId: document.id, signerId: next.id });
+        }
+        if (isCompleted) await queue(sealing.sealDocument, { documentId: document.id });
         return { answer: answer(isCompleted ? 'completed' : document.status), isCompleted, next };
       });
-      if (outcome.isCompleted) await jobs.send(sealing.sealDocument, { documentId: request.documentId });
-      else if (outcome.next) await deps.inviteNextSigner({ documentId: request.documentId, signerId: outcome.next.id });
       return outcome.answer;
     },
   };
