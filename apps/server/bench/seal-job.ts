@@ -5,9 +5,11 @@ import { createReadStream } from 'node:fs';
 import { join } from 'node:path';
 import { PDF, type Signer } from '@libpdf/core';
 import { eq } from 'drizzle-orm';
+import pino from 'pino';
 import { sealDocumentOnce } from '../src/modules/sealing/seal-document.js';
 import { type Database, openDatabase } from '../src/platform/db/client.js';
 import { documentFields, documents, requisites, signers, users } from '../src/platform/db/schema.js';
+import { JobQueue } from '../src/platform/jobs.js';
 import type { StampField } from '../src/platform/pdf/seal/stamp-fields.js';
 import { LocalStorage } from '../src/platform/storage/local.js';
 import { createTestDatabase } from '../test/database.js';
@@ -128,7 +130,9 @@ export async function openSealJob(options: {
       requisiteId: field.image ? (picture?.id ?? null) : null,
     })),
   );
-  const deps = { db, storage, now: () => new Date(), signer: async () => options.signer };
+  // The job's transaction is the queue's, as in the server; nothing is queued here (no completion mails).
+  const jobs = new JobQueue(database, pino({ level: 'silent' }));
+  const deps = { db, storage, now: () => new Date(), signer: async () => options.signer, jobs };
   return {
     async reset() {
       const [row] = await db.select().from(documents).where(eq(documents.id, document.id));

@@ -101,7 +101,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   jobs.register(completedMails.completedMails);
   const sealing = sealingJobs({
     // Once the result is stored, the owner and every signer get their download links.
-    onSealed: (documentId) => jobs.send(completedMails.completedMails, { documentId }),
+    onSealed: (queue, documentId) => queue(completedMails.completedMails, { documentId }),
     db: database.db,
     storage,
     now,

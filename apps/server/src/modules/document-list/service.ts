@@ -153,8 +153,11 @@ export function documentListService(deps: Deps) {
     async share(input: { userId: string; documentId: string; emails: string[] }) {
       const document = await ownedCompleted(input.userId, input.documentId);
       const emails = [...new Set(input.emails)];
-      await db.insert(documentRecipients).values(emails.map((email) => ({ documentId: document.id, email })));
-      for (const email of emails) await jobs.send(mails.shareMail, { documentId: document.id, email });
+      // The viewers and their mails commit together.
+      await jobs.transaction(db, async (tx, queue) => {
+        await tx.insert(documentRecipients).values(emails.map((email) => ({ documentId: document.id, email })));
+        for (const email of emails) await queue(mails.shareMail, { documentId: document.id, email });
+      });
       return { success: true as const };
     },
 

@@ -3,7 +3,7 @@ import { and, eq, isNull, lt } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../platform/db/client.js';
 import { documents } from '../../platform/db/schema.js';
-import { defineJob, type JobQueue } from '../../platform/jobs.js';
+import { defineJob, type JobQueue, type QueueInTransaction } from '../../platform/jobs.js';
 import {
   createSigner,
   loadSigningIdentity,
@@ -16,11 +16,11 @@ export interface SealingDeps {
   db: Db;
   storage: Storage;
   now: () => Date;
-  jobs: Pick<JobQueue, 'send'>;
+  jobs: Pick<JobQueue, 'send' | 'transaction'>;
   /** Where the signing certificate comes from (configured PKCS#12, or self-signed in DATA_DIR). */
   signingIdentity: Omit<SigningIdentityOptions, 'now'>;
-  /** Called once after a document is sealed (the completion mails are queued there). */
-  onSealed?: (documentId: string) => Promise<void>;
+  /** Called once, in the transaction that records a document's seal (the completion mails are queued there). */
+  onSealed?: (queue: QueueInTransaction, documentId: string) => Promise<void>;
 }
 
 /** A document completed longer ago than this and still not sealed is queued again by the sweep. */
@@ -50,8 +50,7 @@ export function sealingJobs(deps: SealingDeps) {
     payload: z.object({ documentId: z.string().uuid() }),
     retryLimit: 8,
     async handler({ documentId }) {
-      const outcome = await sealDocumentOnce({ ...deps, signer: loadSigner }, documentId);
-      if (outcome === 'sealed') await deps.onSealed?.(documentId);
+      await sealDocumentOnce({ ...deps, signer: loadSigner }, documentId);
     },
   });
 

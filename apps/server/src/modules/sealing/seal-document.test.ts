@@ -9,6 +9,7 @@ import { authClient } from '../../../test/auth.js';
 import { corpusFile, documentClient } from '../../../test/documents.js';
 import { changedBox, pdfsig, pdftotext, renderPage } from '../../../test/poppler.js';
 import { documentActivities, documentFields, documents, requisites, signers } from '../../platform/db/schema.js';
+import type { QueueInTransaction } from '../../platform/jobs.js';
 import { sha256Hex } from '../../platform/pdf/seal/seal-pdf.js';
 import { recordActivity } from '../activity/repository.js';
 import { sealingJobs } from './jobs.js';
@@ -25,7 +26,7 @@ afterAll(() => test.close());
 const platform = () => test.app.platform;
 const db = () => platform().database.db;
 
-function sealing(onSealed?: (documentId: string) => Promise<void>) {
+function sealing(onSealed?: (queue: QueueInTransaction, documentId: string) => Promise<void>) {
   const { storage, jobs, now, config } = platform();
   return sealingJobs({
     db: db(),
@@ -149,7 +150,7 @@ describe('documents.seal', { timeout: 180_000 }, () => {
     await db().update(documents).set({ status: 'completed', completedAt }).where(eq(documents.id, document.id));
 
     const sealed: string[] = [];
-    const jobs = sealing(async (documentId) => {
+    const jobs = sealing(async (_queue, documentId) => {
       sealed.push(documentId);
     });
     // Twice at the same moment, then once more: one result, one `complete` activity, one hook call.

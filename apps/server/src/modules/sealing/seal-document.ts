@@ -3,6 +3,7 @@ import type { Signer } from '@libpdf/core';
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import { documentFields, documents, requisites, signers } from '../../platform/db/schema.js';
+import type { JobQueue, QueueInTransaction } from '../../platform/jobs.js';
 import { sealPdf } from '../../platform/pdf/seal/seal-pdf.js';
 import type { StampField } from '../../platform/pdf/seal/stamp-fields.js';
 import type { Storage } from '../../platform/storage/storage.js';
@@ -14,6 +15,9 @@ export interface SealDocumentDeps {
   storage: Storage;
   now: () => Date;
   signer: () => Promise<Signer>;
+  jobs: Pick<JobQueue, 'transaction'>;
+  /** Runs once, in the transaction that records the seal: what follows it (the completion mails) is queued there. */
+  onSealed?: (queue: QueueInTransaction, documentId: string) => Promise<void>;
 }
 
 const PNG_MAGIC = Buffer.from([0x89, 0x50, 0x4e, 0x47]);
@@ -37,7 +41,7 @@ export type SealOutcome = 'sealed' | 'already-sealed' | 'not-completed' | 'missi
 /**
  * Seals a completed document once. The sealed PDF is stored under a new key first (storage writes are atomic),
  * then one transaction sets `sealedAt` and `resultPdfFileKey` only while `sealedAt` is still empty and records the
- * `complete` activity with the sealed file's SHA-256. A second run, or a run that lost a race, changes nothing
+ * `complete` activity with the sealed file's SHA-256, and queues what follows (`onSealed`). A second run, or a run that lost a race, changes nothing
  * (its own stored file is removed). A crash between the two steps leaves an unreferenced file, never a
  * half-written one behind `resultPdfFileKey`.
  */
@@ -119,7 +123,7 @@ export async function sealDocumentOnce(deps: SealDocumentDeps, documentId: strin
     Buffer.from(sealed.bytes.buffer, sealed.bytes.byteOffset, sealed.bytes.byteLength),
     'application/pdf',
   );
-  const won = await db.transaction(async (tx) => {
+  const won = await deps.jobs.transaction(db, async (tx, queue) => {
     const now = deps.now();
     const updated = await tx
       .update(documents)
@@ -134,6 +138,7 @@ export async function sealDocumentOnce(deps: SealDocumentDeps, documentId: strin
       details: { sha256: sealed.sha256, originalSha256: sealed.originalSha256 },
       at: now,
     });
+    await deps.onSealed?.(queue, documentId);
     return true;
   });
   if (!won) {
