@@ -1,5 +1,6 @@
 import { gzipSync } from 'node:zlib';
 import { type Browser, chromium, type Page, type Response } from 'playwright-core';
+import { signatureField } from '../support/documents.js';
 import { benchServer } from './bench-server.js';
 
 const server = benchServer(Number(process.env.BENCH_PORT ?? 3291), 'signer-page');
@@ -16,24 +17,7 @@ async function signingLink(): Promise<string> {
     token: accessToken,
     body: { title: 'Bench', signers: [{ name: 'Sam Signer', email: signerEmail, order: 1 }] },
   });
-  const field = {
-    id: crypto.randomUUID(),
-    type: 'signature',
-    pageNumber: 1,
-    coordinateX: 72,
-    coordinateY: 600,
-    width: 150,
-    height: 40,
-    signerId: withSigner.signers[0]?.id,
-    required: true,
-    checked: false,
-    text: null,
-    placeholder: null,
-    dateFormat: null,
-    fontFamily: null,
-    fontSize: null,
-    requisiteId: null,
-  };
+  const field = signatureField(withSigner.signers[0]?.id ?? '', 600);
   await api(`/documents/${id}`, { method: 'PATCH', token: accessToken, body: { fields: [field] } });
   await api(`/document_sign/documents/${id}/send_out`, { method: 'PATCH', token: accessToken });
   return server.linkInMail(signerEmail, /to sign/);
