@@ -1,34 +1,42 @@
--- Hand-written (drizzle-kit generate does not produce triggers): keeps document_counts and
--- users.documents_version true for the document lists (modules/document-list, ARCHITECTURE.md "Document lists").
+-- Hand-written (drizzle-kit generate does not produce triggers): keeps document_counts, document_day_counts and
+-- users.documents_version true for the document lists (modules/document-list; ARCHITECTURE.md, Document lists).
 -- Statement-level triggers with transition tables, so a bulk insert or update costs one pass, not one per row.
 -- Every trigger bumps the owner's version first: that row lock serializes the writers of one owner's documents,
 -- so the counter rows, taken after it, are never locked in opposite orders (no deadlocks).
 
--- The owners whose lists a change of documents touched, locked in id order, their version bumped.
+-- The owners whose lists a change touched, locked in id order, their version bumped.
 CREATE FUNCTION documents_list_bump(owner_ids uuid[]) RETURNS void LANGUAGE sql AS $$
   UPDATE users SET documents_version = documents_version + 1
   WHERE id IN (SELECT id FROM users WHERE id = ANY(owner_ids) ORDER BY id FOR NO KEY UPDATE);
 $$;
 --> statement-breakpoint
--- Adds signed deltas of live documents per owner, status and type (owners that still exist: a deleted user's
--- documents go with it by cascade).
+-- Adds signed deltas of live documents per owner, status, type and day of creation (UTC) to both counts:
+-- [{user_id, status, type, day, delta}]. Owners that no longer exist are left out (a deleted user's documents
+-- go with it by cascade, and so do its counts).
 CREATE FUNCTION document_counts_add(deltas jsonb) RETURNS void LANGUAGE sql AS $$
-  INSERT INTO document_counts AS c (user_id, status, type, total)
-  SELECT d.user_id, d.status, d.type, sum(d.delta)
-  FROM jsonb_to_recordset(deltas) AS d(user_id uuid, status text, type text, delta bigint)
-  JOIN users u ON u.id = d.user_id
-  GROUP BY 1, 2, 3
-  HAVING sum(d.delta) <> 0
-  ORDER BY 1, 2, 3
-  ON CONFLICT (user_id, status, type) DO UPDATE SET total = c.total + excluded.total;
+  WITH changes AS (
+    SELECT d.user_id, d.status, d.type, d.day, d.delta
+    FROM jsonb_to_recordset(deltas) AS d(user_id uuid, status text, type text, day date, delta bigint)
+    JOIN users u ON u.id = d.user_id
+  ), totals AS (
+    INSERT INTO document_counts AS c (user_id, status, type, total)
+    SELECT user_id, status, type, sum(delta) FROM changes
+    GROUP BY 1, 2, 3 HAVING sum(delta) <> 0 ORDER BY 1, 2, 3
+    ON CONFLICT (user_id, status, type) DO UPDATE SET total = c.total + excluded.total
+  )
+  INSERT INTO document_day_counts AS c (user_id, day, status, type, total)
+  SELECT user_id, day, status, type, sum(delta) FROM changes
+  GROUP BY 1, 2, 3, 4 HAVING sum(delta) <> 0 ORDER BY 1, 2, 3, 4
+  ON CONFLICT (user_id, day, status, type) DO UPDATE SET total = c.total + excluded.total;
 $$;
 --> statement-breakpoint
 CREATE FUNCTION documents_list_insert() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   PERFORM documents_list_bump(ARRAY(SELECT DISTINCT user_id FROM new_rows));
   PERFORM document_counts_add((
-    SELECT jsonb_agg(jsonb_build_object('user_id', user_id, 'status', status, 'type', type, 'delta', n))
-    FROM (SELECT user_id, status, type, count(*) AS n FROM new_rows WHERE deleted_at IS NULL GROUP BY 1, 2, 3) g));
+    SELECT jsonb_agg(jsonb_build_object('user_id', user_id, 'status', status, 'type', type, 'day', day, 'delta', n))
+    FROM (SELECT user_id, status, type, (created_at AT TIME ZONE 'UTC')::date AS day, count(*) AS n
+          FROM new_rows WHERE deleted_at IS NULL GROUP BY 1, 2, 3, 4) g));
   RETURN NULL;
 END $$;
 --> statement-breakpoint
@@ -36,8 +44,9 @@ CREATE FUNCTION documents_list_delete() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   PERFORM documents_list_bump(ARRAY(SELECT DISTINCT user_id FROM old_rows));
   PERFORM document_counts_add((
-    SELECT jsonb_agg(jsonb_build_object('user_id', user_id, 'status', status, 'type', type, 'delta', -n))
-    FROM (SELECT user_id, status, type, count(*) AS n FROM old_rows WHERE deleted_at IS NULL GROUP BY 1, 2, 3) g));
+    SELECT jsonb_agg(jsonb_build_object('user_id', user_id, 'status', status, 'type', type, 'day', day, 'delta', -n))
+    FROM (SELECT user_id, status, type, (created_at AT TIME ZONE 'UTC')::date AS day, count(*) AS n
+          FROM old_rows WHERE deleted_at IS NULL GROUP BY 1, 2, 3, 4) g));
   RETURN NULL;
 END $$;
 --> statement-breakpoint
@@ -52,10 +61,14 @@ BEGIN
       IS DISTINCT FROM (n.user_id, n.title, n.type, n.status, n.created_at, n.is_ordered, n.reminders_disabled,
            n.code_access IS NULL, n.deleted_at IS NULL)));
   PERFORM document_counts_add((
-    SELECT jsonb_agg(jsonb_build_object('user_id', user_id, 'status', status, 'type', type, 'delta', delta))
-    FROM (SELECT user_id, status, type, -1 AS delta FROM old_rows WHERE deleted_at IS NULL
-          UNION ALL
-          SELECT user_id, status, type, 1 AS delta FROM new_rows WHERE deleted_at IS NULL) g));
+    SELECT jsonb_agg(jsonb_build_object('user_id', user_id, 'status', status, 'type', type, 'day', day, 'delta', n))
+    FROM (SELECT user_id, status, type, day, sum(delta) AS n FROM (
+            SELECT user_id, status, type, (created_at AT TIME ZONE 'UTC')::date AS day, -1 AS delta
+            FROM old_rows WHERE deleted_at IS NULL
+            UNION ALL
+            SELECT user_id, status, type, (created_at AT TIME ZONE 'UTC')::date AS day, 1 AS delta
+            FROM new_rows WHERE deleted_at IS NULL) changes
+          GROUP BY 1, 2, 3, 4 HAVING sum(delta) <> 0) g));
   RETURN NULL;
 END $$;
 --> statement-breakpoint
@@ -68,7 +81,7 @@ CREATE TRIGGER documents_list_delete AFTER DELETE ON documents
 CREATE TRIGGER documents_list_update AFTER UPDATE ON documents
   REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION documents_list_update();
 --> statement-breakpoint
--- Signers show in the lists' rows: any change of them changes their owner's lists.
+-- Signers show in the lists' rows: any change of what the lists show of them changes their owner's lists.
 CREATE FUNCTION signers_list_insert() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   PERFORM documents_list_bump(ARRAY(
@@ -107,3 +120,7 @@ CREATE TRIGGER signers_list_update AFTER UPDATE ON signers
 -- The counts of the documents that exist already (the triggers above keep them from here on).
 INSERT INTO document_counts (user_id, status, type, total)
 SELECT user_id, status, type, count(*) FROM documents WHERE deleted_at IS NULL GROUP BY 1, 2, 3;
+--> statement-breakpoint
+INSERT INTO document_day_counts (user_id, day, status, type, total)
+SELECT user_id, (created_at AT TIME ZONE 'UTC')::date, status, type, count(*)
+FROM documents WHERE deleted_at IS NULL GROUP BY 1, 2, 3, 4;

@@ -7,6 +7,7 @@ import { authClient } from '../../../test/auth.js';
 import { documentClient } from '../../../test/documents.js';
 import { signerClient } from '../../../test/signing.js';
 import { documents } from '../../platform/db/schema.js';
+import { DAY_ANCHOR_FROM_OFFSET } from './repository.js';
 
 // The lists' totals without a search come from counts kept by database triggers, and their answers from a
 // cache keyed by a version the same triggers bump: every step below must show in the very next list.
@@ -123,5 +124,55 @@ describe('list totals and answers follow every change', () => {
       .set({ title: 'Renamed elsewhere' })
       .where(eq(documents.id, document.id));
     expect((await list()).items[0]).toMatchObject({ id: document.id, title: 'Renamed elsewhere' });
+  });
+});
+
+describe('deep pages by date', () => {
+  it('start from the kept per-day counts and equal plain offset paging', async () => {
+    const owner = await authClient(t.app).loggedInUser();
+    const headers = { authorization: `Bearer ${owner.accessToken}` };
+    // Over six days (UTC), with ties on one instant at a day's edge, other statuses and deleted documents.
+    const base = Date.UTC(2026, 2, 10);
+    const rows = Array.from({ length: DAY_ANCHOR_FROM_OFFSET + 250 }, (_, index) => ({
+      userId: owner.id,
+      title: `Doc ${index}`,
+      type: 'others' as const,
+      status: (['draft', 'awaiting', 'completed'] as const)[index % 3],
+      createdAt: new Date(index < 40 ? base : base - index * 7 * 60_000),
+      deletedAt: index % 17 === 0 ? new Date() : null,
+    }));
+    await t.app.platform.database.db.insert(documents).values(rows);
+    const live = rows.map((row) => ({ ...row, id: '' })).filter((row) => row.deletedAt === null);
+    const stored = await t.app.platform.database.db
+      .select({ id: documents.id, title: documents.title })
+      .from(documents)
+      .where(eq(documents.userId, owner.id));
+    const idOf = new Map(stored.map((row) => [row.title, row.id]));
+    for (const row of live) row.id = idOf.get(row.title) ?? '';
+
+    for (const direction of ['desc', 'asc'] as const) {
+      for (const status of [undefined, 'awaiting'] as const) {
+        const expected = live
+          .filter((row) => !status || row.status === status)
+          .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || (a.id < b.id ? -1 : 1));
+        if (direction === 'desc') expected.reverse();
+        for (const [page, limit] of [
+          [101, 10],
+          [102, 10],
+          [111, 10],
+          [11, 100],
+          [12, 100],
+          [40, 30],
+          [200, 10],
+        ] as const) {
+          const query = `page=${page}&limit=${limit}&orderingDirection=${direction}${status ? `&status=${status}` : ''}`;
+          const response = await t.app.inject({ method: 'GET', url: `/api/v1/documents?${query}`, headers });
+          const answer = response.json<DocumentListResponse>();
+          const want = expected.slice((page - 1) * limit, page * limit).map((row) => row.title);
+          expect({ query, titles: answer.items.map((item) => item.title) }).toEqual({ query, titles: want });
+          expect(answer.totalItems).toBe(expected.length);
+        }
+      }
+    }
   });
 });

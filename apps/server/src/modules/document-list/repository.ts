@@ -2,7 +2,7 @@ import type { DocumentListItem, documentListQuery } from '@esign/shared';
 import { and, eq, exists, gte, ilike, inArray, isNull, lt, lte, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../platform/db/client.js';
-import { documentCounts, documents, signers } from '../../platform/db/schema.js';
+import { documentCounts, documentDayCounts, documents, signers } from '../../platform/db/schema.js';
 
 export type ParsedListQuery = z.output<typeof documentListQuery>;
 
@@ -60,6 +60,42 @@ function countedTotal(userId: string, query: ParsedListQuery): SQL {
   return sql`(select coalesce(sum(${documentCounts.total}), 0) from ${documentCounts} where ${and(...conditions)})`;
 }
 
+/**
+ * From this offset on, a page by date starts at the day it falls in. Below it, skipping rows of the index
+ * costs less than summing the owner's days.
+ */
+export const DAY_ANCHOR_FROM_OFFSET = 1000;
+
+/**
+ * The ids of a deep page by date of a counted query. The kept per-day counts say in which day (UTC) the
+ * page's first document lies and how many documents come before that day; the index walk then starts at that
+ * day's edge and skips only the rest. Same statement, same snapshot: the counts match the rows exactly.
+ */
+function dayAnchoredPageIds(userId: string, query: ParsedListQuery, where: SQL, offset: number): SQL {
+  const conditions: SQL[] = [eq(documentDayCounts.userId, userId)];
+  if (query.status?.length) conditions.push(inArray(documentDayCounts.status, query.status));
+  if (query.type?.length) conditions.push(inArray(documentDayCounts.type, query.type));
+  const newestFirst = query.orderingDirection === 'desc';
+  // Documents before a day: those of newer days when newest first, of older days otherwise.
+  const walk = newestFirst ? sql`desc` : sql`asc`;
+  const edge = newestFirst ? sql`(day + 1)::timestamp at time zone 'UTC'` : sql`day::timestamp at time zone 'UTC'`;
+  const fromEdge = newestFirst
+    ? sql`${documents.createdAt} < (select edge from anchor)`
+    : sql`${documents.createdAt} >= (select edge from anchor)`;
+  return sql`with days as (
+      select ${documentDayCounts.day} as day, sum(${documentDayCounts.total}) as n from ${documentDayCounts}
+      where ${and(...conditions)} group by 1 having sum(${documentDayCounts.total}) > 0
+    ), placed as (
+      select day, sum(n) over (order by day ${walk}) - n as before from days
+    ), anchor as (
+      select ${edge} as edge, (${offset}::bigint - before)::bigint as skip from placed
+      where before <= ${offset}::bigint order by day ${newestFirst ? sql`asc` : sql`desc`} limit 1
+    )
+    select ${documents.id} from ${documents} where ${where} and ${fromEdge}
+    order by ${documents.createdAt} ${walk}, ${documents.id} ${walk}
+    limit ${query.limit} offset (select skip from anchor)`;
+}
+
 /** One list item as JSON in the API's shape; createdAt the way Date.toISOString writes it (milliseconds, UTC). */
 const itemJson = sql`json_build_object(
   'id', ${documents.id}, 'title', ${documents.title}, 'type', ${documents.type}, 'status', ${documents.status},
@@ -89,7 +125,11 @@ export function listPageStatement(userId: string, query: ParsedListQuery): SQL {
     select coalesce(json_agg(${itemJson} order by ${key} ${dir}, ${documents.id} ${dir}), '[]'::json)
     from ${documents} where ${documents.id} in (${pageIds}))`;
   if (isCountedQuery(query)) {
-    const pageIds = sql`select ${documents.id} from ${documents} where ${where} order by ${key} ${dir}, ${documents.id} ${dir} ${window}`;
+    const offset = (query.page - 1) * query.limit;
+    const pageIds =
+      query.orderingKey === 'createdAt' && offset >= DAY_ANCHOR_FROM_OFFSET
+        ? dayAnchoredPageIds(userId, query, where, offset)
+        : sql`select ${documents.id} from ${documents} where ${where} order by ${key} ${dir}, ${documents.id} ${dir} ${window}`;
     return sql`select ${countedTotal(userId, query)} as total, ${page(pageIds)} as items`;
   }
   return sql`with matched as materialized (

@@ -4,6 +4,7 @@ import {
   bigint,
   bigserial,
   boolean,
+  date,
   doublePrecision,
   index,
   integer,
@@ -187,6 +188,24 @@ export const documentCounts = pgTable(
     total: bigint('total', { mode: 'number' }).notNull().default(0),
   },
   (table) => [primaryKey({ columns: [table.userId, table.status, table.type] })],
+);
+
+/**
+ * The same counts per day of creation (UTC), kept by the same triggers: a deep page of a list by date finds
+ * the day it starts in from these sums and skips only that day's rows, not every row before it.
+ */
+export const documentDayCounts = pgTable(
+  'document_day_counts',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    day: date('day').notNull(),
+    status: text('status').notNull(),
+    type: text('type').notNull(),
+    total: bigint('total', { mode: 'number' }).notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.day, table.status, table.type] })],
 );
 
 export const documentParts = pgTable(
