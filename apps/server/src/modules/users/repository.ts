@@ -1,5 +1,5 @@
 import type { User } from '@esign/shared';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import { users } from '../../platform/db/schema.js';
 
@@ -8,6 +8,20 @@ export type UserRow = typeof users.$inferSelect;
 export async function findUserById(db: Db, id: string): Promise<UserRow | undefined> {
   const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
   return row;
+}
+
+/**
+ * findUserById for the lookup every authenticated request makes: the query built once, and on PostgreSQL a named
+ * statement, parsed and planned once per connection.
+ */
+export function preparedFindUserById(db: Db): (id: string) => Promise<UserRow | undefined> {
+  const statement = db
+    .select()
+    .from(users)
+    .where(eq(users.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare('find_user_by_id');
+  return async (id) => (await statement.execute({ id }))[0];
 }
 
 export async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
