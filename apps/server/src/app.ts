@@ -139,6 +139,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     links,
     appUrl: config.appUrl,
     now,
+    listCacheChars: config.listCacheMb * 1024 * 1024,
   });
 
   await registerSecurityHeaders(app);

@@ -23,6 +23,8 @@ export interface Config {
   /** The PKCS#12 that seals completed documents; without it a self-signed one is generated into DATA_DIR. */
   signingCertP12: string | undefined;
   signingCertPassword: string | undefined;
+  /** LIST_CACHE_MB: memory for each API node's cache of list answers (modules/document-list); 0 turns it off. */
+  listCacheMb: number;
 }
 
 type Env = Record<string, string | undefined>;
@@ -44,6 +46,13 @@ function positiveInt(value: string | undefined, fallback: number, name: string):
   if (value === undefined || value === '') return fallback;
   const parsed = Number(value);
   if (!Number.isInteger(parsed) || parsed <= 0) throw new Error(`${name} must be a positive integer, got "${value}"`);
+  return parsed;
+}
+
+function nonNegativeNumber(value: string | undefined, fallback: number, name: string): number {
+  if (value === undefined || value === '') return fallback;
+  const parsed = Number(value);
+  if (!Number.isFinite(parsed) || parsed < 0) throw new Error(`${name} must be a number >= 0, got "${value}"`);
   return parsed;
 }
 
@@ -77,6 +86,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
       : undefined,
     signingCertP12: env.SIGNING_CERT_P12 ? resolve(env.SIGNING_CERT_P12) : undefined,
     signingCertPassword: env.SIGNING_CERT_PASSWORD,
+    listCacheMb: nonNegativeNumber(env.LIST_CACHE_MB, 16, 'LIST_CACHE_MB'),
     ...overrides,
   };
 }

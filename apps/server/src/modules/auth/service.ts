@@ -13,7 +13,7 @@ import type { Db } from '../../platform/db/client.js';
 import { users } from '../../platform/db/schema.js';
 import { AppError, unauthorized } from '../../platform/errors.js';
 import type { JobQueue } from '../../platform/jobs.js';
-import { findUserByEmail, findUserById, toUserDto } from '../users/repository.js';
+import { findUserByEmail, preparedFindUserById, toUserDto } from '../users/repository.js';
 import type { AuthMailJobs } from './mails.js';
 import * as repo from './repository.js';
 import { type AccessTokens, hashToken, randomToken } from './tokens.js';
@@ -31,6 +31,7 @@ const ARGON2_OPTIONS = { algorithm: 2 as Algorithm.Argon2id };
 
 export function authService(deps: AuthDeps) {
   const { db, jobs, mails, accessTokens, now } = deps;
+  const findAuthenticatedUser = preparedFindUserById(db);
   // Unknown e-mails are checked against this hash so that both answers take the same time.
   let dummyHash: Promise<string> | undefined;
   const getDummyHash = () => {
@@ -159,7 +160,7 @@ export function authService(deps: AuthDeps) {
     async authenticate(accessToken: string | undefined) {
       if (!accessToken) throw unauthorized();
       const claims = await accessTokens.verify(accessToken);
-      const user = await findUserById(db, claims.userId);
+      const user = await findAuthenticatedUser(claims.userId);
       if (!user || claims.issuedAt < Math.floor(user.passwordChangedAt.getTime() / 1000)) throw unauthorized();
       return user;
     },

@@ -1,6 +1,6 @@
 import { MESSAGES } from '@esign/shared';
 import { SignJWT } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp, uniqueEmail } from '../../../test/app.js';
 import { authClient } from '../../../test/auth.js';
 
@@ -121,6 +121,20 @@ describe('access and refresh tokens', () => {
     const response = await getUser(expired);
     expect(response.statusCode).toBe(403);
     expect(response.json()).toMatchObject({ code: 'TOKEN_EXPIRED', message: 'Token expired!' });
+  });
+
+  it('refuses a token it has already accepted once its 15 minutes are over', async () => {
+    const user = await client.loggedInUser();
+    expect((await getUser(user.accessToken)).statusCode).toBe(200);
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(Date.now() + 15 * 60 * 1000 + 1000);
+      const response = await getUser(user.accessToken);
+      expect(response.statusCode).toBe(403);
+      expect(response.json()).toMatchObject({ code: 'TOKEN_EXPIRED' });
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('rotates the refresh token: the new pair works, the old refresh token does not', async () => {

@@ -1,8 +1,8 @@
 import type { DocumentListItem, documentListQuery } from '@esign/shared';
-import { and, asc, desc, eq, exists, gte, ilike, inArray, isNull, lt, lte, type SQL, sql } from 'drizzle-orm';
+import { and, eq, exists, gte, ilike, inArray, isNull, lt, lte, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../platform/db/client.js';
-import { documents, signers } from '../../platform/db/schema.js';
+import { documentCounts, documentDayCounts, documents, signers } from '../../platform/db/schema.js';
 
 export type ParsedListQuery = z.output<typeof documentListQuery>;
 
@@ -43,86 +43,115 @@ export function listConditions(userId: string, query: ParsedListQuery): SQL {
 /** Titles sort case-insensitively, the same on every database collation. */
 const ORDER_COLUMNS = {
   title: sql`lower(${documents.title})`,
-  createdAt: documents.createdAt,
-  status: documents.status,
+  createdAt: sql`${documents.createdAt}`,
+  status: sql`${documents.status}`,
 } as const;
 
+/** Only the owner, status and type narrow the list: its total is the sum of the kept counts (document_counts). */
+function isCountedQuery(query: ParsedListQuery): boolean {
+  return !query.searchTerm && !query.dateFrom && !query.dateTo;
+}
+
+/** The kept number of the owner's live documents of the query's statuses and types. */
+function countedTotal(userId: string, query: ParsedListQuery): SQL {
+  const conditions: SQL[] = [eq(documentCounts.userId, userId)];
+  if (query.status?.length) conditions.push(inArray(documentCounts.status, query.status));
+  if (query.type?.length) conditions.push(inArray(documentCounts.type, query.type));
+  return sql`(select coalesce(sum(${documentCounts.total}), 0) from ${documentCounts} where ${and(...conditions)})`;
+}
+
 /**
- * The statements of one list page. The page's ids come first (ordered by the chosen key with the id as
- * tie-breaker, so pages never overlap): with the orderings on covering indexes, skipping to a deep page reads
- * only the index. The count is independent of it, so both run side by side on PostgreSQL's pool; the rows and
- * signers of the ten ids follow, again side by side.
+ * From this offset on, a page by date starts at the day it falls in. Below it, skipping rows of the index
+ * costs less than summing the owner's days.
  */
-export function listStatements(db: Db, userId: string, query: ParsedListQuery) {
+export const DAY_ANCHOR_FROM_OFFSET = 1000;
+
+/**
+ * The ids of a deep page by date of a counted query. The kept per-day counts say in which day (UTC) the
+ * page's first document lies and how many documents come before that day; the index walk then starts at that
+ * day's edge and skips only the rest. Same statement, same snapshot: the counts match the rows exactly.
+ */
+function dayAnchoredPageIds(userId: string, query: ParsedListQuery, where: SQL, offset: number): SQL {
+  const conditions: SQL[] = [eq(documentDayCounts.userId, userId)];
+  if (query.status?.length) conditions.push(inArray(documentDayCounts.status, query.status));
+  if (query.type?.length) conditions.push(inArray(documentDayCounts.type, query.type));
+  const newestFirst = query.orderingDirection === 'desc';
+  // Documents before a day: those of newer days when newest first, of older days otherwise.
+  const walk = newestFirst ? sql`desc` : sql`asc`;
+  const edge = newestFirst ? sql`(day + 1)::timestamp at time zone 'UTC'` : sql`day::timestamp at time zone 'UTC'`;
+  const fromEdge = newestFirst
+    ? sql`${documents.createdAt} < (select edge from anchor)`
+    : sql`${documents.createdAt} >= (select edge from anchor)`;
+  return sql`with days as (
+      select ${documentDayCounts.day} as day, sum(${documentDayCounts.total}) as n from ${documentDayCounts}
+      where ${and(...conditions)} group by 1 having sum(${documentDayCounts.total}) > 0
+    ), placed as (
+      select day, sum(n) over (order by day ${walk}) - n as before from days
+    ), anchor as (
+      select ${edge} as edge, (${offset}::bigint - before)::bigint as skip from placed
+      where before <= ${offset}::bigint order by day ${newestFirst ? sql`asc` : sql`desc`} limit 1
+    )
+    select ${documents.id} from ${documents} where ${where} and ${fromEdge}
+    order by ${documents.createdAt} ${walk}, ${documents.id} ${walk}
+    limit ${query.limit} offset (select skip from anchor)`;
+}
+
+/** One list item as JSON in the API's shape; createdAt the way Date.toISOString writes it (milliseconds, UTC). */
+const itemJson = sql`json_build_object(
+  'id', ${documents.id}, 'title', ${documents.title}, 'type', ${documents.type}, 'status', ${documents.status},
+  'createdAt', to_char(${documents.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+  'isOrdered', ${documents.isOrdered}, 'remindersDisabled', ${documents.remindersDisabled},
+  'hasAccessCode', ${documents.codeAccess} is not null,
+  'signers', coalesce((
+    select json_agg(json_build_object(
+      'id', ${signers.id}, 'name', ${signers.name}, 'email', ${signers.email}, 'order', ${signers.order},
+      'isPreparer', ${signers.isPreparer}, 'isFinished', ${signers.isFinished}
+    ) order by ${signers.order}, ${signers.createdAt})
+    from ${signers} where ${signers.documentId} = ${documents.id}
+  ), '[]'::json))`;
+
+/**
+ * One list page in one statement: `total` and `items` (JSON, in page order, each with its signers).
+ * Without a search or date range the total is the kept count and the page's ids walk an index of live
+ * documents in the chosen order (id as tie-breaker, so pages never overlap): a deep page reads only the index.
+ * With one, the matching documents are found once and both counted and paged.
+ */
+export function listPageStatement(userId: string, query: ParsedListQuery): SQL {
   const where = listConditions(userId, query);
-  const direction = query.orderingDirection === 'asc' ? asc : desc;
-  const pageIds = db
-    .select({ id: documents.id })
-    .from(documents)
-    .where(where)
-    .orderBy(direction(ORDER_COLUMNS[query.orderingKey]), direction(documents.id))
-    .limit(query.limit)
-    .offset((query.page - 1) * query.limit);
-  const count = db
-    .select({ total: sql<number>`count(*)`.mapWith(Number) })
-    .from(documents)
-    .where(where);
-  return { pageIds, count };
+  const dir = query.orderingDirection === 'asc' ? sql`asc` : sql`desc`;
+  const key = ORDER_COLUMNS[query.orderingKey];
+  const window = sql`limit ${query.limit} offset ${(query.page - 1) * query.limit}`;
+  const page = (pageIds: SQL) => sql`(
+    select coalesce(json_agg(${itemJson} order by ${key} ${dir}, ${documents.id} ${dir}), '[]'::json)
+    from ${documents} where ${documents.id} in (${pageIds}))`;
+  if (isCountedQuery(query)) {
+    const offset = (query.page - 1) * query.limit;
+    const pageIds =
+      query.orderingKey === 'createdAt' && offset >= DAY_ANCHOR_FROM_OFFSET
+        ? dayAnchoredPageIds(userId, query, where, offset)
+        : sql`select ${documents.id} from ${documents} where ${where} order by ${key} ${dir}, ${documents.id} ${dir} ${window}`;
+    return sql`select ${countedTotal(userId, query)} as total, ${page(pageIds)} as items`;
+  }
+  return sql`with matched as materialized (
+      select ${documents.id} as id, ${key} as key from ${documents} where ${where}
+    )
+    select (select count(*) from matched) as total,
+      ${page(sql`select id from matched order by key ${dir}, id ${dir} ${window}`)} as items`;
 }
 
-/** The list's columns of the documents of one page. */
-export function pageRowsStatement(db: Db, documentIds: string[]) {
-  return db
-    .select({
-      id: documents.id,
-      title: documents.title,
-      type: documents.type,
-      status: documents.status,
-      createdAt: documents.createdAt,
-      isOrdered: documents.isOrdered,
-      remindersDisabled: documents.remindersDisabled,
-      hasAccessCode: sql<boolean>`${documents.codeAccess} is not null`,
-    })
-    .from(documents)
-    .where(inArray(documents.id, documentIds));
-}
-
-/** The signers of the documents of one page. */
-export function pageSignersStatement(db: Db, documentIds: string[]) {
-  return db
-    .select({
-      id: signers.id,
-      documentId: signers.documentId,
-      name: signers.name,
-      email: signers.email,
-      order: signers.order,
-      isPreparer: signers.isPreparer,
-      isFinished: signers.isFinished,
-    })
-    .from(signers)
-    .where(inArray(signers.documentId, documentIds))
-    .orderBy(asc(signers.order), asc(signers.createdAt));
-}
-
-export async function listDocumentPage(db: Db, userId: string, query: ParsedListQuery) {
-  const statements = listStatements(db, userId, query);
-  const [idRows, counted] = await Promise.all([statements.pageIds, statements.count]);
-  const ids = idRows.map((row) => row.id);
-  const [rows, signerRows] =
-    ids.length === 0 ? [[], []] : await Promise.all([pageRowsStatement(db, ids), pageSignersStatement(db, ids)]);
-  const byId = new Map(rows.map((row) => [row.id, row]));
-  const items: DocumentListItem[] = ids.flatMap((id) => {
-    const row = byId.get(id);
-    if (!row) return [];
-    return [
-      {
-        ...row,
-        createdAt: row.createdAt.toISOString(),
-        signers: signerRows
-          .filter((signer) => signer.documentId === id)
-          .map(({ documentId: _documentId, ...signer }) => signer),
-      },
-    ];
-  });
-  return { items, totalItems: counted[0]?.total ?? 0 };
+export async function listDocumentPage(
+  db: Db,
+  userId: string,
+  query: ParsedListQuery,
+): Promise<{ items: DocumentListItem[]; totalItems: number }> {
+  // Both drivers answer `{ rows }`; count/sum arrive as text (bigint/numeric), JSON parsed or as text.
+  const result = (await db.execute(listPageStatement(userId, query))) as {
+    rows: { total: string | number; items: DocumentListItem[] | string }[];
+  };
+  const row = result.rows[0];
+  if (!row) throw new Error('the list statement returned no row');
+  return {
+    items: typeof row.items === 'string' ? JSON.parse(row.items) : row.items,
+    totalItems: Number(row.total),
+  };
 }

@@ -1,4 +1,5 @@
 import {
+  type DocumentListResponse,
   deleteDocuments,
   disableReminders,
   downloadDocumentsZip,
@@ -33,7 +34,12 @@ export const documentListRoutes: FastifyPluginAsyncZod<{
       preHandler,
       schema: { tags, security, querystring: listDocuments.querystring, response: { 200: listDocuments.response } },
     },
-    async (request) => service.list(currentUser(request).id, request.query),
+    async (request, reply) => {
+      // The answer comes serialized (it may be cached): a string payload skips the response serializer, and
+      // the schema's type does not know strings.
+      const body = await service.listJson(currentUser(request), request.query);
+      return reply.type('application/json; charset=utf-8').send(body as unknown as DocumentListResponse);
+    },
   );
 
   app.delete(

@@ -1,4 +1,4 @@
-import { type documentListQuery, MESSAGES, signersOnTurn } from '@esign/shared';
+import { type documentListQuery, documentListResponse, MESSAGES, signersOnTurn } from '@esign/shared';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../platform/db/client.js';
@@ -10,6 +10,7 @@ import { recordActivity } from '../activity/repository.js';
 import { findOwnedDocument, listSigners, lockDocument } from '../documents/repository.js';
 import type { SignerMailJobs } from '../signing/signer-mails.js';
 import { issueSigningToken, revokeSigningTokens, signingUrl } from '../signing/signing-tokens.js';
+import { ListAnswerCache } from './answer-cache.js';
 import type { DocumentListMailJobs } from './mails.js';
 import { listDocumentPage } from './repository.js';
 import type { ShareLinks } from './share-links.js';
@@ -24,6 +25,8 @@ interface Deps {
   links: ShareLinks;
   appUrl: string;
   now: () => Date;
+  /** Budget of the list answer cache of this node, in characters; 0 turns it off. */
+  listCacheChars: number;
 }
 
 const notFound = () => new AppError('NOT_FOUND', MESSAGES.documentNotFound);
@@ -37,6 +40,7 @@ export function downloadKey(document: { status: string; resultPdfFileKey: string
 /** The document lists and every action on a document from them. Each starts with the owner check. */
 export function documentListService(deps: Deps) {
   const { db, jobs, mails, now } = deps;
+  const answers = new ListAnswerCache(deps.listCacheChars);
 
   async function owned(userId: string, documentId: string) {
     const document = await findOwnedDocument(db, { userId, documentId });
@@ -69,17 +73,32 @@ export function documentListService(deps: Deps) {
     return rows.filter((row) => signerIds.includes(row.id));
   }
 
+  async function list(userId: string, query: z.output<typeof documentListQuery>) {
+    const { items, totalItems } = await listDocumentPage(db, userId, query);
+    return {
+      items,
+      totalItems,
+      pageCount: Math.ceil(totalItems / query.limit),
+      itemCount: items.length,
+      pageNumber: query.page,
+      itemsLimit: query.limit,
+    };
+  }
+
   return {
-    async list(userId: string, query: z.output<typeof documentListQuery>) {
-      const { items, totalItems } = await listDocumentPage(db, userId, query);
-      return {
-        items,
-        totalItems,
-        pageCount: Math.ceil(totalItems / query.limit),
-        itemCount: items.length,
-        pageNumber: query.page,
-        itemsLimit: query.limit,
-      };
+    list,
+
+    /**
+     * The list answer as the response's JSON text (what the route's serializer would write), from this node's
+     * cache when the owner's list version, read with the user on this request, has not moved since.
+     */
+    async listJson(user: { id: string; documentsVersion: number }, query: z.output<typeof documentListQuery>) {
+      const key = ListAnswerCache.key(user.id, user.documentsVersion, query);
+      const cached = answers.get(key);
+      if (cached !== undefined) return cached;
+      const body = JSON.stringify(documentListResponse.encode(await list(user.id, query)));
+      answers.set(key, body);
+      return body;
     },
 
     /** Soft delete of the caller's own live documents; one id that is not theirs refuses the whole request. */

@@ -1,13 +1,16 @@
 import type { PdfMetadata } from '@esign/shared';
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   bigserial,
   boolean,
+  date,
   doublePrecision,
   index,
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -40,6 +43,11 @@ export const users = pgTable(
     freeDocumentsUsed: integer('free_documents_used').notNull().default(0),
     freeDocumentsUsedLimit: integer('free_documents_used_limit').notNull().default(3),
     templateLimit: integer('template_limit').notNull().default(0),
+    /**
+     * Bumped by database triggers whenever anything the user's document lists show changes (drizzle/0007);
+     * read with the user on every request, it keys the lists' answer cache (modules/document-list).
+     */
+    documentsVersion: bigint('documents_version', { mode: 'number' }).notNull().default(0),
     createdAt: createdAt(),
   },
   (table) => [uniqueIndex('users_email_key').on(table.email)],
@@ -163,6 +171,41 @@ export const documents = pgTable(
       .where(sql`${table.deletedAt} is null`),
     index('documents_title_trgm_idx').using('gin', sql`${table.title} gin_trgm_ops`),
   ],
+);
+
+/**
+ * The number of live documents (deletedAt null) of each owner, status and type, kept by database triggers
+ * (drizzle/0007) so the unfiltered lists' totals never count rows.
+ */
+export const documentCounts = pgTable(
+  'document_counts',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    status: text('status').notNull(),
+    type: text('type').notNull(),
+    total: bigint('total', { mode: 'number' }).notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.status, table.type] })],
+);
+
+/**
+ * The same counts per day of creation (UTC), kept by the same triggers: a deep page of a list by date finds
+ * the day it starts in from these sums and skips only that day's rows, not every row before it.
+ */
+export const documentDayCounts = pgTable(
+  'document_day_counts',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    day: date('day').notNull(),
+    status: text('status').notNull(),
+    type: text('type').notNull(),
+    total: bigint('total', { mode: 'number' }).notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.day, table.status, table.type] })],
 );
 
 export const documentParts = pgTable(
