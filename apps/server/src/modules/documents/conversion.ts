@@ -1,4 +1,4 @@
-import { MESSAGES, UPLOAD_LIMITS } from '@esign/shared';
+import { MESSAGES, type PdfMetadata } from '@esign/shared';
 import { PDF } from '@libpdf/core';
 import { and, eq, isNull } from 'drizzle-orm';
 import { z } from 'zod';
@@ -12,7 +12,7 @@ import { imageToPdf } from '../../platform/pdf/image-to-pdf.js';
 import { normalizePdf } from '../../platform/pdf/normalize-pdf.js';
 import { readPageSizes } from '../../platform/pdf/page-sizes.js';
 import type { Storage } from '../../platform/storage/storage.js';
-import { findPart, listParts } from './repository.js';
+import { findPartToConvert, listParts } from './repository.js';
 
 interface ConversionDeps {
   db: Db;
@@ -33,39 +33,9 @@ function bufferOf(bytes: Uint8Array): Buffer {
   return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 }
 
-/**
- * Uploads handed from the request to a worker of this same process, so the worker does not read back from
- * storage the bytes that were in memory a moment ago. Taken once; bounded to one file of the largest size,
- * past which the oldest are dropped (and read from storage as usual).
- */
-class HandedOver {
-  private readonly buffers = new Map<string, Buffer>();
-  private bytes = 0;
-
-  put(partId: string, buffer: Buffer): void {
-    if (buffer.length > UPLOAD_LIMITS.maxFileBytes) return;
-    this.buffers.set(partId, buffer);
-    this.bytes += buffer.length;
-    for (const oldest of this.buffers.keys()) {
-      if (this.bytes <= UPLOAD_LIMITS.maxFileBytes) break;
-      this.take(oldest);
-    }
-  }
-
-  take(partId: string): Buffer | undefined {
-    const buffer = this.buffers.get(partId);
-    if (buffer) {
-      this.buffers.delete(partId);
-      this.bytes -= buffer.length;
-    }
-    return buffer;
-  }
-}
-
 /** The background work of the upload: each part becomes PDF pages, then the parts become one PDF. */
 export function conversionJobs(deps: ConversionDeps) {
   const { db, storage, office } = deps;
-  const handedOver = new HandedOver();
 
   /**
    * Sets the document's PDF once every part is converted. One part is its own combined PDF: no copy, no merge,
@@ -104,6 +74,20 @@ export function conversionJobs(deps: ConversionDeps) {
     return true;
   }
 
+  /**
+   * The document of one part gets that part's PDF in one statement (instead of reading the document and its parts
+   * again), only while its parts are still at the revision read before converting: any part added, removed or
+   * reordered since bumps it, and then the general `combine` decides. False when it did not apply.
+   */
+  async function setOnlyPartPdf(documentId: string, revision: number, key: string, metadata: PdfMetadata) {
+    const updated = await db
+      .update(documents)
+      .set({ pdfFileKey: key, pdfMetadata: metadata })
+      .where(and(eq(documents.id, documentId), eq(documents.partsRevision, revision), isNull(documents.pdfFileKey)))
+      .returning({ id: documents.id });
+    return updated.length > 0;
+  }
+
   const combineDocument = defineJob({
     name: 'documents.combine',
     payload: z.object({ documentId: z.string().uuid() }),
@@ -131,13 +115,13 @@ export function conversionJobs(deps: ConversionDeps) {
     retryLimit: 3,
     retryDelay: 2,
     async handler({ partId }) {
-      const given = handedOver.take(partId);
-      const part = await findPart(db, partId);
+      const found = await findPartToConvert(db, partId);
+      const part = found?.part;
       // Removed meanwhile, or failed by an earlier attempt.
-      if (!part || part.errorText) return;
+      if (!found || !part || part.errorText) return;
       // Converted by an earlier attempt that failed before the combine.
       if (part.convertedAt) return combineOrQueue(part.documentId);
-      const input = bytesOf(given ?? (await storage.getBuffer(part.originalFileKey)));
+      const input = bytesOf(await storage.getBuffer(part.originalFileKey));
       let result: Awaited<ReturnType<typeof normalizePdf>>;
       try {
         if (part.sourceKind === 'pdf') result = await normalizePdf(input);
@@ -164,6 +148,12 @@ export function conversionJobs(deps: ConversionDeps) {
           convertedAt: new Date(),
         })
         .where(eq(documentParts.id, partId));
+      if (
+        found.partCount === 1 &&
+        (await setOnlyPartPdf(part.documentId, found.partsRevision, pdfFileKey, result.metadata))
+      ) {
+        return;
+      }
       await combineOrQueue(part.documentId);
     },
     async onFinalFailure({ partId }) {
@@ -171,20 +161,6 @@ export function conversionJobs(deps: ConversionDeps) {
     },
   });
 
-  /**
-   * Queues the conversion of a part whose original was just stored; a worker of this process gets `original`
-   * from memory instead of reading it back.
-   */
-  async function queuePart(partId: string, original: Buffer) {
-    if (deps.jobs.runsHere(convertPart)) handedOver.put(partId, original);
-    try {
-      await deps.jobs.send(convertPart, { partId });
-    } catch (error) {
-      handedOver.take(partId);
-      throw error;
-    }
-  }
-
-  return { convertPart, combineDocument, queuePart };
+  return { convertPart, combineDocument };
 }
 export type ConversionJobs = ReturnType<typeof conversionJobs>;
