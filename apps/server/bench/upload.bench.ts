@@ -96,7 +96,8 @@ async function main() {
     `inputs: text PDF ${(text.length / 1e6).toFixed(1)} MB, scanned PDF ${(scan.length / 1e6).toFixed(1)} MB, JPEG 12 MP ${(photo.length / 1e6).toFixed(1)} MB`,
   );
 
-  const server = new ServerProcess(3300 + Math.floor(Math.random() * 500));
+  // BENCH_PORT pins the port when several benchmarks share the machine.
+  const server = new ServerProcess(Number(process.env.BENCH_PORT) || 3300 + Math.floor(Math.random() * 500));
   // The first start creates the embedded database once (initdb); measure a server as it usually runs.
   await server.start();
   await server.stop(false);
