@@ -33,6 +33,28 @@ export async function listParts(db: Db, documentId: string): Promise<PartRow[]> 
     .orderBy(asc(documentParts.order), asc(documentParts.createdAt));
 }
 
+/**
+ * The conversion progress of a live document of this owner, in one query of the few columns it needs: the web app
+ * polls it while files convert, and the parts' page sizes (hundreds of pages) are not read for it. No rows: no
+ * such document.
+ */
+export async function findConversionProgress(db: Db, params: { userId: string; documentId: string }) {
+  return db
+    .select({
+      pdfFileKey: documents.pdfFileKey,
+      partId: documentParts.id,
+      convertedAt: documentParts.convertedAt,
+      pagesConverted: documentParts.pagesConverted,
+      pagesTotal: documentParts.pagesTotal,
+      errorText: documentParts.errorText,
+      warningText: documentParts.warningText,
+    })
+    .from(documents)
+    .leftJoin(documentParts, eq(documentParts.documentId, documents.id))
+    .where(and(eq(documents.id, params.documentId), eq(documents.userId, params.userId), isNull(documents.deletedAt)))
+    .orderBy(asc(documentParts.order), asc(documentParts.createdAt));
+}
+
 export async function listSigners(db: Db, documentId: string): Promise<SignerRow[]> {
   return db
     .select()

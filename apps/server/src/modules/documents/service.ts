@@ -297,24 +297,23 @@ export function documentService(deps: DocumentDeps) {
     },
 
     async conversionData(input: { userId: string; documentId: string }) {
-      const document = await repo.findOwnedDocument(db, input);
+      const rows = await repo.findConversionProgress(db, input);
+      const [document] = rows;
       if (!document) throw notFound();
-      const parts = await repo.listParts(db, document.id);
+      const parts = rows.flatMap(({ partId, ...part }) => (partId ? [{ id: partId, ...part }] : []));
       const hasError = parts.some((part) => part.errorText);
       const allDone = parts.every((part) => part.convertedAt || part.errorText);
       return {
         isFinished: parts.length > 0 && allDone && (hasError || document.pdfFileKey !== null),
-        parts: parts.map((part) => {
-          const dto = repo.toPartDto(part);
-          return {
-            id: dto.id,
-            filesUploaded: dto.filesUploaded,
-            pagesConverted: dto.pagesConverted,
-            pagesTotal: dto.pagesTotal,
-            errorText: dto.errorText,
-            warningText: dto.warningText,
-          };
-        }),
+        parts: parts.map((part) => ({
+          id: part.id,
+          filesUploaded: part.convertedAt !== null,
+          // Never null on a part row; null only on the document's row when it has no parts (left join).
+          pagesConverted: part.pagesConverted ?? 0,
+          pagesTotal: part.pagesTotal,
+          errorText: part.errorText,
+          warningText: part.warningText,
+        })),
       };
     },
   };
