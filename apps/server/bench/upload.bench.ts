@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { PDF } from '@libpdf/core';
 import { serverRoot } from '../src/platform/paths.js';
 import { imageToPdf } from '../src/platform/pdf/image-to-pdf.js';
+import { BareUploadServer } from './bare-upload-server.js';
 import { noisyJpeg, scannedPdf, textPdf } from './inputs.js';
 import { loggedInUser, ServerProcess } from './server-process.js';
 
@@ -45,6 +46,15 @@ async function timed(run: () => Promise<unknown>): Promise<number> {
 /** Time of the last upload request alone (HTTP transfer, checks, storing the original, queueing). */
 let lastUploadRequestMs = 0;
 
+/** Posts a file as the web app does: multipart, field `upload`. */
+async function postFile(url: string, headers: Record<string, string>, name: string, bytes: Uint8Array) {
+  const form = new FormData();
+  form.append('upload', new Blob([bytes]), name);
+  const response = await fetch(url, { method: 'POST', headers, body: form });
+  if (!response.ok) throw new Error(`upload failed: ${await response.text()}`);
+  await response.arrayBuffer();
+}
+
 /** Upload one file to a new document and wait for `isFinished`, as the web app would (tighter polling). */
 async function uploadUntilFinished(server: ServerProcess, token: string, name: string, bytes: Uint8Array) {
   const headers = { authorization: `Bearer ${token}` };
@@ -56,15 +66,7 @@ async function uploadUntilFinished(server: ServerProcess, token: string, name: s
   const { id } = (await created.json()) as { id: string };
   return timed(async () => {
     const start = performance.now();
-    const form = new FormData();
-    form.append('upload', new Blob([bytes]), name);
-    const upload = await fetch(`${server.baseUrl}/api/v1/documents/${id}/file_upload`, {
-      method: 'POST',
-      headers,
-      body: form,
-    });
-    if (!upload.ok) throw new Error(`upload failed: ${await upload.text()}`);
-    await upload.arrayBuffer();
+    await postFile(`${server.baseUrl}/api/v1/documents/${id}/file_upload`, headers, name, bytes);
     lastUploadRequestMs = performance.now() - start;
     for (;;) {
       const data = (await (
@@ -96,8 +98,12 @@ async function main() {
     `inputs: text PDF ${(text.length / 1e6).toFixed(1)} MB, scanned PDF ${(scan.length / 1e6).toFixed(1)} MB, JPEG 12 MP ${(photo.length / 1e6).toFixed(1)} MB`,
   );
 
-  // BENCH_PORT pins the port when several benchmarks share the machine.
-  const server = new ServerProcess(Number(process.env.BENCH_PORT) || 3300 + Math.floor(Math.random() * 500));
+  // BENCH_PORT pins the port (and the next one, for the I/O floor) when several benchmarks share the machine.
+  const port = Number(process.env.BENCH_PORT) || 3300 + Math.floor(Math.random() * 500);
+  const server = new ServerProcess(port);
+  const floor = new BareUploadServer(port + 1);
+  await floor.start();
+  const floorMs = (bytes: Uint8Array) => median(3, () => timed(() => postFile(floor.url, {}, 'file.pdf', bytes)));
   // The first start creates the embedded database once (initdb); measure a server as it usually runs.
   await server.start();
   await server.stop(false);
@@ -125,6 +131,7 @@ async function main() {
     const textBare = await median(3, () => bareLoadSave(text));
     report('100-page text PDF, upload to isFinished', textMs, textBare, '<= 2x bare load+save', textMs <= 2 * textBare);
     info('  of which the upload request alone', textUpload, textBare);
+    info('  I/O floor: the same POST to a bare server writing it to disk', await floorMs(text), textBare);
 
     const scanMs = await median(3, () => withUploadRequest(() => uploadUntilFinished(server, token, 'scan.pdf', scan)));
     const scanUpload = uploadRequestMedian();
@@ -137,6 +144,7 @@ async function main() {
       scanMs <= 2 * scanBare,
     );
     info('  of which the upload request alone', scanUpload, scanBare);
+    info('  I/O floor: the same POST to a bare server writing it to disk', await floorMs(scan), scanBare);
 
     const jpegMs = await median(5, () => timed(() => imageToPdf(new Uint8Array(photo), 'jpg')));
     const jpegBare = await median(5, () =>
@@ -200,6 +208,7 @@ async function main() {
     ]);
   } finally {
     await server.stop();
+    await floor.stop();
   }
 
   const widths = rows[0]?.map((_, column) => Math.max(...rows.map((row) => row[column]?.length ?? 0))) ?? [];
