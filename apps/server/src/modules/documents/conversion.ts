@@ -5,6 +5,7 @@ import { z } from 'zod';
 import type { Db } from '../../platform/db/client.js';
 import { documentParts, documents } from '../../platform/db/schema.js';
 import { defineJob, type JobQueue } from '../../platform/jobs.js';
+import { LARGE_FILE_BYTES, releaseLargeBuffers } from '../../platform/memory.js';
 import type { OfficeConverter } from '../../platform/office/office-converter.js';
 import { officeToPdf } from '../../platform/office/office-to-pdf.js';
 import { ConversionError } from '../../platform/pdf/conversion-error.js';
@@ -65,6 +66,7 @@ export function conversionJobs(deps: ConversionDeps) {
       metadata = readPageSizes(merged);
       key = `documents/${documentId}/combined-${revision}.pdf`;
       await storage.put(key, bufferOf(await merged.save()), PDF_CONTENT_TYPE);
+      if (sources.reduce((total, source) => total + source.byteLength, 0) >= LARGE_FILE_BYTES) releaseLargeBuffers();
     }
     // Stored only if the parts did not change meanwhile; otherwise a newer combine follows.
     await db
@@ -116,50 +118,61 @@ export function conversionJobs(deps: ConversionDeps) {
     retryDelay: 2,
     async handler({ partId }) {
       const found = await findPartToConvert(db, partId);
-      const part = found?.part;
       // Removed meanwhile, or failed by an earlier attempt.
-      if (!found || !part || part.errorText) return;
+      if (!found || found.part.errorText) return;
       // Converted by an earlier attempt that failed before the combine.
-      if (part.convertedAt) return combineOrQueue(part.documentId);
-      const input = bytesOf(await storage.getBuffer(part.originalFileKey));
-      let result: Awaited<ReturnType<typeof normalizePdf>>;
+      if (found.part.convertedAt) return combineOrQueue(found.part.documentId);
       try {
-        if (part.sourceKind === 'pdf') result = await normalizePdf(input);
-        else if (part.sourceKind === 'image') result = await imageToPdf(input, part.sourceExtension);
-        else result = await officeToPdf(office, input, part.sourceExtension);
-      } catch (error) {
-        if (!(error instanceof ConversionError)) throw error;
-        await failPart(partId, error.userMessage);
-        return;
+        await convert(found);
+      } finally {
+        // The original's bytes (and the upload's chunks before them) are garbage now.
+        if (found.part.sizeBytes >= LARGE_FILE_BYTES) releaseLargeBuffers();
       }
-      // A sound PDF is kept byte for byte: the original is its own converted file, not stored twice.
-      const isUnchanged = result.bytes === input;
-      const pdfFileKey = isUnchanged ? part.originalFileKey : `documents/${part.documentId}/parts/${part.id}.pdf`;
-      if (!isUnchanged) await storage.put(pdfFileKey, bufferOf(result.bytes), PDF_CONTENT_TYPE);
-      const pages = result.metadata.pages.length;
-      await db
-        .update(documentParts)
-        .set({
-          pdfFileKey,
-          pdfMetadata: result.metadata,
-          pagesTotal: pages,
-          pagesConverted: pages,
-          warningText: result.warning,
-          convertedAt: new Date(),
-        })
-        .where(eq(documentParts.id, partId));
-      if (
-        found.partCount === 1 &&
-        (await setOnlyPartPdf(part.documentId, found.partsRevision, pdfFileKey, result.metadata))
-      ) {
-        return;
-      }
-      await combineOrQueue(part.documentId);
     },
     async onFinalFailure({ partId }) {
       await failPart(partId, MESSAGES.uploadUnsuccessful);
     },
   });
+
+  /** Converts a part, stores its PDF and page sizes, and combines the document when it was the last part. */
+  async function convert({
+    part,
+    partCount,
+    partsRevision,
+  }: NonNullable<Awaited<ReturnType<typeof findPartToConvert>>>) {
+    const partId = part.id;
+    const input = bytesOf(await storage.getBuffer(part.originalFileKey));
+    let result: Awaited<ReturnType<typeof normalizePdf>>;
+    try {
+      if (part.sourceKind === 'pdf') result = await normalizePdf(input);
+      else if (part.sourceKind === 'image') result = await imageToPdf(input, part.sourceExtension);
+      else result = await officeToPdf(office, input, part.sourceExtension);
+    } catch (error) {
+      if (!(error instanceof ConversionError)) throw error;
+      await failPart(partId, error.userMessage);
+      return;
+    }
+    // A sound PDF is kept byte for byte: the original is its own converted file, not stored twice.
+    const isUnchanged = result.bytes === input;
+    const pdfFileKey = isUnchanged ? part.originalFileKey : `documents/${part.documentId}/parts/${part.id}.pdf`;
+    if (!isUnchanged) await storage.put(pdfFileKey, bufferOf(result.bytes), PDF_CONTENT_TYPE);
+    const pages = result.metadata.pages.length;
+    await db
+      .update(documentParts)
+      .set({
+        pdfFileKey,
+        pdfMetadata: result.metadata,
+        pagesTotal: pages,
+        pagesConverted: pages,
+        warningText: result.warning,
+        convertedAt: new Date(),
+      })
+      .where(eq(documentParts.id, partId));
+    if (partCount === 1 && (await setOnlyPartPdf(part.documentId, partsRevision, pdfFileKey, result.metadata))) {
+      return;
+    }
+    await combineOrQueue(part.documentId);
+  }
 
   return { convertPart, combineDocument };
 }
