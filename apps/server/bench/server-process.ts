@@ -17,7 +17,9 @@ export class ServerProcess {
   }
 
   async start(): Promise<void> {
-    this.child = spawn(process.execPath, [join(serverRoot, 'dist/main.js')], {
+    // BENCH_SERVER_NODE_ARGS (for example `--cpu-prof --cpu-prof-dir=/tmp/prof`) profiles the server under load.
+    const nodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+    this.child = spawn(process.execPath, [...nodeArgs, join(serverRoot, 'dist/main.js')], {
       env: {
         ...process.env,
         PORT: String(this.port),

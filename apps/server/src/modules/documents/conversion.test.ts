@@ -21,13 +21,12 @@ afterAll(async () => {
 });
 
 /** The conversion jobs on the app's database and storage, with a queue that only records what is sent. */
-function jobsWithRecordedQueue(options: { runsHere?: boolean } = {}) {
+function jobsWithRecordedQueue() {
   const sent: { name: string; payload: unknown }[] = [];
   const queue = {
     async send(definition: JobDefinition, payload: unknown) {
       sent.push({ name: definition.name, payload });
     },
-    runsHere: () => options.runsHere ?? false,
   } as unknown as JobQueue;
   const { database, storage } = t.app.platform;
   const jobs = conversionJobs({ db: database.db, storage, office: {} as OfficeConverter, jobs: queue });
@@ -118,32 +117,5 @@ describe('conversion: combining the parts', () => {
     const [row] = await t.app.platform.database.db.select().from(documentParts).where(eq(documentParts.id, part.id));
     expect(finished.pdfFileKey).toBe(row?.pdfFileKey);
     expect(finished.pdfMetadata?.pages).toHaveLength(2);
-  });
-
-  it('converts from the bytes the upload handed over when the worker runs in the same process', async () => {
-    const { jobs, sent } = jobsWithRecordedQueue({ runsHere: true });
-    const { documentId, partIds } = await draftWithParts(1);
-    const partId = partIds[0] ?? '';
-    const [part] = await t.app.platform.database.db.select().from(documentParts).where(eq(documentParts.id, partId));
-    const original = await t.app.platform.storage.getBuffer(part?.originalFileKey ?? '');
-    // Gone from storage: only the handed-over bytes can convert it.
-    await t.app.platform.storage.delete(part?.originalFileKey ?? '');
-
-    await jobs.queuePart(partId, original);
-    expect(sent).toEqual([{ name: jobs.convertPart.name, payload: { partId } }]);
-    await jobs.convertPart.handler({ partId });
-    expect((await documentRow(documentId))?.pdfMetadata?.pages).toHaveLength(2);
-  });
-
-  it('hands nothing over when no worker of this process runs the conversion', async () => {
-    const { jobs } = jobsWithRecordedQueue({ runsHere: false });
-    const { partIds } = await draftWithParts(1);
-    const partId = partIds[0] ?? '';
-    const [part] = await t.app.platform.database.db.select().from(documentParts).where(eq(documentParts.id, partId));
-    const original = await t.app.platform.storage.getBuffer(part?.originalFileKey ?? '');
-    await t.app.platform.storage.delete(part?.originalFileKey ?? '');
-
-    await jobs.queuePart(partId, original);
-    await expect(jobs.convertPart.handler({ partId })).rejects.toThrow();
   });
 });

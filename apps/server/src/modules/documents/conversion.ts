@@ -1,10 +1,11 @@
-import { MESSAGES, UPLOAD_LIMITS } from '@esign/shared';
+import { MESSAGES, type PdfMetadata } from '@esign/shared';
 import { PDF } from '@libpdf/core';
 import { and, eq, isNull } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../platform/db/client.js';
 import { documentParts, documents } from '../../platform/db/schema.js';
 import { defineJob, type JobQueue } from '../../platform/jobs.js';
+import { LARGE_FILE_BYTES, releaseLargeBuffers } from '../../platform/memory.js';
 import type { OfficeConverter } from '../../platform/office/office-converter.js';
 import { officeToPdf } from '../../platform/office/office-to-pdf.js';
 import { ConversionError } from '../../platform/pdf/conversion-error.js';
@@ -12,7 +13,7 @@ import { imageToPdf } from '../../platform/pdf/image-to-pdf.js';
 import { normalizePdf } from '../../platform/pdf/normalize-pdf.js';
 import { readPageSizes } from '../../platform/pdf/page-sizes.js';
 import type { Storage } from '../../platform/storage/storage.js';
-import { findPart, listParts } from './repository.js';
+import { findPartToConvert, listParts } from './repository.js';
 
 interface ConversionDeps {
   db: Db;
@@ -33,39 +34,9 @@ function bufferOf(bytes: Uint8Array): Buffer {
   return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 }
 
-/**
- * Uploads handed from the request to a worker of this same process, so the worker does not read back from
- * storage the bytes that were in memory a moment ago. Taken once; bounded to one file of the largest size,
- * past which the oldest are dropped (and read from storage as usual).
- */
-class HandedOver {
-  private readonly buffers = new Map<string, Buffer>();
-  private bytes = 0;
-
-  put(partId: string, buffer: Buffer): void {
-    if (buffer.length > UPLOAD_LIMITS.maxFileBytes) return;
-    this.buffers.set(partId, buffer);
-    this.bytes += buffer.length;
-    for (const oldest of this.buffers.keys()) {
-      if (this.bytes <= UPLOAD_LIMITS.maxFileBytes) break;
-      this.take(oldest);
-    }
-  }
-
-  take(partId: string): Buffer | undefined {
-    const buffer = this.buffers.get(partId);
-    if (buffer) {
-      this.buffers.delete(partId);
-      this.bytes -= buffer.length;
-    }
-    return buffer;
-  }
-}
-
 /** The background work of the upload: each part becomes PDF pages, then the parts become one PDF. */
 export function conversionJobs(deps: ConversionDeps) {
   const { db, storage, office } = deps;
-  const handedOver = new HandedOver();
 
   /**
    * Sets the document's PDF once every part is converted. One part is its own combined PDF: no copy, no merge,
@@ -95,6 +66,7 @@ export function conversionJobs(deps: ConversionDeps) {
       metadata = readPageSizes(merged);
       key = `documents/${documentId}/combined-${revision}.pdf`;
       await storage.put(key, bufferOf(await merged.save()), PDF_CONTENT_TYPE);
+      if (sources.reduce((total, source) => total + source.byteLength, 0) >= LARGE_FILE_BYTES) releaseLargeBuffers();
     }
     // Stored only if the parts did not change meanwhile; otherwise a newer combine follows.
     await db
@@ -102,6 +74,20 @@ export function conversionJobs(deps: ConversionDeps) {
       .set({ pdfFileKey: key, pdfMetadata: metadata })
       .where(and(eq(documents.id, documentId), eq(documents.partsRevision, revision), isNull(documents.pdfFileKey)));
     return true;
+  }
+
+  /**
+   * The document of one part gets that part's PDF in one statement (instead of reading the document and its parts
+   * again), only while its parts are still at the revision read before converting: any part added, removed or
+   * reordered since bumps it, and then the general `combine` decides. False when it did not apply.
+   */
+  async function setOnlyPartPdf(documentId: string, revision: number, key: string, metadata: PdfMetadata) {
+    const updated = await db
+      .update(documents)
+      .set({ pdfFileKey: key, pdfMetadata: metadata })
+      .where(and(eq(documents.id, documentId), eq(documents.partsRevision, revision), isNull(documents.pdfFileKey)))
+      .returning({ id: documents.id });
+    return updated.length > 0;
   }
 
   const combineDocument = defineJob({
@@ -131,60 +117,63 @@ export function conversionJobs(deps: ConversionDeps) {
     retryLimit: 3,
     retryDelay: 2,
     async handler({ partId }) {
-      const given = handedOver.take(partId);
-      const part = await findPart(db, partId);
+      const found = await findPartToConvert(db, partId);
       // Removed meanwhile, or failed by an earlier attempt.
-      if (!part || part.errorText) return;
+      if (!found || found.part.errorText) return;
       // Converted by an earlier attempt that failed before the combine.
-      if (part.convertedAt) return combineOrQueue(part.documentId);
-      const input = bytesOf(given ?? (await storage.getBuffer(part.originalFileKey)));
-      let result: Awaited<ReturnType<typeof normalizePdf>>;
+      if (found.part.convertedAt) return combineOrQueue(found.part.documentId);
       try {
-        if (part.sourceKind === 'pdf') result = await normalizePdf(input);
-        else if (part.sourceKind === 'image') result = await imageToPdf(input, part.sourceExtension);
-        else result = await officeToPdf(office, input, part.sourceExtension);
-      } catch (error) {
-        if (!(error instanceof ConversionError)) throw error;
-        await failPart(partId, error.userMessage);
-        return;
+        await convert(found);
+      } finally {
+        // The original's bytes (and the upload's chunks before them) are garbage now.
+        if (found.part.sizeBytes >= LARGE_FILE_BYTES) releaseLargeBuffers();
       }
-      // A sound PDF is kept byte for byte: the original is its own converted file, not stored twice.
-      const isUnchanged = result.bytes === input;
-      const pdfFileKey = isUnchanged ? part.originalFileKey : `documents/${part.documentId}/parts/${part.id}.pdf`;
-      if (!isUnchanged) await storage.put(pdfFileKey, bufferOf(result.bytes), PDF_CONTENT_TYPE);
-      const pages = result.metadata.pages.length;
-      await db
-        .update(documentParts)
-        .set({
-          pdfFileKey,
-          pdfMetadata: result.metadata,
-          pagesTotal: pages,
-          pagesConverted: pages,
-          warningText: result.warning,
-          convertedAt: new Date(),
-        })
-        .where(eq(documentParts.id, partId));
-      await combineOrQueue(part.documentId);
     },
     async onFinalFailure({ partId }) {
       await failPart(partId, MESSAGES.uploadUnsuccessful);
     },
   });
 
-  /**
-   * Queues the conversion of a part whose original was just stored; a worker of this process gets `original`
-   * from memory instead of reading it back.
-   */
-  async function queuePart(partId: string, original: Buffer) {
-    if (deps.jobs.runsHere(convertPart)) handedOver.put(partId, original);
+  /** Converts a part, stores its PDF and page sizes, and combines the document when it was the last part. */
+  async function convert({
+    part,
+    partCount,
+    partsRevision,
+  }: NonNullable<Awaited<ReturnType<typeof findPartToConvert>>>) {
+    const partId = part.id;
+    const input = bytesOf(await storage.getBuffer(part.originalFileKey));
+    let result: Awaited<ReturnType<typeof normalizePdf>>;
     try {
-      await deps.jobs.send(convertPart, { partId });
+      if (part.sourceKind === 'pdf') result = await normalizePdf(input);
+      else if (part.sourceKind === 'image') result = await imageToPdf(input, part.sourceExtension);
+      else result = await officeToPdf(office, input, part.sourceExtension);
     } catch (error) {
-      handedOver.take(partId);
-      throw error;
+      if (!(error instanceof ConversionError)) throw error;
+      await failPart(partId, error.userMessage);
+      return;
     }
+    // A sound PDF is kept byte for byte: the original is its own converted file, not stored twice.
+    const isUnchanged = result.bytes === input;
+    const pdfFileKey = isUnchanged ? part.originalFileKey : `documents/${part.documentId}/parts/${part.id}.pdf`;
+    if (!isUnchanged) await storage.put(pdfFileKey, bufferOf(result.bytes), PDF_CONTENT_TYPE);
+    const pages = result.metadata.pages.length;
+    await db
+      .update(documentParts)
+      .set({
+        pdfFileKey,
+        pdfMetadata: result.metadata,
+        pagesTotal: pages,
+        pagesConverted: pages,
+        warningText: result.warning,
+        convertedAt: new Date(),
+      })
+      .where(eq(documentParts.id, partId));
+    if (partCount === 1 && (await setOnlyPartPdf(part.documentId, partsRevision, pdfFileKey, result.metadata))) {
+      return;
+    }
+    await combineOrQueue(part.documentId);
   }
 
-  return { convertPart, combineDocument, queuePart };
+  return { convertPart, combineDocument };
 }
 export type ConversionJobs = ReturnType<typeof conversionJobs>;

@@ -33,6 +33,28 @@ export async function listParts(db: Db, documentId: string): Promise<PartRow[]> 
     .orderBy(asc(documentParts.order), asc(documentParts.createdAt));
 }
 
+/**
+ * The conversion progress of a live document of this owner, in one query of the few columns it needs: the web app
+ * polls it while files convert, and the parts' page sizes (hundreds of pages) are not read for it. No rows: no
+ * such document.
+ */
+export async function findConversionProgress(db: Db, params: { userId: string; documentId: string }) {
+  return db
+    .select({
+      pdfFileKey: documents.pdfFileKey,
+      partId: documentParts.id,
+      convertedAt: documentParts.convertedAt,
+      pagesConverted: documentParts.pagesConverted,
+      pagesTotal: documentParts.pagesTotal,
+      errorText: documentParts.errorText,
+      warningText: documentParts.warningText,
+    })
+    .from(documents)
+    .leftJoin(documentParts, eq(documentParts.documentId, documents.id))
+    .where(and(eq(documents.id, params.documentId), eq(documents.userId, params.userId), isNull(documents.deletedAt)))
+    .orderBy(asc(documentParts.order), asc(documentParts.createdAt));
+}
+
 export async function listSigners(db: Db, documentId: string): Promise<SignerRow[]> {
   return db
     .select()
@@ -54,11 +76,33 @@ export async function findPart(db: Db, partId: string): Promise<PartRow | undefi
   return row;
 }
 
+/** A part with what its conversion needs of its document, read together: the parts revision and their count. */
+export async function findPartToConvert(db: Db, partId: string) {
+  const [row] = await db
+    .select({
+      part: documentParts,
+      partsRevision: documents.partsRevision,
+      partCount:
+        sql<number>`(select count(*) from ${documentParts} as siblings where siblings.document_id = ${documents.id})`.mapWith(
+          Number,
+        ),
+    })
+    .from(documentParts)
+    .innerJoin(documents, eq(documents.id, documentParts.documentId))
+    .where(eq(documentParts.id, partId))
+    .limit(1);
+  return row;
+}
+
 export async function deleteParts(db: Db, partIds: string[]): Promise<void> {
   if (partIds.length > 0) await db.delete(documentParts).where(inArray(documentParts.id, partIds));
 }
 
-/** Any change of the parts makes the combined PDF stale: it is dropped and rebuilt for the new revision. */
+/**
+ * Any change of the parts makes the combined PDF stale: it is dropped and rebuilt for the new revision. Being
+ * an update, it also locks the document row for the rest of the transaction, so a transaction that begins with
+ * it needs no `lockDocument` first: concurrent part changes queue behind it, and a refused change rolls it back.
+ */
 export async function markPartsChanged(db: Db, documentId: string): Promise<void> {
   await db
     .update(documents)

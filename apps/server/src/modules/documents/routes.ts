@@ -62,7 +62,6 @@ export const documentRoutes: FastifyPluginAsyncZod<{
           fileName: file.filename,
           stream: file.file,
           isTruncated: () => file.file.truncated,
-          sizeHint: Number(request.headers['content-length']) || undefined,
         },
       });
     },

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import {
   type DocumentType,
   isAllowedFileName,
@@ -34,36 +34,72 @@ export interface UploadedFile {
   stream: Readable;
   /** True when the stream stopped at the size limit. */
   isTruncated: () => boolean;
-  /** The request's Content-Length: the file is at most this long. */
-  sizeHint?: number | undefined;
 }
 
 const notFound = () => new AppError('NOT_FOUND', MESSAGES.documentNotFound);
 const badRequest = (message: string) => new AppError('VALIDATION_ERROR', message);
 
+/** Enough of a file's start for every content check (file-type reads a few kilobytes; text checks 8 KB). */
+export const UPLOAD_HEAD_BYTES = 64 * 1024;
+
+export interface OpenedUpload {
+  /** The first `UPLOAD_HEAD_BYTES` (or the whole file when shorter), for the content checks. */
+  head: Buffer;
+  /** The whole file, head included, refused with 'file too large' as soon as it passes the per-file limit. */
+  body: Readable;
+  /** Bytes read so far: the file's size once `body` has ended. */
+  size: () => number;
+  /** Reads and drops the rest of a refused file, so the request completes. */
+  discard: () => void;
+}
+
 /**
- * Reads an upload into memory, refusing it as soon as it passes the per-file limit. With the request's length
- * known, every chunk is copied into one buffer as it arrives, so the file is held once, not twice (chunks,
- * then their concatenation).
+ * Opens an upload for streaming: reads only its head, then hands the whole file on as a stream, so a file goes
+ * from the request to storage in chunks and is never held in memory whole.
  */
-export async function readUpload(file: UploadedFile): Promise<Buffer> {
-  const hint = file.sizeHint && file.sizeHint > 0 ? Math.min(file.sizeHint, UPLOAD_LIMITS.maxFileBytes) : 0;
-  const target = hint ? Buffer.allocUnsafe(hint) : undefined;
-  const chunks: Buffer[] = [];
+export async function openUpload(file: UploadedFile): Promise<OpenedUpload> {
+  const chunks = file.stream[Symbol.asyncIterator]();
   let size = 0;
-  for await (const chunk of file.stream) {
-    const bytes = chunk as Buffer;
-    if (size + bytes.length > UPLOAD_LIMITS.maxFileBytes) throw badRequest(MESSAGES.fileTooLarge);
-    if (target && chunks.length === 0 && size + bytes.length <= target.length) bytes.copy(target, size);
-    else {
-      // Longer than the hint said: keep what was read and collect the rest.
-      if (target && chunks.length === 0) chunks.push(target.subarray(0, size));
-      chunks.push(bytes);
+  const next = async (): Promise<Buffer | undefined> => {
+    const result = await chunks.next();
+    if (result.done) {
+      if (file.isTruncated()) throw badRequest(MESSAGES.fileTooLarge);
+      return undefined;
     }
-    size += bytes.length;
+    const chunk = result.value as Buffer;
+    size += chunk.length;
+    if (size > UPLOAD_LIMITS.maxFileBytes) throw badRequest(MESSAGES.fileTooLarge);
+    return chunk;
+  };
+
+  const headChunks: Buffer[] = [];
+  let headLength = 0;
+  let isEnded = false;
+  while (headLength < UPLOAD_HEAD_BYTES) {
+    const chunk = await next();
+    if (!chunk) {
+      isEnded = true;
+      break;
+    }
+    headChunks.push(chunk);
+    headLength += chunk.length;
   }
-  if (file.isTruncated()) throw badRequest(MESSAGES.fileTooLarge);
-  return target && chunks.length === 0 ? target.subarray(0, size) : Buffer.concat(chunks);
+  async function* whole() {
+    yield* headChunks;
+    if (isEnded) return;
+    for (let chunk = await next(); chunk; chunk = await next()) yield chunk;
+  }
+  return {
+    head: Buffer.concat(headChunks),
+    body: Readable.from(whole(), { objectMode: false }),
+    size: () => size,
+    discard: () => {
+      if (isEnded) return;
+      void (async () => {
+        while (!(await chunks.next()).done);
+      })().catch(() => {});
+    },
+  };
 }
 
 export function documentService(deps: DocumentDeps) {
@@ -124,30 +160,41 @@ export function documentService(deps: DocumentDeps) {
         file.stream.resume();
         throw badRequest(MESSAGES.fileTypeNotAllowed);
       }
-      const bytes = await readUpload(file);
-      const content = await detectFile(file.fileName, bytes);
+      const upload = await openUpload(file);
+      let content: Awaited<ReturnType<typeof detectFile>>;
+      try {
+        content = await detectFile(file.fileName, upload.head);
+      } catch (error) {
+        upload.discard();
+        throw error;
+      }
 
       const partId = randomUUID();
       const originalFileKey = `documents/${input.documentId}/originals/${partId}/${safeFileName(file.fileName)}`;
-      const part = await db.transaction(async (tx) => {
-        await repo.lockDocument(tx, input.documentId);
-        const [totals] = await tx
-          .select({
-            files: sql<number>`count(*)`.mapWith(Number),
-            bytes: sql<number>`coalesce(sum(${documentParts.sizeBytes}), 0)`.mapWith(Number),
-            nextOrder: sql<number>`coalesce(max(${documentParts.order}) + 1, 0)`.mapWith(Number),
-          })
-          .from(documentParts)
-          .where(eq(documentParts.documentId, input.documentId));
-        const current = totals ?? { files: 0, bytes: 0, nextOrder: 0 };
-        if (
-          current.files >= UPLOAD_LIMITS.maxFilesPerDocument ||
-          current.bytes + bytes.length > UPLOAD_LIMITS.maxDocumentBytes
-        ) {
-          throw badRequest(MESSAGES.documentFilesLimit);
-        }
-        await storage.put(originalFileKey, bytes, content.contentType);
-        try {
+      // Stored while it arrives, before the limits of the document are checked (they need the file's size), and
+      // outside the transaction, which on the embedded database would hold every other query meanwhile. A file
+      // refused by those limits is removed again: a refused upload leaves nothing stored.
+      await storage.put(originalFileKey, upload.body, content.contentType);
+      const sizeBytes = upload.size();
+      let part: repo.PartRow;
+      try {
+        part = await db.transaction(async (tx) => {
+          await repo.markPartsChanged(tx, input.documentId);
+          const [totals] = await tx
+            .select({
+              files: sql<number>`count(*)`.mapWith(Number),
+              bytes: sql<number>`coalesce(sum(${documentParts.sizeBytes}), 0)`.mapWith(Number),
+              nextOrder: sql<number>`coalesce(max(${documentParts.order}) + 1, 0)`.mapWith(Number),
+            })
+            .from(documentParts)
+            .where(eq(documentParts.documentId, input.documentId));
+          const current = totals ?? { files: 0, bytes: 0, nextOrder: 0 };
+          if (
+            current.files >= UPLOAD_LIMITS.maxFilesPerDocument ||
+            current.bytes + sizeBytes > UPLOAD_LIMITS.maxDocumentBytes
+          ) {
+            throw badRequest(MESSAGES.documentFilesLimit);
+          }
           const [row] = await tx
             .insert(documentParts)
             .values({
@@ -158,18 +205,17 @@ export function documentService(deps: DocumentDeps) {
               originalFileKey,
               sourceKind: content.kind,
               sourceExtension: content.extension,
-              sizeBytes: bytes.length,
+              sizeBytes,
             })
             .returning();
-          await repo.markPartsChanged(tx, input.documentId);
           if (!row) throw new Error('part not stored');
           return row;
-        } catch (error) {
-          await storage.delete(originalFileKey);
-          throw error;
-        }
-      });
-      await conversion.queuePart(part.id, bytes);
+        });
+      } catch (error) {
+        await storage.delete(originalFileKey);
+        throw error;
+      }
+      await jobs.send(conversion.convertPart, { partId: part.id });
       return repo.toPartDto(part);
     },
 
@@ -177,7 +223,7 @@ export function documentService(deps: DocumentDeps) {
     async cleanFiles(input: { userId: string; documentId: string; documentPartId?: string | undefined }) {
       await requireDraft(input.userId, input.documentId);
       const removed = await db.transaction(async (tx) => {
-        await repo.lockDocument(tx, input.documentId);
+        await repo.markPartsChanged(tx, input.documentId);
         const parts = await repo.listParts(tx, input.documentId);
         const targets = input.documentPartId ? parts.filter((part) => part.id === input.documentPartId) : parts;
         if (input.documentPartId && targets.length === 0) throw new AppError('NOT_FOUND', MESSAGES.failedToRemoveFile);
@@ -185,7 +231,6 @@ export function documentService(deps: DocumentDeps) {
           tx,
           targets.map((part) => part.id),
         );
-        await repo.markPartsChanged(tx, input.documentId);
         return targets;
       });
       for (const part of removed) {
@@ -233,7 +278,7 @@ export function documentService(deps: DocumentDeps) {
     async reorderParts(input: { userId: string; documentId: string; parts: { id: string; order: number }[] }) {
       await requireDraft(input.userId, input.documentId);
       await db.transaction(async (tx) => {
-        await repo.lockDocument(tx, input.documentId);
+        await repo.markPartsChanged(tx, input.documentId);
         const existing = new Set((await repo.listParts(tx, input.documentId)).map((part) => part.id));
         const named = new Set(input.parts.map((part) => part.id));
         const isSameSet = named.size === input.parts.length && named.size === existing.size;
@@ -246,31 +291,29 @@ export function documentService(deps: DocumentDeps) {
             .set({ order: part.order })
             .where(and(eq(documentParts.id, part.id), eq(documentParts.documentId, input.documentId)));
         }
-        await repo.markPartsChanged(tx, input.documentId);
       });
       await jobs.send(conversion.combineDocument, { documentId: input.documentId });
       return documentWithParts(input.documentId);
     },
 
     async conversionData(input: { userId: string; documentId: string }) {
-      const document = await repo.findOwnedDocument(db, input);
+      const rows = await repo.findConversionProgress(db, input);
+      const [document] = rows;
       if (!document) throw notFound();
-      const parts = await repo.listParts(db, document.id);
+      const parts = rows.flatMap(({ partId, ...part }) => (partId ? [{ id: partId, ...part }] : []));
       const hasError = parts.some((part) => part.errorText);
       const allDone = parts.every((part) => part.convertedAt || part.errorText);
       return {
         isFinished: parts.length > 0 && allDone && (hasError || document.pdfFileKey !== null),
-        parts: parts.map((part) => {
-          const dto = repo.toPartDto(part);
-          return {
-            id: dto.id,
-            filesUploaded: dto.filesUploaded,
-            pagesConverted: dto.pagesConverted,
-            pagesTotal: dto.pagesTotal,
-            errorText: dto.errorText,
-            warningText: dto.warningText,
-          };
-        }),
+        parts: parts.map((part) => ({
+          id: part.id,
+          filesUploaded: part.convertedAt !== null,
+          // Never null on a part row; null only on the document's row when it has no parts (left join).
+          pagesConverted: part.pagesConverted ?? 0,
+          pagesTotal: part.pagesTotal,
+          errorText: part.errorText,
+          warningText: part.warningText,
+        })),
       };
     },
   };

@@ -1,8 +1,8 @@
 import { MESSAGES, REQUISITE_LIMITS } from '@esign/shared';
 import { decode as decodeBmpData } from 'bmp-ts';
 import { fileTypeFromBuffer } from 'file-type';
-import sharp from 'sharp';
 import { AppError } from '../../platform/errors.js';
+import { loadSharp } from '../../platform/sharp.js';
 
 /** Decoding larger images would take too much memory. */
 const MAX_IMAGE_PIXELS = 100_000_000;
@@ -26,6 +26,7 @@ export function decodeImage(base64: string): Buffer {
 async function bmpToPng(bytes: Buffer): Promise<Buffer> {
   const image = decodeBmpData(bytes, { toRGBA: true });
   if (image.width * image.height > MAX_IMAGE_PIXELS) throw unreadable();
+  const sharp = await loadSharp();
   const raw = sharp(Buffer.from(image.data), { raw: { width: image.width, height: image.height, channels: 4 } });
   // Only 32-bit BMPs carry alpha; in the others that byte is padding.
   return (image.bitPP === 32 ? raw : raw.removeAlpha()).png().toBuffer();
@@ -40,6 +41,7 @@ export async function normaliseImage(bytes: Buffer): Promise<Buffer> {
   if (!detected || !ALLOWED_TYPES.has(detected.ext)) throw unreadable();
   try {
     const source = detected.ext === 'bmp' ? await bmpToPng(bytes) : bytes;
+    const sharp = await loadSharp();
     return await sharp(source, { limitInputPixels: MAX_IMAGE_PIXELS })
       .rotate()
       .resize({ width: MAX_STORED_SIDE, height: MAX_STORED_SIDE, fit: 'inside', withoutEnlargement: true })

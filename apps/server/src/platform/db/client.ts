@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { setFlagsFromString } from 'node:v8';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -61,6 +62,7 @@ export async function openDatabase(options: { databaseUrl: string | undefined; d
       close: () => pool.end(),
     };
   }
+  useBaselineWasmCompiler();
   let client: PGlite;
   if (databaseUrl === 'memory://') {
     client = new PGlite(PGLITE_OPTIONS);
@@ -78,6 +80,20 @@ export async function openDatabase(options: { databaseUrl: string | undefined; d
     queueConnection: { db: pgliteExecutor(client) },
     close: () => client.close(),
   };
+}
+
+/**
+ * PGlite is PostgreSQL compiled to WebAssembly (9 MB of it). V8 compiles every function with its baseline
+ * compiler (Liftoff) and then recompiles the busy ones with its optimising compiler (TurboFan) in background
+ * threads; both sets of machine code and the compiler's working memory stay resident: about 60 MB more,
+ * measured on an idle server (216 MB against 278 MB), and growing as more functions turn busy. The baseline
+ * code alone answers this application's queries about as fast, since their time goes mostly to the JavaScript
+ * around the engine and to file I/O (300 small queries: 85-95 ms of CPU against 115-130 ms with both tiers; a
+ * 200,000-row aggregate about 10% slower). V8 reads the flag when it compiles a module, so it is set before
+ * PGlite compiles its own. Only WebAssembly is affected (the server runs no other), and only with PGlite.
+ */
+function useBaselineWasmCompiler(): void {
+  setFlagsFromString('--liftoff-only');
 }
 
 function pgliteExecutor(client: PGlite): SqlExecutor {

@@ -1,6 +1,7 @@
 import { PDF } from '@libpdf/core';
 import { decode as decodeBmpData } from 'bmp-ts';
 import type { Metadata } from 'sharp';
+import { loadSharp } from '../sharp.js';
 import { CONVERSION_MESSAGES, ConversionError } from './conversion-error.js';
 import type { NormalizedPdf } from './normalize-pdf.js';
 import { readPageSizes } from './page-sizes.js';
@@ -19,9 +20,6 @@ function pageSize(width: number, height: number) {
   const scale = Math.min(POINTS_PER_PIXEL, MAX_PAGE_SIDE / Math.max(width, height));
   return { width: width * scale, height: height * scale };
 }
-
-/** sharp (libvips) is loaded at the first image, so a server that converts none does not hold it in memory. */
-const loadSharp = () => import('sharp').then((module) => module.default);
 
 async function decodeBmp(bytes: Uint8Array): Promise<Buffer> {
   try {
@@ -46,7 +44,9 @@ async function decodeBmp(bytes: Uint8Array): Promise<Buffer> {
 export async function imageToPdf(input: Uint8Array, extension: string): Promise<NormalizedPdf> {
   if (input.byteLength === 0) throw new ConversionError(CONVERSION_MESSAGES.empty);
   const sharp = await loadSharp();
-  const source = extension === 'bmp' ? await decodeBmp(input) : Buffer.from(input);
+  // A view of the upload, not a copy: a 12-megapixel photo is several megabytes.
+  const source =
+    extension === 'bmp' ? await decodeBmp(input) : Buffer.from(input.buffer, input.byteOffset, input.byteLength);
   let metadata: Metadata;
   try {
     metadata = await sharp(source, { limitInputPixels: false }).metadata();
@@ -60,7 +60,7 @@ export async function imageToPdf(input: Uint8Array, extension: string): Promise<
   const pdf = PDF.create();
   const rotation = ROTATION_BY_ORIENTATION[orientation];
   if (format === 'jpeg' && rotation !== undefined) {
-    const image = pdf.embedJpeg(new Uint8Array(source));
+    const image = pdf.embedJpeg(new Uint8Array(source.buffer, source.byteOffset, source.byteLength));
     const size = pageSize(width, height);
     const page = pdf.addPage(size);
     page.drawImage(image, { x: 0, y: 0, ...size });
