@@ -7,13 +7,13 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { hasTokens } from './api/tokens';
 import { App } from './app/App';
-import { prefetchEditorCode } from './features/editor/prefetch';
+import { startEditorPrefetch } from './features/editor/prefetch';
 
 const root = document.getElementById('root');
 if (root === null) throw new Error('The page has no #root element');
 
-// A reload of the editor: its code and pdf.js load while the app renders its first screen.
-if (hasTokens()) prefetchEditorCode(window.location.pathname);
+// A reload of the editor: its code, pdf.js and its data load while the app renders its first screen.
+if (hasTokens()) startEditorPrefetch(window.location.pathname);
 
 createRoot(root).render(
   <StrictMode>
