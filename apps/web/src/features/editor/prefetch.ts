@@ -24,8 +24,9 @@ let isHandedOver = false;
 export function startEditorPrefetch(pathname: string): void {
   const documentId = EDITOR_PATH.exec(pathname)?.[1];
   if (documentId === undefined || early !== null) return;
-  void import('./EditorPage');
+  // The worker first: it is the longest to boot, and the browser has only a few connections to the server.
   void loadPdfjs();
+  void import('./EditorPage');
   const document = apiCall(getDocument, { path: pathWithId(getDocument.path, documentId) });
   const signedUrl = document.then(({ pdfFileKey: key }) =>
     key === null ? null : apiCall(getSignedUrl, { body: { key } }),
