@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { benchServer, root, type Session } from './bench-server.js';
@@ -11,7 +11,6 @@ const FIELDS_PER_PAGE = 3;
 interface BenchDocument {
   id: string;
   pdfFileKey: string;
-  fields: Record<string, unknown>[];
 }
 
 /** A draft with a generated PDF of `pages` pages and `fieldsPerPage` text fields on each page. */
@@ -36,16 +35,19 @@ async function makeDocument(session: Session, pages: number, fieldsPerPage: numb
     fontSize: 14,
     requisiteId: null,
   }));
-  const saved = await api<{ pdfFileKey: string; fields: unknown[] }>(`/documents/${id}`, {
+  const saved = await api<{ pdfFileKey: string }>(`/documents/${id}`, {
     method: 'PATCH',
     token,
     body: { fields },
   });
-  return { id, pdfFileKey: saved.pdfFileKey, fields };
+  // The editor must open with every field: the benchmark reads the document as the browser will.
+  const read = await api<{ fields: unknown[] }>(`/documents/${id}`, { token });
+  if (read.fields.length !== fields.length) throw new Error(`the document has ${read.fields.length} fields`);
+  return { id, pdfFileKey: saved.pdfFileKey };
 }
 
-/** A page logged in as the session; the document's answer carries its fields even where the server drops them. */
-async function editorPage(browser: Browser, session: Session, document: BenchDocument): Promise<Page> {
+/** A page logged in as the session. */
+async function editorPage(browser: Browser, session: Session): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
   await context.addInitScript(
     ([access, refresh]) => {
@@ -55,21 +57,41 @@ async function editorPage(browser: Browser, session: Session, document: BenchDoc
     },
     [session.accessToken, session.refreshToken],
   );
-  await context.route(`${base}/api/v1/documents/${document.id}`, async (route) => {
-    if (route.request().method() !== 'GET') return route.fallback();
-    const response = await route.fetch();
-    const body = (await response.json()) as { fields: unknown[] };
-    if (body.fields.length < document.fields.length) {
-      body.fields = document.fields.map((field) => ({ ...field, signed: false }));
-    }
-    await route.fulfill({ response, json: body });
-  });
   return context.newPage();
 }
 
 async function closeContext(page: Page) {
-  await page.context().unrouteAll({ behavior: 'ignoreErrors' });
   await page.context().close();
+}
+
+/** BENCH_DEBUG=1: where the time goes, request by request and mark by mark (start, end, name). */
+async function printTimeline(page: Page) {
+  if (!process.env.BENCH_DEBUG) return;
+  const entries = await page.evaluate(() =>
+    [...performance.getEntriesByType('resource'), ...performance.getEntriesByType('mark')]
+      .sort((a, b) => a.startTime - b.startTime)
+      .map((entry) => {
+        const end = entry.entryType === 'resource' ? (entry as PerformanceResourceTiming).responseEnd : entry.startTime;
+        return `${entry.startTime.toFixed(0).padStart(6)} ${end.toFixed(0).padStart(6)} ${entry.name.slice(-70)}`;
+      }),
+  );
+  const longTasks = await page.evaluate(
+    () =>
+      new Promise<string[]>((resolve) => {
+        setTimeout(() => resolve([]), 200);
+        new PerformanceObserver((list) =>
+          resolve(
+            list
+              .getEntries()
+              .map(
+                (e) =>
+                  `${e.startTime.toFixed(0).padStart(6)} ${(e.startTime + e.duration).toFixed(0).padStart(6)} longtask`,
+              ),
+          ),
+        ).observe({ type: 'longtask', buffered: true });
+      }),
+  );
+  console.log(`${page.url()}\n${[...entries, ...longTasks].sort().join('\n')}\n`);
 }
 
 const firstPageMark = (page: Page) =>
@@ -80,68 +102,66 @@ const firstPageMark = (page: Page) =>
   });
 
 async function editorFirstPage(browser: Browser, session: Session, document: BenchDocument): Promise<number> {
-  const page = await editorPage(browser, session, document);
+  const page = await editorPage(browser, session);
   await page.goto(`${base}/documents/${document.id}/edit`);
   const time = Number(await (await firstPageMark(page)).jsonValue());
-  if (process.env.BENCH_DEBUG) {
-    // BENCH_DEBUG=1: where the time goes, request by request.
-    const entries = await page.evaluate(() =>
-      performance
-        .getEntriesByType('resource')
-        .map(
-          (entry) =>
-            `${entry.startTime.toFixed(0).padStart(6)} ${(entry as PerformanceResourceTiming).responseEnd.toFixed(0).padStart(6)} ${entry.name.slice(-70)}`,
-        ),
-    );
-    console.log(entries.join('\n'));
-  }
+  await printTimeline(page);
   await closeContext(page);
   return time;
 }
 
-/** The bare page: pdf.js alone draws page 1 at the editor's width, from a signed URL asked for on load. */
+/**
+ * The bare page: pdf.js alone draws page 1 at the editor's width, from a signed URL asked for on load. Its files are
+ * put beside the built web app before the server starts, so the server serves both pages alike (same origin,
+ * headers and Content-Security-Policy; no request goes through the benchmark's own process).
+ */
+const BARE_DIR = join(root, 'apps/web/dist/bench-bare');
+
+const BARE_SCRIPT = `
+const pdfjs = await import('/bench-bare/pdf.min.mjs');
+pdfjs.GlobalWorkerOptions.workerSrc = '/bench-bare/pdf.worker.min.mjs';
+const params = new URLSearchParams(location.hash.slice(1));
+const answer = await fetch('/api/v1/auth/get_signed_url', {
+  method: 'POST',
+  headers: { 'Content-Type': 'application/json', Authorization: 'Bearer ' + params.get('token') },
+  body: JSON.stringify({ key: params.get('key') }),
+}).then((response) => response.json());
+const pdf = await pdfjs.getDocument({ url: answer.url, isEvalSupported: false }).promise;
+const page = await pdf.getPage(1);
+const ratio = Math.min(devicePixelRatio || 1, 2);
+const viewport = page.getViewport({ scale: (752 / page.getViewport({ scale: 1 }).width) * ratio });
+const canvas = document.getElementById('page');
+canvas.width = viewport.width;
+canvas.height = viewport.height;
+await page.render({ canvas, viewport }).promise;
+performance.mark('esign:page-rendered', { detail: { pageNumber: 1, width: 752 } });
+`;
+
+function writeBarePage() {
+  const pdfjs = join(root, 'node_modules/pdfjs-dist/build');
+  mkdirSync(BARE_DIR, { recursive: true });
+  for (const file of ['pdf.min.mjs', 'pdf.worker.min.mjs']) copyFileSync(join(pdfjs, file), join(BARE_DIR, file));
+  writeFileSync(join(BARE_DIR, 'bare.mjs'), BARE_SCRIPT);
+  writeFileSync(
+    join(BARE_DIR, 'index.html'),
+    '<!doctype html><canvas id="page"></canvas><script type="module" src="/bench-bare/bare.mjs"></script>',
+  );
+}
+
 async function bareFirstPage(browser: Browser, session: Session, document: BenchDocument): Promise<number> {
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-  const pdfjs = join(root, 'node_modules/pdfjs-dist/build');
-  await context.route(`${base}/bench/pdf.mjs`, (route) =>
-    route.fulfill({ contentType: 'text/javascript', body: readFileSync(join(pdfjs, 'pdf.min.mjs')) }),
-  );
-  await context.route(`${base}/bench/pdf.worker.mjs`, (route) =>
-    route.fulfill({ contentType: 'text/javascript', body: readFileSync(join(pdfjs, 'pdf.worker.min.mjs')) }),
-  );
-  await context.route(`${base}/bench/bare`, (route) =>
-    route.fulfill({
-      contentType: 'text/html',
-      body: `<!doctype html><canvas id="page"></canvas><script type="module">
-        const pdfjs = await import('/bench/pdf.mjs');
-        pdfjs.GlobalWorkerOptions.workerSrc = '/bench/pdf.worker.mjs';
-        const answer = await fetch('/api/v1/auth/get_signed_url', {
-          method: 'POST',
-          headers: { 'Content-Type': 'application/json', Authorization: 'Bearer ${session.accessToken}' },
-          body: JSON.stringify({ key: ${JSON.stringify(document.pdfFileKey)} }),
-        }).then((response) => response.json());
-        const pdf = await pdfjs.getDocument({ url: answer.url, isEvalSupported: false }).promise;
-        const page = await pdf.getPage(1);
-        const ratio = Math.min(devicePixelRatio || 1, 2);
-        const viewport = page.getViewport({ scale: (752 / page.getViewport({ scale: 1 }).width) * ratio });
-        const canvas = document.getElementById('page');
-        canvas.width = viewport.width;
-        canvas.height = viewport.height;
-        await page.render({ canvas, viewport }).promise;
-        performance.mark('esign:page-rendered', { detail: { pageNumber: 1, width: 752 } });
-      </script>`,
-    }),
-  );
   const page = await context.newPage();
-  await page.goto(`${base}/bench/bare`);
+  const params = new URLSearchParams({ token: session.accessToken, key: document.pdfFileKey });
+  await page.goto(`${base}/bench-bare/index.html#${params}`);
   const time = Number(await (await firstPageMark(page)).jsonValue());
+  await printTimeline(page);
   await context.close();
   return time;
 }
 
 /** p95 of the per-move work while dragging the first field of page 1 by 300 px in 120 moves. */
 async function dragFrameP95(browser: Browser, session: Session, document: BenchDocument): Promise<number> {
-  const page = await editorPage(browser, session, document);
+  const page = await editorPage(browser, session);
   await page.goto(`${base}/documents/${document.id}/edit`);
   await firstPageMark(page);
   const field = page.locator('[data-testid="editor-page"][data-page-number="1"] [data-testid="editor-field"]').first();
@@ -172,7 +192,7 @@ async function dragFrameP95(browser: Browser, session: Session, document: BenchD
 
 /** The most pages mounted at once while scrolling from the first page to the last. */
 async function maxMountedPages(browser: Browser, session: Session, document: BenchDocument): Promise<number> {
-  const page = await editorPage(browser, session, document);
+  const page = await editorPage(browser, session);
   await page.goto(`${base}/documents/${document.id}/edit`);
   await firstPageMark(page);
   let most = 0;
@@ -189,13 +209,22 @@ async function maxMountedPages(browser: Browser, session: Session, document: Ben
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
 
-async function repeat(run: () => Promise<number>): Promise<number> {
-  const values: number[] = [];
-  for (let index = 0; index < RUNS; index++) values.push(await run());
-  return median(values);
+/**
+ * The medians of a figure and its baseline, measured in turns (baseline, figure, baseline, ...): the machine is
+ * shared, and a load that comes and goes then weighs on both alike.
+ */
+async function repeatPair(baseline: () => Promise<number>, figure: () => Promise<number>): Promise<[number, number]> {
+  const baselines: number[] = [];
+  const figures: number[] = [];
+  for (let index = 0; index < RUNS; index++) {
+    baselines.push(await baseline());
+    figures.push(await figure());
+  }
+  return [median(figures), median(baselines)];
 }
 
 async function main() {
+  writeBarePage();
   await server.start();
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -209,10 +238,14 @@ async function main() {
     await bareFirstPage(browser, session, large);
     await editorFirstPage(browser, session, large);
 
-    const bare = await repeat(() => bareFirstPage(browser, session, large));
-    const editor = await repeat(() => editorFirstPage(browser, session, large));
-    const dragBaseline = await repeat(() => dragFrameP95(browser, session, small));
-    const drag = await repeat(() => dragFrameP95(browser, session, large));
+    const [editor, bare] = await repeatPair(
+      () => bareFirstPage(browser, session, large),
+      () => editorFirstPage(browser, session, large),
+    );
+    const [drag, dragBaseline] = await repeatPair(
+      () => dragFrameP95(browser, session, small),
+      () => dragFrameP95(browser, session, large),
+    );
     const mounted = await maxMountedPages(browser, session, large);
 
     const rows = [
@@ -247,6 +280,7 @@ async function main() {
   } finally {
     await browser.close();
     await server.stop();
+    rmSync(BARE_DIR, { recursive: true, force: true });
   }
 }
 

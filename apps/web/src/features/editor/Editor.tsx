@@ -230,18 +230,19 @@ export function Editor({ document, user }: { document: Document; user: User }) {
           </Button>
         </Group>
       </Modal>
-      <SignatureChooser
-        opened={chooserField !== undefined}
-        type={chooserField?.type === 'initials' ? 'initial' : 'sign'}
-        onClose={() => setChooserFieldId(null)}
-        onChosen={(requisite) => {
-          if (chooserField) {
+      {/* Mounted only while open: its list and modals are work the editor's first page must not wait for. */}
+      {chooserField !== undefined && (
+        <SignatureChooser
+          opened
+          type={chooserField.type === 'initials' ? 'initial' : 'sign'}
+          onClose={() => setChooserFieldId(null)}
+          onChosen={(requisite) => {
             setChosen((current) => [...current, requisite]);
             dispatch({ type: 'change', update: patchField(chooserField.id, { requisiteId: requisite.id }) });
-          }
-          setChooserFieldId(null);
-        }}
-      />
+            setChooserFieldId(null);
+          }}
+        />
+      )}
       <SendErrorsModal errors={sending.errors} onClose={sending.clearErrors} />
       <QuotaModal limit={sending.quotaLimit} onClose={sending.closeQuota} />
       <SentModal sent={sending.sent} />

@@ -7,7 +7,10 @@ import { PdfPageCanvas } from '../pdf/PdfPageCanvas';
 
 const THUMBNAIL_WIDTH = 100;
 
-/** 'Pages (n)': a thumbnail per page, drawn only while it is in view; a click scrolls the page into view. */
+/**
+ * 'Pages (n)': a thumbnail per page, drawn only while it is in view; a click scrolls the page into view. The list
+ * mounts once the page column has drawn its first page: a hundred thumbnails must not hold the first page up.
+ */
 export function ThumbnailsPanel({
   pages,
   pdf,
@@ -33,18 +36,19 @@ export function ThumbnailsPanel({
         {t('editor.pages', { count: pages.length })}
       </Title>
       <Stack ref={listRef} gap="sm" style={{ overflowY: 'auto', flex: 1 }}>
-        {pages.map((page, index) => (
-          <Thumbnail
-            // Pages never move while the editor is open.
-            // biome-ignore lint/suspicious/noArrayIndexKey: a page's number is its identity
-            key={index}
-            pageNumber={index + 1}
-            page={page}
-            pdf={pdf}
-            root={listRef}
-            onPick={onPick}
-          />
-        ))}
+        {pdf !== null &&
+          pages.map((page, index) => (
+            <Thumbnail
+              // Pages never move while the editor is open.
+              // biome-ignore lint/suspicious/noArrayIndexKey: a page's number is its identity
+              key={index}
+              pageNumber={index + 1}
+              page={page}
+              pdf={pdf}
+              root={listRef}
+              onPick={onPick}
+            />
+          ))}
       </Stack>
     </Stack>
   );
@@ -59,7 +63,7 @@ function Thumbnail({
 }: {
   pageNumber: number;
   page: FieldSize;
-  pdf: PDFDocumentProxy | null;
+  pdf: PDFDocumentProxy;
   root: React.RefObject<HTMLDivElement | null>;
   onPick: (pageNumber: number) => void;
 }) {
@@ -86,9 +90,7 @@ function Thumbnail({
       style={{ alignSelf: 'center' }}
     >
       <div style={{ width: THUMBNAIL_WIDTH, height, background: '#fff', border: '1px solid #dee2e6' }}>
-        {isVisible && pdf && (
-          <PdfPageCanvas pdf={pdf} pageNumber={pageNumber} width={THUMBNAIL_WIDTH} height={height} />
-        )}
+        {isVisible && <PdfPageCanvas pdf={pdf} pageNumber={pageNumber} width={THUMBNAIL_WIDTH} height={height} />}
       </div>
       <Text size="xs" ta="center">
         {pageNumber}

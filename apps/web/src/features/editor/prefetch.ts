@@ -1,35 +1,59 @@
 import { type Document, getDocument, getSignedUrl } from '@esign/shared';
 import type { QueryClient } from '@tanstack/react-query';
 import { apiCall } from '../../api/client';
-import { prefetchPdf } from '../pdf/pdf-loader';
+import { loadPdfjs, prefetchPdf } from '../pdf/pdf-loader';
 import { signedUrlKey } from '../pdf/use-pdf-document';
 import { documentKey, pathWithId } from '../upload/api';
 
 const EDITOR_PATH = /^\/documents\/([0-9a-f-]{36})\/edit$/i;
 
+interface EarlyAnswers {
+  documentId: string;
+  document: Promise<Document>;
+  signedUrl: Promise<{ url: string } | null>;
+}
+
+let early: EarlyAnswers | null = null;
+let isHandedOver = false;
+
 /**
- * Opened straight at the editor (a link or a reload): its code, the document, the PDF's signed URL and the PDF
- * itself are fetched at once, side by side with the user, instead of one after the other as the screens mount.
+ * Opened straight at the editor (a link or a reload), called before the app's first render: the editor's code,
+ * pdf.js and its worker, the document, the PDF's signed URL and the PDF itself are asked for at once, instead of one
+ * after the other as the app and then the screens mount.
  */
-export function prefetchEditor(queryClient: QueryClient, pathname: string): void {
+export function startEditorPrefetch(pathname: string): void {
   const documentId = EDITOR_PATH.exec(pathname)?.[1];
-  if (documentId === undefined) return;
+  if (documentId === undefined || early !== null) return;
+  // The worker first: it is the longest to boot, and the browser has only a few connections to the server.
+  void loadPdfjs();
   void import('./EditorPage');
-  const queryKey = documentKey(documentId);
+  const document = apiCall(getDocument, { path: pathWithId(getDocument.path, documentId) });
+  const signedUrl = document.then(({ pdfFileKey: key }) =>
+    key === null ? null : apiCall(getSignedUrl, { body: { key } }),
+  );
+  // The screens load what failed here again, and show the error themselves.
+  signedUrl.then((answer) => answer && prefetchPdf(answer.url)).catch(() => undefined);
+  early = { documentId, document, signedUrl };
+}
+
+/** Hands the early answers to the query cache, where the screens read them (started here if not yet). */
+export function prefetchEditor(queryClient: QueryClient, pathname: string): void {
+  startEditorPrefetch(pathname);
+  const answers = early;
+  if (answers === null || isHandedOver) return;
+  isHandedOver = true;
   void queryClient
-    .fetchQuery({
-      queryKey,
-      queryFn: ({ signal }) => apiCall(getDocument, { path: pathWithId(getDocument.path, documentId), signal }),
-    })
-    .then(async (document: Document) => {
-      const key = document.pdfFileKey;
+    .fetchQuery({ queryKey: documentKey(answers.documentId), queryFn: () => answers.document })
+    .then(async ({ pdfFileKey: key }) => {
       if (key === null) return;
-      const answer = await queryClient.fetchQuery({
+      await queryClient.fetchQuery({
         queryKey: signedUrlKey(key),
-        queryFn: ({ signal }) => apiCall(getSignedUrl, { body: { key }, signal }),
+        queryFn: async () => {
+          const answer = await answers.signedUrl;
+          if (answer === null) throw new Error('The document has no PDF');
+          return answer;
+        },
       });
-      prefetchPdf(answer.url);
     })
-    // The screens load what failed here again, and show the error themselves.
     .catch(() => undefined);
 }

@@ -1,6 +1,8 @@
 import { AUTO_SAVE_INTERVAL_MS } from '@esign/shared';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useReducer, useRef } from 'react';
 import { notifyError } from '../../api/notify';
+import { documentKey } from '../upload/api';
 import { saveFields } from './api';
 import { type AutoSaver, createAutoSaver } from './auto-save';
 import { fieldList, sameFieldSets, toFieldInput } from './field-rules';
@@ -8,17 +10,20 @@ import type { FieldsById } from './history';
 
 /**
  * Saves the editor's fields (PATCH documents/{id} with the whole set) through the auto-save scheduler. The
- * server's answer is not read back into the editor: echoes never enter history. Leaving the editor flushes, and
- * closing the tab with unsaved fields asks first.
+ * server's answer is not read back into the editor: echoes never enter history; it replaces the cached document, so
+ * the editor opened again from the cache shows what was saved. Leaving the editor flushes, and closing the tab with
+ * unsaved fields asks first.
  */
 export function useFieldAutoSave(documentId: string, saved: FieldsById, fields: FieldsById): AutoSaver<FieldsById> {
+  const queryClient = useQueryClient();
   const [, rerender] = useReducer((count: number) => count + 1, 0);
   const saverRef = useRef<AutoSaver<FieldsById> | null>(null);
   if (saverRef.current === null) {
     saverRef.current = createAutoSaver<FieldsById>({
       saved,
       save: async (value) => {
-        await saveFields(documentId, fieldList(value).map(toFieldInput));
+        const document = await saveFields(documentId, fieldList(value).map(toFieldInput));
+        queryClient.setQueryData(documentKey(documentId), document);
       },
       isSame: sameFieldSets,
       intervalMs: AUTO_SAVE_INTERVAL_MS,

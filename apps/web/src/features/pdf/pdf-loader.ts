@@ -2,20 +2,36 @@ import type { PDFDocumentProxy, PDFWorker } from 'pdfjs-dist';
 
 type Pdfjs = typeof import('pdfjs-dist');
 
+/**
+ * The worker's file, resolved by the build to its asset URL. Not a `?url` import: that module would join the pdf.js
+ * chunk, and the worker could start only once pdf.js had loaded.
+ */
+const WORKER_URL = new URL('pdfjs-dist/build/pdf.worker.min.mjs', import.meta.url).href;
+
+let workerPort: Worker | null = null;
 let pdfjsPromise: Promise<{ pdfjs: Pdfjs; worker: PDFWorker }> | null = null;
 
 /**
- * pdf.js and its worker, loaded on first use only (they are large and only the document screens need them). The
- * worker starts at once and is shared by every document, so it boots while the screen still loads its data.
+ * Starts pdf.js's worker thread, shared by every document. Booting it (a large script) is the longest step before a
+ * first page, so it starts as soon as a screen knows it will show pages, while the pdf.js library still loads:
+ * messages sent to it before it has booted wait in its queue.
  */
+function startPdfWorker(): Worker | null {
+  if (workerPort === null && typeof Worker !== 'undefined') {
+    workerPort = new Worker(WORKER_URL, { type: 'module', name: 'pdf.js' });
+  }
+  return workerPort;
+}
+
+/** pdf.js, loaded on first use only (it is large and only the document screens need it), and its worker. */
 export function loadPdfjs(): Promise<{ pdfjs: Pdfjs; worker: PDFWorker }> {
   if (pdfjsPromise === null) {
-    pdfjsPromise = Promise.all([import('pdfjs-dist'), import('pdfjs-dist/build/pdf.worker.min.mjs?url')]).then(
-      ([pdfjs, workerUrl]) => {
-        pdfjs.GlobalWorkerOptions.workerSrc = workerUrl.default;
-        return { pdfjs, worker: new pdfjs.PDFWorker() };
-      },
-    );
+    const port = startPdfWorker();
+    pdfjsPromise = import('pdfjs-dist').then((pdfjs) => {
+      pdfjs.GlobalWorkerOptions.workerSrc = WORKER_URL;
+      // Given the running worker, pdf.js sends its requests at once instead of first waiting for a handshake.
+      return { pdfjs, worker: pdfjs.PDFWorker.create(port ? { port } : {}) };
+    });
   }
   return pdfjsPromise;
 }

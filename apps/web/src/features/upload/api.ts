@@ -25,11 +25,13 @@ export function pathWithId(path: string, id: string): string {
   return path.replace(':id', encodeURIComponent(id));
 }
 
-export function useDocument(documentId: string | null) {
+/** A document; `staleTime` (ms) lets a screen take a copy that recent from the cache without fetching it again. */
+export function useDocument(documentId: string | null, { staleTime = 0 }: { staleTime?: number } = {}) {
   return useQuery({
     queryKey: documentKey(documentId ?? ''),
     queryFn: ({ signal }) => apiCall(getDocument, { path: pathWithId(getDocument.path, documentId ?? ''), signal }),
     enabled: documentId !== null,
+    staleTime,
   });
 }
 
