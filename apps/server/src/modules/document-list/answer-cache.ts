@@ -2,8 +2,8 @@
  * Serialized list answers of one API node, by owner, list version and query, least recently used first out.
  *
  * Correct across any number of API nodes because the version comes from the database on every request: the
- * triggers of drizzle/0007 bump `users.documents_version` in the same transaction as any change the lists show,
- * and the request reads it with the user (requireUser) before it runs the list statement. So an answer stored
+ * triggers of drizzle/0008_list_triggers.sql bump `users.documents_version` in the same transaction as any
+ * change the lists show, and the request reads it with the user (requireUser) before it runs the list statement. So an answer stored
  * under version v was computed no earlier than v was current; once a change commits, every node reads the new
  * version and misses. Old versions' answers are never asked for again and age out.
  */

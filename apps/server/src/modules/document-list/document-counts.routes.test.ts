@@ -1,10 +1,9 @@
-import { randomUUID } from 'node:crypto';
-import type { Document, DocumentField, DocumentListResponse } from '@esign/shared';
+import type { Document, DocumentListResponse } from '@esign/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, linkParam, type TestApp, waitForMail } from '../../../test/app.js';
 import { authClient } from '../../../test/auth.js';
-import { documentClient } from '../../../test/documents.js';
+import { documentClient, fieldInput } from '../../../test/documents.js';
 import { signerClient } from '../../../test/signing.js';
 import { documents } from '../../platform/db/schema.js';
 import { DAY_ANCHOR_FROM_OFFSET } from './repository.js';
@@ -56,24 +55,7 @@ async function sendable(title: string) {
   ).json<Document>();
   const signer = withSigner.signers[0];
   if (!signer) throw new Error('no signer');
-  const field: DocumentField = {
-    id: randomUUID(),
-    type: 'checkbox',
-    pageNumber: 1,
-    coordinateX: 10,
-    coordinateY: 10,
-    width: 20,
-    height: 20,
-    signerId: signer.id,
-    required: true,
-    checked: false,
-    text: null,
-    placeholder: null,
-    dateFormat: null,
-    fontFamily: null,
-    fontSize: null,
-    requisiteId: null,
-  };
+  const field = fieldInput({ type: 'checkbox', width: 20, height: 20, signerId: signer.id });
   const saved = await docs.patch(document.id, { fields: [field] });
   expect(saved.statusCode).toBe(200);
   return { id: document.id, signer, field };

@@ -86,8 +86,6 @@ export function documentListService(deps: Deps) {
   }
 
   return {
-    list,
-
     /**
      * The list answer as the response's JSON text (what the route's serializer would write), from this node's
      * cache when the owner's list version, read with the user on this request, has not moved since.

@@ -1,9 +1,8 @@
-import { randomUUID } from 'node:crypto';
-import { type Document, type DocumentField, MESSAGES } from '@esign/shared';
+import { type Document, MESSAGES } from '@esign/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.js';
 import { authClient } from '../../../test/auth.js';
-import { documentClient } from '../../../test/documents.js';
+import { documentClient, fieldInput } from '../../../test/documents.js';
 
 let t: TestApp;
 let docs: ReturnType<typeof documentClient>;
@@ -27,25 +26,7 @@ const signer = (name: string, email: string, order: number, id?: string) => ({
   email,
   order,
 });
-const field = (values: Partial<DocumentField> = {}): DocumentField => ({
-  id: randomUUID(),
-  type: 'signature',
-  pageNumber: 1,
-  coordinateX: 10,
-  coordinateY: 10,
-  width: 110,
-  height: 25,
-  signerId: null,
-  required: true,
-  checked: false,
-  text: null,
-  placeholder: null,
-  dateFormat: null,
-  fontFamily: null,
-  fontSize: null,
-  requisiteId: null,
-  ...values,
-});
+const field = fieldInput;
 /** The messages of a validation answer, by dotted path. */
 const errorsOf = (body: { errors?: { property: string; constraints: object; children: unknown[] }[] }) => {
   const result: Record<string, string[]> = {};

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import {
   type Document,
   type DocumentField,
@@ -10,7 +9,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, linkParam, type TestApp, waitForMail } from '../../../test/app.js';
 import { authClient } from '../../../test/auth.js';
-import { documentClient } from '../../../test/documents.js';
+import { documentClient, fieldInput } from '../../../test/documents.js';
 import { users } from '../../platform/db/schema.js';
 
 let t: TestApp;
@@ -23,25 +22,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-const field = (signerId: string | null, values: Partial<DocumentField> = {}): DocumentField => ({
-  id: randomUUID(),
-  type: 'signature',
-  pageNumber: 1,
-  coordinateX: 10,
-  coordinateY: 10,
-  width: 110,
-  height: 25,
-  signerId,
-  required: true,
-  checked: false,
-  text: null,
-  placeholder: null,
-  dateFormat: null,
-  fontFamily: null,
-  fontSize: null,
-  requisiteId: null,
-  ...values,
-});
+const field = (signerId: string | null, values: Partial<DocumentField> = {}) => fieldInput({ signerId, ...values });
 const preparerText = (signerId: string) =>
   field(signerId, { type: 'text', width: 56.25, height: 18, text: 'Ada', fontSize: 14, fontFamily: 'arial' });
 

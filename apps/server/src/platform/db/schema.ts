@@ -44,8 +44,9 @@ export const users = pgTable(
     freeDocumentsUsedLimit: integer('free_documents_used_limit').notNull().default(3),
     templateLimit: integer('template_limit').notNull().default(0),
     /**
-     * Bumped by database triggers whenever anything the user's document lists show changes (drizzle/0007);
-     * read with the user on every request, it keys the lists' answer cache (modules/document-list).
+     * Bumped by database triggers whenever anything the user's document lists show changes
+     * (drizzle/0008_list_triggers.sql); read with the user on every request, it keys the lists' answer cache
+     * (modules/document-list).
      */
     documentsVersion: bigint('documents_version', { mode: 'number' }).notNull().default(0),
     createdAt: createdAt(),
@@ -175,7 +176,7 @@ export const documents = pgTable(
 
 /**
  * The number of live documents (deletedAt null) of each owner, status and type, kept by database triggers
- * (drizzle/0007) so the unfiltered lists' totals never count rows.
+ * (drizzle/0008_list_triggers.sql) so the unfiltered lists' totals never count rows.
  */
 export const documentCounts = pgTable(
   'document_counts',
