@@ -1,5 +1,12 @@
 export const API_PREFIX = '/api/v1';
 
+/**
+ * Signer calls (spec section 7, Signing). A signer has no account: every call carries the link's token in this
+ * header (never in a URL the server logs). A logged-in user's bearer token may ride along; it does not replace
+ * the signing token.
+ */
+export const SIGN_ACCESS_TOKEN_HEADER = 'x-sign-access-token';
+
 /** Section 9 of the specification. */
 export const IDLE_LOGOUT_MINUTES_DEFAULT = 5;
 export const TOAST_AUTO_CLOSE_MS = 6000;

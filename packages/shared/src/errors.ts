@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /** Stable error codes. The server maps each to one HTTP status (apps/server/src/platform/errors.ts). */
 export const ERROR_CODES = [
   'VALIDATION_ERROR',
@@ -26,22 +24,6 @@ export interface ValidationErrorItem {
   constraints: Record<string, string>;
   children: ValidationErrorItem[];
 }
-
-export const validationErrorItem: z.ZodType<ValidationErrorItem> = z.lazy(() =>
-  z.object({
-    property: z.string(),
-    constraints: z.record(z.string(), z.string()),
-    children: z.array(validationErrorItem),
-  }),
-);
-
-export const errorResponse = z.object({
-  statusCode: z.number().int(),
-  code: z.enum(ERROR_CODES),
-  message: z.string(),
-  errors: z.array(validationErrorItem).optional(),
-});
-export type ErrorResponse = z.infer<typeof errorResponse>;
 
 /**
  * Flattens nested validation errors into a map of dotted field path to its first message,

@@ -1,4 +1,4 @@
-import type { DocumentType } from './contracts/documents.js';
+import type { DocumentType } from './document-constants.js';
 import { type FieldType, isFieldSigned, MAX_SIGNERS } from './document-fields.js';
 import { MESSAGES, signerHasNoFieldsMessage, signerOrRoleHasNoFieldsMessage } from './messages.js';
 

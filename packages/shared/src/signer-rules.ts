@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { DocumentType } from './contracts/documents.js';
+import type { DocumentType } from './document-constants.js';
 import { MAX_SIGNERS } from './document-fields.js';
 import { normalizeEmail } from './fields.js';
 import { MESSAGES } from './messages.js';

@@ -29,6 +29,14 @@ describe('apiErrorFromBody', () => {
     expect(apiErrorFromBody(500, undefined).message).toBe(MESSAGES.somethingWentWrong);
     expect(apiErrorFromBody(500, undefined).code).toBe('INTERNAL');
   });
+
+  it('does not take a body of the wrong shape for an error answer', () => {
+    const unknownCode = apiErrorFromBody(400, { statusCode: 400, code: 'NO_SUCH_CODE', message: 'Nope' });
+    expect(unknownCode.code).toBe('UNEXPECTED_RESPONSE');
+    expect(unknownCode.message).toBe(MESSAGES.somethingWentWrong);
+    const badItems = apiErrorFromBody(400, { code: 'VALIDATION_ERROR', message: 'Bad', errors: [{ property: 1 }] });
+    expect(badItems.code).toBe('UNEXPECTED_RESPONSE');
+  });
 });
 
 describe('errorToastText', () => {

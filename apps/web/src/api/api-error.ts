@@ -1,6 +1,6 @@
 import {
+  ERROR_CODES,
   type ErrorCode,
-  errorResponse,
   flattenValidationErrors,
   MESSAGES,
   type ValidationErrorItem,
@@ -41,16 +41,41 @@ function allConstraintMessages(items: readonly ValidationErrorItem[]): string[] 
   return items.flatMap((item) => [...Object.values(item.constraints), ...allConstraintMessages(item.children)]);
 }
 
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
+const isErrorCode = (value: unknown): value is ErrorCode => (ERROR_CODES as readonly unknown[]).includes(value);
+
+function isValidationErrorItem(value: unknown): value is ValidationErrorItem {
+  return (
+    isRecord(value) &&
+    typeof value.property === 'string' &&
+    isRecord(value.constraints) &&
+    Object.values(value.constraints).every((message) => typeof message === 'string') &&
+    Array.isArray(value.children) &&
+    value.children.every(isValidationErrorItem)
+  );
+}
+
+/**
+ * The server's error body (`errorResponse` in @esign/shared), checked by hand: the browser does not load zod for
+ * it (every page shows errors, and zod would weigh on the signer page's first load).
+ */
+function readErrorBody(body: unknown): { code: ErrorCode; message: string; errors: ValidationErrorItem[] } | null {
+  if (!isRecord(body) || !isErrorCode(body.code) || typeof body.message !== 'string') return null;
+  const errors = body.errors ?? [];
+  if (!Array.isArray(errors) || !errors.every(isValidationErrorItem)) return null;
+  return { code: body.code, message: body.message, errors };
+}
+
 /** Builds an ApiError from an error answer's status and (possibly non-JSON) body. */
 export function apiErrorFromBody(status: number, body: unknown): ApiError {
-  const parsed = errorResponse.safeParse(body);
-  if (parsed.success) {
+  const answer = readErrorBody(body);
+  if (answer !== null) {
     return new ApiError({
       status,
-      code: parsed.data.code,
-      message: parsed.data.message,
-      fieldErrors: flattenValidationErrors(parsed.data.errors ?? []),
-      messages: allConstraintMessages(parsed.data.errors ?? []),
+      code: answer.code,
+      message: answer.message,
+      fieldErrors: flattenValidationErrors(answer.errors),
+      messages: allConstraintMessages(answer.errors),
     });
   }
   const message = typeof body === 'string' && body.trim() !== '' ? body : MESSAGES.somethingWentWrong;

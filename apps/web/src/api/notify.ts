@@ -1,18 +1,18 @@
 import { TOAST_AUTO_CLOSE_MS } from '@esign/shared';
 import { notifications } from '@mantine/notifications';
-import { i18n } from '../i18n';
+import { t } from '../i18n';
 import { translateMessage } from '../i18n/translate-message';
 import { errorToastText } from './api-error';
 
 /** The toast's close button has a name for screen readers. */
-const closeButton = () => ({ 'aria-label': i18n.t('common.close') });
+const closeButton = () => ({ 'aria-label': t('common.close') });
 
 export function notifyError(error: unknown): void {
   const text = errorToastText(error);
   if (text === null) return;
   notifications.show({
     color: 'red',
-    message: translateMessage(text, i18n.t),
+    message: translateMessage(text, t),
     autoClose: TOAST_AUTO_CLOSE_MS,
     closeButtonProps: closeButton(),
   });
@@ -22,7 +22,7 @@ export function notifyError(error: unknown): void {
 export function notifyFailure(message: string): void {
   notifications.show({
     color: 'red',
-    message: translateMessage(message, i18n.t),
+    message: translateMessage(message, t),
     autoClose: TOAST_AUTO_CLOSE_MS,
     closeButtonProps: closeButton(),
   });

@@ -1,6 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, Suspense, useCallback, useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Navigate, Route, Routes, useNavigate } from 'react-router';
 import { notifyError, notifyInfo } from '../api/notify';
 import { clearTokens } from '../api/tokens';
@@ -9,6 +8,7 @@ import { useAuthStatus } from '../features/auth/auth-status';
 import { useIdleLogout } from '../features/auth/use-idle-logout';
 import { prefetchEditor } from '../features/editor/prefetch';
 import { PREPARE_ROUTES } from '../features/prepare/prepare-routes';
+import { useTranslation } from '../i18n';
 import { FullPageLoader } from './FullPageLoader';
 import {
   AboutPage,

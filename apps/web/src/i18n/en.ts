@@ -363,5 +363,3 @@ export const en = {
     mailList: 'E-mails',
   },
 } as const;
-
-export type EnglishResources = typeof en;

@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '.';
 import { translateMessage } from './translate-message';
 
 /** translateMessage bound to the current language. */

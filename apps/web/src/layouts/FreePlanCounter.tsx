@@ -1,6 +1,6 @@
 import type { User } from '@esign/shared';
 import { Progress, Stack, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n';
 
 export function isFreeUserWithoutTeam(user: User): boolean {
   return user.plan.type === 'free' && !user.teamId;

@@ -1,6 +1,6 @@
 import { Box, Container, Group, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
+import { useTranslation } from '../i18n';
 import { ProductName } from './ProductName';
 
 /** A simple header and footer around the page, for links opened from e-mails and the dev outbox. */

@@ -1,6 +1,6 @@
 import { Button, Group } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
+import { useTranslation } from '../i18n';
 import { NAV_ENTRIES } from './navigation';
 
 /** The header's menu of areas, shown from 768 px up. */

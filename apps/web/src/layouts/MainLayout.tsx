@@ -1,10 +1,10 @@
 import { AppShell, Burger, Group, Loader, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Suspense } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { FullPageLoader } from '../app/FullPageLoader';
 import { useCurrentUser } from '../features/auth/api';
+import { useTranslation } from '../i18n';
 import { FreePlanCounter } from './FreePlanCounter';
 import { HeaderMenu } from './HeaderMenu';
 import { NavDrawer } from './NavDrawer';

@@ -1,6 +1,6 @@
 import type { User } from '@esign/shared';
 import { Drawer, Stack } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n';
 import { FreePlanCounter } from './FreePlanCounter';
 import { NavLinks } from './NavLinks';
 

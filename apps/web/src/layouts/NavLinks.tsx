@@ -1,6 +1,6 @@
 import { NavLink as MantineNavLink, Stack } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
+import { useTranslation } from '../i18n';
 import { NAV_ENTRIES } from './navigation';
 
 /** The vertical navigation of the sidebar and the mobile drawer. */

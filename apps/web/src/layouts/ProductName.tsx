@@ -1,6 +1,6 @@
 import { Anchor, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useTranslation } from '../i18n';
 
 /** The product name, as a link home when `to` is given. */
 export function ProductName({ to }: { to?: string }) {

@@ -2,9 +2,9 @@ import type { User } from '@esign/shared';
 import { Avatar, Button, Group, Popover, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { logOut } from '../features/auth/api';
+import { useTranslation } from '../i18n';
 
 /** The user dropdown: who is logged in, Edit Signature and Logout. */
 export function UserMenu({ user }: { user: User }) {

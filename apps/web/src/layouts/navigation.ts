@@ -1,8 +1,8 @@
-import type { ParseKeys } from 'i18next';
+import type { TranslationKey } from '../i18n';
 
 export interface NavEntry {
   /** i18n key of the label. */
-  labelKey: ParseKeys;
+  labelKey: TranslationKey;
   to: string;
   /** Entries shown under this one in the sidebar and the drawer. */
   children?: readonly NavEntry[];

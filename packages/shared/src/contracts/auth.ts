@@ -1,13 +1,14 @@
 import { z } from 'zod';
 import { currentPassword, email, linkToken, newPassword, personName } from '../fields.js';
 import { MESSAGES } from '../messages.js';
+import { ROUTES } from '../routes.js';
 import { user } from './user.js';
 
 export const signUpRequest = z.object({ name: personName, email, password: newPassword });
 export type SignUpRequest = z.input<typeof signUpRequest>;
 /** Sign-up always asks the new user to confirm their e-mail; it never tells whether the address was taken. */
 export const signUpResponse = z.object({ type: z.literal('email_confirmation_required'), email: z.string() });
-export const signUp = { method: 'POST', path: '/auth/sign_up', body: signUpRequest, response: signUpResponse } as const;
+export const signUp = { ...ROUTES.signUp, body: signUpRequest, response: signUpResponse } as const;
 
 export const signInRequest = z.object({ email, password: currentPassword });
 export type SignInRequest = z.input<typeof signInRequest>;
@@ -23,20 +24,19 @@ export const signInResponse = z.discriminatedUnion('type', [
   }),
 ]);
 export type SignInResponse = z.infer<typeof signInResponse>;
-export const signIn = { method: 'POST', path: '/auth/sign_in', body: signInRequest, response: signInResponse } as const;
+export const signIn = { ...ROUTES.signIn, body: signInRequest, response: signInResponse } as const;
 
 /** The refresh token travels as the bearer; the answer is a new pair and the old refresh token stops working. */
-export const refreshToken = { method: 'GET', path: '/auth/refresh-token', response: tokenPair } as const;
+export const refreshToken = { ...ROUTES.refreshToken, response: tokenPair } as const;
 
 export const logoutRequest = z.object({ refreshToken: z.string().max(200) });
-export const logout = { method: 'POST', path: '/auth/logout', body: logoutRequest } as const;
+export const logout = { ...ROUTES.logout, body: logoutRequest } as const;
 
 export const messageResponse = z.object({ message: z.string() });
 
 export const confirmEmailRequest = z.object({ token: linkToken });
 export const confirmEmail = {
-  method: 'POST',
-  path: '/auth/confirm_email/confirm',
+  ...ROUTES.confirmEmail,
   body: confirmEmailRequest,
   response: messageResponse,
 } as const;
@@ -44,15 +44,13 @@ export const confirmEmail = {
 export const emailOnlyRequest = z.object({ email });
 export type EmailOnlyRequest = z.input<typeof emailOnlyRequest>;
 export const sendConfirmationEmail = {
-  method: 'POST',
-  path: '/auth/confirm_email/send',
+  ...ROUTES.sendConfirmationEmail,
   body: emailOnlyRequest,
   response: messageResponse,
 } as const;
 
 export const sendPasswordResetMail = {
-  method: 'POST',
-  path: '/auth/change_password/send_mail',
+  ...ROUTES.sendPasswordResetMail,
   body: emailOnlyRequest,
   response: messageResponse,
 } as const;
@@ -74,8 +72,7 @@ export type PasswordPair = z.input<typeof passwordPair>;
 
 export const changePasswordRequest = passwordFields.extend({ token: linkToken }).refine(confirmationMatches, mismatch);
 export const changePassword = {
-  method: 'POST',
-  path: '/auth/change_password/change',
+  ...ROUTES.changePassword,
   body: changePasswordRequest,
   response: messageResponse,
 } as const;

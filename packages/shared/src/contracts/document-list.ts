@@ -1,28 +1,15 @@
 import { z } from 'zod';
+import {
+  DOCUMENT_STATUSES,
+  DOCUMENT_TYPES,
+  LIST_DEFAULTS,
+  LIST_ORDERING_DIRECTIONS,
+  LIST_ORDERING_KEYS,
+  LIST_SEARCH_TYPES,
+} from '../document-constants.js';
 import { MESSAGES } from '../messages.js';
-import { DOCUMENT_STATUSES, DOCUMENT_TYPES, documentIdParams } from './documents.js';
-
-/** Section 9: lists sort by createdAt descending by default; search is debounced 1000 ms. */
-export const LIST_ORDERING_KEYS = ['title', 'createdAt', 'status'] as const;
-export const LIST_ORDERING_DIRECTIONS = ['asc', 'desc'] as const;
-export const LIST_SEARCH_TYPES = ['documents', 'signers'] as const;
-export type ListOrderingKey = (typeof LIST_ORDERING_KEYS)[number];
-export type ListOrderingDirection = (typeof LIST_ORDERING_DIRECTIONS)[number];
-export type ListSearchType = (typeof LIST_SEARCH_TYPES)[number];
-export const LIST_DEFAULTS = {
-  limit: 10,
-  maxLimit: 100,
-  orderingKey: 'createdAt',
-  orderingDirection: 'desc',
-  searchDebounceMs: 1000,
-  copyResetMs: 1000,
-  pageRange: 3,
-  marginPages: 1,
-} as const;
-
-/** The route filters of /documents/{status}; 'all' shows every status. */
-export const DOCUMENT_LIST_FILTERS = ['all', 'draft', 'completed', 'awaiting'] as const;
-export type DocumentListFilter = (typeof DOCUMENT_LIST_FILTERS)[number];
+import { ROUTES } from '../routes.js';
+import { documentIdParams } from './documents.js';
 
 /** Query values may come once or repeated (`status=draft&status=awaiting`) or comma-separated. */
 function listOf<T extends readonly [string, ...string[]]>(values: T) {
@@ -93,8 +80,7 @@ export const documentListResponse = z.object({
 export type DocumentListResponse = z.infer<typeof documentListResponse>;
 
 export const listDocuments = {
-  method: 'GET',
-  path: '/documents',
+  ...ROUTES.listDocuments,
   querystring: documentListQuery,
   response: documentListResponse,
 } as const;
@@ -106,47 +92,41 @@ const documentIds = z
 
 /** DELETE documents {ids}: soft delete (deletedAt) of the caller's own documents; any other id answers 404. */
 export const deleteDocuments = {
-  method: 'DELETE',
-  path: '/documents',
+  ...ROUTES.deleteDocuments,
   body: z.object({ ids: documentIds }),
   response: z.object({ success: z.literal(true) }),
 } as const;
 
 /** POST documents/download_zip {ids}: a zip of each document's result PDF (completed) or original PDF. */
 export const downloadDocumentsZip = {
-  method: 'POST',
-  path: '/documents/download_zip',
+  ...ROUTES.downloadDocumentsZip,
   body: z.object({ ids: documentIds }),
 } as const;
 
 /** PATCH documents/{id}/revert: awaiting -> draft (Edit & Resend); every signing link stops working. */
 export const revertDocument = {
-  method: 'PATCH',
-  path: '/documents/:id/revert',
+  ...ROUTES.revertDocument,
   params: documentIdParams,
   response: z.object({ id: z.string().uuid(), status: z.enum(DOCUMENT_STATUSES) }),
 } as const;
 
 /** POST document_sign/documents/{id}/send_reminders {signersIds}: when ordered, only the first unfinished signer. */
 export const sendReminders = {
-  method: 'POST',
-  path: '/document_sign/documents/:id/send_reminders',
+  ...ROUTES.sendReminders,
   params: documentIdParams,
   body: z.object({ signersIds: z.array(z.string().uuid()).min(1, MESSAGES.required).max(25) }),
   response: z.object({ success: z.literal(true), signersIds: z.array(z.string().uuid()) }),
 } as const;
 
 export const disableReminders = {
-  method: 'PATCH',
-  path: '/document_sign/:id/disable-reminders',
+  ...ROUTES.disableReminders,
   params: documentIdParams,
   response: z.object({ success: z.literal(true) }),
 } as const;
 
 /** GET document_sign/documents/{id}/share_url: a link that downloads the completed document's result. */
 export const shareUrl = {
-  method: 'GET',
-  path: '/document_sign/documents/:id/share_url',
+  ...ROUTES.shareUrl,
   params: documentIdParams,
   response: z.object({ result: z.string() }),
 } as const;
@@ -158,8 +138,7 @@ export const shareDocumentRequest = z.object({
     .max(25),
 });
 export const shareDocument = {
-  method: 'POST',
-  path: '/document_sign/documents/:id/share',
+  ...ROUTES.shareDocument,
   params: documentIdParams,
   body: shareDocumentRequest,
   response: z.object({ success: z.literal(true) }),
@@ -168,8 +147,7 @@ export const shareDocument = {
 /** GET document_sign/documents/{id}/signing_url?userId: a fresh link for one signer (the signer's id). */
 export const signingUrlQuery = z.object({ userId: z.string().uuid({ error: MESSAGES.notFound }) });
 export const signingUrlContract = {
-  method: 'GET',
-  path: '/document_sign/documents/:id/signing_url',
+  ...ROUTES.signingUrlContract,
   params: documentIdParams,
   querystring: signingUrlQuery,
   response: z.object({ signingUrl: z.string() }),

@@ -1,51 +1,8 @@
 import { z } from 'zod';
+import { ACTIVITY_TYPES, DOCUMENT_STATUSES, DOCUMENT_TYPES, UPLOAD_LIMITS } from '../document-constants.js';
 import { FIELD_DATE_FORMATS, FIELD_TYPES, FONT_IDS, FONT_SIZE, MAX_SIGNERS } from '../document-fields.js';
 import { MESSAGES } from '../messages.js';
-
-export const DOCUMENT_TYPES = ['me', 'me_and_other', 'others', 'template', 'form_request'] as const;
-export const DOCUMENT_STATUSES = ['api', 'draft', 'awaiting', 'completed', 'active', 'replica', 'preparing'] as const;
-export type DocumentType = (typeof DOCUMENT_TYPES)[number];
-export type DocumentStatus = (typeof DOCUMENT_STATUSES)[number];
-
-/** Section 5 (Files) and 9 (Uploads) of the specification. */
-export const UPLOAD_LIMITS = {
-  maxFileBytes: 41_943_040,
-  maxFilesPerDocument: 5,
-  maxDocumentBytes: 104_857_600,
-  maxFileNameLength: 100,
-} as const;
-
-export const ALLOWED_EXTENSIONS = [
-  'png',
-  'bmp',
-  'gif',
-  'jpeg',
-  'jpg',
-  'htm',
-  'html',
-  'csv',
-  'rtf',
-  'txt',
-  'pdf',
-  'doc',
-  'xls',
-  'ppt',
-  'odt',
-  'xlsx',
-  'ppsx',
-  'docx',
-  'pptx',
-] as const;
-export type AllowedExtension = (typeof ALLOWED_EXTENSIONS)[number];
-
-export function fileExtension(fileName: string): string {
-  const dot = fileName.lastIndexOf('.');
-  return dot < 0 ? '' : fileName.slice(dot + 1).toLowerCase();
-}
-
-export function isAllowedFileName(fileName: string): boolean {
-  return (ALLOWED_EXTENSIONS as readonly string[]).includes(fileExtension(fileName));
-}
+import { ROUTES } from '../routes.js';
 
 export const pageSize = z.object({ width: z.number(), height: z.number() });
 export const pdfMetadata = z.object({ pages: z.array(pageSize) });
@@ -110,8 +67,6 @@ export type DocumentField = z.infer<typeof documentField>;
 export const documentFieldResponse = documentField.extend({ signed: z.boolean() });
 export type DocumentFieldResponse = z.infer<typeof documentFieldResponse>;
 
-export const ACTIVITY_TYPES = ['create', 'update', 'send', 'view', 'sign', 'complete', 'revert'] as const;
-export type ActivityType = (typeof ACTIVITY_TYPES)[number];
 export const documentActivity = z.object({
   id: z.string().uuid(),
   type: z.enum(ACTIVITY_TYPES),
@@ -151,31 +106,27 @@ export const createDocumentRequest = z.object({
   title: z.string().max(100, MESSAGES.maxLength100).optional(),
 });
 export const createDocument = {
-  method: 'POST',
-  path: '/documents',
+  ...ROUTES.createDocument,
   body: createDocumentRequest,
   response: document,
 } as const;
 
 export const getDocument = {
-  method: 'GET',
-  path: '/documents/:id',
+  ...ROUTES.getDocument,
   params: documentIdParams,
   response: document,
 } as const;
 
 /** Multipart with the field `upload`. Answers the new part, queued for conversion. */
 export const fileUpload = {
-  method: 'POST',
-  path: '/documents/:id/file_upload',
+  ...ROUTES.fileUpload,
   params: documentIdParams,
   response: documentPart,
 } as const;
 
 export const fileCleanRequest = z.object({ documentPartId: z.string().uuid().optional() });
 export const fileClean = {
-  method: 'POST',
-  path: '/documents/:id/file_clean',
+  ...ROUTES.fileClean,
   params: documentIdParams,
   body: fileCleanRequest,
   response: document,
@@ -214,23 +165,20 @@ export const updateDocumentRequest = z.object({
 });
 export type UpdateDocumentRequest = z.input<typeof updateDocumentRequest>;
 export const updateDocument = {
-  method: 'PATCH',
-  path: '/documents/:id',
+  ...ROUTES.updateDocument,
   params: documentIdParams,
   body: updateDocumentRequest,
   response: document,
 } as const;
 
 export const documentActivities = {
-  method: 'GET',
-  path: '/documents/:id/activities',
+  ...ROUTES.documentActivities,
   params: documentIdParams,
   response: z.array(documentActivity),
 } as const;
 
 export const conversionData = {
-  method: 'GET',
-  path: '/documents/:id/convertion_data',
+  ...ROUTES.conversionData,
   params: documentIdParams,
   response: z.object({
     isFinished: z.boolean(),
@@ -246,10 +194,3 @@ export const conversionData = {
     ),
   }),
 } as const;
-
-/** Upload progress of one file as the web app shows it: 10 queued, 50 uploaded, then up to 100 with conversion. */
-export function uploadProgress(state: { isUploaded: boolean; pagesConverted: number; pagesTotal: number | null }) {
-  if (!state.isUploaded) return 10;
-  if (!state.pagesTotal) return 50;
-  return Math.min(100, 50 + Math.round((50 * state.pagesConverted) / state.pagesTotal));
-}

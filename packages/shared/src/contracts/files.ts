@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MESSAGES } from '../messages.js';
+import { ROUTES } from '../routes.js';
 
 const fileKey = z.string({ error: MESSAGES.required }).min(1, MESSAGES.required).max(512, 'Invalid file key');
 const fileName = z.string({ error: MESSAGES.required }).min(1, MESSAGES.required).max(100, MESSAGES.fileNameTooLong);
@@ -10,23 +11,20 @@ export const signedUrlRequest = z.object({ key: fileKey });
 export const signedUrlResponse = z.object({ url: z.string() });
 /** A URL that reads one file the caller may see, for at most one hour. */
 export const getSignedUrl = {
-  method: 'POST',
-  path: '/auth/get_signed_url',
+  ...ROUTES.getSignedUrl,
   body: signedUrlRequest,
   response: signedUrlResponse,
 } as const;
 
 export const getSignedUrlsBulk = {
-  method: 'POST',
-  path: '/auth/get_signed_url/bulk',
+  ...ROUTES.getSignedUrlsBulk,
   body: z.object({ keys: z.array(fileKey).min(1, MESSAGES.required).max(100) }),
   response: z.record(z.string(), z.string()),
 } as const;
 
 /** Like getSignedUrl, but the browser saves the file (under `fileName` when given). */
 export const getSignedDownloadUrl = {
-  method: 'POST',
-  path: '/auth/get_signed_download_url',
+  ...ROUTES.getSignedDownloadUrl,
   body: z.object({ key: fileKey, fileName: fileName.optional() }),
   response: z.object({ result: z.string() }),
 } as const;
@@ -35,8 +33,7 @@ export const signedPutResponse = z.object({ key: z.string(), url: z.string(), co
 
 /** A URL to PUT a new file of a draft document to; the key is chosen by the server. */
 export const putSignedUrl = {
-  method: 'POST',
-  path: '/auth/put_signed_url',
+  ...ROUTES.putSignedUrl,
   body: z.object({
     documentId: z.string().uuid({ error: MESSAGES.documentNotFound }),
     fileName,
@@ -47,8 +44,7 @@ export const putSignedUrl = {
 
 /** A URL to PUT a new image asset of the user (signature image, logo, avatar); the key is chosen by the server. */
 export const putSignedAssetUrl = {
-  method: 'POST',
-  path: '/auth/put_signed_asset_url',
+  ...ROUTES.putSignedAssetUrl,
   body: z.object({ fileName, contentType: z.enum(ASSET_CONTENT_TYPES, { error: MESSAGES.fileTypeNotAllowed }) }),
   response: signedPutResponse,
 } as const;

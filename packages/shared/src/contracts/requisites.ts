@@ -1,24 +1,8 @@
 import { z } from 'zod';
 import { FONT_IDS, SIGNATURE_FONTS, type SignatureFontId } from '../document-fields.js';
 import { MESSAGES } from '../messages.js';
-
-export const REQUISITE_TYPES = ['sign', 'initial'] as const;
-export const REQUISITE_VALUE_TYPES = ['text', 'draw', 'upload'] as const;
-export type RequisiteType = (typeof REQUISITE_TYPES)[number];
-export type RequisiteValueType = (typeof REQUISITE_VALUE_TYPES)[number];
-
-/** Limits of saved signatures (spec sections 5 and 9). */
-export const REQUISITE_LIMITS = {
-  /** Typed signature text. */
-  maxTextLength: 100,
-  /** An uploaded (or drawn) image: 40 MB. */
-  maxImageBytes: 41_943_040,
-  /** The image formats an upload may have. */
-  imageExtensions: ['png', 'jpg', 'jpeg', 'bmp', 'gif'],
-  /** Font size range of a typed signature rendered onto its canvas. */
-  minFontSize: 1,
-  maxFontSize: 300,
-} as const;
+import { REQUISITE_LIMITS, REQUISITE_TYPES, REQUISITE_VALUE_TYPES } from '../requisite-constants.js';
+import { ROUTES } from '../routes.js';
 
 /** The most characters a base64 image of maxImageBytes takes (plus a data-URL prefix). */
 const MAX_IMAGE_BASE64_LENGTH = Math.ceil(REQUISITE_LIMITS.maxImageBytes / 3) * 4 + 64;
@@ -86,32 +70,28 @@ export type RequisitesBody = z.infer<typeof requisitesBody>;
 
 /** GET requisites: the caller's saved signatures and initials (a user's, or the signer's of the link token). */
 export const listRequisites = {
-  method: 'GET',
-  path: '/requisites',
+  ...ROUTES.listRequisites,
   querystring: z.object({ withDeleted: z.enum(['true', 'false']).optional() }),
   response: z.array(requisite),
 } as const;
 
 /** POST requisites: a new pair (signature and initials, linked by siblingId). */
 export const createRequisites = {
-  method: 'POST',
-  path: '/requisites',
+  ...ROUTES.createRequisites,
   body: requisitesBody,
   response: z.array(requisite),
 } as const;
 
 /** PATCH requisites: changes an existing pair; both items carry their ids. */
 export const updateRequisites = {
-  method: 'PATCH',
-  path: '/requisites',
+  ...ROUTES.updateRequisites,
   body: requisitesBody,
   response: z.array(requisite),
 } as const;
 
 /** DELETE requisites/{id}: soft-deletes the item and its sibling. */
 export const deleteRequisite = {
-  method: 'DELETE',
-  path: '/requisites/:id',
+  ...ROUTES.deleteRequisite,
   params: z.object({ id: z.string().uuid({ error: MESSAGES.notFound }) }),
   response: z.object({ success: z.literal(true) }),
 } as const;

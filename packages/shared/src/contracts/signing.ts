@@ -1,13 +1,7 @@
 import { z } from 'zod';
 import { MESSAGES } from '../messages.js';
+import { ROUTES } from '../routes.js';
 import { document, documentFieldResponse, documentIdParams, pdfMetadata } from './documents.js';
-
-/**
- * Signer calls (spec section 7, Signing). A signer has no account: every call carries the link's token in this
- * header (never in a URL the server logs). A logged-in user's bearer token may ride along; it does not replace
- * the signing token.
- */
-export const SIGN_ACCESS_TOKEN_HEADER = 'x-sign-access-token';
 
 const uuid = z.string().uuid({ error: MESSAGES.documentNotFound });
 export const signerDocumentParams = z.object({ documentId: uuid, signerId: uuid });
@@ -15,8 +9,7 @@ export const documentSignerParams = z.object({ id: uuid, signerId: uuid });
 
 /** PATCH document_sign/documents/{id}/send_out: draft -> awaiting; 422 SENDING_CHECKS_FAILED lists every failing rule. */
 export const sendOut = {
-  method: 'PATCH',
-  path: '/document_sign/documents/:id/send_out',
+  ...ROUTES.sendOut,
   params: documentIdParams,
   response: document,
 } as const;
@@ -32,8 +25,7 @@ export const publicSigner = z.object({
 
 /** GET document_sign/documents/{id}/signers: the signers the token may act as (one match selects itself). */
 export const availableSigners = {
-  method: 'GET',
-  path: '/document_sign/documents/:id/signers',
+  ...ROUTES.availableSigners,
   params: documentIdParams,
   response: z.array(publicSigner.extend({ email: z.string(), userId: z.string().uuid().nullable() })),
 } as const;
@@ -43,8 +35,7 @@ export const availableSigners = {
  * an access code not yet confirmed for this token, it answers 403 ACCESS_CODE_REQUIRED instead.
  */
 export const signerDocument = {
-  method: 'GET',
-  path: '/document_sign/signers/:signerId/document/:documentId',
+  ...ROUTES.signerDocument,
   params: signerDocumentParams,
   response: z.object({
     document: z.object({
@@ -71,8 +62,7 @@ export const signerDocument = {
 
 /** POST .../confirm_code: at most 5 wrong codes per signer in 15 minutes (429 after). */
 export const confirmCode = {
-  method: 'POST',
-  path: '/document_sign/signers/:signerId/document/:documentId/confirm_code',
+  ...ROUTES.confirmCode,
   params: signerDocumentParams,
   body: z.object({ codeAccess: z.string().min(1, MESSAGES.required).max(100, MESSAGES.maxLength100) }),
   response: z.object({ success: z.literal(true) }),
@@ -80,8 +70,7 @@ export const confirmCode = {
 
 /** POST .../signatory_opened: the 'opened' notification and the `view` activity. */
 export const signatoryOpened = {
-  method: 'POST',
-  path: '/document_sign/documents/:id/signers/:signerId/signatory_opened',
+  ...ROUTES.signatoryOpened,
   params: documentSignerParams,
   response: z.object({ success: z.literal(true) }),
 } as const;
@@ -96,8 +85,7 @@ export const signerFieldValue = z.object({
 export type SignerFieldValue = z.infer<typeof signerFieldValue>;
 
 export const updateSignerFields = {
-  method: 'PATCH',
-  path: '/document_sign/documents/:id/signers/:signerId/fields',
+  ...ROUTES.updateSignerFields,
   params: documentSignerParams,
   body: z.object({ fields: z.array(signerFieldValue).max(2000) }),
   response: z.array(documentFieldResponse),
@@ -105,8 +93,7 @@ export const updateSignerFields = {
 
 /** PATCH .../sign: finishes the signer ('I Agree' recorded as consent). A second call answers as the first did. */
 export const signDocument = {
-  method: 'PATCH',
-  path: '/document_sign/documents/:id/signers/:signerId/sign',
+  ...ROUTES.signDocument,
   params: documentSignerParams,
   body: z.object({
     fields: z.array(signerFieldValue).max(2000).optional(),
@@ -122,16 +109,14 @@ export const signDocument = {
 
 /** GET .../signed_download_url/hash (query hash) and /jwt (query signerId, user or signer token). */
 export const signedDownloadUrlByHash = {
-  method: 'GET',
-  path: '/document_sign/documents/:id/signed_download_url/hash',
+  ...ROUTES.signedDownloadUrlByHash,
   params: documentIdParams,
   querystring: z.object({ hash: z.string().min(1).max(200), signerId: z.string().uuid().optional() }),
   response: z.object({ url: z.string() }),
 } as const;
 
 export const signedDownloadUrlByToken = {
-  method: 'GET',
-  path: '/document_sign/documents/:id/signed_download_url/jwt',
+  ...ROUTES.signedDownloadUrlByToken,
   params: documentIdParams,
   querystring: z.object({ signerId: z.string().uuid().optional() }),
   response: z.object({ url: z.string() }),

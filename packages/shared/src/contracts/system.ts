@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { ROUTES } from '../routes.js';
 
 export const healthResponse = z.object({ status: z.literal('ok'), database: z.enum(['pglite', 'postgres']) });
-export const health = { method: 'GET', path: '/health', response: healthResponse } as const;
+export const health = { ...ROUTES.health, response: healthResponse } as const;
 
 export const outboxMail = z.object({
   id: z.string().uuid(),
@@ -13,4 +14,4 @@ export const outboxMail = z.object({
 });
 export type OutboxMail = z.infer<typeof outboxMail>;
 /** Only while the outbox transport is in use (no SMTP_URL). Newest first. */
-export const devMail = { method: 'GET', path: '/dev/mail', response: z.array(outboxMail) } as const;
+export const devMail = { ...ROUTES.devMail, response: z.array(outboxMail) } as const;

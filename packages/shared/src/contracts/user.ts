@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DATE_FORMATS, PLAN_DURATIONS, PLAN_TYPES, TEAM_ROLES } from '../constants.js';
+import { ROUTES } from '../routes.js';
 
 export const user = z.object({
   id: z.string().uuid(),
@@ -19,4 +20,4 @@ export const user = z.object({
 });
 export type User = z.infer<typeof user>;
 
-export const getUser = { method: 'GET', path: '/user', response: user } as const;
+export const getUser = { ...ROUTES.getUser, response: user } as const;

@@ -1,6 +1,6 @@
 import { Button, Stack, Text, Title } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation } from 'react-router';
+import { useTranslation } from '../../i18n';
 
 /** The page a signer sees after closing the sign-up offer; reached only with that state, else it goes to /. */
 export function AboutPage() {

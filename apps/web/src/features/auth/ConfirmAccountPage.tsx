@@ -1,6 +1,6 @@
 import { Anchor, Button, Stack, Text, Title } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation } from 'react-router';
+import { useTranslation } from '../../i18n';
 import { useSendConfirmationEmail } from './api';
 
 /** The navigation state that /confirm-account needs; sign-up passes it. */

@@ -1,9 +1,9 @@
 import { MESSAGES } from '@esign/shared';
 import { Alert, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { isApiError } from '../../api/api-error';
+import { useTranslation } from '../../i18n';
 import { useTranslateMessage } from '../../i18n/use-translate-message';
 import { useConfirmEmail } from './api';
 import { useAuthStatus } from './auth-status';

@@ -1,5 +1,5 @@
 import { Alert, Button, Stack, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import { useSendConfirmationEmail } from './api';
 
 /** Tells the user their e-mail is not confirmed and offers to send the link again. */

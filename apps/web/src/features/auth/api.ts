@@ -1,13 +1,4 @@
-import {
-  changePassword,
-  confirmEmail,
-  getUser,
-  logout,
-  sendConfirmationEmail,
-  sendPasswordResetMail,
-  signIn,
-  signUp,
-} from '@esign/shared';
+import type { changePassword, signIn, signUp } from '@esign/shared';
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiCall } from '../../api/client';
@@ -21,21 +12,21 @@ export function useCurrentUser() {
   const isAuthorized = useAuthStatus() === 'authorized';
   return useQuery({
     queryKey: currentUserKey,
-    queryFn: ({ signal }) => apiCall(getUser, { signal }),
+    queryFn: ({ signal }) => apiCall('getUser', { signal }),
     enabled: isAuthorized,
     staleTime: 60_000,
   });
 }
 
 export function useSignUp() {
-  return useMutation({ mutationFn: (body: z.output<typeof signUp.body>) => apiCall(signUp, { body }) });
+  return useMutation({ mutationFn: (body: z.output<typeof signUp.body>) => apiCall('signUp', { body }) });
 }
 
 export function useSignIn() {
   const queryClient = useQueryClient();
   return useMutation({
     meta: { isErrorShownInline: true },
-    mutationFn: (body: z.output<typeof signIn.body>) => apiCall(signIn, { body, isUnauthorizedExpected: true }),
+    mutationFn: (body: z.output<typeof signIn.body>) => apiCall('signIn', { body, isUnauthorizedExpected: true }),
     onSuccess: (answer) => {
       if (answer.type !== 'authorized') return;
       // The user goes in first, so the logged-in routes render without a loader.
@@ -47,23 +38,23 @@ export function useSignIn() {
 }
 
 export function useSendConfirmationEmail() {
-  return useMutation({ mutationFn: (email: string) => apiCall(sendConfirmationEmail, { body: { email } }) });
+  return useMutation({ mutationFn: (email: string) => apiCall('sendConfirmationEmail', { body: { email } }) });
 }
 
 export function useSendPasswordResetMail() {
-  return useMutation({ mutationFn: (email: string) => apiCall(sendPasswordResetMail, { body: { email } }) });
+  return useMutation({ mutationFn: (email: string) => apiCall('sendPasswordResetMail', { body: { email } }) });
 }
 
 export function useChangePassword() {
   return useMutation({
-    mutationFn: (body: z.output<typeof changePassword.body>) => apiCall(changePassword, { body }),
+    mutationFn: (body: z.output<typeof changePassword.body>) => apiCall('changePassword', { body }),
   });
 }
 
 export function useConfirmEmail() {
   return useMutation({
     meta: { isErrorShownInline: true },
-    mutationFn: (token: string) => apiCall(confirmEmail, { body: { token } }),
+    mutationFn: (token: string) => apiCall('confirmEmail', { body: { token } }),
   });
 }
 
@@ -73,7 +64,7 @@ export function logOut(queryClient: QueryClient): void {
   clearTokens();
   queryClient.clear();
   if (refreshToken !== null) {
-    apiCall(logout, { body: { refreshToken }, isUnauthorizedExpected: true }).catch(() => {
+    apiCall('logout', { body: { refreshToken }, isUnauthorizedExpected: true }).catch(() => {
       // The session is over on this side either way.
     });
   }

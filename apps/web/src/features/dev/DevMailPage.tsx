@@ -1,8 +1,8 @@
 import type { OutboxMail } from '@esign/shared';
 import { Alert, Button, Grid, Group, Loader, Paper, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api/api-error';
+import { useTranslation } from '../../i18n';
 import { useTranslateMessage } from '../../i18n/use-translate-message';
 import { useDevMail } from './api';
 import { MailText } from './MailText';

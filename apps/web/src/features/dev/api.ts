@@ -1,7 +1,6 @@
-import { devMail } from '@esign/shared';
 import { useQuery } from '@tanstack/react-query';
 import { apiCall } from '../../api/client';
 
 export function useDevMail() {
-  return useQuery({ queryKey: ['devMail'], queryFn: ({ signal }) => apiCall(devMail, { signal }) });
+  return useQuery({ queryKey: ['devMail'], queryFn: ({ signal }) => apiCall('devMail', { signal }) });
 }

@@ -1,7 +1,7 @@
 import { MESSAGES, shareDocumentRequest } from '@esign/shared';
 import { ActionIcon, Button, Checkbox, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import { translateMessage } from '../../i18n/translate-message';
 
 export function ConfirmModal(props: {

@@ -1,7 +1,7 @@
 import type { DocumentActivity } from '@esign/shared';
 import { Group, Paper, Stack, Text } from '@mantine/core';
 import dayjs from 'dayjs';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 
 /** Part 2: the activity's date 'MMM DD, YYYY' and time 'HH:mm:ss' with the UTC offset. */
 export function activityTime(iso: string) {

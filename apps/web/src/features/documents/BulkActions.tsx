@@ -1,7 +1,7 @@
 import { Button, Group } from '@mantine/core';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { notifyError, notifySuccess } from '../../api/notify';
+import { useTranslation } from '../../i18n';
 import { ConfirmModal } from './ActionModals';
 import { downloadZip, useDocumentActions } from './api';
 

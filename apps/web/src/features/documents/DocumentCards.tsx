@@ -1,8 +1,8 @@
 import type { DocumentListItem } from '@esign/shared';
 import { Anchor, Card, Group, Stack, Text } from '@mantine/core';
 import dayjs from 'dayjs';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useTranslation } from '../../i18n';
 import { StatusBadge } from './DocumentsTable';
 import { RowActions } from './RowActions';
 import { SignersSummary } from './SignersSummary';

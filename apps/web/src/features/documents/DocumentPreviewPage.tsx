@@ -1,9 +1,9 @@
 import { Button, Container, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation, useParams } from 'react-router';
 import { notifyError } from '../../api/notify';
+import { useTranslation } from '../../i18n';
 import { ActivityList } from './ActivityList';
 import { useActivities, useDocumentDetails } from './api';
 import { downloadDocument, fileKeyOf, printDocument } from './document-files';

@@ -3,8 +3,8 @@ import { Group, Pagination, SegmentedControl, Stack, Text, TextInput, Title } fr
 import { DatePickerInput } from '@mantine/dates';
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useParams } from 'react-router';
+import { useTranslation } from '../../i18n';
 import { useDocumentList } from './api';
 import { BulkActions } from './BulkActions';
 import { DocumentCards } from './DocumentCards';

@@ -1,8 +1,8 @@
 import type { DocumentListItem, ListOrderingKey } from '@esign/shared';
 import { Anchor, Badge, Checkbox, Table, Text, UnstyledButton } from '@mantine/core';
 import dayjs from 'dayjs';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useTranslation } from '../../i18n';
 import type { Sorting } from './DocumentsPage';
 import { statusLabelKey } from './list-view';
 import { RowActions } from './RowActions';

@@ -1,6 +1,6 @@
 import { type DocumentFieldResponse, FIELD_TYPE_LABELS, FONT_SIZE, FONTS } from '@esign/shared';
 import type { CSSProperties } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 
 interface PreviewFieldProps {
   field: DocumentFieldResponse;

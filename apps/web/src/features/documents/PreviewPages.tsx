@@ -2,7 +2,7 @@ import type { Document, DocumentFieldResponse } from '@esign/shared';
 import { Box, Center, Loader, Text } from '@mantine/core';
 import { useElementSize } from '@mantine/hooks';
 import type { PDFDocumentProxy } from 'pdfjs-dist';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import { signerCssColor } from '../editor/signer-colors';
 import { PdfPageCanvas } from '../pdf/PdfPageCanvas';
 import { useNearView } from '../pdf/use-near-view';

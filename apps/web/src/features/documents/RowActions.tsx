@@ -1,9 +1,9 @@
 import { type DocumentListItem, MESSAGES, signersOnTurn } from '@esign/shared';
 import { ActionIcon, Menu } from '@mantine/core';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { notifyError, notifyFailure, notifySuccess } from '../../api/notify';
+import { useTranslation } from '../../i18n';
 import { ConfirmModal, RemindModal, RenameModal, ShareModal } from './ActionModals';
 import { signingLinkFor, useDocumentActions } from './api';
 import { documentFile, downloadDocument, printDocument } from './document-files';

@@ -1,6 +1,6 @@
 import type { DocumentListItem } from '@esign/shared';
 import { Stack, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 
 /** The signers of a row, each with whether they have signed. */
 export function SignersSummary({ item }: { item: DocumentListItem }) {

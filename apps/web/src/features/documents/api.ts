@@ -1,19 +1,4 @@
-import {
-  API_PREFIX,
-  type DocumentListQuery,
-  deleteDocuments,
-  disableReminders as disableRemindersContract,
-  documentActivities,
-  getDocument,
-  getSignedDownloadUrl,
-  listDocuments,
-  MESSAGES,
-  revertDocument,
-  sendReminders,
-  shareDocument,
-  signingUrlContract,
-  updateDocument,
-} from '@esign/shared';
+import { API_PREFIX, type DocumentListQuery, MESSAGES } from '@esign/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiErrorFromBody } from '../../api/api-error';
 import { apiCall, refreshTokens } from '../../api/client';
@@ -22,22 +7,10 @@ import { cachedSigningLink, cacheSigningLink, forgetSigningLinks } from './signi
 
 export const listKey = ['documents', 'list'] as const;
 
-/** A contract path with its `:id` filled in. */
-export const withId = (path: string, id: string) => path.replace(':id', encodeURIComponent(id));
-
-export function toQueryString(query: DocumentListQuery): string {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) {
-    if (value === undefined || value === '') continue;
-    for (const item of Array.isArray(value) ? value : [value]) params.append(key, String(item));
-  }
-  return params.toString();
-}
-
 export function useDocumentList(query: DocumentListQuery) {
   return useQuery({
     queryKey: [...listKey, query],
-    queryFn: ({ signal }) => apiCall(listDocuments, { path: `${listDocuments.path}?${toQueryString(query)}`, signal }),
+    queryFn: ({ signal }) => apiCall('listDocuments', { query, signal }),
     placeholderData: keepPreviousData,
   });
 }
@@ -45,14 +18,14 @@ export function useDocumentList(query: DocumentListQuery) {
 export function useDocumentDetails(documentId: string) {
   return useQuery({
     queryKey: ['documents', documentId],
-    queryFn: ({ signal }) => apiCall(getDocument, { path: withId(getDocument.path, documentId), signal }),
+    queryFn: ({ signal }) => apiCall('getDocument', { params: { id: documentId }, signal }),
   });
 }
 
 export function useActivities(documentId: string) {
   return useQuery({
     queryKey: ['documents', documentId, 'activities'],
-    queryFn: ({ signal }) => apiCall(documentActivities, { path: withId(documentActivities.path, documentId), signal }),
+    queryFn: ({ signal }) => apiCall('documentActivities', { params: { id: documentId }, signal }),
   });
 }
 
@@ -61,11 +34,11 @@ export function useDocumentActions() {
   const queryClient = useQueryClient();
   const onSuccess = () => queryClient.invalidateQueries({ queryKey: ['documents'] });
   const remove = useMutation({
-    mutationFn: (ids: string[]) => apiCall(deleteDocuments, { body: { ids } }),
+    mutationFn: (ids: string[]) => apiCall('deleteDocuments', { body: { ids } }),
     onSuccess,
   });
   const revert = useMutation({
-    mutationFn: (id: string) => apiCall(revertDocument, { path: withId(revertDocument.path, id) }),
+    mutationFn: (id: string) => apiCall('revertDocument', { params: { id: id } }),
     onSuccess: (_answer, id) => {
       // The revert revoked every signing link of the document.
       forgetSigningLinks(sessionStorage, id);
@@ -74,22 +47,22 @@ export function useDocumentActions() {
   });
   const rename = useMutation({
     mutationFn: ({ id, title }: { id: string; title: string }) =>
-      apiCall(updateDocument, { path: withId(updateDocument.path, id), body: { title } }),
+      apiCall('updateDocument', { params: { id: id }, body: { title } }),
     onSuccess,
   });
   const remind = useMutation({
     mutationFn: ({ id, signersIds }: { id: string; signersIds: string[] }) =>
-      apiCall(sendReminders, { path: withId(sendReminders.path, id), body: { signersIds } }),
+      apiCall('sendReminders', { params: { id: id }, body: { signersIds } }),
     onSuccess,
   });
   const disableReminders = useMutation({
-    mutationFn: (id: string) => apiCall(disableRemindersContract, { path: withId(disableRemindersContract.path, id) }),
+    mutationFn: (id: string) => apiCall('disableReminders', { params: { id } }),
     onSuccess,
   });
   const share = useMutation({
     mutationFn: ({ id, emails }: { id: string; emails: string[] }) =>
-      apiCall(shareDocument, {
-        path: withId(shareDocument.path, id),
+      apiCall('shareDocument', {
+        params: { id },
         body: { recipients: emails.map((email) => ({ email })) },
       }),
     onSuccess,
@@ -101,15 +74,17 @@ export function useDocumentActions() {
 export async function signingLinkFor(documentId: string, signerId: string): Promise<string> {
   const cached = cachedSigningLink(sessionStorage, documentId, signerId);
   if (cached) return cached;
-  const path = `${withId(signingUrlContract.path, documentId)}?userId=${encodeURIComponent(signerId)}`;
-  const { signingUrl } = await apiCall(signingUrlContract, { path });
+  const { signingUrl } = await apiCall('signingUrlContract', {
+    params: { id: documentId },
+    query: { userId: signerId },
+  });
   cacheSigningLink(sessionStorage, documentId, signerId, signingUrl);
   return signingUrl;
 }
 
 /** Saves one document's file through a signed download URL. */
 export async function downloadFile(key: string, fileName: string): Promise<void> {
-  const { result } = await apiCall(getSignedDownloadUrl, { body: { key, fileName } });
+  const { result } = await apiCall('getSignedDownloadUrl', { body: { key, fileName } });
   const link = document.createElement('a');
   link.href = result;
   link.download = fileName;

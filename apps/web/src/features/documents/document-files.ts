@@ -1,10 +1,9 @@
-import { getDocument, getSignedUrl, MESSAGES } from '@esign/shared';
+import { MESSAGES } from '@esign/shared';
 import { ApiError } from '../../api/api-error';
 import { apiCall } from '../../api/client';
-import { downloadFile, withId } from './api';
+import { downloadFile } from './api';
 
-export const documentFile = (documentId: string) =>
-  apiCall(getDocument, { path: withId(getDocument.path, documentId) });
+export const documentFile = (documentId: string) => apiCall('getDocument', { params: { id: documentId } });
 
 /** The file a download or print gives: the sealed result once completed, else the combined original. */
 export function fileKeyOf(document: { status: string; resultPdfFileKey: string | null; pdfFileKey: string | null }) {
@@ -27,7 +26,7 @@ export async function downloadDocument(documentId: string) {
 export async function printDocument(documentId: string) {
   const opened = window.open('', '_blank');
   const { key } = await requireKey(documentId);
-  const { url } = await apiCall(getSignedUrl, { body: { key } });
+  const { url } = await apiCall('getSignedUrl', { body: { key } });
   if (opened) opened.location.href = url;
   else window.location.href = url;
 }

@@ -1,8 +1,8 @@
 import type { Document, DocumentField, FieldType, Requisite, User } from '@esign/shared';
 import { Box, Button, Group, Modal, Paper, Text } from '@mantine/core';
 import { useCallback, useMemo, useReducer, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { useTranslation } from '../../i18n';
 import { usePdfDocument } from '../pdf/use-pdf-document';
 import { SignatureChooser, useRequisites } from '../requisites';
 import { EditorHeader } from './EditorHeader';

@@ -1,6 +1,6 @@
 import { ZOOM } from '@esign/shared';
 import { Button, Group, Text, Title } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import { stepZoom } from './layout';
 
 interface EditorHeaderProps {

@@ -10,7 +10,7 @@ import {
 } from '@esign/shared';
 import { Alert, Checkbox, ColorSwatch, Group, NumberInput, Radio, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import { hasFont } from './field-rules';
 import { signerCssColor } from './signer-colors';
 

@@ -1,6 +1,6 @@
 import { FIELD_TYPE_LABELS, FIELD_TYPES, type FieldType } from '@esign/shared';
 import { Button, Stack, Title } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import { NEW_FIELD_DRAG_TYPE } from './PageView';
 
 /** 'Fields': a click adds the field on the most central visible page; dragging drops it where it is let go. */

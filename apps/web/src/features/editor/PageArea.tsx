@@ -12,7 +12,7 @@ import {
   useRef,
   useState,
 } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import { layoutPages, mostCentralPage, type PageBox, pagesToMount, visibleCentre } from './layout';
 import { type PageCallbacks, PageView } from './PageView';
 

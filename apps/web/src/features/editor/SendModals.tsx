@@ -1,13 +1,13 @@
-import { type Document, getDocument, getSignedUrl, quotaExceededMessage } from '@esign/shared';
+import { type Document, quotaExceededMessage } from '@esign/shared';
 import { Anchor, Button, Group, List, Loader, Modal, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { apiCall } from '../../api/client';
 import { notifyError } from '../../api/notify';
+import { useTranslation } from '../../i18n';
 import { translateMessage } from '../../i18n/translate-message';
-import { documentKey, pathWithId } from '../upload/api';
+import { documentKey } from '../upload/api';
 import { downloadUrl } from './api';
 
 /** Spec section 9: a document's processing is watched every 3 seconds. */
@@ -59,7 +59,7 @@ export function SentModal({ sent }: { sent: Document | null }) {
   const current = useQuery({
     // Its own key: the editor's copy of the document is the draft as it was opened.
     queryKey: [...documentKey(sent?.id ?? ''), 'sent'],
-    queryFn: ({ signal }) => apiCall(getDocument, { path: pathWithId(getDocument.path, sent?.id ?? ''), signal }),
+    queryFn: ({ signal }) => apiCall('getDocument', { params: { id: sent?.id ?? '' }, signal }),
     enabled: sent !== null && readyFileKey(sent) === null,
     initialData: sent ?? undefined,
     refetchInterval: (query) => (query.state.data && readyFileKey(query.state.data) ? false : PROCESSING_POLL_MS),
@@ -85,7 +85,7 @@ export function SentModal({ sent }: { sent: Document | null }) {
     setBusy(true);
     try {
       // The browser's PDF viewer prints it; a new tab keeps this page (and its modal) as it is.
-      const answer = await apiCall(getSignedUrl, { body: { key: fileKey } });
+      const answer = await apiCall('getSignedUrl', { body: { key: fileKey } });
       window.open(answer.url, '_blank', 'noopener');
     } catch (error) {
       notifyError(error);

@@ -2,7 +2,7 @@ import type { FieldSize } from '@esign/shared';
 import { Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import type { PDFDocumentProxy } from 'pdfjs-dist';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import { PdfPageCanvas } from '../pdf/PdfPageCanvas';
 
 const THUMBNAIL_WIDTH = 100;

@@ -1,16 +1,15 @@
-import { type DocumentField, getSignedDownloadUrl, sendOut, updateDocument } from '@esign/shared';
+import type { DocumentField } from '@esign/shared';
 import { apiCall } from '../../api/client';
-import { pathWithId } from '../upload/api';
 
 export function saveFields(documentId: string, fields: DocumentField[]) {
-  return apiCall(updateDocument, { path: pathWithId(updateDocument.path, documentId), body: { fields } });
+  return apiCall('updateDocument', { params: { id: documentId }, body: { fields } });
 }
 
 export function sendDocument(documentId: string) {
-  return apiCall(sendOut, { path: pathWithId(sendOut.path, documentId) });
+  return apiCall('sendOut', { params: { id: documentId } });
 }
 
 export async function downloadUrl(fileKey: string, fileName: string): Promise<string> {
-  const answer = await apiCall(getSignedDownloadUrl, { body: { key: fileKey, fileName } });
+  const answer = await apiCall('getSignedDownloadUrl', { body: { key: fileKey, fileName } });
   return answer.result;
 }

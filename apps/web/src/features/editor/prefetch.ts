@@ -1,9 +1,9 @@
-import { type Document, getDocument, getSignedUrl } from '@esign/shared';
+import type { Document } from '@esign/shared';
 import type { QueryClient } from '@tanstack/react-query';
 import { apiCall } from '../../api/client';
 import { loadPdfjs, prefetchPdf } from '../pdf/pdf-loader';
 import { signedUrlKey } from '../pdf/use-pdf-document';
-import { documentKey, pathWithId } from '../upload/api';
+import { documentKey } from '../upload/api';
 
 const EDITOR_PATH = /^\/documents\/([0-9a-f-]{36})\/edit$/i;
 
@@ -27,9 +27,9 @@ export function startEditorPrefetch(pathname: string): void {
   // The worker first: it is the longest to boot, and the browser has only a few connections to the server.
   void loadPdfjs();
   void import('./EditorPage');
-  const document = apiCall(getDocument, { path: pathWithId(getDocument.path, documentId) });
+  const document = apiCall('getDocument', { params: { id: documentId } });
   const signedUrl = document.then(({ pdfFileKey: key }) =>
-    key === null ? null : apiCall(getSignedUrl, { body: { key } }),
+    key === null ? null : apiCall('getSignedUrl', { body: { key } }),
   );
   // The screens load what failed here again, and show the error themselves.
   signedUrl.then((answer) => answer && prefetchPdf(answer.url)).catch(() => undefined);

@@ -1,4 +1,3 @@
-import { getSignedUrl } from '@esign/shared';
 import { useQuery } from '@tanstack/react-query';
 import type { PDFDocumentProxy } from 'pdfjs-dist';
 import { useEffect, useState } from 'react';
@@ -11,7 +10,7 @@ export const signedUrlKey = (fileKey: string | null) => ['signedUrl', fileKey] a
 export function useSignedUrl(fileKey: string | null) {
   return useQuery({
     queryKey: signedUrlKey(fileKey),
-    queryFn: ({ signal }) => apiCall(getSignedUrl, { body: { key: fileKey ?? '' }, signal }),
+    queryFn: ({ signal }) => apiCall('getSignedUrl', { body: { key: fileKey ?? '' }, signal }),
     enabled: fileKey !== null,
     staleTime: 30 * 60_000,
     select: (answer) => answer.url,

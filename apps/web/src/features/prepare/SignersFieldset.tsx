@@ -15,8 +15,8 @@ import {
 } from '@mantine/core';
 import { useId } from 'react';
 import { type FieldErrors, type UseFormReturn, useFieldArray } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useTranslation } from '../../i18n';
 import { useFieldError } from '../auth/use-field-error';
 import { ArrowDownIcon, ArrowUpIcon, CloseIcon } from '../upload/icons';
 

@@ -1,7 +1,7 @@
-import { type PrepareFormValues, updateDocument } from '@esign/shared';
+import type { PrepareFormValues } from '@esign/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiCall } from '../../api/client';
-import { documentKey, pathWithId } from '../upload/api';
+import { documentKey } from '../upload/api';
 import { prepareRequest } from './prepare-values';
 
 export function useSavePrepareForm() {
@@ -9,7 +9,7 @@ export function useSavePrepareForm() {
   return useMutation({
     meta: { isErrorShownInline: true },
     mutationFn: ({ documentId, values }: { documentId: string; values: PrepareFormValues }) =>
-      apiCall(updateDocument, { path: pathWithId(updateDocument.path, documentId), body: prepareRequest(values) }),
+      apiCall('updateDocument', { params: { id: documentId }, body: prepareRequest(values) }),
     onSuccess: (document) => queryClient.setQueryData(documentKey(document.id), document),
   });
 }

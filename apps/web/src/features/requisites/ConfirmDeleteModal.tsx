@@ -1,6 +1,6 @@
 import type { RequisiteType } from '@esign/shared';
 import { Button, Group, Modal, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 
 /** 'Are you sure you want to delete this signature?' (or initial), with Delete. */
 export function ConfirmDeleteModal({

@@ -1,7 +1,7 @@
 import { Box, Button, Group, Image, Text } from '@mantine/core';
 import { useEffect, useId, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
 import type SignaturePad from 'signature_pad';
+import { useTranslation } from '../../i18n';
 import type { ImageValue } from './image-value';
 
 const PAD_HEIGHT = 160;

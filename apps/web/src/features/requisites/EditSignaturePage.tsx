@@ -1,8 +1,8 @@
 import type { Requisite } from '@esign/shared';
 import { Button, Card, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { notifySuccess } from '../../api/notify';
+import { useTranslation } from '../../i18n';
 import { pairRequisites, type RequisitePair, useDeleteRequisite, useRequisites } from './api';
 import { ConfirmDeleteModal } from './ConfirmDeleteModal';
 import { useRequisiteOwnerName } from './owner-name';

@@ -1,8 +1,8 @@
 import { DEFAULT_SIGNATURE_FONT, type Requisite, type RequisiteType, requiredString } from '@esign/shared';
 import { Anchor, Button, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { notifySuccess } from '../../api/notify';
+import { useTranslation } from '../../i18n';
 import { useTranslateMessage } from '../../i18n/use-translate-message';
 import { useSaveRequisites } from './api';
 import { FittedText } from './FittedText';

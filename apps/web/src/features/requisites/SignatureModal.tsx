@@ -10,8 +10,8 @@ import {
 import { Button, Checkbox, Group, Modal, Radio, SimpleGrid, Stack, Tabs, TextInput } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { notifySuccess } from '../../api/notify';
+import { useTranslation } from '../../i18n';
 import { useTranslateMessage } from '../../i18n/use-translate-message';
 import { type RequisitePair, useSaveRequisites } from './api';
 import { DrawPad } from './DrawPad';

@@ -1,6 +1,6 @@
 import { Box, Button, FileButton, Group, Image, Text } from '@mantine/core';
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import { type ImageValue, imageSrc } from './image-value';
 import { uploadProblem } from './upload-checks';
 

@@ -1,12 +1,4 @@
-import {
-  createRequisites,
-  deleteRequisite,
-  getSignedUrl,
-  listRequisites,
-  type Requisite,
-  type RequisiteInput,
-  updateRequisites,
-} from '@esign/shared';
+import type { Requisite, RequisiteInput } from '@esign/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiCall, getSignAccessToken } from '../../api/client';
 
@@ -25,7 +17,7 @@ export function useRequisites({ withDeleted = false }: { withDeleted?: boolean }
   return useQuery({
     queryKey: [...requisitesKey(), withDeleted ? 'withDeleted' : 'live'],
     queryFn: ({ signal }) =>
-      apiCall(listRequisites, { path: `${listRequisites.path}?withDeleted=${String(withDeleted)}`, signal }),
+      apiCall('listRequisites', { query: { withDeleted: withDeleted ? 'true' : 'false' }, signal }),
     staleTime: URL_REFRESH_MS / 2,
     refetchInterval: URL_REFRESH_MS,
   });
@@ -55,7 +47,7 @@ export function useSaveRequisites() {
   return useMutation({
     mutationFn: (requisites: RequisiteInput[]) => {
       const isUpdate = requisites.every((item) => item.id !== undefined);
-      return apiCall(isUpdate ? updateRequisites : createRequisites, { body: { requisites } });
+      return apiCall(isUpdate ? 'updateRequisites' : 'createRequisites', { body: { requisites } });
     },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['requisites'] }),
   });
@@ -65,8 +57,7 @@ export function useSaveRequisites() {
 export function useDeleteRequisite() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) =>
-      apiCall(deleteRequisite, { path: deleteRequisite.path.replace(':id', encodeURIComponent(id)) }),
+    mutationFn: (id: string) => apiCall('deleteRequisite', { params: { id } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['requisites'] }),
   });
 }
@@ -80,7 +71,7 @@ export function useRequisiteImageUrl(requisite: Pick<Requisite, 'fileKey' | 'ima
   const given = requisite?.imageUrl ?? null;
   const query = useQuery({
     queryKey: ['requisiteImage', fileKey],
-    queryFn: ({ signal }) => apiCall(getSignedUrl, { body: { key: fileKey ?? '' }, signal }),
+    queryFn: ({ signal }) => apiCall('getSignedUrl', { body: { key: fileKey ?? '' }, signal }),
     enabled: given === null && fileKey !== null,
     staleTime: URL_REFRESH_MS / 2,
   });

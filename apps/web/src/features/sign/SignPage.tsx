@@ -1,6 +1,6 @@
 import { Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useTranslation } from '../../i18n';
 import { SIGN_CARDS, type SignCard } from './sign-cards';
 
 /** The sign dashboard: 'Who needs to sign?'. */

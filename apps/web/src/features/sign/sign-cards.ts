@@ -1,9 +1,9 @@
-import type { ParseKeys } from 'i18next';
+import type { TranslationKey } from '../../i18n';
 
 export interface SignCard {
   key: 'only-me' | 'me-and-others' | 'only-others';
-  titleKey: ParseKeys;
-  descriptionKey: ParseKeys;
+  titleKey: TranslationKey;
+  descriptionKey: TranslationKey;
   /** The route the card opens; set it once that route exists and the card becomes a link. */
   to?: string;
 }

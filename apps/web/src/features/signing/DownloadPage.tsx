@@ -1,9 +1,9 @@
 import { Alert, Button, Center, Loader, Stack, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
 import { isApiError } from '../../api/api-error';
+import { useTranslation } from '../../i18n';
 import { downloadUrlByHash } from './api';
 
 /** /documents/:documentId/download?hash= and /documents/:documentId/:signerId/download?hash= (mailed links). */

@@ -1,9 +1,9 @@
 import { CONVERSION_POLL_INTERVAL_MS } from '@esign/shared';
 import { Anchor, Button, Group, Loader, Modal, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { isApiError } from '../../api/api-error';
+import { useTranslation } from '../../i18n';
 import { useCurrentUser } from '../auth/api';
 import { downloadUrlByToken } from './api';
 

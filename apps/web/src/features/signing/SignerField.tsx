@@ -7,7 +7,7 @@ import {
   type Requisite,
 } from '@esign/shared';
 import type { CSSProperties } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import { RequisiteImage } from '../requisites/RequisiteImage';
 import type { FieldValues } from './signing-steps';
 

@@ -1,7 +1,7 @@
 import { Button, Group, Modal, PasswordInput, Radio, Stack, Text } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api/api-error';
+import { useTranslation } from '../../i18n';
 import { useTranslateMessage } from '../../i18n/use-translate-message';
 import { useConfirmCode } from './api';
 

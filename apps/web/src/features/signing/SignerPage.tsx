@@ -8,11 +8,11 @@ import {
 import { Alert, Box, Button, Center, Group, Loader, Text, Title } from '@mantine/core';
 import { useElementSize } from '@mantine/hooks';
 import { Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { isApiError } from '../../api/api-error';
 import { notifyError } from '../../api/notify';
 import { lazyComponent } from '../../app/lazy-component';
+import { useTranslation } from '../../i18n';
 import { ProductName } from '../../layouts/ProductName';
 import { RequisiteOwnerNameProvider } from '../requisites/owner-name';
 import { sendSignatoryOpened, useAvailableSigners, useSignDocument, useSignerDocument } from './api';

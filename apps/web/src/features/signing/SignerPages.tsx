@@ -1,7 +1,7 @@
 import type { DocumentFieldResponse, PdfMetadata, Requisite } from '@esign/shared';
 import { Box, Center, Loader, Text } from '@mantine/core';
 import type { PDFDocumentProxy } from 'pdfjs-dist';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import { PdfPageCanvas } from '../pdf/PdfPageCanvas';
 import { useNearView } from '../pdf/use-near-view';
 import { usePdfAtUrl } from '../pdf/use-pdf-document';

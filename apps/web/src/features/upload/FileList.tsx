@@ -10,7 +10,7 @@ import {
 import { SortableContext, sortableKeyboardCoordinates, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { VisuallyHidden } from '@mantine/core';
 import { type CSSProperties, useLayoutEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import { FileRow } from './FileRow';
 import { moveById, moveItem } from './file-order';
 import { SortableFileRow } from './SortableFileRow';

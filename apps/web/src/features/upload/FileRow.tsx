@@ -1,6 +1,6 @@
 import { ActionIcon, Alert, Box, Flex, Group, Paper, Progress, Stack, Text } from '@mantine/core';
 import type { CSSProperties, ReactNode, Ref } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import { useTranslateMessage } from '../../i18n/use-translate-message';
 import { ArrowDownIcon, ArrowUpIcon, CloseIcon } from './icons';
 import type { FileRowModel } from './upload-rows';

@@ -1,7 +1,7 @@
 import { Button, Stack, Text } from '@mantine/core';
 import { Dropzone } from '@mantine/dropzone';
 import { useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import { acceptedTypes } from './file-checks';
 import { UploadIcon } from './icons';
 

@@ -1,14 +1,4 @@
-import {
-  conversionData,
-  createDocument,
-  type Document,
-  type DocumentPart,
-  type DocumentType,
-  fileClean,
-  fileUpload,
-  getDocument,
-  updateDocument,
-} from '@esign/shared';
+import type { Document, DocumentPart, DocumentType } from '@esign/shared';
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiCall } from '../../api/client';
 import { orderPayload } from './file-order';
@@ -20,16 +10,11 @@ export const CONVERSION_POLL_MS = 3000;
 export const documentKey = (documentId: string) => ['documents', documentId] as const;
 export const conversionKey = (documentId: string) => ['documents', documentId, 'conversion'] as const;
 
-/** A contract path with its `:id` filled in. */
-export function pathWithId(path: string, id: string): string {
-  return path.replace(':id', encodeURIComponent(id));
-}
-
 /** A document; `staleTime` (ms) lets a screen take a copy that recent from the cache without fetching it again. */
 export function useDocument(documentId: string | null, { staleTime = 0 }: { staleTime?: number } = {}) {
   return useQuery({
     queryKey: documentKey(documentId ?? ''),
-    queryFn: ({ signal }) => apiCall(getDocument, { path: pathWithId(getDocument.path, documentId ?? ''), signal }),
+    queryFn: ({ signal }) => apiCall('getDocument', { params: { id: documentId ?? '' }, signal }),
     enabled: documentId !== null,
     staleTime,
   });
@@ -39,8 +24,7 @@ export function useDocument(documentId: string | null, { staleTime = 0 }: { stal
 export function useConversionData(documentId: string | null, parts: readonly DocumentPart[]) {
   return useQuery({
     queryKey: conversionKey(documentId ?? ''),
-    queryFn: ({ signal }) =>
-      apiCall(conversionData, { path: pathWithId(conversionData.path, documentId ?? ''), signal }),
+    queryFn: ({ signal }) => apiCall('conversionData', { params: { id: documentId ?? '' }, signal }),
     enabled: documentId !== null && parts.length > 0,
     // Evaluated after every answer: stops once finished, starts again when a change makes it unfinished.
     refetchInterval: (query) => (isConversionPending(parts, query.state.data) ? CONVERSION_POLL_MS : false),
@@ -51,7 +35,7 @@ export function useConversionData(documentId: string | null, parts: readonly Doc
 export function useCreateDocument() {
   return useMutation({
     meta: { isErrorShownInline: true },
-    mutationFn: (type: DocumentType) => apiCall(createDocument, { body: { type } }),
+    mutationFn: (type: DocumentType) => apiCall('createDocument', { body: { type } }),
   });
 }
 
@@ -62,7 +46,7 @@ export function useUploadFile() {
     mutationFn: ({ documentId, file, signal }: { documentId: string; file: File; signal: AbortSignal }) => {
       const formData = new FormData();
       formData.append('upload', file, file.name);
-      return apiCall(fileUpload, { path: pathWithId(fileUpload.path, documentId), formData, signal });
+      return apiCall('fileUpload', { params: { id: documentId }, formData, signal });
     },
     onSuccess: (part, { documentId }) => {
       queryClient.setQueryData<Document>(documentKey(documentId), (document) =>
@@ -81,7 +65,7 @@ export function useRemovePart() {
   return useMutation({
     meta: { isErrorShownInline: true },
     mutationFn: ({ documentId, partId }: { documentId: string; partId: string }) =>
-      apiCall(fileClean, { path: pathWithId(fileClean.path, documentId), body: { documentPartId: partId } }),
+      apiCall('fileClean', { params: { id: documentId }, body: { documentPartId: partId } }),
     onSuccess: (document) => {
       queryClient.setQueryData(documentKey(document.id), document);
       void refreshConversion(queryClient, document.id);
@@ -96,7 +80,7 @@ export function useReorderParts() {
     // One reorder at a time, so the last one the user made is the one the server keeps.
     scope: { id: 'reorder-parts' },
     mutationFn: ({ documentId, partIds }: { documentId: string; partIds: string[] }) =>
-      apiCall(updateDocument, { path: pathWithId(updateDocument.path, documentId), body: orderPayload(partIds) }),
+      apiCall('updateDocument', { params: { id: documentId }, body: orderPayload(partIds) }),
     onMutate: async ({ documentId, partIds }) => {
       await queryClient.cancelQueries({ queryKey: documentKey(documentId), exact: true });
       const previous = queryClient.getQueryData<Document>(documentKey(documentId));

@@ -1,6 +1,6 @@
 import type { Announcements, ScreenReaderInstructions, UniqueIdentifier } from '@dnd-kit/core';
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import type { FileRowModel } from './upload-rows';
 
 /** The drag-and-drop screen reader texts, in the app's language and with file names instead of ids. */

@@ -1,0 +1,77 @@
+/** Documents' kinds, states, upload limits and list options; zod-free, so the browser can use them anywhere. */
+export const DOCUMENT_TYPES = ['me', 'me_and_other', 'others', 'template', 'form_request'] as const;
+export const DOCUMENT_STATUSES = ['api', 'draft', 'awaiting', 'completed', 'active', 'replica', 'preparing'] as const;
+export type DocumentType = (typeof DOCUMENT_TYPES)[number];
+export type DocumentStatus = (typeof DOCUMENT_STATUSES)[number];
+
+/** Section 5 (Files) and 9 (Uploads) of the specification. */
+export const UPLOAD_LIMITS = {
+  maxFileBytes: 41_943_040,
+  maxFilesPerDocument: 5,
+  maxDocumentBytes: 104_857_600,
+  maxFileNameLength: 100,
+} as const;
+
+export const ALLOWED_EXTENSIONS = [
+  'png',
+  'bmp',
+  'gif',
+  'jpeg',
+  'jpg',
+  'htm',
+  'html',
+  'csv',
+  'rtf',
+  'txt',
+  'pdf',
+  'doc',
+  'xls',
+  'ppt',
+  'odt',
+  'xlsx',
+  'ppsx',
+  'docx',
+  'pptx',
+] as const;
+export type AllowedExtension = (typeof ALLOWED_EXTENSIONS)[number];
+
+export function fileExtension(fileName: string): string {
+  const dot = fileName.lastIndexOf('.');
+  return dot < 0 ? '' : fileName.slice(dot + 1).toLowerCase();
+}
+
+export function isAllowedFileName(fileName: string): boolean {
+  return (ALLOWED_EXTENSIONS as readonly string[]).includes(fileExtension(fileName));
+}
+
+export const ACTIVITY_TYPES = ['create', 'update', 'send', 'view', 'sign', 'complete', 'revert'] as const;
+export type ActivityType = (typeof ACTIVITY_TYPES)[number];
+
+/** Section 9: lists sort by createdAt descending by default; search is debounced 1000 ms. */
+export const LIST_ORDERING_KEYS = ['title', 'createdAt', 'status'] as const;
+export const LIST_ORDERING_DIRECTIONS = ['asc', 'desc'] as const;
+export const LIST_SEARCH_TYPES = ['documents', 'signers'] as const;
+export type ListOrderingKey = (typeof LIST_ORDERING_KEYS)[number];
+export type ListOrderingDirection = (typeof LIST_ORDERING_DIRECTIONS)[number];
+export type ListSearchType = (typeof LIST_SEARCH_TYPES)[number];
+export const LIST_DEFAULTS = {
+  limit: 10,
+  maxLimit: 100,
+  orderingKey: 'createdAt',
+  orderingDirection: 'desc',
+  searchDebounceMs: 1000,
+  copyResetMs: 1000,
+  pageRange: 3,
+  marginPages: 1,
+} as const;
+
+/** The route filters of /documents/{status}; 'all' shows every status. */
+export const DOCUMENT_LIST_FILTERS = ['all', 'draft', 'completed', 'awaiting'] as const;
+export type DocumentListFilter = (typeof DOCUMENT_LIST_FILTERS)[number];
+
+/** Upload progress of one file as the web app shows it: 10 queued, 50 uploaded, then up to 100 with conversion. */
+export function uploadProgress(state: { isUploaded: boolean; pagesConverted: number; pagesTotal: number | null }) {
+  if (!state.isUploaded) return 10;
+  if (!state.pagesTotal) return 50;
+  return Math.min(100, 50 + Math.round((50 * state.pagesConverted) / state.pagesTotal));
+}
