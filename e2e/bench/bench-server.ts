@@ -25,9 +25,16 @@ export function benchServer(port: number, name: string) {
 
   async function start(): Promise<void> {
     dataDir = mkdtempSync(join(tmpdir(), `esign-${name}-bench-`));
+    // BENCH_LOG_LEVEL=info prints the server's request log (each request's arrival and response time).
     const started = spawn(process.execPath, [join(root, 'apps/server/dist/main.js')], {
-      env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', APP_URL: base },
-      stdio: ['ignore', 'ignore', 'inherit'],
+      env: {
+        ...process.env,
+        PORT: String(port),
+        DATA_DIR: dataDir,
+        LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
+        APP_URL: base,
+      },
+      stdio: ['ignore', process.env.BENCH_LOG_LEVEL ? 'inherit' : 'ignore', 'inherit'],
     });
     child = started;
     // The server never outlives the benchmark, even when it fails.
