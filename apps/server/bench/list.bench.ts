@@ -14,7 +14,7 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { listPageStatement } from '../src/modules/document-list/repository.js';
-import { userByIdQuery } from '../src/modules/users/repository.js';
+import { usersByIdsQuery } from '../src/modules/users/repository.js';
 import type { Db } from '../src/platform/db/client.js';
 import * as schema from '../src/platform/db/schema.js';
 import { serverRoot } from '../src/platform/paths.js';
@@ -112,8 +112,8 @@ async function main() {
     );
 
     const dialect = new PgDialect();
-    const userLookup = userByIdQuery(drizzle(pool, { schema }) as unknown as Db, sql.placeholder('id')).toSQL();
-    const userLookupValues = fillPlaceholders(userLookup.params, { id: me.id });
+    const userLookup = usersByIdsQuery(drizzle(pool, { schema }) as unknown as Db, sql.placeholder('ids')).toSQL();
+    const userLookupValues = fillPlaceholders(userLookup.params, { ids: [me.id] });
     const cases: [string, DocumentListQuery][] = [
       ['page 1', {}],
       ['page 5,000', { page: 5000 }],
@@ -149,7 +149,7 @@ async function main() {
       const statement = dialect.sqlToQuery(listPageStatement(me.id, parsed));
       const listRun = () => pool.query(statement.sql, statement.params);
       const sqlRun = async () => {
-        await pool.query({ name: 'find_user_by_id', text: userLookup.sql, values: userLookupValues });
+        await pool.query({ name: 'find_users_by_ids', text: userLookup.sql, values: userLookupValues });
         await listRun();
       };
       const apiRun = async () => {

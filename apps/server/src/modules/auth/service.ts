@@ -13,7 +13,7 @@ import type { Db } from '../../platform/db/client.js';
 import { users } from '../../platform/db/schema.js';
 import { AppError, unauthorized } from '../../platform/errors.js';
 import type { JobQueue } from '../../platform/jobs.js';
-import { findUserByEmail, preparedFindUserById, toUserDto } from '../users/repository.js';
+import { batchedFindUserById, findUserByEmail, toUserDto } from '../users/repository.js';
 import type { AuthMailJobs } from './mails.js';
 import * as repo from './repository.js';
 import { type AccessTokens, hashToken, randomToken } from './tokens.js';
@@ -31,7 +31,7 @@ const ARGON2_OPTIONS = { algorithm: 2 as Algorithm.Argon2id };
 
 export function authService(deps: AuthDeps) {
   const { db, jobs, mails, accessTokens, now } = deps;
-  const findAuthenticatedUser = preparedFindUserById(db);
+  const findAuthenticatedUser = batchedFindUserById(db);
   // Unknown e-mails are checked against this hash so that both answers take the same time.
   let dummyHash: Promise<string> | undefined;
   const getDummyHash = () => {

@@ -108,6 +108,28 @@ describe('access and refresh tokens', () => {
     expect((await getUser(user.refreshToken)).statusCode).toBe(401);
   });
 
+  it('answers requests arriving together each with its own user (their lookups go to the database as one)', async () => {
+    const [first, second] = [await client.loggedInUser(), await client.loggedInUser()];
+    const secret = new TextEncoder().encode(t.app.platform.config.jwtSecret);
+    // Well signed, but for a user who does not exist: refused, without failing the requests batched with it.
+    const unknown = await new SignJWT({ typ: 'access' })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(crypto.randomUUID())
+      .setIssuedAt()
+      .setExpirationTime('15m')
+      .sign(secret);
+    const tokens = [first, second, first, null, second].map((user) => user?.accessToken ?? unknown);
+    const answers = await Promise.all(tokens.map((token) => getUser(token)));
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 200, 401, 200]);
+    expect(answers.map((answer) => (answer.statusCode === 200 ? answer.json().id : null))).toEqual([
+      first.id,
+      second.id,
+      first.id,
+      null,
+      second.id,
+    ]);
+  });
+
   it("answers 403 'Token expired!' for an access token past its 15 minutes", async () => {
     const user = await client.loggedInUser();
     const secret = new TextEncoder().encode(t.app.platform.config.jwtSecret);
