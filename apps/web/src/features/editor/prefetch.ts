@@ -1,9 +1,11 @@
 import type { Document } from '@esign/shared';
 import type { QueryClient } from '@tanstack/react-query';
 import { apiCall } from '../../api/client';
+import { getAccessToken } from '../../api/tokens';
 import { loadPdfjs, prefetchPdf } from '../pdf/pdf-loader';
 import { signedUrlKey } from '../pdf/use-pdf-document';
 import { documentKey } from '../upload/api';
+import type { EarlyLoadAnswer, EarlyLoadRequest } from './early-load.worker';
 
 const EDITOR_PATH = /^\/documents\/([0-9a-f-]{36})\/edit$/i;
 
@@ -16,23 +18,51 @@ interface EarlyAnswers {
 let early: EarlyAnswers | null = null;
 let isHandedOver = false;
 
+/** Runs the early chain of requests in its worker (see early-load.worker.ts); null if that fails. */
+function earlyLoad(request: EarlyLoadRequest): Promise<EarlyLoadAnswer> {
+  return new Promise((resolve) => {
+    const worker = new Worker(new URL('./early-load.worker.ts', import.meta.url), { type: 'module', name: 'early' });
+    const finish = (answer: EarlyLoadAnswer) => {
+      worker.terminate();
+      resolve(answer);
+    };
+    worker.onmessage = (event: MessageEvent<EarlyLoadAnswer>) => finish(event.data);
+    worker.onerror = () => finish(null);
+    worker.postMessage(request);
+  });
+}
+
 /**
- * Opened straight at the editor (a link or a reload), called before the app's first render: the editor's code,
- * pdf.js and its worker, the document, the PDF's signed URL and the PDF itself are asked for at once, instead of one
- * after the other as the app and then the screens mount.
+ * Opened straight at the editor (a link or a reload), called before the app's first render: the document, the PDF's
+ * signed URL and the PDF itself are fetched by a worker (their requests go out first, before the editor's code
+ * takes the browser's few connections, and none waits for the busy main thread), while the editor's code, pdf.js
+ * and its worker load. What the worker could not fetch is asked for through the API client.
  */
 export function startEditorPrefetch(pathname: string): void {
   const documentId = EDITOR_PATH.exec(pathname)?.[1];
-  if (documentId === undefined || early !== null) return;
-  // The worker first: it is the longest to boot, and the browser has only a few connections to the server.
+  const accessToken = getAccessToken();
+  if (documentId === undefined || accessToken === null || early !== null) return;
+  const answer = typeof Worker === 'undefined' ? Promise.resolve(null) : earlyLoad({ documentId, accessToken });
   void loadPdfjs();
-  void import('./EditorPage');
-  const document = apiCall('getDocument', { params: { id: documentId } });
-  const signedUrl = document.then(({ pdfFileKey: key }) =>
-    key === null ? null : apiCall('getSignedUrl', { body: { key } }),
+  // The editor's code (dozens of files) waits for the worker's few requests, which would otherwise queue behind it.
+  const loadEditor = () => void import('./EditorPage');
+  const timer = setTimeout(loadEditor, 150);
+  void answer.finally(() => {
+    clearTimeout(timer);
+    loadEditor();
+  });
+  const document = answer.then(
+    (early) => (early?.document as Document | undefined) ?? apiCall('getDocument', { params: { id: documentId } }),
   );
+  const signedUrl = answer.then(async (early) => {
+    if (early?.url) return { url: early.url };
+    const { pdfFileKey: key } = await document;
+    return key === null ? null : apiCall('getSignedUrl', { body: { key } });
+  });
   // The screens load what failed here again, and show the error themselves.
-  signedUrl.then((answer) => answer && prefetchPdf(answer.url)).catch(() => undefined);
+  Promise.all([answer, signedUrl])
+    .then(([early, found]) => found && prefetchPdf(found.url, early?.pdf ?? undefined))
+    .catch(() => undefined);
   early = { documentId, document, signedUrl };
 }
 

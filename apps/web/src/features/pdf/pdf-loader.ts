@@ -36,17 +36,19 @@ export function loadPdfjs(): Promise<{ pdfjs: Pdfjs; worker: PDFWorker }> {
   return pdfjsPromise;
 }
 
-async function openNow(url: string): Promise<PDFDocumentProxy> {
+async function openNow(url: string, data?: ArrayBuffer): Promise<PDFDocumentProxy> {
   const { pdfjs, worker } = await loadPdfjs();
   // No eval: the Content-Security-Policy does not allow it.
-  return pdfjs.getDocument({ url, worker, isEvalSupported: false }).promise;
+  const source = data === undefined ? { url } : { data };
+  return pdfjs.getDocument({ ...source, worker, isEvalSupported: false }).promise;
 }
 
 /** PDFs opened ahead of their screen, each handed out once (its screen destroys it when done). */
 const prefetched = new Map<string, Promise<PDFDocumentProxy>>();
 
-export function prefetchPdf(url: string): void {
-  if (!prefetched.has(url)) prefetched.set(url, openNow(url));
+/** Opens the PDF at `url` ahead of its screen; from `data` when its bytes are already here (fetched from `url`). */
+export function prefetchPdf(url: string, data?: ArrayBuffer): void {
+  if (!prefetched.has(url)) prefetched.set(url, openNow(url, data));
 }
 
 /** Opens a PDF from a URL (a signed file URL); pages are fetched by range as they are rendered. */
