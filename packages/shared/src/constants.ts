@@ -1,8 +1,8 @@
 export const API_PREFIX = '/api/v1';
 
 /**
- * Signer calls (spec section 7, Signing). A signer has no account: every call carries the link's token in this
- * header (never in a URL the server logs). A logged-in user's bearer token may ride along; it does not replace
+ * The header of a signer's calls (spec section 7, Signing; their contracts are in contracts/signing.ts). A signer
+ * has no account: every call carries the link's token in this header (never in a URL the server logs). A logged-in user's bearer token may ride along; it does not replace
  * the signing token.
  */
 export const SIGN_ACCESS_TOKEN_HEADER = 'x-sign-access-token';

@@ -47,7 +47,8 @@ export function getSignAccessToken(): string | null {
   return signAccessToken;
 }
 
-async function readBody(response: Response): Promise<unknown> {
+/** An answer's body: JSON parsed, else its text; undefined when empty. */
+export async function readBody(response: Response): Promise<unknown> {
   if (response.status === 204) return undefined;
   const text = await response.text();
   if (text === '') return undefined;
@@ -58,7 +59,8 @@ async function readBody(response: Response): Promise<unknown> {
   }
 }
 
-async function send(method: string, path: string, bearer: string | null, body: unknown, signal?: AbortSignal) {
+/** One request to the API, with the bearer token and (on the signer page) the signing link's token. */
+export async function send(method: string, path: string, bearer: string | null, body: unknown, signal?: AbortSignal) {
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (bearer) headers.Authorization = `Bearer ${bearer}`;
   if (signAccessToken) headers[SIGN_ACCESS_TOKEN_HEADER] = signAccessToken;

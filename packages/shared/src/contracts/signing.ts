@@ -3,6 +3,8 @@ import { MESSAGES } from '../messages.js';
 import { ROUTES } from '../routes.js';
 import { document, documentFieldResponse, documentIdParams, pdfMetadata } from './documents.js';
 
+// Signer calls (spec section 7, Signing); each carries SIGN_ACCESS_TOKEN_HEADER (constants.ts).
+
 const uuid = z.string().uuid({ error: MESSAGES.documentNotFound });
 export const signerDocumentParams = z.object({ documentId: uuid, signerId: uuid });
 export const documentSignerParams = z.object({ id: uuid, signerId: uuid });

@@ -1,4 +1,5 @@
-import { API_PREFIX, ROUTES } from '@esign/shared';
+import { type ApiRoute, ROUTES } from '@esign/shared';
+import { readBody, send } from '../../api/client';
 import { routeUrl } from '../../api/route-url';
 
 /**
@@ -20,18 +21,11 @@ const scope = self as unknown as {
   postMessage(message: EarlyLoadAnswer, transfer: Transferable[]): void;
 };
 
-async function call(route: (typeof ROUTES)[keyof typeof ROUTES], path: string, token: string, body?: unknown) {
-  const response = await fetch(`${API_PREFIX}${path}`, {
-    method: route.method,
-    headers: {
-      Accept: 'application/json',
-      Authorization: `Bearer ${token}`,
-      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
+/** One API call with the page's access token; no refresh or error handling here (see above). */
+async function call(route: ApiRoute, path: string, token: string, body?: unknown) {
+  const response = await send(route.method, path, token, body);
   if (!response.ok) throw new Error(`${route.method} ${route.path}: ${response.status}`);
-  return response.json() as Promise<Record<string, unknown>>;
+  return (await readBody(response)) as Record<string, unknown>;
 }
 
 async function load({ documentId, accessToken }: EarlyLoadRequest): Promise<EarlyLoadAnswer> {
