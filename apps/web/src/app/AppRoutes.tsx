@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, Suspense, useCallback, useEffect } from 'react';
-import { Navigate, Route, Routes, useNavigate } from 'react-router';
+import { Navigate, Route, useNavigate } from 'react-router';
 import { notifyError, notifyInfo } from '../api/notify';
 import { clearTokens } from '../api/tokens';
 import { logOut, useCurrentUser } from '../features/auth/api';
@@ -10,6 +10,7 @@ import { prefetchEditor } from '../features/editor/prefetch';
 import { PREPARE_ROUTES } from '../features/prepare/prepare-routes';
 import { useTranslation } from '../i18n';
 import { FullPageLoader } from './FullPageLoader';
+import { PageRoutes } from './PageRoutes';
 import {
   AboutPage,
   ChangePasswordPage,
@@ -67,7 +68,7 @@ const guestRoutes: ReactNode = (
 
 function LoggedOutRoutes() {
   return (
-    <Routes>
+    <PageRoutes>
       <Route element={<LoginLayout />}>
         <Route path="/signup" element={<SignUpPage />} />
         <Route path="/login" element={<LoginPage />} />
@@ -76,7 +77,7 @@ function LoggedOutRoutes() {
       </Route>
       {guestRoutes}
       <Route path="*" element={<Navigate to="/login" replace />} />
-    </Routes>
+    </PageRoutes>
   );
 }
 
@@ -99,9 +100,8 @@ function LoggedInRoutes() {
     clearTokens();
   }, [currentUser.isError, currentUser.error]);
 
-  if (currentUser.data === undefined) return <FullPageLoader />;
   return (
-    <Routes>
+    <PageRoutes isWaiting={currentUser.data === undefined}>
       <Route element={<MainLayout />}>
         <Route path="/sign" element={<SignPage />} />
         <Route path="/settings/edit-signature" element={<EditSignaturePage />} />
@@ -122,6 +122,6 @@ function LoggedInRoutes() {
       <Route path="/documents/:documentId/preview" element={<DocumentPreviewPage />} />
       {guestRoutes}
       <Route path="*" element={<Navigate to="/sign" replace />} />
-    </Routes>
+    </PageRoutes>
   );
 }

@@ -33,10 +33,10 @@ function earlyLoad(request: EarlyLoadRequest): Promise<EarlyLoadAnswer> {
 }
 
 /**
- * Opened straight at the editor (a link or a reload), called before the app's first render: the document, the PDF's
- * signed URL and the PDF itself are fetched by a worker (their requests go out first, before the editor's code
- * takes the browser's few connections, and none waits for the busy main thread), while the editor's code, pdf.js
- * and its worker load. What the worker could not fetch is asked for through the API client.
+ * Opened straight at the editor (a link or a reload), called before the app's modules are evaluated
+ * (start-early-loads.ts): the document, the PDF's signed URL and the PDF itself are fetched by a worker (their
+ * requests go out before the editor's code is asked for, and none waits for the busy main thread), while pdf.js and
+ * its worker load. What the worker could not fetch is asked for through the API client.
  */
 export function startEditorPrefetch(pathname: string): void {
   const documentId = EDITOR_PATH.exec(pathname)?.[1];
@@ -44,13 +44,6 @@ export function startEditorPrefetch(pathname: string): void {
   if (documentId === undefined || accessToken === null || early !== null) return;
   const answer = typeof Worker === 'undefined' ? Promise.resolve(null) : earlyLoad({ documentId, accessToken });
   void loadPdfjs();
-  // The editor's code (dozens of files) waits for the worker's few requests, which would otherwise queue behind it.
-  const loadEditor = () => void import('./EditorPage');
-  const timer = setTimeout(loadEditor, 150);
-  void answer.finally(() => {
-    clearTimeout(timer);
-    loadEditor();
-  });
   const document = answer.then(
     (early) => (early?.document as Document | undefined) ?? apiCall('getDocument', { params: { id: documentId } }),
   );
