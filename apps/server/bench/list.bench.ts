@@ -2,7 +2,8 @@
 // (default postgres://postgres@127.0.0.1:5432/postgres). Makes a database of its own and drops it at the end.
 // 100,000 documents with two signers each in one account. Every API latency (answer cache off) beside the same
 // SQL run through the bare `pg` driver in the same run: the user lookup and the list statement, one after the
-// other as the API runs them (the list statement alone is printed too). The list's throughput (autocannon,
+// other as the API runs them (the list statement alone is printed too, and the round trip of a bare Fastify route
+// answering a constant: the HTTP cost every API answer pays on top of its SQL). The list's throughput (autocannon,
 // 10 connections, 5 s) beside a bare Fastify route under the same load, computed every time and as deployed
 // (cached per list version). BENCH_PORT (default 3291) is the server's port, the bare route's the next one.
 import { type ChildProcess, spawn } from 'node:child_process';
@@ -138,8 +139,22 @@ async function main() {
     for (let i = 0; i < 50; i++) {
       for (const [, query] of cases) await (await fetch(listUrl(query), { headers })).arrayBuffer();
     }
+    // The HTTP round trip alone, timed in the same turns: what any API answer costs above its SQL.
+    bare = bareServer(PORT + 1);
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    const bareUrl = `http://127.0.0.1:${PORT + 1}/constant`;
+    const bareRun = async () => (await fetch(bareUrl)).arrayBuffer();
     const rows: string[][] = [
-      ['GET documents', 'API p95', 'bare SQL p95', 'ratio', 'target', 'met', 'list statement alone p95'],
+      [
+        'GET documents',
+        'API p95',
+        'bare SQL p95',
+        'ratio',
+        'target',
+        'met',
+        'list statement alone p95',
+        'bare HTTP route p95',
+      ],
     ];
     const apiTimes: Record<string, number> = {};
     for (const [label, query] of cases) {
@@ -157,7 +172,7 @@ async function main() {
         if (!response.ok) throw new Error(`list failed: ${await response.text()}`);
         await response.arrayBuffer();
       };
-      const [sqlP95 = 0, listP95 = 0, apiP95 = 0] = await sampleInTurn([sqlRun, listRun, apiRun]);
+      const [sqlP95 = 0, listP95 = 0, apiP95 = 0, bareP95 = 0] = await sampleInTurn([sqlRun, listRun, apiRun, bareRun]);
       apiTimes[label] = apiP95;
       const ratio = apiP95 / sqlP95;
       rows.push([
@@ -168,14 +183,13 @@ async function main() {
         'p95 < 50 ms, <= 1.3x',
         apiP95 < 50 && ratio <= 1.3 ? 'yes' : 'NO',
         `${listP95.toFixed(1)} ms`,
+        `${bareP95.toFixed(1)} ms`,
       ]);
     }
     const deep = (apiTimes['page 5,000'] ?? 0) / (apiTimes['page 1'] ?? 1);
     rows.push(['page 5,000 / page 1', '', '', deep.toFixed(2), '<= 1.2x', deep <= 1.2 ? 'yes' : 'NO']);
 
-    bare = bareServer(PORT + 1);
-    await new Promise((resolve) => setTimeout(resolve, 1500));
-    const bareRps = await load(`http://127.0.0.1:${PORT + 1}/constant`);
+    const bareRps = await load(bareUrl);
     const computedRps = await load(`${server.baseUrl}/api/v1/documents`, headers);
     rows.push([
       'throughput, every answer computed (LIST_CACHE_MB=0)',
