@@ -15,9 +15,10 @@ export function pendingPages(routes: RouteObject[], pathname: string): Promise<u
 
 /**
  * `<Routes>` whose first render waits, behind the full-page loader, for the code of the page and layout it opens,
- * fetched all at once (and, while `isWaiting`, for what its owner still waits for: that code loads meanwhile). Suspending there instead would show the Suspense fallback, and React then holds the page
- * back until 300 ms after that fallback appeared, however soon its code arrives. Later navigations suspend as usual:
- * the router's transitions keep the current page on screen meanwhile.
+ * fetched all at once (and, while `isWaiting`, for what its owner still waits for: that code loads meanwhile).
+ * Suspending there instead would show the Suspense fallback, and React then holds the page back until 300 ms after
+ * that fallback appeared, however soon its code arrives. Later navigations suspend as usual: the router's
+ * transitions keep the current page on screen meanwhile.
  */
 export function PageRoutes({ children, isWaiting = false }: { children: ReactNode; isWaiting?: boolean }) {
   const location = useLocation();

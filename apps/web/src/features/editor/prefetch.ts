@@ -34,9 +34,9 @@ function earlyLoad(request: EarlyLoadRequest): Promise<EarlyLoadAnswer> {
 
 /**
  * Opened straight at the editor (a link or a reload), called before the app's modules are evaluated
- * (start-early-loads.ts): the document, the PDF's signed URL and the PDF itself are fetched by a worker (their
- * requests go out before the editor's code is asked for, and none waits for the busy main thread), while pdf.js and
- * its worker load. What the worker could not fetch is asked for through the API client.
+ * (start-early-loads.ts): the document, the PDF's signed URL and the PDF itself are fetched by a worker (none of
+ * its requests waits for the busy main thread), while pdf.js, its worker and the editor's code load. What the
+ * worker could not fetch is asked for through the API client.
  */
 export function startEditorPrefetch(pathname: string): void {
   const documentId = EDITOR_PATH.exec(pathname)?.[1];
