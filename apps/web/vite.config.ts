@@ -1,8 +1,62 @@
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type HtmlTagDescriptor, type Plugin, type Rolldown } from 'vite';
+
+type Chunks = Map<string, Rolldown.OutputChunk>;
+
+/** The files a module's chunk needs, its own first, leaving out (and adding to) `seen`. */
+function codeOf(chunks: Chunks, module: string, seen: Set<string>): { scripts: string[]; styles: string[] } {
+  const start = [...chunks.values()].find((chunk) => chunk.facadeModuleId?.endsWith(module));
+  if (start === undefined) throw new Error(`The build has no chunk for ${module}`);
+  const scripts: string[] = [];
+  const styles = new Set<string>();
+  const visit = (fileName: string) => {
+    const chunk = chunks.get(fileName);
+    if (chunk === undefined || seen.has(fileName)) return;
+    seen.add(fileName);
+    scripts.push(fileName);
+    for (const css of chunk.viteMetadata?.importedCss ?? []) styles.add(css);
+    for (const imported of chunk.imports) visit(imported);
+  };
+  visit(start.fileName);
+  return { scripts, styles: [...styles] };
+}
+
+const link = (rel: 'stylesheet' | 'modulepreload', file: string): HtmlTagDescriptor => ({
+  tag: 'link',
+  // Scripts after the entry's own: the entry starts the editor's early loads.
+  attrs: { rel, href: `/${file}`, ...(rel === 'modulepreload' ? { crossorigin: '', fetchpriority: 'low' } : {}) },
+  injectTo: 'head',
+});
+
+/**
+ * The page's entry (src/main.tsx) is small and loads the app (src/app/boot.tsx) itself, so that the editor's early
+ * loads need not wait for it. The app's code and styles are asked for in the page's head all the same: they download
+ * beside the entry, and are evaluated only when the entry imports them.
+ */
+function preloadApp(): Plugin {
+  return {
+    name: 'esign:preload-app',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, { bundle, chunk: entry }) {
+        const chunks: Chunks = new Map(
+          Object.values(bundle ?? {}).flatMap((output) => (output.type === 'chunk' ? [[output.fileName, output]] : [])),
+        );
+        // The entry's own imports are in the page already.
+        const seen = new Set([entry?.fileName ?? '', ...(entry?.imports ?? [])]);
+        const app = codeOf(chunks, '/src/app/boot.tsx', seen);
+        return [
+          ...app.styles.map((css) => link('stylesheet', css)),
+          ...app.scripts.map((js) => link('modulepreload', js)),
+        ];
+      },
+    },
+  };
+}
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), preloadApp()],
   server: {
     port: 5173,
     proxy: { '/api': 'http://localhost:3000' },

@@ -101,13 +101,23 @@ const firstPageMark = (page: Page) =>
     return mark?.startTime ?? false;
   });
 
-async function editorFirstPage(browser: Browser, session: Session, document: BenchDocument): Promise<number> {
+/** When the editor is ready to use: its controls, fields and own first page on screen (after the early page). */
+const editorReadyMark = (page: Page) =>
+  page.waitForFunction(() => performance.getEntriesByName('esign:editor-ready')[0]?.startTime ?? false);
+
+/** The editor opened on a fresh page: when its first page is visible, and when the editor is ready. */
+async function editorFirstPage(
+  browser: Browser,
+  session: Session,
+  document: BenchDocument,
+): Promise<{ firstPage: number; ready: number }> {
   const page = await editorPage(browser, session);
   await page.goto(`${base}/documents/${document.id}/edit`);
-  const time = Number(await (await firstPageMark(page)).jsonValue());
+  const firstPage = Number(await (await firstPageMark(page)).jsonValue());
+  const ready = Number(await (await editorReadyMark(page)).jsonValue());
   await printTimeline(page);
   await closeContext(page);
-  return time;
+  return { firstPage, ready };
 }
 
 /**
@@ -238,10 +248,16 @@ async function main() {
     await bareFirstPage(browser, session, large);
     await editorFirstPage(browser, session, large);
 
+    const readies: number[] = [];
     const [editor, bare] = await repeatPair(
       () => bareFirstPage(browser, session, large),
-      () => editorFirstPage(browser, session, large),
+      async () => {
+        const { firstPage, ready } = await editorFirstPage(browser, session, large);
+        readies.push(ready);
+        return firstPage;
+      },
     );
+    const ready = median(readies);
     const [drag, dragBaseline] = await repeatPair(
       () => dragFrameP95(browser, session, small),
       () => dragFrameP95(browser, session, large),
@@ -257,6 +273,7 @@ async function main() {
         'within 1.3x and < 1000 ms',
         editor <= bare * 1.3 && editor < 1000,
       ],
+      ['editor ready (ms)', ready, bare, ready / bare, 'none: controls, fields and page 1 drawn', null],
       [
         'drag frame p95 (ms)',
         drag,
@@ -273,7 +290,7 @@ async function main() {
     );
     for (const [name, value, baseline, ratio, target, isMet] of rows) {
       console.log(
-        `${name.padEnd(26)}${value.toFixed(1).padStart(10)}${baseline.toFixed(1).padStart(10)}${ratio.toFixed(2).padStart(8)}  ${target} ${isMet ? 'met' : 'NOT MET'}`,
+        `${name.padEnd(26)}${value.toFixed(1).padStart(10)}${baseline.toFixed(1).padStart(10)}${ratio.toFixed(2).padStart(8)}  ${target}${isMet === null ? '' : isMet ? ' met' : ' NOT MET'}`,
       );
     }
     console.log('\nbaselines: bare pdf.js page; the same drag on a 1-page document with 1 field; the page count');

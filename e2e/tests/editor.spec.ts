@@ -157,3 +157,34 @@ test("Only Me: a double-click on the preparer's signature opens the saved-signat
   await page.locator('[data-field-type="signature"]').dblclick();
   await expect(page.getByRole('dialog', { name: 'Sign Now' })).toBeVisible();
 });
+
+test('opened straight at the editor, page 1 shows in the editor frame before the app starts, and the editor takes it over in place', async ({
+  page,
+}) => {
+  const session = await apiSession(page.request);
+  const documentId = await createDocumentWithPdf(page.request, session, { type: 'others', pdf: makePdf(3) });
+  await useSession(page, session);
+  const earlyPage = page.locator('#early-page');
+  // The app's code is held back until the early page is on screen, whatever the machine's speed.
+  let earlyBox: { x: number; y: number; width: number; height: number } | null = null;
+  await page.route(/\/assets\/boot-[^/]+\.js$/, async (route) => {
+    await earlyPage.locator('canvas').waitFor();
+    earlyBox = await earlyPage.locator('canvas').boundingBox();
+    await route.continue();
+  });
+  await page.goto(`/documents/${documentId}/edit`);
+
+  await expect(page.getByRole('heading', { level: 1, name: 'Prepare for Signing' })).toBeVisible();
+  await expect(earlyPage).toHaveCount(0);
+  const editorCanvas = pageBox(page, 1).locator('canvas');
+  // Exactly where the editor draws its page 1, which it copied from the early drawing.
+  expect(earlyBox).not.toBeNull();
+  expect(await editorCanvas.boundingBox()).toEqual(earlyBox);
+  const inkedPixels = await editorCanvas.evaluate((canvas: HTMLCanvasElement) => {
+    const pixels = canvas.getContext('2d')?.getImageData(0, 0, canvas.width, canvas.height).data ?? [];
+    let count = 0;
+    for (let index = 0; index < pixels.length; index += 4) if ((pixels[index] ?? 255) < 128) count++;
+    return count;
+  });
+  expect(inkedPixels).toBeGreaterThan(100);
+});

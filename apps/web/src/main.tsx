@@ -1,17 +1,4 @@
-import './app/start-early-loads';
-import '@mantine/core/styles.css';
-import '@mantine/dropzone/styles.css';
-import '@mantine/notifications/styles.css';
-import '@mantine/dates/styles.css';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { App } from './app/App';
+import { startEarlyLoads } from './app/start-early-loads';
 
-const root = document.getElementById('root');
-if (root === null) throw new Error('The page has no #root element');
-
-createRoot(root).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+// The app (boot.tsx) is evaluated only when the early loads let it: see start-early-loads.ts.
+void startEarlyLoads().then(() => import('./app/boot'));

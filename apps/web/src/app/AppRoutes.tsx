@@ -1,11 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, Suspense, useCallback, useEffect } from 'react';
-import { Navigate, Route, useNavigate } from 'react-router';
+import { Navigate, Route, useLocation, useNavigate } from 'react-router';
 import { notifyError, notifyInfo } from '../api/notify';
 import { clearTokens } from '../api/tokens';
 import { logOut, useCurrentUser } from '../features/auth/api';
 import { useAuthStatus } from '../features/auth/auth-status';
 import { useIdleLogout } from '../features/auth/use-idle-logout';
+import { dismissEarlyPage } from '../features/editor/early-page';
 import { prefetchEditor } from '../features/editor/prefetch';
 import { PREPARE_ROUTES } from '../features/prepare/prepare-routes';
 import { useTranslation } from '../i18n';
@@ -45,6 +46,10 @@ export function AppRoutes() {
   useEffect(() => {
     if (isAuthorized) prefetchEditor(queryClient, window.location.pathname);
   }, [isAuthorized, queryClient]);
+
+  // The editor's early page (early-page.ts) goes as soon as the app shows another address (a log-in, say).
+  const { pathname } = useLocation();
+  useEffect(() => dismissEarlyPage(pathname), [pathname]);
 
   // Pages load lazily (./pages): the loader shows while a page's code arrives; navigations between pages keep
   // the current page on screen meanwhile (the router's transitions).

@@ -1,16 +1,17 @@
 import type { Document, DocumentField, FieldType, Requisite, User } from '@esign/shared';
 import { Box, Button, Group, Modal, Paper, Text } from '@mantine/core';
-import { useCallback, useMemo, useReducer, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from '../../i18n';
 import { usePdfDocument } from '../pdf/use-pdf-document';
 import { SignatureChooser, useRequisites } from '../requisites';
 import { EditorHeader } from './EditorHeader';
+import { dismissEarlyPage } from './early-page';
 import { editorReducer, initialEditorState, patchField, putField, removeField } from './editor-state';
 import { FieldSettings } from './FieldSettings';
 import { FieldsBar } from './FieldsBar';
 import { avoidStacking, calendarDate, copyField, createField, fieldsById, reassignField } from './field-rules';
-import type { Box as FieldBoxGeometry } from './layout';
+import { EDITOR_FRAME, type Box as FieldBoxGeometry } from './layout';
 import { type EditorViewport, PageArea } from './PageArea';
 import { QuotaModal, SendErrorsModal, SentModal } from './SendModals';
 import type { EditorCommand } from './shortcuts';
@@ -34,6 +35,13 @@ export function Editor({ document, user }: { document: Document; user: User }) {
   const viewportRef = useRef<EditorViewport | null>(null);
   const { pdf } = usePdfDocument(document.pdfFileKey);
   const [hasFirstPage, setFirstPage] = useState(false);
+  // The page drawn before the app started (early-page.ts) gives way once this editor has drawn its own.
+  useEffect(() => {
+    if (!hasFirstPage) return;
+    dismissEarlyPage();
+    // For the benchmarks: the editor is ready to use (its controls, fields and first page are on screen).
+    performance.mark('esign:editor-ready');
+  }, [hasFirstPage]);
   const saver = useFieldAutoSave(document.id, savedFields, state.fields);
   const sending = useSend(document, user, saver, () => stateRef.current.fields);
 
@@ -206,7 +214,13 @@ export function Editor({ document, user }: { document: Document; user: User }) {
             ) : null
           }
         />
-        <Box component="section" aria-label={t('editor.selectedField')} w={260} p="sm" style={panelStyle}>
+        <Box
+          component="section"
+          aria-label={t('editor.selectedField')}
+          w={EDITOR_FRAME.settingsWidth}
+          p="sm"
+          style={panelStyle}
+        >
           {settings('panel') ?? (
             <Text size="sm" c="dimmed">
               {t('editor.noFieldSelected')}
@@ -250,4 +264,4 @@ export function Editor({ document, user }: { document: Document; user: User }) {
   );
 }
 
-const panelStyle = { borderLeft: '1px solid var(--mantine-color-gray-3)', overflowY: 'auto' } as const;
+const panelStyle = { borderLeft: EDITOR_FRAME.line, overflowY: 'auto' } as const;

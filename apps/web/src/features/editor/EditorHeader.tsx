@@ -1,7 +1,7 @@
 import { ZOOM } from '@esign/shared';
 import { Button, Group, Text, Title } from '@mantine/core';
 import { useTranslation } from '../../i18n';
-import { stepZoom } from './layout';
+import { EDITOR_FRAME, stepZoom } from './layout';
 
 interface EditorHeaderProps {
   canUndo: boolean;
@@ -27,9 +27,9 @@ export function EditorHeader(props: EditorHeaderProps) {
       component="header"
       justify="space-between"
       px="md"
-      h={56}
+      h={EDITOR_FRAME.headerHeight}
       wrap="nowrap"
-      style={{ borderBottom: '1px solid var(--mantine-color-gray-3)', flexShrink: 0 }}
+      style={{ borderBottom: EDITOR_FRAME.line, flexShrink: 0 }}
     >
       <Title order={1} size="h4">
         {t('editor.title')}

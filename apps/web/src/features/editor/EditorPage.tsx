@@ -1,4 +1,5 @@
 import { Center, Stack, Text } from '@mantine/core';
+import { useEffect } from 'react';
 import { useParams } from 'react-router';
 import { errorToastText } from '../../api/api-error';
 import { FullPageLoader } from '../../app/FullPageLoader';
@@ -6,6 +7,7 @@ import { useCurrentUser } from '../auth/api';
 import { loadPdfjs } from '../pdf/pdf-loader';
 import { useDocument } from '../upload/api';
 import { Editor } from './Editor';
+import { dismissEarlyPage } from './early-page';
 
 // pdf.js is needed as soon as the document is known: its download starts with this screen's code.
 void loadPdfjs();
@@ -22,6 +24,9 @@ export default function EditorPage() {
   const { documentId = '' } = useParams();
   const document = useDocument(documentId, { staleTime: FRESH_DOCUMENT_MS });
   const user = useCurrentUser().data;
+  useEffect(() => {
+    if (document.isError) dismissEarlyPage();
+  }, [document.isError]);
   if (document.isError) {
     return (
       <Center h="100dvh">

@@ -1,6 +1,7 @@
 import { FIELD_TYPE_LABELS, FIELD_TYPES, type FieldType } from '@esign/shared';
 import { Button, Stack, Title } from '@mantine/core';
 import { useTranslation } from '../../i18n';
+import { EDITOR_FRAME } from './layout';
 import { NEW_FIELD_DRAG_TYPE } from './PageView';
 
 /** 'Fields': a click adds the field on the most central visible page; dragging drops it where it is let go. */
@@ -12,8 +13,8 @@ export function FieldsBar({ onAdd }: { onAdd: (type: FieldType) => void }) {
       aria-label={t('editor.fields')}
       gap="xs"
       p="sm"
-      w={150}
-      style={{ borderRight: '1px solid var(--mantine-color-gray-3)' }}
+      w={EDITOR_FRAME.fieldsBarWidth}
+      style={{ borderRight: EDITOR_FRAME.line }}
     >
       <Title order={2} size="sm">
         {t('editor.fields')}

@@ -13,7 +13,7 @@ import {
   useState,
 } from 'react';
 import { useTranslation } from '../../i18n';
-import { layoutPages, mostCentralPage, type PageBox, pagesToMount, visibleCentre } from './layout';
+import { EDITOR_FRAME, layoutPages, mostCentralPage, type PageBox, pagesToMount, visibleCentre } from './layout';
 import { type PageCallbacks, PageView } from './PageView';
 
 /** At most this many pages are mounted, however far the view is zoomed out. */
@@ -152,9 +152,15 @@ export function PageArea({
       <div
         ref={scrollRef}
         data-testid="editor-scroll"
-        style={{ flex: 1, overflow: 'auto', background: '#e9ecef', position: 'relative' }}
+        style={{ flex: 1, overflow: 'auto', background: EDITOR_FRAME.pageAreaBackground, position: 'relative' }}
       >
-        <div style={{ position: 'relative', height: totalHeight, minWidth: (boxes[0]?.width ?? 0) + 32 }}>
+        <div
+          style={{
+            position: 'relative',
+            height: totalHeight,
+            minWidth: (boxes[0]?.width ?? 0) + EDITOR_FRAME.columnMargin,
+          }}
+        >
           {mounted.map((index) => {
             const box = boxes[index];
             if (box === undefined) return null;

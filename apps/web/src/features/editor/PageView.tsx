@@ -3,7 +3,7 @@ import type { PDFDocumentProxy } from 'pdfjs-dist';
 import { type DragEvent, memo, type ReactNode } from 'react';
 import { PdfPageCanvas } from '../pdf/PdfPageCanvas';
 import { FieldBox, type FieldBoxCallbacks } from './FieldBox';
-import type { PageBox } from './layout';
+import { EDITOR_FRAME, type PageBox } from './layout';
 import { signerCssColor } from './signer-colors';
 
 /** The drag data type of a field dragged from the 'Fields' bar. */
@@ -61,7 +61,7 @@ export const PageView = memo(function PageView(props: PageViewProps) {
         width: box.width,
         height: box.height,
         background: '#fff',
-        boxShadow: '0 1px 4px rgba(0, 0, 0, 0.2)',
+        boxShadow: EDITOR_FRAME.pageShadow,
       }}
     >
       {pdf && (

@@ -4,6 +4,7 @@ import type { PDFDocumentProxy } from 'pdfjs-dist';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from '../../i18n';
 import { PdfPageCanvas } from '../pdf/PdfPageCanvas';
+import { EDITOR_FRAME } from './layout';
 
 const THUMBNAIL_WIDTH = 100;
 
@@ -29,8 +30,8 @@ export function ThumbnailsPanel({
       aria-label={t('editor.pages', { count: pages.length })}
       gap="xs"
       p="sm"
-      w={150}
-      style={{ borderLeft: '1px solid var(--mantine-color-gray-3)', overflow: 'hidden' }}
+      w={EDITOR_FRAME.thumbnailsWidth}
+      style={{ borderLeft: EDITOR_FRAME.line, overflow: 'hidden' }}
     >
       <Title order={2} size="sm">
         {t('editor.pages', { count: pages.length })}

@@ -3,6 +3,22 @@ import { type FieldSize, PAGE_WIDTH_PX, ZOOM } from '@esign/shared';
 /** Vertical gap between pages, in CSS pixels. */
 export const PAGE_GAP_PX = 16;
 
+/**
+ * The editor's frame, shared by its components and by the first page drawn before the app starts (early-page.ts),
+ * which must sit exactly where the editor then draws it.
+ */
+export const EDITOR_FRAME = {
+  headerHeight: 56,
+  fieldsBarWidth: 150,
+  settingsWidth: 260,
+  thumbnailsWidth: 150,
+  line: '1px solid var(--mantine-color-gray-3)',
+  pageAreaBackground: '#e9ecef',
+  pageShadow: '0 1px 4px rgba(0, 0, 0, 0.2)',
+  /** The page column is this much wider than its page, so that a zoomed page can be scrolled to its edges. */
+  columnMargin: 32,
+} as const;
+
 export interface PageBox {
   /** 1-based, as fields name pages. */
   pageNumber: number;

@@ -1,5 +1,6 @@
 import type { PDFDocumentProxy, RenderTask } from 'pdfjs-dist';
 import { memo, useEffect, useRef } from 'react';
+import { takeDrawnPage } from './pdf-loader';
 
 interface PdfPageCanvasProps {
   pdf: PDFDocumentProxy;
@@ -37,8 +38,11 @@ export const PdfPageCanvas = memo(function PdfPageCanvas({
         const viewport = page.getViewport({ scale: (width / base.width) * ratio });
         canvas.width = Math.floor(viewport.width);
         canvas.height = Math.floor(viewport.height);
-        task = page.render({ canvas, viewport });
-        return task.promise.then(() => {
+        // Drawn ahead at this very size (the editor's first page, early-page.ts): copied, not drawn again.
+        const drawn = takeDrawnPage(pdf, pageNumber, canvas);
+        if (drawn !== null) canvas.getContext('2d')?.drawImage(drawn, 0, 0);
+        else task = page.render({ canvas, viewport });
+        return (task?.promise ?? Promise.resolve()).then(() => {
           // A mark for the benchmarks (first page visible); cheap, and seen in the browser's performance panel.
           performance.mark('esign:page-rendered', { detail: { pageNumber, width } });
           if (isCurrent) onRenderedRef.current?.(pageNumber);

@@ -47,8 +47,13 @@ async function openNow(url: string, data?: ArrayBuffer): Promise<PDFDocumentProx
 const prefetched = new Map<string, Promise<PDFDocumentProxy>>();
 
 /** Opens the PDF at `url` ahead of its screen; from `data` when its bytes are already here (fetched from `url`). */
-export function prefetchPdf(url: string, data?: ArrayBuffer): void {
-  if (!prefetched.has(url)) prefetched.set(url, openNow(url, data));
+export function prefetchPdf(url: string, data?: ArrayBuffer): Promise<PDFDocumentProxy> {
+  let opening = prefetched.get(url);
+  if (opening === undefined) {
+    opening = openNow(url, data);
+    prefetched.set(url, opening);
+  }
+  return opening;
 }
 
 /** Opens a PDF from a URL (a signed file URL); pages are fetched by range as they are rendered. */
@@ -57,4 +62,25 @@ export function openPdf(url: string): Promise<PDFDocumentProxy> {
   if (early === undefined) return openNow(url);
   prefetched.delete(url);
   return early;
+}
+
+/** Pages drawn ahead of their screen (the editor's first page, early-page.ts), by document and page number. */
+const drawnPages = new WeakMap<PDFDocumentProxy, Map<number, HTMLCanvasElement>>();
+
+export function keepDrawnPage(pdf: PDFDocumentProxy, pageNumber: number, canvas: HTMLCanvasElement): void {
+  const pages = drawnPages.get(pdf) ?? new Map<number, HTMLCanvasElement>();
+  pages.set(pageNumber, canvas);
+  drawnPages.set(pdf, pages);
+}
+
+/** A page drawn ahead at exactly this pixel size, handed out once; null if there is none. */
+export function takeDrawnPage(
+  pdf: PDFDocumentProxy,
+  pageNumber: number,
+  size: { width: number; height: number },
+): HTMLCanvasElement | null {
+  const canvas = drawnPages.get(pdf)?.get(pageNumber);
+  if (canvas === undefined || canvas.width !== size.width || canvas.height !== size.height) return null;
+  drawnPages.get(pdf)?.delete(pageNumber);
+  return canvas;
 }
