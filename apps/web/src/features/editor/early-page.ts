@@ -62,7 +62,7 @@ function editorFrame(box: PageBox, columnHeight: number, canvas: HTMLCanvasEleme
     ),
   );
   frame.id = 'early-page';
-  // The app's own loader, underneath, is what assistive technology reads until the editor takes over.
+  // A picture of the page: assistive technology reads the app underneath (its loader, then the editor) instead.
   frame.setAttribute('aria-hidden', 'true');
   return frame;
 }
@@ -96,7 +96,7 @@ async function draw(source: EarlyPageSource): Promise<void> {
 
 /**
  * Opened straight at the editor: its first page, drawn as soon as the PDF is here and shown in the editor's frame
- * above the app while the app starts. The editor dismisses it once it has drawn that page itself; so does the
+ * above the app, which starts after it. The editor dismisses it once it has drawn that page itself; so does the
  * app when it shows another address or the editor cannot open. Settles once the page is shown, or known not to be.
  */
 export function showEarlyPage(pathname: string, source: Promise<EarlyPageSource | null>): Promise<void> {
