@@ -1,6 +1,6 @@
 import { type Document, ZOOM } from '@esign/shared';
 import type { PDFDocumentProxy } from 'pdfjs-dist';
-import { keepDrawnPage } from '../pdf/pdf-loader';
+import { keepDrawnPage, pageViewport } from '../pdf/pdf-loader';
 import { EDITOR_FRAME, layoutPages, type PageBox } from './layout';
 
 /** What the early page needs: the document (for its page sizes) and its PDF, opening. */
@@ -79,9 +79,8 @@ async function draw(source: EarlyPageSource): Promise<void> {
   const pdf = await source.pdf;
   const page = await pdf.getPage(1);
   if (state.isDismissed) return;
-  // As PdfPageCanvas draws it, so that the editor can take this drawing over (takeDrawnPage).
-  const ratio = Math.min(window.devicePixelRatio || 1, 2);
-  const viewport = page.getViewport({ scale: (box.width / page.getViewport({ scale: 1 }).width) * ratio });
+  // At the size PdfPageCanvas draws it, so that the editor can take this drawing over (takeDrawnPage).
+  const viewport = pageViewport(page, box.width);
   const canvas = document.createElement('canvas');
   canvas.width = Math.floor(viewport.width);
   canvas.height = Math.floor(viewport.height);

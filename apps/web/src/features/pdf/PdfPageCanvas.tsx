@@ -1,6 +1,6 @@
 import type { PDFDocumentProxy, RenderTask } from 'pdfjs-dist';
 import { memo, useEffect, useRef } from 'react';
-import { takeDrawnPage } from './pdf-loader';
+import { pageViewport, takeDrawnPage } from './pdf-loader';
 
 interface PdfPageCanvasProps {
   pdf: PDFDocumentProxy;
@@ -33,9 +33,7 @@ export const PdfPageCanvas = memo(function PdfPageCanvas({
       .getPage(pageNumber)
       .then((page) => {
         if (!isCurrent) return;
-        const base = page.getViewport({ scale: 1 });
-        const ratio = Math.min(window.devicePixelRatio || 1, 2);
-        const viewport = page.getViewport({ scale: (width / base.width) * ratio });
+        const viewport = pageViewport(page, width);
         canvas.width = Math.floor(viewport.width);
         canvas.height = Math.floor(viewport.height);
         // Drawn ahead at this very size (the editor's first page, early-page.ts): copied, not drawn again.

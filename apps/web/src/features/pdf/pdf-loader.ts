@@ -1,4 +1,4 @@
-import type { PDFDocumentProxy, PDFWorker } from 'pdfjs-dist';
+import type { PageViewport, PDFDocumentProxy, PDFPageProxy, PDFWorker } from 'pdfjs-dist';
 
 type Pdfjs = typeof import('pdfjs-dist');
 
@@ -62,6 +62,15 @@ export function openPdf(url: string): Promise<PDFDocumentProxy> {
   if (early === undefined) return openNow(url);
   prefetched.delete(url);
   return early;
+}
+
+/**
+ * The viewport a page is drawn at, shown `width` CSS pixels wide: the device's pixel ratio on top, at most 2. Every
+ * drawing of a page takes its size from here, so that one drawn ahead fits the canvas of its screen exactly.
+ */
+export function pageViewport(page: PDFPageProxy, width: number): PageViewport {
+  const ratio = Math.min(window.devicePixelRatio || 1, 2);
+  return page.getViewport({ scale: (width / page.getViewport({ scale: 1 }).width) * ratio });
 }
 
 /** Pages drawn ahead of their screen (the editor's first page, early-page.ts), by document and page number. */
