@@ -54,6 +54,9 @@ export function useUploadFile() {
           ? document
           : { ...document, parts: [...document.parts.filter((p) => p.id !== part.id), part] },
       );
+      // A read of the document already on its way holds it without this part and would overwrite the line above
+      // (seen: the row of an uploaded file vanished). The refetch cancels that read and asks again.
+      void queryClient.invalidateQueries({ queryKey: documentKey(documentId), exact: true });
       void refreshConversion(queryClient, documentId);
     },
   });
