@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
+import { OUTBOX_KEY } from './support/accounts.js';
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = `http://localhost:${port}`;
@@ -46,6 +47,7 @@ export default defineConfig({
       APP_URL: baseURL,
       NODE_ENV: 'production',
       LOG_LEVEL: 'warn',
+      DEV_MAIL_TOKEN: OUTBOX_KEY,
     },
   },
 });

@@ -7,6 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { OUTBOX_KEY } from '../support/accounts.js';
 import { makePdf } from '../support/pdf.js';
 
 export const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -33,6 +34,7 @@ export function benchServer(port: number, name: string) {
         DATA_DIR: dataDir,
         LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
         APP_URL: base,
+        DEV_MAIL_TOKEN: OUTBOX_KEY,
       },
       stdio: ['ignore', process.env.BENCH_LOG_LEVEL ? 'inherit' : 'ignore', 'inherit'],
     });
@@ -76,7 +78,7 @@ export function benchServer(port: number, name: string) {
   /** The first link of the newest mail to `to` whose subject matches, once it is in the outbox. */
   async function linkInMail(to: string, subject: RegExp): Promise<string> {
     for (;;) {
-      const mails = await api<{ to: string; subject: string; text: string }[]>('/dev/mail');
+      const mails = await api<{ to: string; subject: string; text: string }[]>(`/dev/mail?token=${OUTBOX_KEY}`);
       const link = mails
         .find((mail) => mail.to === to && subject.test(mail.subject))
         ?.text.match(/https?:\/\/\S+/)?.[0];

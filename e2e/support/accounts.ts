@@ -8,6 +8,9 @@ export interface OutboxMail {
   createdAt: string;
 }
 
+/** The outbox's key of the end-to-end server (DEV_MAIL_TOKEN in playwright.config.ts). */
+export const OUTBOX_KEY = 'e2e-outbox-key';
+
 let counter = 0;
 /** Every test makes its own user, so tests run in parallel. */
 export function uniqueEmail(prefix = 'e2e'): string {
@@ -17,7 +20,9 @@ export function uniqueEmail(prefix = 'e2e'): string {
 
 /** Every mail the outbox holds for `to`. */
 export async function mailsTo(request: APIRequestContext, to: string): Promise<OutboxMail[]> {
-  const mails = (await (await request.get('/api/v1/dev/mail')).json()) as OutboxMail[];
+  const mails = (await (
+    await request.get('/api/v1/dev/mail', { headers: { authorization: `Bearer ${OUTBOX_KEY}` } })
+  ).json()) as OutboxMail[];
   return mails.filter((mail) => mail.to === to);
 }
 

@@ -4,6 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { serverRoot } from '../src/platform/paths.js';
 
+/** The outbox's key of every benchmark server (DEV_MAIL_TOKEN). */
+export const BENCH_OUTBOX_KEY = 'bench-outbox-key';
+
 /** The built server as its own process, with its resident memory sampled while a benchmark runs. */
 export class ServerProcess {
   private child: ChildProcess | undefined;
@@ -26,6 +29,7 @@ export class ServerProcess {
         DATA_DIR: this.dataDir,
         LOG_LEVEL: 'warn',
         APP_URL: this.baseUrl,
+        DEV_MAIL_TOKEN: BENCH_OUTBOX_KEY,
       },
       stdio: ['ignore', 'ignore', 'inherit'],
     });
@@ -74,7 +78,7 @@ export async function loggedInUser(baseUrl: string): Promise<string> {
   await api('/auth/sign_up', { name: 'Bench Mark', email, password: 'secret1' });
   let token: string | null = null;
   while (!token) {
-    const mails = (await (await api('/dev/mail')).json()) as { to: string; text: string }[];
+    const mails = (await (await api(`/dev/mail?token=${BENCH_OUTBOX_KEY}`)).json()) as { to: string; text: string }[];
     const link = mails.find((mail) => mail.to === email)?.text.match(/https?:\/\/\S+/)?.[0];
     token = link ? new URL(link).searchParams.get('emailConfirmationToken') : null;
     if (!token) await new Promise((resolve) => setTimeout(resolve, 50));

@@ -33,6 +33,7 @@ import { systemRoutes } from './modules/system/routes.js';
 import { userRoutes } from './modules/users/routes.js';
 import type { Config } from './platform/config.js';
 import { openDatabase } from './platform/db/client.js';
+import { fastifyTrustProxy } from './platform/http/client-address.js';
 import { registerErrorHandler } from './platform/http/error-handler.js';
 import { registerOpenApi } from './platform/http/openapi.js';
 import { registerSecurityHeaders } from './platform/http/security.js';
@@ -73,7 +74,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       return typeof incoming === 'string' && /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID();
     },
     requestIdHeader: false,
-    trustProxy: process.env.TRUST_PROXY === 'true',
+    trustProxy: fastifyTrustProxy(config.trustProxy),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -146,7 +147,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await registerOpenApi(app);
   await app.register(
     async (api) => {
-      await api.register(systemRoutes, { database, mailer });
+      await api.register(systemRoutes, { database, mailer, devMailToken: config.devMailToken });
       await api.register(authRoutes, { auth });
       await api.register(userRoutes, { requireUser: requireUser(auth) });
       await api.register(documentRoutes, { documents, requireUser: requireUser(auth) });

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import type { OutboxMail } from '@esign/shared';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app.js';
-import { loadConfig } from '../src/platform/config.js';
+import { type Config, loadConfig } from '../src/platform/config.js';
 import { createTestDatabase } from './database.js';
 
 export interface TestApp {
@@ -16,7 +16,7 @@ export interface TestApp {
 }
 
 /** A real application on a real, empty database (see createTestDatabase). */
-export async function createTestApp(options: { webDistDir?: string } = {}): Promise<TestApp> {
+export async function createTestApp(options: { webDistDir?: string; config?: Partial<Config> } = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'esign-test-'));
   const database = await createTestDatabase();
   const config = loadConfig(
@@ -29,6 +29,7 @@ export async function createTestApp(options: { webDistDir?: string } = {}): Prom
       smtpUrl: undefined,
       webDistDir: options.webDistDir ?? join(dataDir, 'no-web-app'),
       logLevel: 'silent',
+      ...options.config,
     },
   );
   let offsetMs = 0;
@@ -58,7 +59,11 @@ export async function waitForMail(
 ): Promise<OutboxMail> {
   const deadline = Date.now() + (options.timeoutMs ?? 15_000);
   while (Date.now() < deadline) {
-    const response = await app.inject({ method: 'GET', url: '/api/v1/dev/mail' });
+    const response = await app.inject({
+      method: 'GET',
+      url: '/api/v1/dev/mail',
+      headers: { authorization: `Bearer ${app.platform.config.devMailToken}` },
+    });
     const mails = response
       .json<OutboxMail[]>()
       .filter(

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { parseTrustProxy, type TrustProxy } from './http/client-address.js';
 import { defaultWebDistDir } from './paths.js';
 import type { S3Options } from './storage/s3.js';
 
@@ -25,21 +26,59 @@ export interface Config {
   signingCertPassword: string | undefined;
   /** LIST_CACHE_MB: memory for each API node's cache of list answers (modules/document-list); 0 turns it off. */
   listCacheMb: number;
+  /** The key of the development mail outbox (DEV_MAIL_TOKEN, else generated into DATA_DIR): without it, 404. */
+  devMailToken: string;
+  /** TRUST_PROXY: which proxies' `X-Forwarded-For` entries are believed (see trustProxy in http/client-address). */
+  trustProxy: TrustProxy;
 }
 
 type Env = Record<string, string | undefined>;
 
-/** Secrets not given in the environment are generated once and kept in DATA_DIR, so restarts keep sessions. */
-function loadOrCreateSecrets(dataDir: string): { jwtSecret: string } {
-  const path = join(dataDir, 'secrets.json');
+interface Secrets {
+  jwtSecret: string;
+  devMailToken: string;
+}
+
+function randomSecret(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+function readSecrets(path: string): Partial<Secrets> | undefined {
   try {
-    return JSON.parse(readFileSync(path, 'utf8')) as { jwtSecret: string };
+    return JSON.parse(readFileSync(path, 'utf8')) as Partial<Secrets>;
   } catch {
-    const secrets = { jwtSecret: randomBytes(48).toString('base64url') };
-    mkdirSync(dataDir, { recursive: true });
-    writeFileSync(path, JSON.stringify(secrets), { mode: 0o600, flag: 'wx' });
-    return secrets;
+    return undefined;
   }
+}
+
+/**
+ * Secrets not given in the environment are generated once and kept in DATA_DIR, so restarts keep sessions and the
+ * outbox's address. A secret added by a later version is generated into the existing file; the file is replaced by
+ * a rename, and two processes starting together agree on the first one written.
+ */
+function loadOrCreateSecrets(dataDir: string): Secrets {
+  const path = join(dataDir, 'secrets.json');
+  const existing = readSecrets(path);
+  if (existing?.jwtSecret && existing.devMailToken) return existing as Secrets;
+  const secrets: Secrets = {
+    jwtSecret: existing?.jwtSecret ?? randomBytes(48).toString('base64url'),
+    devMailToken: existing?.devMailToken ?? randomSecret(),
+  };
+  mkdirSync(dataDir, { recursive: true });
+  if (!existing) {
+    try {
+      writeFileSync(path, JSON.stringify(secrets), { mode: 0o600, flag: 'wx' });
+      return secrets;
+    } catch {
+      // Another process wrote it first: use its secrets.
+      const written = readSecrets(path);
+      if (written?.jwtSecret && written.devMailToken) return written as Secrets;
+    }
+  }
+  const temporary = `${path}.${process.pid}.tmp`;
+  writeFileSync(temporary, JSON.stringify(secrets), { mode: 0o600 });
+  renameSync(temporary, path);
+  return secrets;
 }
 
 function positiveInt(value: string | undefined, fallback: number, name: string): number {
@@ -59,7 +98,10 @@ function nonNegativeNumber(value: string | undefined, fallback: number, name: st
 export function loadConfig(env: Env = process.env, overrides: Partial<Config> = {}): Config {
   const port = positiveInt(env.PORT, 3000, 'PORT');
   const dataDir = resolve(overrides.dataDir ?? env.DATA_DIR ?? './data');
-  const jwtSecret = overrides.jwtSecret ?? env.JWT_SECRET ?? loadOrCreateSecrets(dataDir).jwtSecret;
+  const needsGenerated = !(overrides.jwtSecret ?? env.JWT_SECRET) || !(overrides.devMailToken ?? env.DEV_MAIL_TOKEN);
+  const generated = needsGenerated ? loadOrCreateSecrets(dataDir) : undefined;
+  const jwtSecret = overrides.jwtSecret ?? env.JWT_SECRET ?? (generated as Secrets).jwtSecret;
+  const devMailToken = overrides.devMailToken ?? (env.DEV_MAIL_TOKEN || (generated as Secrets).devMailToken);
   const appUrl = (env.APP_URL ?? `http://localhost:${port}`).replace(/\/+$/, '');
   if (!/^https?:\/\//.test(appUrl)) throw new Error(`APP_URL must start with http:// or https://, got "${appUrl}"`);
   return {
@@ -87,6 +129,8 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     signingCertP12: env.SIGNING_CERT_P12 ? resolve(env.SIGNING_CERT_P12) : undefined,
     signingCertPassword: env.SIGNING_CERT_PASSWORD,
     listCacheMb: nonNegativeNumber(env.LIST_CACHE_MB, 16, 'LIST_CACHE_MB'),
+    devMailToken,
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
     ...overrides,
   };
 }

@@ -355,7 +355,8 @@ export const en = {
     intro: 'E-mails the server would have sent. Newest first.',
     refresh: 'Refresh',
     empty: 'No e-mails yet.',
-    smtpConfigured: 'The outbox is not in use: this server sends e-mail through SMTP.',
+    unavailable:
+      'The outbox is not open to this address. Open the full address the server printed when it started (it ends in ?token=...), or, if the server sends e-mail through SMTP, read your mailbox instead.',
     to: 'To',
     subject: 'Subject',
     sentAt: 'Sent',

@@ -13,5 +13,12 @@ export const outboxMail = z.object({
   createdAt: z.string(),
 });
 export type OutboxMail = z.infer<typeof outboxMail>;
-/** Only while the outbox transport is in use (no SMTP_URL). Newest first. */
-export const devMail = { ...ROUTES.devMail, response: z.array(outboxMail) } as const;
+/**
+ * Only while the outbox transport is in use (no SMTP_URL), and only with the outbox's key (`Authorization: Bearer`
+ * or `?token=`): otherwise 404, as if the path did not exist. Newest first.
+ */
+export const devMail = {
+  ...ROUTES.devMail,
+  querystring: z.object({ token: z.string().max(200).optional() }),
+  response: z.array(outboxMail),
+} as const;

@@ -73,10 +73,55 @@ describe('system routes', () => {
     const { mailer } = t.app.platform;
     await mailer.send({ to: 'first@example.com', subject: 'First', text: 'one', html: '<p>one</p>' });
     await mailer.send({ to: 'second@example.com', subject: 'Second', text: 'two', html: '<p>two</p>' });
-    const response = await t.app.inject({ method: 'GET', url: '/api/v1/dev/mail' });
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/dev/mail',
+      headers: { authorization: `Bearer ${t.app.platform.config.devMailToken}` },
+    });
     const mails = response.json();
     expect(mails[0]).toMatchObject({ to: 'second@example.com', subject: 'Second', text: 'two', html: '<p>two</p>' });
     expect(mails[1]).toMatchObject({ to: 'first@example.com' });
     expect(Object.keys(mails[0]).sort()).toEqual(['createdAt', 'html', 'id', 'subject', 'text', 'to']);
+  });
+
+  // Security issue, finding 1: anonymous GET /api/v1/dev/mail answered every mail of the default install, signing
+  // and password-reset links included (a reset token read there took over an account).
+  it('opens the outbox only with its key, as a bearer token or ?token=; anything else is 404', async () => {
+    await t.app.platform.mailer.send({ to: 'victim@example.com', subject: 'Reset', text: 'link', html: '<p>link</p>' });
+    const key = t.app.platform.config.devMailToken;
+    expect(key.length).toBeGreaterThanOrEqual(32);
+    const refused = [
+      { url: '/api/v1/dev/mail' },
+      { url: '/api/v1/dev/mail?token=' },
+      { url: `/api/v1/dev/mail?token=${key.slice(0, -1)}` },
+      { url: '/api/v1/dev/mail', headers: { authorization: `Bearer ${key}x` } },
+      { url: '/api/v1/dev/mail', headers: { authorization: key } },
+    ];
+    for (const request of refused) {
+      const response = await t.app.inject({ method: 'GET', ...request });
+      expect(response.statusCode, request.url).toBe(404);
+      expect(response.body).not.toContain('victim@example.com');
+    }
+    for (const request of [
+      { url: `/api/v1/dev/mail?token=${encodeURIComponent(key)}` },
+      { url: '/api/v1/dev/mail', headers: { authorization: `Bearer ${key}` } },
+    ]) {
+      const response = await t.app.inject({ method: 'GET', ...request });
+      expect(response.statusCode).toBe(200);
+      expect(response.json()[0]).toMatchObject({ to: 'victim@example.com' });
+    }
+  });
+
+  // Security issue, finding 7: HSTS was sent over plain HTTP.
+  it('sends HSTS only to a request that came over HTTPS', async () => {
+    const plain = await t.app.inject({ method: 'GET', url: '/api/v1/health' });
+    expect(plain.headers['strict-transport-security']).toBeUndefined();
+    // Without trusted proxies, a client's X-Forwarded-Proto is not believed.
+    const forged = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/health',
+      headers: { 'x-forwarded-proto': 'https' },
+    });
+    expect(forged.headers['strict-transport-security']).toBeUndefined();
   });
 });

@@ -1,20 +1,23 @@
 import type { OutboxMail } from '@esign/shared';
 import { Alert, Button, Grid, Group, Loader, Paper, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { isApiError } from '../../api/api-error';
 import { useTranslation } from '../../i18n';
 import { useTranslateMessage } from '../../i18n/use-translate-message';
 import { useDevMail } from './api';
 import { MailText } from './MailText';
 
-/** /dev/mail: the development outbox (only while no SMTP server is configured). */
+/** /dev/mail?token=: the development outbox (only while no SMTP server is configured, and only with its key). */
 export function DevMailPage() {
   const { t } = useTranslation();
   const translateMessage = useTranslateMessage();
-  const mails = useDevMail();
+  const [searchParams] = useSearchParams();
+  const mails = useDevMail(searchParams.get('token'));
   const [selectedId, setSelectedId] = useState<string | null>(null);
 
-  const isSmtpConfigured = isApiError(mails.error) && mails.error.status === 404;
+  // 404: SMTP is configured, or the address lacks the outbox's key (the server does not say which).
+  const isUnavailable = isApiError(mails.error) && mails.error.status === 404;
   const selected = mails.data?.find((mail) => mail.id === selectedId) ?? mails.data?.[0];
 
   return (
@@ -29,8 +32,8 @@ export function DevMailPage() {
         </Button>
       </Group>
       {mails.isPending && <Loader aria-label={t('common.loading')} />}
-      {isSmtpConfigured && <Alert color="blue">{t('devMail.smtpConfigured')}</Alert>}
-      {mails.isError && !isSmtpConfigured && (
+      {isUnavailable && <Alert color="blue">{t('devMail.unavailable')}</Alert>}
+      {mails.isError && !isUnavailable && (
         <Alert color="red" role="alert">
           {translateMessage(mails.error.message)}
         </Alert>

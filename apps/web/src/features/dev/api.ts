@@ -1,6 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { apiCall } from '../../api/client';
 
-export function useDevMail() {
-  return useQuery({ queryKey: ['devMail'], queryFn: ({ signal }) => apiCall('devMail', { signal }) });
+/** The outbox, read with its key (the `token` of the address the server printed at start). */
+export function useDevMail(token: string | null) {
+  return useQuery({
+    queryKey: ['devMail', token],
+    queryFn: ({ signal }) => apiCall('devMail', { query: token ? { token } : {}, signal }),
+    retry: false,
+  });
 }
