@@ -15,7 +15,7 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { listPageStatement } from '../src/modules/document-list/repository.js';
-import { usersByIdsQuery } from '../src/modules/users/repository.js';
+import { sessionUsersQuery } from '../src/modules/users/repository.js';
 import type { Db } from '../src/platform/db/client.js';
 import * as schema from '../src/platform/db/schema.js';
 import { serverRoot } from '../src/platform/paths.js';
@@ -113,8 +113,11 @@ async function main() {
     );
 
     const dialect = new PgDialect();
-    const userLookup = usersByIdsQuery(drizzle(pool, { schema }) as unknown as Db, sql.placeholder('ids')).toSQL();
-    const userLookupValues = fillPlaceholders(userLookup.params, { ids: [me.id] });
+    const userLookup = sessionUsersQuery(drizzle(pool, { schema }) as unknown as Db, sql.placeholder('ids')).toSQL();
+    // Every authenticated request looks its user up by the session its access token names.
+    const sessionId = (JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()) as { sid: string })
+      .sid;
+    const userLookupValues = fillPlaceholders(userLookup.params, { ids: [sessionId] });
     const cases: [string, DocumentListQuery][] = [
       ['page 1', {}],
       ['page 5,000', { page: 5000 }],

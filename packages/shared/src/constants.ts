@@ -17,12 +17,22 @@ export const REFRESH_TOKEN_TTL_SECONDS = 30 * 24 * 60 * 60;
 export const EMAIL_CONFIRMATION_TTL_SECONDS = 24 * 60 * 60;
 export const PASSWORD_RESET_TTL_SECONDS = 60 * 60;
 
-/** The 11th failed sign-in within the window, per e-mail or per IP, is refused. */
+/**
+ * Failed sign-ins within the window: the 11th from one address (and so from one address for one account) is
+ * refused. One account's limit across every address is much higher, so that anyone who knows an address cannot
+ * lock its owner out: the correct password from an address without failures signs in until that limit is reached.
+ */
 export const SIGN_IN_FAILURE_LIMIT = 10;
+export const SIGN_IN_ACCOUNT_FAILURE_LIMIT = 100;
 export const SIGN_IN_FAILURE_WINDOW_SECONDS = 15 * 60;
 
-/** At most 5 wrong access codes per signer in 15 minutes; the next try answers 429. */
+/**
+ * Wrong access codes within the window: 5 per signer from one address, then 429 for that address; 25 on one
+ * signing link from all addresses together, then the link is locked (429 for everyone) and its owner sees the
+ * signer locked until the window passes or a new link is issued.
+ */
 export const ACCESS_CODE_FAILURE_LIMIT = 5;
+export const ACCESS_CODE_LINK_FAILURE_LIMIT = 25;
 export const ACCESS_CODE_FAILURE_WINDOW_SECONDS = 15 * 60;
 
 export const PLAN_TYPES = ['free', 'personal', 'business'] as const;

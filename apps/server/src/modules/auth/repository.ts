@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
-import { emailTokens, refreshTokens, signInFailures } from '../../platform/db/schema.js';
+import { emailTokens, refreshTokens, sessions, signInFailures } from '../../platform/db/schema.js';
 
 export type EmailTokenPurpose = (typeof emailTokens.$inferSelect)['purpose'];
 
@@ -41,6 +41,19 @@ export async function expireEmailTokens(
     .where(
       and(eq(emailTokens.userId, params.userId), eq(emailTokens.purpose, params.purpose), isNull(emailTokens.usedAt)),
     );
+}
+
+export async function insertSession(db: Db, values: { id: string; userId: string }): Promise<void> {
+  await db.insert(sessions).values(values);
+}
+
+/** Ends a session, or every session of a user: their access tokens are refused from the next request on. */
+export async function endSessions(db: Db, params: { sessionId?: string; userId?: string; now: Date }): Promise<void> {
+  const scope = params.sessionId ? eq(sessions.id, params.sessionId) : eq(sessions.userId, params.userId ?? '');
+  await db
+    .update(sessions)
+    .set({ endedAt: params.now })
+    .where(and(scope, isNull(sessions.endedAt)));
 }
 
 export async function insertRefreshToken(
@@ -89,9 +102,10 @@ export async function revokeRefreshTokens(db: Db, params: { userId?: string; fam
 }
 
 /**
- * Records a sign-in attempt before the password is checked and counts the attempts in the window,
- * serialised per e-mail and per IP (advisory locks, always taken in the same order), so parallel
- * guesses are counted one after another: exactly the allowed number get through.
+ * Records a sign-in attempt before the password is checked and counts the attempts in the window, from this
+ * address, from this address for this account, and for this account from anywhere; serialised per e-mail and per
+ * address (advisory locks, always taken in the same order), so parallel guesses are counted one after another:
+ * exactly the allowed number get through. `ip` is the address's key (platform/http/address-key).
  */
 export async function recordSignInAttempt(db: Db, params: { email: string; ip: string; since: Date }) {
   return db.transaction(async (tx) => {
@@ -107,8 +121,16 @@ export async function recordSignInAttempt(db: Db, params: { email: string; ip: s
   });
 }
 
-export async function forgetSignInAttempts(db: Db, params: { id: string; email: string }): Promise<void> {
-  await db.delete(signInFailures).where(or(eq(signInFailures.id, params.id), eq(signInFailures.email, params.email)));
+/** A successful sign-in clears its own attempt and the failures of its address for its account, no others. */
+export async function forgetSignInAttempts(db: Db, params: { id: string; email: string; ip: string }): Promise<void> {
+  await db
+    .delete(signInFailures)
+    .where(
+      or(
+        eq(signInFailures.id, params.id),
+        and(eq(signInFailures.email, params.email), eq(signInFailures.ip, params.ip)),
+      ),
+    );
 }
 
 export async function countSignInAttempts(db: Db, params: { email: string; ip: string; since: Date }) {
@@ -116,6 +138,10 @@ export async function countSignInAttempts(db: Db, params: { email: string; ip: s
     .select({
       byEmail: sql<number>`count(*) filter (where ${signInFailures.email} = ${params.email})`.mapWith(Number),
       byIp: sql<number>`count(*) filter (where ${signInFailures.ip} = ${params.ip})`.mapWith(Number),
+      byPair:
+        sql<number>`count(*) filter (where ${signInFailures.email} = ${params.email} and ${signInFailures.ip} = ${params.ip})`.mapWith(
+          Number,
+        ),
     })
     .from(signInFailures)
     .where(
@@ -124,7 +150,7 @@ export async function countSignInAttempts(db: Db, params: { email: string; ip: s
         gt(signInFailures.createdAt, params.since),
       ),
     );
-  return { byEmail: row?.byEmail ?? 0, byIp: row?.byIp ?? 0 };
+  return { byEmail: row?.byEmail ?? 0, byIp: row?.byIp ?? 0, byPair: row?.byPair ?? 0 };
 }
 
 export async function pruneSignInAttempts(db: Db, before: Date): Promise<void> {

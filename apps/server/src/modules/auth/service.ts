@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import {
   MESSAGES,
   REFRESH_TOKEN_TTL_SECONDS,
+  SIGN_IN_ACCOUNT_FAILURE_LIMIT,
   SIGN_IN_FAILURE_LIMIT,
   SIGN_IN_FAILURE_WINDOW_SECONDS,
   type SignInResponse,
@@ -12,8 +13,9 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import { users } from '../../platform/db/schema.js';
 import { AppError, unauthorized } from '../../platform/errors.js';
+import { addressKey } from '../../platform/http/address-key.js';
 import type { JobQueue } from '../../platform/jobs.js';
-import { batchedFindUserById, findUserByEmail, toUserDto } from '../users/repository.js';
+import { batchedFindSessionUser, findUserByEmail, toUserDto } from '../users/repository.js';
 import type { AuthMailJobs } from './mails.js';
 import * as repo from './repository.js';
 import { type AccessTokens, hashToken, randomToken } from './tokens.js';
@@ -31,7 +33,7 @@ const ARGON2_OPTIONS = { algorithm: 2 as Algorithm.Argon2id };
 
 export function authService(deps: AuthDeps) {
   const { db, jobs, mails, accessTokens, now } = deps;
-  const findAuthenticatedUser = batchedFindUserById(db);
+  const findSessionUser = batchedFindSessionUser(db);
   // Unknown e-mails are checked against this hash so that both answers take the same time.
   let dummyHash: Promise<string> | undefined;
   const getDummyHash = () => {
@@ -39,7 +41,10 @@ export function authService(deps: AuthDeps) {
     return dummyHash;
   };
 
-  async function issueTokens(userId: string, familyId: string = randomUUID()): Promise<TokenPair> {
+  /** A new pair for a session: a new one at sign-in; on refresh, the family's (which is the session's id). */
+  async function issueTokens(userId: string, sessionId?: string): Promise<TokenPair> {
+    const familyId = sessionId ?? randomUUID();
+    if (!sessionId) await repo.insertSession(db, { id: familyId, userId });
     const refreshToken = randomToken();
     await repo.insertRefreshToken(db, {
       userId,
@@ -47,7 +52,7 @@ export function authService(deps: AuthDeps) {
       familyId,
       expiresAt: new Date(now().getTime() + REFRESH_TOKEN_TTL_SECONDS * 1000),
     });
-    return { accessToken: await accessTokens.sign(userId), refreshToken };
+    return { accessToken: await accessTokens.sign(userId, familyId), refreshToken };
   }
 
   return {
@@ -73,8 +78,15 @@ export function authService(deps: AuthDeps) {
 
     async signIn(input: { email: string; password: string; ip: string }): Promise<SignInResponse> {
       const since = new Date(now().getTime() - SIGN_IN_FAILURE_WINDOW_SECONDS * 1000);
-      const attempts = await repo.recordSignInAttempt(db, { email: input.email, ip: input.ip, since });
-      if (attempts.byEmail > SIGN_IN_FAILURE_LIMIT || attempts.byIp > SIGN_IN_FAILURE_LIMIT) {
+      const ip = addressKey(input.ip);
+      const attempts = await repo.recordSignInAttempt(db, { email: input.email, ip, since });
+      // Limited per address and per address and account; the account's own limit is far higher, so that failures
+      // from elsewhere do not lock its owner out (the correct password from a clean address still signs in).
+      if (
+        attempts.byIp > SIGN_IN_FAILURE_LIMIT ||
+        attempts.byPair > SIGN_IN_FAILURE_LIMIT ||
+        attempts.byEmail > SIGN_IN_ACCOUNT_FAILURE_LIMIT
+      ) {
         throw new AppError('TOO_MANY_REQUESTS', MESSAGES.tooManySignInAttempts);
       }
       const user = await findUserByEmail(db, input.email);
@@ -83,7 +95,7 @@ export function authService(deps: AuthDeps) {
         : await verify(await getDummyHash(), input.password).then(() => false);
       if (!user || !isValid) throw new AppError('INVALID_CREDENTIALS', MESSAGES.invalidCredentials);
 
-      await repo.forgetSignInAttempts(db, { id: attempts.id, email: input.email });
+      await repo.forgetSignInAttempts(db, { id: attempts.id, email: input.email, ip });
       if (Math.random() < 0.01) await repo.pruneSignInAttempts(db, since);
       if (!user.emailConfirmedAt) return { type: 'email_not_confirmed' };
       return { type: 'authorized', ...(await issueTokens(user.id)), user: toUserDto(user) };
@@ -96,15 +108,26 @@ export function authService(deps: AuthDeps) {
       const current = now();
       const revoked = await repo.revokeLiveRefreshToken(db, { tokenHash, now: current });
       if (!revoked) {
+        // A rotated token presented again was copied: the whole session ends, on both sides.
         const familyId = await repo.findRefreshTokenFamily(db, tokenHash);
-        if (familyId) await repo.revokeRefreshTokens(db, { familyId, now: current });
+        if (familyId) {
+          await repo.revokeRefreshTokens(db, { familyId, now: current });
+          await repo.endSessions(db, { sessionId: familyId, now: current });
+        }
         throw unauthorized();
       }
       return issueTokens(revoked.userId, revoked.familyId);
     },
 
+    /** Ends the session of the refresh token: its refresh tokens and every access token issued in it stop working. */
     async logout(input: { refreshToken: string }): Promise<void> {
-      await repo.revokeLiveRefreshToken(db, { tokenHash: hashToken(input.refreshToken), now: now() });
+      const current = now();
+      const familyId = await repo.findRefreshTokenFamily(db, hashToken(input.refreshToken));
+      if (!familyId) return;
+      await db.transaction(async (tx) => {
+        await repo.revokeRefreshTokens(tx, { familyId, now: current });
+        await repo.endSessions(tx, { sessionId: familyId, now: current });
+      });
     },
 
     async confirmEmail(input: { token: string }) {
@@ -152,15 +175,19 @@ export function authService(deps: AuthDeps) {
           .where(and(eq(users.id, userId), isNull(users.emailConfirmedAt)));
         await repo.expireEmailTokens(tx, { userId, purpose: 'reset_password', now: current });
         await repo.revokeRefreshTokens(tx, { userId, now: current });
+        await repo.endSessions(tx, { userId, now: current });
       });
       return { message: MESSAGES.passwordChanged };
     },
 
-    /** The user behind an access token; a token older than the last password change is refused. */
+    /**
+     * The user behind an access token; a token of an ended session (logout) or older than the last password change
+     * is refused.
+     */
     async authenticate(accessToken: string | undefined) {
       if (!accessToken) throw unauthorized();
       const claims = await accessTokens.verify(accessToken);
-      const user = await findAuthenticatedUser(claims.userId);
+      const user = await findSessionUser(claims);
       if (!user || claims.issuedAt < Math.floor(user.passwordChangedAt.getTime() / 1000)) throw unauthorized();
       return user;
     },

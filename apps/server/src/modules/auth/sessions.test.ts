@@ -60,15 +60,44 @@ describe('POST /auth/sign_in', () => {
     expect(messages).toEqual({ email: MESSAGES.invalidEmail, password: MESSAGES.required });
   });
 
-  it('answers 429 to the 11th failed sign-in within 15 minutes for one e-mail, even with the right password', async () => {
+  // Security issue, finding 4: ten wrong passwords from anywhere locked the account's correct password out for 15
+  // minutes, renewable by anyone who knows the address.
+  it("keeps the owner's correct password working from a clean address while an attacker's address is limited", async () => {
     const user = await client.confirmedUser();
     for (let attempt = 1; attempt <= 10; attempt++) {
-      const { response } = await client.signIn(user.email, 'wrong-password1', `10.1.0.${attempt}`);
+      const { response } = await client.signIn(user.email, 'wrong-password1', '10.1.0.66');
       expect(response.statusCode).toBe(401);
     }
-    const { response } = await client.signIn(user.email, user.password, '10.1.0.99');
+    const limited = await client.signIn(user.email, user.password, '10.1.0.66');
+    expect(limited.response.statusCode).toBe(429);
+    expect(limited.response.json()).toMatchObject({
+      code: 'TOO_MANY_REQUESTS',
+      message: MESSAGES.tooManySignInAttempts,
+    });
+    expect((await client.signIn(user.email, user.password, '10.1.0.99')).response.statusCode).toBe(200);
+    // The owner's sign-in does not clear the attacker's failures.
+    expect((await client.signIn(user.email, user.password, '10.1.0.66')).response.statusCode).toBe(429);
+  });
+
+  it('refuses even the correct password once the account has 100 failures from all addresses in the window', async () => {
+    const user = await client.confirmedUser();
+    for (let attempt = 1; attempt <= 100; attempt++) {
+      const { response } = await client.signIn(user.email, 'wrong-password1', `10.4.${attempt >> 4}.${attempt}`);
+      expect(response.statusCode).toBe(401);
+    }
+    const { response } = await client.signIn(user.email, user.password, '10.4.99.99');
     expect(response.statusCode).toBe(429);
-    expect(response.json()).toMatchObject({ code: 'TOO_MANY_REQUESTS', message: MESSAGES.tooManySignInAttempts });
+  });
+
+  it('counts IPv6 guesses by their /64 network', async () => {
+    const statuses: number[] = [];
+    for (let attempt = 1; attempt <= 11; attempt++) {
+      statuses.push(
+        (await client.signIn(uniqueEmail(), 'wrong-password1', `2001:db8:5:6::${attempt}`)).response.statusCode,
+      );
+    }
+    expect(statuses.slice(0, 10).every((status) => status === 401)).toBe(true);
+    expect(statuses[10]).toBe(429);
   });
 
   it('answers 429 to the 11th failed sign-in from one IP, also when the guesses arrive at once', async () => {
@@ -111,8 +140,8 @@ describe('access and refresh tokens', () => {
   it('answers requests arriving together each with its own user (their lookups go to the database as one)', async () => {
     const [first, second] = [await client.loggedInUser(), await client.loggedInUser()];
     const secret = new TextEncoder().encode(t.app.platform.config.jwtSecret);
-    // Well signed, but for a user who does not exist: refused, without failing the requests batched with it.
-    const unknown = await new SignJWT({ typ: 'access' })
+    // Well signed, but for a user and session that do not exist: refused, without failing the requests batched with it.
+    const unknown = await new SignJWT({ typ: 'access', sid: crypto.randomUUID() })
       .setProtectedHeader({ alg: 'HS256' })
       .setSubject(crypto.randomUUID())
       .setIssuedAt()
@@ -196,5 +225,42 @@ describe('access and refresh tokens', () => {
     const response = await client.post('/auth/logout', { refreshToken: user.refreshToken });
     expect(response.statusCode).toBe(204);
     expect((await refresh(user.refreshToken)).statusCode).toBe(401);
+  });
+
+  // Security issue, finding 6: a logged-out access token kept working for up to 15 minutes.
+  it('logout ends the session: its access tokens answer 401 at once, other sessions of the user go on', async () => {
+    const user = await client.loggedInUser();
+    const other = await client.signIn(user.email, user.password);
+    if (other.body.type !== 'authorized') throw new Error('second sign-in failed');
+    const renewed = (await refresh(user.refreshToken)).json<{ accessToken: string; refreshToken: string }>();
+    expect((await getUser(user.accessToken)).statusCode).toBe(200);
+    expect((await client.post('/auth/logout', { refreshToken: renewed.refreshToken })).statusCode).toBe(204);
+    for (const token of [user.accessToken, renewed.accessToken]) {
+      const response = await getUser(token);
+      expect(response.statusCode).toBe(401);
+    }
+    expect((await refresh(renewed.refreshToken)).statusCode).toBe(401);
+    expect((await getUser(other.body.accessToken)).statusCode).toBe(200);
+  });
+
+  it('a replayed refresh token ends its session: the access tokens issued in it answer 401', async () => {
+    const user = await client.loggedInUser();
+    const renewed = (await refresh(user.refreshToken)).json<{ accessToken: string }>();
+    expect((await refresh(user.refreshToken)).statusCode).toBe(401);
+    expect((await getUser(renewed.accessToken)).statusCode).toBe(401);
+  });
+
+  it('treats an access token without a session (made before sessions existed) as expired, so the client refreshes', async () => {
+    const user = await client.loggedInUser();
+    const secret = new TextEncoder().encode(t.app.platform.config.jwtSecret);
+    const legacy = await new SignJWT({ typ: 'access' })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(user.id)
+      .setIssuedAt()
+      .setExpirationTime('15m')
+      .sign(secret);
+    const response = await getUser(legacy);
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toMatchObject({ message: MESSAGES.tokenExpired });
   });
 });

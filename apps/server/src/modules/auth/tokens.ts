@@ -15,6 +15,8 @@ export function hashToken(token: string): string {
 
 export interface AccessTokenClaims {
   userId: string;
+  /** The session (sign-in) the token belongs to; an ended session's tokens are refused. */
+  sessionId: string;
   issuedAt: number;
 }
 
@@ -34,8 +36,8 @@ export function accessTokens(secret: string) {
   // HMAC (webcrypto's is async and costs more than the rest of an authenticated request's own work).
   const verified = new Map<string, AccessTokenClaims & { expiresAt: number }>();
   return {
-    async sign(userId: string): Promise<string> {
-      return new SignJWT({ typ: 'access' })
+    async sign(userId: string, sessionId: string): Promise<string> {
+      return new SignJWT({ typ: 'access', sid: sessionId })
         .setProtectedHeader({ alg: 'HS256' })
         .setSubject(userId)
         .setIssuedAt()
@@ -47,7 +49,7 @@ export function accessTokens(secret: string) {
       const known = verified.get(token);
       // jose's rule: expired once `exp` is not after the current second.
       if (known && known.expiresAt > Math.floor(Date.now() / 1000)) {
-        return { userId: known.userId, issuedAt: known.issuedAt };
+        return { userId: known.userId, sessionId: known.sessionId, issuedAt: known.issuedAt };
       }
       verified.delete(token);
       try {
@@ -60,11 +62,15 @@ export function accessTokens(secret: string) {
         ) {
           throw unauthorized();
         }
-        const claims = { userId: payload.sub, issuedAt: payload.iat };
+        // A token made before sessions existed names none: it is treated as expired, so the client refreshes
+        // (its refresh token's family became its session) instead of being logged out.
+        if (typeof payload.sid !== 'string') throw new AppError('TOKEN_EXPIRED', MESSAGES.tokenExpired);
+        const claims = { userId: payload.sub, sessionId: payload.sid, issuedAt: payload.iat };
         if (verified.size >= VERIFIED_TOKENS_KEPT) verified.delete(verified.keys().next().value as string);
         verified.set(token, { ...claims, expiresAt: payload.exp });
         return claims;
       } catch (error) {
+        if (error instanceof AppError) throw error;
         if (error instanceof joseErrors.JWTExpired) throw new AppError('TOKEN_EXPIRED', MESSAGES.tokenExpired);
         throw unauthorized();
       }

@@ -2,7 +2,7 @@ import type { User } from '@esign/shared';
 import DataLoader from 'dataloader';
 import { eq, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
-import { users } from '../../platform/db/schema.js';
+import { sessions, users } from '../../platform/db/schema.js';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -12,29 +12,41 @@ export async function findUserById(db: Db, id: string): Promise<UserRow | undefi
 }
 
 /**
- * findUserById for the lookup every authenticated request makes. The lookups that requests ask for while the
- * server reads its sockets (one turn of the event loop) go to the database as one statement: under load, one round
- * trip serves many requests instead of one each, and every request still reads its user fresh (nothing is kept
- * between turns). The statement is built once, and on PostgreSQL it is named: parsed and planned once per
- * connection.
+ * The user of a live session, for the lookup every authenticated request makes: undefined when the session has
+ * ended (logout) or belongs to someone else. The lookups that requests ask for while the server reads its sockets
+ * (one turn of the event loop) go to the database as one statement: under load, one round trip serves many requests
+ * instead of one each, and every request still reads its user and session fresh (nothing is kept between turns).
+ * The statement is built once, and on PostgreSQL it is named: parsed and planned once per connection.
  */
-export function batchedFindUserById(db: Db): (id: string) => Promise<UserRow | undefined> {
-  const statement = usersByIdsQuery(db, sql.placeholder('ids')).prepare('find_users_by_ids');
+export function batchedFindSessionUser(
+  db: Db,
+): (session: { userId: string; sessionId: string }) => Promise<UserRow | undefined> {
+  const statement = sessionUsersQuery(db, sql.placeholder('ids')).prepare('find_session_users');
   const loader = new DataLoader<string, UserRow | undefined>(
-    async (ids) => {
-      const rows = await statement.execute({ ids: [...ids] });
-      const byId = new Map(rows.map((row) => [row.id, row]));
-      return ids.map((id) => byId.get(id));
+    async (sessionIds) => {
+      const rows = await statement.execute({ ids: [...sessionIds] });
+      const bySession = new Map(rows.map((row) => [row.sessionId, row]));
+      return sessionIds.map((id) => {
+        const row = bySession.get(id);
+        return row && row.endedAt === null ? row.user : undefined;
+      });
     },
     { cache: false, batchScheduleFn: (callback) => setImmediate(callback) },
   );
-  return (id) => loader.load(id);
+  return async ({ userId, sessionId }) => {
+    const user = await loader.load(sessionId);
+    return user?.id === userId ? user : undefined;
+  };
 }
 
-/** The query of batchedFindUserById: the users of a list of ids. */
-export function usersByIdsQuery(db: Db, ids: string[] | Placeholder) {
-  const idList: SQL = sql`${ids}::uuid[]`;
-  return db.select().from(users).where(sql`${users.id} = any(${idList})`);
+/** The query of batchedFindSessionUser: the users of a list of session ids, with each session's end. */
+export function sessionUsersQuery(db: Db, sessionIds: string[] | Placeholder) {
+  const idList: SQL = sql`${sessionIds}::uuid[]`;
+  return db
+    .select({ sessionId: sessions.id, endedAt: sessions.endedAt, user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(sql`${sessions.id} = any(${idList})`);
 }
 
 function userByIdQuery(db: Db, id: string) {

@@ -54,6 +54,23 @@ export const users = pgTable(
   (table) => [uniqueIndex('users_email_key').on(table.email)],
 );
 
+/**
+ * A sign-in: its refresh tokens are one family (the session's id), and every access token names it (`sid`). Logout,
+ * a replayed refresh token and a password change end it; the per-request user lookup refuses tokens of an ended one.
+ */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [index('sessions_user_idx').on(table.userId)],
+);
+
 export const refreshTokens = pgTable(
   'refresh_tokens',
   {
