@@ -331,6 +331,8 @@ export const en = {
     cancel: 'Cancel',
     signed: 'signed',
     waiting: 'waiting',
+    accessLocked:
+      'locked out after too many wrong access codes until {{time}}: send a reminder or copy a new signing link to let them in',
   },
   preview: {
     title: 'Document Preview',

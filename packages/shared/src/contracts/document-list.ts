@@ -52,6 +52,11 @@ export const documentListSigner = z.object({
   order: z.number().int(),
   isPreparer: z.boolean(),
   isFinished: z.boolean(),
+  /**
+   * When one of the signer's links was locked by wrong access codes (ACCESS_CODE_LINK_FAILURE_LIMIT); it stays
+   * locked for ACCESS_CODE_FAILURE_WINDOW_SECONDS, and a new link (reminder or copied link) lets the signer in.
+   */
+  accessLockedAt: z.string().nullable(),
 });
 export type DocumentListSigner = z.infer<typeof documentListSigner>;
 

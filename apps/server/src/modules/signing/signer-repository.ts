@@ -47,19 +47,39 @@ export async function findOwnerName(db: Db, userId: string): Promise<string> {
 
 /**
  * Serialises the access-code attempts of one signer (an advisory lock held to the end of the transaction) and
- * counts its wrong codes in the window, so parallel guesses are counted one after another.
+ * counts the wrong codes in the window from this address for this signer, and on this link from every address, so
+ * parallel guesses are counted one after another. `ip` is the address's key.
  */
-export async function lockAndCountAccessCodeFailures(db: Db, params: { signerId: string; since: Date }) {
+export async function lockAndCountAccessCodeFailures(
+  db: Db,
+  params: { signerId: string; tokenId: string; ip: string; since: Date },
+) {
   await db.execute(sql`select pg_advisory_xact_lock(hashtext(${`access-code:${params.signerId}`}))`);
   const [row] = await db
-    .select({ count: sql<number>`count(*)`.mapWith(Number) })
+    .select({
+      byAddress: sql<number>`count(*) filter (where ${accessCodeFailures.ip} = ${params.ip})`.mapWith(Number),
+      byLink: sql<number>`count(*) filter (where ${accessCodeFailures.tokenId} = ${params.tokenId})`.mapWith(Number),
+    })
     .from(accessCodeFailures)
     .where(and(eq(accessCodeFailures.signerId, params.signerId), gt(accessCodeFailures.createdAt, params.since)));
-  return row?.count ?? 0;
+  return { byAddress: row?.byAddress ?? 0, byLink: row?.byLink ?? 0 };
 }
 
-export async function recordAccessCodeFailure(db: Db, params: { signerId: string; ip: string; at: Date }) {
-  await db.insert(accessCodeFailures).values({ signerId: params.signerId, ip: params.ip, createdAt: params.at });
+export async function recordAccessCodeFailure(
+  db: Db,
+  params: { signerId: string; tokenId: string; ip: string; at: Date },
+) {
+  await db.insert(accessCodeFailures).values({
+    signerId: params.signerId,
+    tokenId: params.tokenId,
+    ip: params.ip,
+    createdAt: params.at,
+  });
+}
+
+/** The signer's link is locked: its owner sees it in the document list. */
+export async function markSignerAccessLocked(db: Db, params: { signerId: string; at: Date }) {
+  await db.update(signers).set({ accessLockedAt: params.at }).where(eq(signers.id, params.signerId));
 }
 
 export async function confirmCodeForToken(db: Db, params: { tokenId: string; at: Date }) {

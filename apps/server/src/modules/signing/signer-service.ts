@@ -2,6 +2,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import {
   ACCESS_CODE_FAILURE_LIMIT,
   ACCESS_CODE_FAILURE_WINDOW_SECONDS,
+  ACCESS_CODE_LINK_FAILURE_LIMIT,
   MESSAGES,
   requiredUnsignedFields,
   type SignerFieldValue,
@@ -9,6 +10,7 @@ import {
 } from '@esign/shared';
 import type { Db } from '../../platform/db/client.js';
 import { AppError } from '../../platform/errors.js';
+import { addressKey } from '../../platform/http/address-key.js';
 import type { JobQueue } from '../../platform/jobs.js';
 import type { Storage } from '../../platform/storage/storage.js';
 import { recordActivity } from '../activity/repository.js';
@@ -146,18 +148,28 @@ export function signerService(deps: SignerDeps) {
       };
     },
 
-    /** At most 5 wrong codes per signer in 15 minutes, counted one by one even under parallel guesses. */
+    /**
+     * Wrong codes are limited per signer and address (5 in 15 minutes, then 429 for that address) and per link (25
+     * from all addresses, then the link is locked for everyone and its owner sees the signer locked; a new link lets
+     * the signer in), counted one by one even under parallel guesses.
+     */
     async confirmCode(request: SignerRequest & { signerId: string; code: string; origin: RequestOrigin }) {
       const { document, signer, token } = await authenticate(request, { needsCode: false });
       if (!document.codeAccess || token.codeConfirmedAt) return { success: true as const };
       const expected = document.codeAccess;
       const at = now();
       const since = new Date(at.getTime() - ACCESS_CODE_FAILURE_WINDOW_SECONDS * 1000);
+      const attempt = { signerId: signer.id, tokenId: token.id, ip: addressKey(request.origin.ip) };
       const outcome = await db.transaction(async (tx) => {
-        const failures = await repo.lockAndCountAccessCodeFailures(tx, { signerId: signer.id, since });
-        if (failures >= ACCESS_CODE_FAILURE_LIMIT) return 'limited' as const;
+        const failures = await repo.lockAndCountAccessCodeFailures(tx, { ...attempt, since });
+        if (failures.byLink >= ACCESS_CODE_LINK_FAILURE_LIMIT || failures.byAddress >= ACCESS_CODE_FAILURE_LIMIT) {
+          return 'limited' as const;
+        }
         if (!codesMatch(request.code, expected)) {
-          await repo.recordAccessCodeFailure(tx, { signerId: signer.id, ip: request.origin.ip, at });
+          await repo.recordAccessCodeFailure(tx, { ...attempt, at });
+          if (failures.byLink + 1 >= ACCESS_CODE_LINK_FAILURE_LIMIT) {
+            await repo.markSignerAccessLocked(tx, { signerId: signer.id, at });
+          }
           return 'wrong' as const;
         }
         await repo.confirmCodeForToken(tx, { tokenId: token.id, at });

@@ -1,4 +1,4 @@
-import { MESSAGES } from '@esign/shared';
+import { ACCESS_CODE_LINK_FAILURE_LIMIT, MESSAGES } from '@esign/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, linkParam, type TestApp, waitForMail } from '../../../test/app.js';
 import { documentClient } from '../../../test/documents.js';
@@ -127,6 +127,65 @@ describe('access code', () => {
       200,
     );
     expect((await asSigner('GET', documentPath)).statusCode).toBe(200);
+  });
+});
+
+// Security issue, finding 4: five wrong access codes from anywhere locked the signer out for 15 minutes, so anyone
+// holding a forwarded link could keep the real signer out.
+describe('access code limits', () => {
+  const confirmFrom = (token: string, path: string, code: string, remoteAddress: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: `/api/v1${path}/confirm_code`,
+      headers: { 'x-sign-access-token': token },
+      payload: { codeAccess: code },
+      remoteAddress,
+    });
+
+  it("limits one address's guesses without locking the signer out from another address", async () => {
+    const doc = await awaitingDocument(t.app, { signers: [signatureAndDate], codeAccess: 'open-sesame' });
+    const signer = doc.signers[0] as (typeof doc.signers)[0];
+    const path = `/document_sign/signers/${signer.id}/document/${doc.documentId}`;
+    const statuses = [];
+    for (let guess = 0; guess < 6; guess++) {
+      statuses.push((await confirmFrom(signer.token, path, `guess-${guess}`, '10.8.0.1')).statusCode);
+    }
+    expect(statuses).toEqual([403, 403, 403, 403, 403, 429]);
+    expect((await confirmFrom(signer.token, path, 'open-sesame', '10.8.0.1')).statusCode).toBe(429);
+    expect((await confirmFrom(signer.token, path, 'open-sesame', '10.8.0.2')).statusCode).toBe(200);
+  });
+
+  it('locks a link after 25 wrong codes from all addresses; the owner sees it and a new link lets the signer in', async () => {
+    const doc = await awaitingDocument(t.app, { signers: [signatureAndDate], codeAccess: 'open-sesame' });
+    const signer = doc.signers[0] as (typeof doc.signers)[0];
+    const path = `/document_sign/signers/${signer.id}/document/${doc.documentId}`;
+    for (let guess = 0; guess < ACCESS_CODE_LINK_FAILURE_LIMIT; guess++) {
+      const response = await confirmFrom(signer.token, path, `guess-${guess}`, `10.9.${guess}.1`);
+      expect(response.statusCode).toBe(403);
+    }
+    expect((await confirmFrom(signer.token, path, 'open-sesame', '10.9.200.1')).statusCode).toBe(429);
+
+    const ownerHeaders = { authorization: `Bearer ${doc.owner.accessToken}` };
+    const listed = await t.app.inject({ method: 'GET', url: '/api/v1/documents', headers: ownerHeaders });
+    const item = listed
+      .json<{ items: { id: string; signers: { id: string; accessLockedAt: string | null }[] }[] }>()
+      .items.find((row) => row.id === doc.documentId);
+    expect(item?.signers.find((row) => row.id === signer.id)?.accessLockedAt).toEqual(expect.any(String));
+
+    const issued = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/document_sign/documents/${doc.documentId}/signing_url?userId=${signer.id}`,
+      headers: ownerHeaders,
+    });
+    expect(issued.statusCode).toBe(200);
+    const newToken =
+      new URL(issued.json<{ signingUrl: string }>().signingUrl).searchParams.get('signAccessToken') ?? '';
+    expect((await confirmFrom(newToken, path, 'open-sesame', '10.9.201.1')).statusCode).toBe(200);
+    const relisted = await t.app.inject({ method: 'GET', url: '/api/v1/documents', headers: ownerHeaders });
+    const after = relisted
+      .json<{ items: { id: string; signers: { id: string; accessLockedAt: string | null }[] }[] }>()
+      .items.find((row) => row.id === doc.documentId);
+    expect(after?.signers.find((row) => row.id === signer.id)?.accessLockedAt).toBeNull();
   });
 });
 

@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import { documents, signers, signingTokens } from '../../platform/db/schema.js';
 import { hashToken, randomToken } from '../auth/tokens.js';
@@ -10,6 +10,11 @@ import { hashToken, randomToken } from '../auth/tokens.js';
 export async function issueSigningToken(db: Db, params: { documentId: string; signerId: string }): Promise<string> {
   const token = randomToken();
   await db.insert(signingTokens).values({ ...params, tokenHash: hashToken(token) });
+  // A new link has no wrong codes: a signer locked out through an older link is no longer shown as locked.
+  await db
+    .update(signers)
+    .set({ accessLockedAt: null })
+    .where(and(eq(signers.id, params.signerId), isNotNull(signers.accessLockedAt)));
   return token;
 }
 

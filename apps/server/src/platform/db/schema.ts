@@ -270,6 +270,8 @@ export const signers = pgTable(
     isPreparer: boolean('is_preparer').notNull().default(false),
     isFinished: boolean('is_finished').notNull().default(false),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
+    /** When one of the signer's links was locked by wrong access codes; cleared when a new link is issued. */
+    accessLockedAt: timestamp('access_locked_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (table) => [
@@ -378,7 +380,10 @@ export const documentRecipients = pgTable(
   (table) => [index('document_recipients_document_idx').on(table.documentId)],
 );
 
-/** Wrong access-code guesses, counted per signer in a window (stateless API nodes). */
+/**
+ * Wrong access-code guesses, counted in a window (stateless API nodes) per signer and address, and per signing link.
+ * `ip` is the address's key (platform/http/address-key).
+ */
 export const accessCodeFailures = pgTable(
   'access_code_failures',
   {
@@ -386,10 +391,14 @@ export const accessCodeFailures = pgTable(
     signerId: uuid('signer_id')
       .notNull()
       .references(() => signers.id, { onDelete: 'cascade' }),
+    tokenId: uuid('token_id').references(() => signingTokens.id, { onDelete: 'cascade' }),
     ip: text('ip'),
     createdAt: createdAt(),
   },
-  (table) => [index('access_code_failures_signer_idx').on(table.signerId, table.createdAt)],
+  (table) => [
+    index('access_code_failures_signer_idx').on(table.signerId, table.createdAt),
+    index('access_code_failures_token_idx').on(table.tokenId, table.createdAt),
+  ],
 );
 
 /** Saved signatures and initials: a user's, or a signer's (who has no account). */

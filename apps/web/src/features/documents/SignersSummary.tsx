@@ -1,18 +1,36 @@
-import type { DocumentListItem } from '@esign/shared';
+import { ACCESS_CODE_FAILURE_WINDOW_SECONDS, type DocumentListItem, type DocumentListSigner } from '@esign/shared';
 import { Stack, Text } from '@mantine/core';
 import { useTranslation } from '../../i18n';
 
-/** The signers of a row, each with whether they have signed. */
+/** Until when a signer's link stays locked by wrong access codes, if it still is (a new link lifts it at once). */
+function lockedUntil(signer: DocumentListSigner, now: number): Date | null {
+  if (!signer.accessLockedAt || signer.isFinished) return null;
+  const until = Date.parse(signer.accessLockedAt) + ACCESS_CODE_FAILURE_WINDOW_SECONDS * 1000;
+  return until > now ? new Date(until) : null;
+}
+
+/** The signers of a row, each with whether they have signed, or are locked out by wrong access codes. */
 export function SignersSummary({ item }: { item: DocumentListItem }) {
   const { t } = useTranslation();
   const shown = item.signers.filter((signer) => !signer.isPreparer);
+  const now = Date.now();
   return (
     <Stack gap={0}>
-      {shown.map((signer) => (
-        <Text key={signer.id} size="xs" c={signer.isFinished ? 'green.8' : 'dimmed'}>
-          {signer.name} ({signer.email}) · {signer.isFinished ? t('documents.signed') : t('documents.waiting')}
-        </Text>
-      ))}
+      {shown.map((signer) => {
+        const locked = lockedUntil(signer, now);
+        const state = signer.isFinished
+          ? t('documents.signed')
+          : locked
+            ? t('documents.accessLocked', {
+                time: locked.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' }),
+              })
+            : t('documents.waiting');
+        return (
+          <Text key={signer.id} size="xs" c={signer.isFinished ? 'green.8' : locked ? 'red.8' : 'dimmed'}>
+            {signer.name} ({signer.email}) · {state}
+          </Text>
+        );
+      })}
     </Stack>
   );
 }
