@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { signUpRequest } from './contracts/auth.js';
 import { flattenValidationErrors } from './errors.js';
-import { email, newPassword, personName } from './fields.js';
+import { email, hasNoControlCharacters, newPassword, personName } from './fields.js';
 import { MESSAGES } from './messages.js';
 
 const messages = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
@@ -59,5 +59,16 @@ describe('flattenValidationErrors', () => {
         },
       ]),
     ).toEqual({ name: 'Required', 'signers.0.email': 'Bad' });
+  });
+});
+
+describe('hasNoControlCharacters', () => {
+  it('refuses NUL and the other control characters, and keeps tab, line breaks and any script', () => {
+    for (const bad of ['\u0000', 'a\u0001', '\u0008', '\u000B', '\u000C', '\u001F', '\u007F']) {
+      expect(hasNoControlCharacters(bad), JSON.stringify(bad)).toBe(false);
+    }
+    for (const good of ['', 'tab\there', 'line\nbreak\r\n', 'Zoë Ünal', 'محمد رضا', '日本語', '🙂']) {
+      expect(hasNoControlCharacters(good), good).toBe(true);
+    }
   });
 });

@@ -6,7 +6,28 @@ import { MESSAGES } from './messages.js';
  * Request schemas are built from these, so the server and the web forms agree.
  */
 
-/** A required string: not empty, not only spaces, at most `max` characters. */
+/**
+ * Control characters other than tab, line feed and carriage return. None belongs in anything a person types, and
+ * PostgreSQL refuses NUL in text outright (it answered 500 before every text input refused them).
+ */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is this expression's purpose.
+const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+
+/** True when `value` holds no control character but tab and line breaks. */
+export function hasNoControlCharacters(value: string): boolean {
+  return !CONTROL_CHARACTERS.test(value);
+}
+
+/**
+ * Any text a person types (titles, messages, names, search terms, field values): a string without control
+ * characters, refused with `message` (the field's own message where it has one). Every request schema's free text
+ * is built from this or from the builders below, which apply the same rule.
+ */
+export function plainText(message: string = MESSAGES.controlCharacters) {
+  return z.string().refine(hasNoControlCharacters, message);
+}
+
+/** A required string: not empty, not only spaces, at most `max` characters, no control characters. */
 export function requiredString(max: 100 | 50 = 100, formatMessage?: string) {
   return z
     .string({
@@ -15,7 +36,8 @@ export function requiredString(max: 100 | 50 = 100, formatMessage?: string) {
     })
     .min(1, MESSAGES.required)
     .max(max, max === 100 ? MESSAGES.maxLength100 : MESSAGES.maxLength50)
-    .refine((value) => value.length === 0 || value.trim().length > 0, MESSAGES.onlySpaces);
+    .refine((value) => value.length === 0 || value.trim().length > 0, MESSAGES.onlySpaces)
+    .refine(hasNoControlCharacters, formatMessage ?? MESSAGES.controlCharacters);
 }
 
 const NAME_PATTERN = /^[\p{L}\p{M}][\p{L}\p{M}\p{N}' .,-]*$/u;
@@ -41,7 +63,10 @@ export const email = z
       .string()
       .min(1, MESSAGES.required)
       .max(254, MESSAGES.invalidEmail)
-      .refine((value) => value.length === 0 || EMAIL_PATTERN.test(value), MESSAGES.invalidEmail),
+      .refine(
+        (value) => value.length === 0 || (EMAIL_PATTERN.test(value) && hasNoControlCharacters(value)),
+        MESSAGES.invalidEmail,
+      ),
   );
 
 /** Printable ASCII without the space: digits, letters and special symbols. */
@@ -63,10 +88,12 @@ export const newPassword = z
 export const currentPassword = z
   .string({ error: MESSAGES.required })
   .min(1, MESSAGES.required)
-  .max(100, MESSAGES.maxLength100);
+  .max(100, MESSAGES.maxLength100)
+  .refine(hasNoControlCharacters, MESSAGES.passwordCharacters);
 
 /** An opaque token from a link: presence and a sane bound. */
 export const linkToken = z
   .string({ error: MESSAGES.required })
   .min(1, MESSAGES.required)
-  .max(200, MESSAGES.linkInvalid);
+  .max(200, MESSAGES.linkInvalid)
+  .refine(hasNoControlCharacters, MESSAGES.linkInvalid);

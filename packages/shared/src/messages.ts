@@ -71,6 +71,8 @@ export const MESSAGES = {
   fileNameTooLong: 'File name must be at most 100 characters',
   fileMissing: 'Choose a file to upload',
   documentNotDraft: 'Only a draft document can be changed.',
+  // Not given by the specification: a text with a control character (NUL and the like) is refused.
+  controlCharacters: 'The text contains characters that cannot be used.',
   invalidCredentials: 'Incorrect email or password',
   tooManySignInAttempts: 'Too many failed sign-in attempts. Please try again in 15 minutes.',
   linkInvalid: 'This link is invalid or has expired.',

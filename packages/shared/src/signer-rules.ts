@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { DocumentType } from './document-constants.js';
 import { MAX_SIGNERS } from './document-fields.js';
-import { normalizeEmail } from './fields.js';
+import { normalizeEmail, plainText } from './fields.js';
 import { MESSAGES } from './messages.js';
 
 /**
@@ -97,14 +97,19 @@ export function initialSignerRows(type: DocumentType): SignerLine[] {
 export function prepareFormSchema(type: DocumentType) {
   return z
     .object({
-      title: z
-        .string()
+      title: plainText()
         .min(1, MESSAGES.required)
         .max(100, MESSAGES.maxLength100)
         .refine((value) => value.length === 0 || value.trim().length > 0, MESSAGES.onlySpaces),
-      message: z.string().max(1000),
+      message: plainText().max(1000),
       isOrdered: z.boolean(),
-      signers: z.array(z.object({ id: z.string().optional(), name: z.string().max(100), email: z.string().max(254) })),
+      signers: z.array(
+        z.object({
+          id: z.string().optional(),
+          name: plainText(MESSAGES.incorrectName).max(100),
+          email: plainText(MESSAGES.invalidEmail).max(254),
+        }),
+      ),
     })
     .superRefine((value, context) => {
       const lines = dropTrailingEmptySigner(value.signers);

@@ -7,6 +7,7 @@ import {
   LIST_ORDERING_KEYS,
   LIST_SEARCH_TYPES,
 } from '../document-constants.js';
+import { plainText } from '../fields.js';
 import { MESSAGES } from '../messages.js';
 import { ROUTES } from '../routes.js';
 import { documentIdParams } from './documents.js';
@@ -35,7 +36,7 @@ export const documentListQuery = z.object({
   status: listOf(DOCUMENT_STATUSES),
   page: z.coerce.number().int().min(1).max(1_000_000).default(1),
   limit: z.coerce.number().int().min(1).max(LIST_DEFAULTS.maxLimit).default(LIST_DEFAULTS.limit),
-  searchTerm: z.string().trim().max(200).optional(),
+  searchTerm: plainText().trim().max(200).optional(),
   searchType: z.enum(LIST_SEARCH_TYPES).default('documents'),
   /** Inclusive bounds of createdAt; a bare date (YYYY-MM-DD) in dateTo covers that whole day (UTC). */
   dateFrom: isoDate.optional(),

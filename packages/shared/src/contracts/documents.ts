@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ACTIVITY_TYPES, DOCUMENT_STATUSES, DOCUMENT_TYPES, UPLOAD_LIMITS } from '../document-constants.js';
 import { FIELD_DATE_FORMATS, FIELD_TYPES, FONT_IDS, FONT_SIZE, MAX_SIGNERS } from '../document-fields.js';
+import { plainText } from '../fields.js';
 import { MESSAGES } from '../messages.js';
 import { ROUTES } from '../routes.js';
 
@@ -44,7 +45,7 @@ export type Signer = z.infer<typeof signer>;
  * A field on a page. Coordinates and sizes are PDF points on the page as displayed (see document-fields.ts),
  * origin top-left; pageNumber is 1-based in the combined PDF. The id is chosen by the editor (a UUID).
  */
-export const documentField = z.object({
+const documentFieldShape = {
   id: z.string().uuid(),
   type: z.enum(FIELD_TYPES),
   pageNumber: z.number().int().min(1),
@@ -61,10 +62,16 @@ export const documentField = z.object({
   fontFamily: z.enum(FONT_IDS).nullable(),
   fontSize: z.number().int().min(FONT_SIZE.min).max(FONT_SIZE.max).nullable(),
   requisiteId: z.string().uuid().nullable(),
+};
+/** A field as the editor sends it: its texts without control characters. */
+export const documentField = z.object({
+  ...documentFieldShape,
+  text: plainText().max(1000).nullable(),
+  placeholder: plainText().max(100, MESSAGES.maxLength100).nullable(),
 });
 export type DocumentField = z.infer<typeof documentField>;
 /** A field as the server answers it, with the derived signed flag. */
-export const documentFieldResponse = documentField.extend({ signed: z.boolean() });
+export const documentFieldResponse = z.object({ ...documentFieldShape, signed: z.boolean() });
 export type DocumentFieldResponse = z.infer<typeof documentFieldResponse>;
 
 export const documentActivity = z.object({
@@ -103,7 +110,7 @@ export const documentIdParams = z.object({ id: z.string().uuid({ error: MESSAGES
 
 export const createDocumentRequest = z.object({
   type: z.enum(DOCUMENT_TYPES),
-  title: z.string().max(100, MESSAGES.maxLength100).optional(),
+  title: plainText().max(100, MESSAGES.maxLength100).optional(),
 });
 export const createDocument = {
   ...ROUTES.createDocument,
@@ -141,8 +148,8 @@ export const reorderPartsRequest = z.object({
 /** A signer as the prepare form sends it: an id when it already exists. */
 export const signerInput = z.object({
   id: z.string().uuid().optional(),
-  name: z.string().max(100, MESSAGES.maxLength100),
-  email: z.string().max(254, MESSAGES.invalidEmail),
+  name: plainText(MESSAGES.incorrectName).max(100, MESSAGES.maxLength100),
+  email: plainText(MESSAGES.invalidEmail).max(254, MESSAGES.invalidEmail),
   isPreparer: z.boolean().default(false),
   order: z.number().int().min(-1).max(MAX_SIGNERS, MESSAGES.signersLimit),
 });
@@ -154,8 +161,8 @@ export type SignerInput = z.input<typeof signerInput>;
  */
 export const updateDocumentRequest = z.object({
   parts: reorderPartsRequest.shape.parts.optional(),
-  title: z.string().max(100, MESSAGES.maxLength100).optional(),
-  message: z.string().max(1000).nullable().optional(),
+  title: plainText().max(100, MESSAGES.maxLength100).optional(),
+  message: plainText().max(1000).nullable().optional(),
   isOrdered: z.boolean().optional(),
   signers: z
     .array(signerInput)

@@ -1,9 +1,14 @@
 import { z } from 'zod';
+import { hasNoControlCharacters } from '../fields.js';
 import { MESSAGES } from '../messages.js';
 import { ROUTES } from '../routes.js';
 
 const fileKey = z.string({ error: MESSAGES.required }).min(1, MESSAGES.required).max(512, 'Invalid file key');
-const fileName = z.string({ error: MESSAGES.required }).min(1, MESSAGES.required).max(100, MESSAGES.fileNameTooLong);
+const fileName = z
+  .string({ error: MESSAGES.required })
+  .min(1, MESSAGES.required)
+  .max(100, MESSAGES.fileNameTooLong)
+  .refine(hasNoControlCharacters, MESSAGES.controlCharacters);
 
 export const ASSET_CONTENT_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/bmp'] as const;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { FONT_IDS, SIGNATURE_FONTS, type SignatureFontId } from '../document-fields.js';
+import { plainText } from '../fields.js';
 import { MESSAGES } from '../messages.js';
 import { REQUISITE_LIMITS, REQUISITE_TYPES, REQUISITE_VALUE_TYPES } from '../requisite-constants.js';
 import { ROUTES } from '../routes.js';
@@ -38,8 +39,7 @@ export const requisiteInput = z
     id: z.string().uuid().optional(),
     type: z.enum(REQUISITE_TYPES),
     valueType: z.enum(REQUISITE_VALUE_TYPES),
-    text: z
-      .string()
+    text: plainText()
       .max(REQUISITE_LIMITS.maxTextLength, MESSAGES.maxLength100)
       .refine((value) => value.trim().length > 0, MESSAGES.onlySpaces)
       .nullable()

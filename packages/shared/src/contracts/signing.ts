@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { plainText } from '../fields.js';
 import { MESSAGES } from '../messages.js';
 import { ROUTES } from '../routes.js';
 import { document, documentFieldResponse, documentIdParams, pdfMetadata } from './documents.js';
@@ -66,7 +67,7 @@ export const signerDocument = {
 export const confirmCode = {
   ...ROUTES.confirmCode,
   params: signerDocumentParams,
-  body: z.object({ codeAccess: z.string().min(1, MESSAGES.required).max(100, MESSAGES.maxLength100) }),
+  body: z.object({ codeAccess: plainText().min(1, MESSAGES.required).max(100, MESSAGES.maxLength100) }),
   response: z.object({ success: z.literal(true) }),
 } as const;
 
@@ -80,7 +81,7 @@ export const signatoryOpened = {
 /** The values a signer fills in: only fields assigned to that signer. */
 export const signerFieldValue = z.object({
   id: z.string().uuid(),
-  text: z.string().max(1000).nullable().optional(),
+  text: plainText().max(1000).nullable().optional(),
   checked: z.boolean().optional(),
   requisiteId: z.string().uuid().nullable().optional(),
 });
@@ -100,7 +101,7 @@ export const signDocument = {
   body: z.object({
     fields: z.array(signerFieldValue).max(2000).optional(),
     /** The consent text the signer agreed to ('I Agree'), recorded in the audit trail. */
-    consent: z.string().min(1, MESSAGES.required).max(2000),
+    consent: plainText().min(1, MESSAGES.required).max(2000),
   }),
   response: z.object({
     isFinished: z.literal(true),

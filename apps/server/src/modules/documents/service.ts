@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import {
   type DocumentType,
+  hasNoControlCharacters,
   isAllowedFileName,
   MESSAGES,
   UPLOAD_LIMITS,
@@ -156,6 +157,10 @@ export function documentService(deps: DocumentDeps) {
       const { file } = input;
       await requireDraft(input.userId, input.documentId);
       if (file.fileName.length > UPLOAD_LIMITS.maxFileNameLength) throw badRequest(MESSAGES.fileNameTooLong);
+      if (!hasNoControlCharacters(file.fileName)) {
+        file.stream.resume();
+        throw badRequest(MESSAGES.controlCharacters);
+      }
       if (!isAllowedFileName(file.fileName)) {
         file.stream.resume();
         throw badRequest(MESSAGES.fileTypeNotAllowed);
