@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { ACTIVITY_TYPES, DOCUMENT_STATUSES, DOCUMENT_TYPES, UPLOAD_LIMITS } from '../document-constants.js';
+import {
+  ACTIVE_CONTENT_STATES,
+  ACTIVITY_TYPES,
+  DOCUMENT_STATUSES,
+  DOCUMENT_TYPES,
+  UPLOAD_LIMITS,
+} from '../document-constants.js';
 import { FIELD_DATE_FORMATS, FIELD_TYPES, FONT_IDS, FONT_SIZE, MAX_SIGNERS } from '../document-fields.js';
 import { MESSAGES } from '../messages.js';
 import { ROUTES } from '../routes.js';
@@ -22,6 +28,8 @@ export const documentPart = z.object({
   errorText: z.string().nullable(),
   /** A notice that does not stop the part (for example: existing digital signatures will not stay valid). */
   warningText: z.string().nullable(),
+  /** What became of a PDF's scripts and automatic actions (see ACTIVE_CONTENT_STATES); null: it had none. */
+  activeContent: z.enum(ACTIVE_CONTENT_STATES).nullable(),
   files: z.array(fileEntry),
   pdfMetadata: pdfMetadata.nullable(),
 });

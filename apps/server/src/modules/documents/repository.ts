@@ -121,6 +121,7 @@ export function toPartDto(row: PartRow): DocumentPart {
     pagesTotal: row.pagesTotal,
     errorText: row.errorText,
     warningText: row.warningText,
+    activeContent: row.activeContent,
     files: row.pdfFileKey ? [{ fileKey: row.pdfFileKey, order: 0 }] : [],
     pdfMetadata: row.pdfMetadata ?? null,
   };

@@ -21,6 +21,7 @@ function part(id: string, order: number, change: Partial<DocumentPart> = {}): Do
     pagesTotal: null,
     errorText: null,
     warningText: null,
+    activeContent: null,
     files: [],
     pdfMetadata: null,
     ...change,
