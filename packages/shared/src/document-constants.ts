@@ -51,6 +51,9 @@ export function isAllowedFileName(fileName: string): boolean {
  */
 export const ACTIVE_CONTENT_STATES = ['found', 'kept', 'removed'] as const;
 export type ActiveContentState = (typeof ACTIVE_CONTENT_STATES)[number];
+/** The owner's choice for a signed file's active content: keep the file as uploaded, or remove it. */
+export const ACTIVE_CONTENT_CHOICES = ['keep', 'remove'] as const;
+export type ActiveContentChoice = (typeof ACTIVE_CONTENT_CHOICES)[number];
 
 export const ACTIVITY_TYPES = ['create', 'update', 'send', 'view', 'sign', 'complete', 'revert'] as const;
 export type ActivityType = (typeof ACTIVITY_TYPES)[number];

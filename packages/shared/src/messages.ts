@@ -71,6 +71,8 @@ export const MESSAGES = {
   fileNameTooLong: 'File name must be at most 100 characters',
   fileMissing: 'Choose a file to upload',
   documentNotDraft: 'Only a draft document can be changed.',
+  partNotFound: 'This file is not part of the document.',
+  activeContentNotChoosable: 'This file has no scripts or automatic actions to keep or remove.',
   invalidCredentials: 'Incorrect email or password',
   tooManySignInAttempts: 'Too many failed sign-in attempts. Please try again in 15 minutes.',
   linkInvalid: 'This link is invalid or has expired.',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  ACTIVE_CONTENT_CHOICES,
   ACTIVE_CONTENT_STATES,
   ACTIVITY_TYPES,
   DOCUMENT_STATUSES,
@@ -137,6 +138,18 @@ export const fileClean = {
   ...ROUTES.fileClean,
   params: documentIdParams,
   body: fileCleanRequest,
+  response: document,
+} as const;
+
+/**
+ * The owner's choice for a signed PDF with active content, which upload kept as uploaded: keep it so, or remove
+ * the active content (the file's signatures break) by converting the part again. Only a draft changes.
+ */
+export const chooseActiveContentRequest = z.object({ choice: z.enum(ACTIVE_CONTENT_CHOICES) });
+export const chooseActiveContent = {
+  ...ROUTES.chooseActiveContent,
+  params: documentIdParams.extend({ partId: z.string().uuid({ error: MESSAGES.partNotFound }) }),
+  body: chooseActiveContentRequest,
   response: document,
 } as const;
 
