@@ -44,6 +44,17 @@ export function isAllowedFileName(fileName: string): boolean {
   return (ALLOWED_EXTENSIONS as readonly string[]).includes(fileExtension(fileName));
 }
 
+/**
+ * Active content (scripts, program launches, actions that run by themselves) an uploaded PDF had: 'removed' at
+ * upload (or at the owner's request); 'found' in a file whose digital signatures removing it would break, so the
+ * file is kept as uploaded and the owner may choose; 'kept' once the owner chose to keep it. Null: none found.
+ */
+export const ACTIVE_CONTENT_STATES = ['found', 'kept', 'removed'] as const;
+export type ActiveContentState = (typeof ACTIVE_CONTENT_STATES)[number];
+/** The owner's choice for a signed file's active content: keep the file as uploaded, or remove it. */
+export const ACTIVE_CONTENT_CHOICES = ['keep', 'remove'] as const;
+export type ActiveContentChoice = (typeof ACTIVE_CONTENT_CHOICES)[number];
+
 export const ACTIVITY_TYPES = ['create', 'update', 'send', 'view', 'sign', 'complete', 'revert'] as const;
 export type ActivityType = (typeof ACTIVITY_TYPES)[number];
 

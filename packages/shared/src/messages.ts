@@ -73,6 +73,8 @@ export const MESSAGES = {
   documentNotDraft: 'Only a draft document can be changed.',
   // Not given by the specification: a text with a control character (NUL and the like) is refused.
   controlCharacters: 'The text contains characters that cannot be used.',
+  partNotFound: 'This file is not part of the document.',
+  activeContentNotChoosable: 'This file has no scripts or automatic actions to keep or remove.',
   invalidCredentials: 'Incorrect email or password',
   tooManySignInAttempts: 'Too many failed sign-in attempts. Please try again in 15 minutes.',
   linkInvalid: 'This link is invalid or has expired.',

@@ -6,6 +6,7 @@
 export const ROUTES = {
   availableSigners: { method: 'GET', path: '/document_sign/documents/:id/signers' },
   changePassword: { method: 'POST', path: '/auth/change_password/change' },
+  chooseActiveContent: { method: 'PATCH', path: '/documents/:id/parts/:partId/active_content' },
   confirmCode: { method: 'POST', path: '/document_sign/signers/:signerId/document/:documentId/confirm_code' },
   confirmEmail: { method: 'POST', path: '/auth/confirm_email/confirm' },
   conversionData: { method: 'GET', path: '/documents/:id/convertion_data' },

@@ -162,6 +162,11 @@ export const en = {
     dragHandle: 'Drag {{name}} to reorder',
     movedTo: '{{name}} moved to position {{position}} of {{count}}.',
     prepare: 'Prepare Doc for Signing',
+    activeContent: {
+      choice: 'Scripts and automatic actions of {{name}}',
+      keep: 'Keep as uploaded',
+      remove: 'Remove scripts and actions',
+    },
     drag: {
       instructions:
         'To reorder, press space or enter to pick the file up, use the arrow keys to move it, then press space or enter to drop it, or escape to cancel.',

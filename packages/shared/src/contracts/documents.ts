@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { ACTIVITY_TYPES, DOCUMENT_STATUSES, DOCUMENT_TYPES, UPLOAD_LIMITS } from '../document-constants.js';
+import {
+  ACTIVE_CONTENT_CHOICES,
+  ACTIVE_CONTENT_STATES,
+  ACTIVITY_TYPES,
+  DOCUMENT_STATUSES,
+  DOCUMENT_TYPES,
+  UPLOAD_LIMITS,
+} from '../document-constants.js';
 import { FIELD_DATE_FORMATS, FIELD_TYPES, FONT_IDS, FONT_SIZE, MAX_SIGNERS } from '../document-fields.js';
 import { plainText } from '../fields.js';
 import { MESSAGES } from '../messages.js';
@@ -23,6 +30,8 @@ export const documentPart = z.object({
   errorText: z.string().nullable(),
   /** A notice that does not stop the part (for example: existing digital signatures will not stay valid). */
   warningText: z.string().nullable(),
+  /** What became of a PDF's scripts and automatic actions (see ACTIVE_CONTENT_STATES); null: it had none. */
+  activeContent: z.enum(ACTIVE_CONTENT_STATES).nullable(),
   files: z.array(fileEntry),
   pdfMetadata: pdfMetadata.nullable(),
 });
@@ -136,6 +145,18 @@ export const fileClean = {
   ...ROUTES.fileClean,
   params: documentIdParams,
   body: fileCleanRequest,
+  response: document,
+} as const;
+
+/**
+ * The owner's choice for a signed PDF with active content, which upload kept as uploaded: keep it so, or remove
+ * the active content (the file's signatures break) by converting the part again. Only a draft changes.
+ */
+export const chooseActiveContentRequest = z.object({ choice: z.enum(ACTIVE_CONTENT_CHOICES) });
+export const chooseActiveContent = {
+  ...ROUTES.chooseActiveContent,
+  params: documentIdParams.extend({ partId: z.string().uuid({ error: MESSAGES.partNotFound }) }),
+  body: chooseActiveContentRequest,
   response: document,
 } as const;
 

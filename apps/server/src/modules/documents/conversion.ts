@@ -144,7 +144,9 @@ export function conversionJobs(deps: ConversionDeps) {
     const input = bytesOf(await storage.getBuffer(part.originalFileKey));
     let result: Awaited<ReturnType<typeof normalizePdf>>;
     try {
-      if (part.sourceKind === 'pdf') result = await normalizePdf(input);
+      // 'removed' before a conversion: the owner of a signed file chose to remove its active content.
+      if (part.sourceKind === 'pdf')
+        result = await normalizePdf(input, { isRemovalChosen: part.activeContent === 'removed' });
       else if (part.sourceKind === 'image') result = await imageToPdf(input, part.sourceExtension);
       else result = await officeToPdf(office, input, part.sourceExtension);
     } catch (error) {
@@ -165,6 +167,7 @@ export function conversionJobs(deps: ConversionDeps) {
         pagesTotal: pages,
         pagesConverted: pages,
         warningText: result.warning,
+        activeContent: result.activeContent,
         convertedAt: new Date(),
       })
       .where(eq(documentParts.id, partId));

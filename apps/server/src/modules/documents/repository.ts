@@ -1,4 +1,12 @@
-import type { Document, DocumentFieldResponse, DocumentPart, FieldDateFormat, FontId, Signer } from '@esign/shared';
+import type {
+  ActiveContentState,
+  Document,
+  DocumentFieldResponse,
+  DocumentPart,
+  FieldDateFormat,
+  FontId,
+  Signer,
+} from '@esign/shared';
 import { isFieldSigned } from '@esign/shared';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
@@ -94,6 +102,40 @@ export async function findPartToConvert(db: Db, partId: string) {
   return row;
 }
 
+/** A part of this document. */
+export async function findDocumentPart(db: Db, params: { documentId: string; partId: string }) {
+  const [row] = await db
+    .select()
+    .from(documentParts)
+    .where(and(eq(documentParts.id, params.partId), eq(documentParts.documentId, params.documentId)))
+    .limit(1);
+  return row;
+}
+
+export async function setPartActiveContent(db: Db, partId: string, activeContent: ActiveContentState) {
+  await db.update(documentParts).set({ activeContent }).where(eq(documentParts.id, partId));
+}
+
+/**
+ * Sends a converted part back to conversion, as it stood after its upload, with what its next conversion must
+ * do with its active content. Its PDF, if one was made, is overwritten by that conversion (same key).
+ */
+export async function restartPartConversion(db: Db, partId: string, activeContent: ActiveContentState) {
+  await db
+    .update(documentParts)
+    .set({
+      activeContent,
+      pdfFileKey: null,
+      pdfMetadata: null,
+      pagesConverted: 0,
+      pagesTotal: null,
+      errorText: null,
+      warningText: null,
+      convertedAt: null,
+    })
+    .where(eq(documentParts.id, partId));
+}
+
 export async function deleteParts(db: Db, partIds: string[]): Promise<void> {
   if (partIds.length > 0) await db.delete(documentParts).where(inArray(documentParts.id, partIds));
 }
@@ -121,6 +163,7 @@ export function toPartDto(row: PartRow): DocumentPart {
     pagesTotal: row.pagesTotal,
     errorText: row.errorText,
     warningText: row.warningText,
+    activeContent: row.activeContent,
     files: row.pdfFileKey ? [{ fileKey: row.pdfFileKey, order: 0 }] : [],
     pdfMetadata: row.pdfMetadata ?? null,
   };

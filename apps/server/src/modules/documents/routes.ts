@@ -1,4 +1,5 @@
 import {
+  chooseActiveContent,
   conversionData,
   createDocument,
   fileClean,
@@ -96,6 +97,26 @@ export const documentRoutes: FastifyPluginAsyncZod<{
         userId: currentUser(request).id,
         documentId: request.params.id,
         changes: request.body,
+      }),
+  );
+
+  app.patch(
+    chooseActiveContent.path,
+    {
+      schema: {
+        tags,
+        security,
+        params: chooseActiveContent.params,
+        body: chooseActiveContent.body,
+        response: { 200: chooseActiveContent.response },
+      },
+    },
+    async (request) =>
+      documents.chooseActiveContent({
+        userId: currentUser(request).id,
+        documentId: request.params.id,
+        partId: request.params.partId,
+        choice: request.body.choice,
       }),
   );
 

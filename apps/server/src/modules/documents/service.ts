@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import {
+  type ActiveContentChoice,
   type DocumentType,
   hasNoControlCharacters,
   isAllowedFileName,
@@ -299,6 +300,40 @@ export function documentService(deps: DocumentDeps) {
       });
       await jobs.send(conversion.combineDocument, { documentId: input.documentId });
       return documentWithParts(input.documentId);
+    },
+
+    /**
+     * The owner's choice for a signed PDF whose active content upload kept (the part's activeContent 'found'):
+     * 'keep' records it; 'remove' converts the part again with the active content removed, breaking the file's
+     * signatures (the new warning says so). Until a choice the file is kept as uploaded: sending is not blocked.
+     * 'remove' also applies after 'keep'; a part without active content to choose about answers 409.
+     */
+    async chooseActiveContent(input: {
+      userId: string;
+      documentId: string;
+      partId: string;
+      choice: ActiveContentChoice;
+    }) {
+      const { documentId, partId } = input;
+      await requireDraft(input.userId, documentId);
+      const isRemoving = input.choice === 'remove';
+      await db.transaction(async (tx) => {
+        const document = await repo.lockDocument(tx, documentId);
+        if (!document) throw notFound();
+        if (document.status !== 'draft') throw new AppError('CONFLICT', MESSAGES.documentNotDraft);
+        const part = await repo.findDocumentPart(tx, { documentId, partId });
+        if (!part) throw new AppError('NOT_FOUND', MESSAGES.partNotFound);
+        const isChoosable =
+          part.convertedAt !== null && (part.activeContent === 'found' || part.activeContent === 'kept');
+        if (!isChoosable) throw new AppError('CONFLICT', MESSAGES.activeContentNotChoosable);
+        if (!isRemoving) return repo.setPartActiveContent(tx, partId, 'kept');
+        // The part's PDF changes: like any change of the parts, the combined PDF is made again.
+        await repo.markPartsChanged(tx, documentId);
+        // 'removed' before converting tells the conversion to remove it from this signed file.
+        await repo.restartPartConversion(tx, partId, 'removed');
+      });
+      if (isRemoving) await jobs.send(conversion.convertPart, { partId });
+      return documentWithParts(documentId);
     },
 
     async conversionData(input: { userId: string; documentId: string }) {

@@ -1,4 +1,4 @@
-import type { PdfMetadata } from '@esign/shared';
+import { ACTIVE_CONTENT_STATES, type PdfMetadata } from '@esign/shared';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -246,6 +246,8 @@ export const documentParts = pgTable(
     pagesTotal: integer('pages_total'),
     errorText: text('error_text'),
     warningText: text('warning_text'),
+    /** What became of the PDF's active content (scripts, launch and automatic actions); null: none found. */
+    activeContent: text('active_content', { enum: ACTIVE_CONTENT_STATES }),
     convertedAt: timestamp('converted_at', { withTimezone: true }),
     createdAt: createdAt(),
   },

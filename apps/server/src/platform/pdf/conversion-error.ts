@@ -13,6 +13,12 @@ export const CONVERSION_MESSAGES = {
   noPages: 'This PDF has no pages.',
   existingSignatures:
     'This PDF already carries digital signatures. They will not stay valid once fields are added to the document.',
+  activeContentRemoved:
+    'This PDF contained scripts or automatic actions. They were removed so that they cannot run when the document is opened.',
+  activeContentRemovedFromSignedFile:
+    'This PDF contained scripts or automatic actions. They were removed so that they cannot run when the document is opened, and its digital signatures are no longer valid.',
+  activeContentInSignedFile:
+    'This PDF contains scripts or automatic actions that can run when it is opened. It also carries digital signatures, which removing them would break, so it is kept as uploaded. The signatures will not stay valid once fields are added to the document.',
   imageUnreadable: 'This image cannot be read. It may be damaged.',
   imageTooLarge: 'This image is too large: it may have at most 100 megapixels.',
 } as const;

@@ -64,8 +64,30 @@ describe('normalizePdf on real-world files', () => {
   });
 
   it('warns for a usage-rights signature (/Perms), not for a form without signatures', async () => {
-    expect((await normalizePdf(load('pdf/xfa_form_irs1040.pdf'))).warning).toBe(CONVERSION_MESSAGES.existingSignatures);
+    // The IRS form's usage rights are a signature, and it has document-level scripts: kept, and the choice offered.
+    const irs = await normalizePdf(load('pdf/xfa_form_irs1040.pdf'));
+    expect(irs.warning).toBe(CONVERSION_MESSAGES.activeContentInSignedFile);
+    expect(irs.activeContent).toBe('found');
     expect((await normalizePdf(load('pdf/acroform_combed_fields_mixed_orientation_13p.pdf'))).warning).toBeNull();
+  });
+
+  it("removes a form's scripts (document-level and the fields' own) and keeps its fields and links", async () => {
+    const input = load('pdf/javascript_form_scribus.pdf');
+    const result = await normalizePdf(input);
+    expect(result.activeContent).toBe('removed');
+    expect(result.warning).toBe(CONVERSION_MESSAGES.activeContentRemoved);
+    const text = Buffer.from(result.bytes).toString('latin1');
+    expect(text).not.toContain('/JavaScript');
+    expect(text).not.toContain('this.getField');
+    expect(text).toContain('https://cccsbg.at/about/statuten.pdf');
+    const before = (await PDF.load(input)).getForm()?.getFields().length;
+    expect((await PDF.load(result.bytes)).getForm()?.getFields()).toHaveLength(before ?? -1);
+  });
+
+  it('keeps an /OpenAction that only opens a page, byte for byte', async () => {
+    const input = load('pdf/pdf20_latex_2p.pdf');
+    expect(Buffer.from(input).includes('/OpenAction')).toBe(true);
+    expect((await normalizePdf(input)).bytes).toBe(input);
   });
 
   it.each([

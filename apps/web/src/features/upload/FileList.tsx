@@ -8,6 +8,7 @@ import {
   useSensors,
 } from '@dnd-kit/core';
 import { SortableContext, sortableKeyboardCoordinates, verticalListSortingStrategy } from '@dnd-kit/sortable';
+import type { ActiveContentChoice } from '@esign/shared';
 import { VisuallyHidden } from '@mantine/core';
 import { type CSSProperties, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from '../../i18n';
@@ -34,10 +35,21 @@ interface FileListProps {
   removingKeys: ReadonlySet<string>;
   onReorder: (partIds: string[]) => void;
   onRemove: (row: FileRowModel) => void;
+  onChooseActiveContent: (row: FileRowModel, choice: ActiveContentChoice) => void;
+  /** The active-content choice on its way, and the row it is for. */
+  activeContentChoice: { key: string; choice: ActiveContentChoice } | null;
 }
 
 /** The reorderable file list: drag by the handle (mouse, touch or keyboard) or use Move up / Move down. */
-export function FileList({ partRows, pendingRows, removingKeys, onReorder, onRemove }: FileListProps) {
+export function FileList({
+  partRows,
+  pendingRows,
+  removingKeys,
+  onReorder,
+  onRemove,
+  onChooseActiveContent,
+  activeContentChoice,
+}: FileListProps) {
   const { t } = useTranslation();
   const listRef = useRef<HTMLUListElement>(null);
   const [focusAfterMove, setFocusAfterMove] = useState<{ key: string; move: 'up' | 'down'; index: number } | null>(
@@ -100,6 +112,8 @@ export function FileList({ partRows, pendingRows, removingKeys, onReorder, onRem
                 onMove={(step) => onMove(row, step)}
                 onRemove={() => onRemove(row)}
                 isRemoving={removingKeys.has(row.key)}
+                onChooseActiveContent={(choice) => onChooseActiveContent(row, choice)}
+                activeContentChoice={activeContentChoice?.key === row.key ? activeContentChoice.choice : null}
               />
             ))}
             {pendingRows.map((row) => (

@@ -1,4 +1,5 @@
-import { ActionIcon, Alert, Box, Flex, Group, Paper, Progress, Stack, Text } from '@mantine/core';
+import type { ActiveContentChoice } from '@esign/shared';
+import { ActionIcon, Alert, Box, Button, Flex, Group, Paper, Progress, Stack, Text } from '@mantine/core';
 import type { CSSProperties, ReactNode, Ref } from 'react';
 import { useTranslation } from '../../i18n';
 import { useTranslateMessage } from '../../i18n/use-translate-message';
@@ -12,6 +13,10 @@ export interface FileRowProps {
   onMove: (step: -1 | 1) => void;
   onRemove: () => void;
   isRemoving: boolean;
+  /** The owner's choice for a signed file's active content (offered while `row.isActiveContentChoiceOpen`). */
+  onChooseActiveContent?: (choice: ActiveContentChoice) => void;
+  /** The choice on its way to the server, if any. */
+  activeContentChoice?: ActiveContentChoice | null;
   /** The drag handle of a sortable row. */
   handle?: ReactNode;
   rowRef?: Ref<HTMLLIElement>;
@@ -31,7 +36,18 @@ const PROGRESS_COLOR: Record<FileRowModel['status'], string> = {
 };
 
 /** One file: name, progress, errors and notices, and its buttons (move up, move down, remove). */
-export function FileRow({ row, canMoveUp, canMoveDown, onMove, onRemove, isRemoving, handle, ...item }: FileRowProps) {
+export function FileRow({
+  row,
+  canMoveUp,
+  canMoveDown,
+  onMove,
+  onRemove,
+  isRemoving,
+  onChooseActiveContent,
+  activeContentChoice = null,
+  handle,
+  ...item
+}: FileRowProps) {
   const { t } = useTranslation();
   const translateMessage = useTranslateMessage();
   const name = row.name;
@@ -80,6 +96,28 @@ export function FileRow({ row, canMoveUp, canMoveDown, onMove, onRemove, isRemov
             {row.warningText !== null && (
               <Alert color="yellow" variant="light" p="xs">
                 <Text size="sm">{translateMessage(row.warningText)}</Text>
+                {row.isActiveContentChoiceOpen && onChooseActiveContent && (
+                  <Group gap="xs" mt="xs" role="group" aria-label={t('upload.activeContent.choice', { name })}>
+                    <Button
+                      size="xs"
+                      variant="default"
+                      disabled={activeContentChoice !== null}
+                      loading={activeContentChoice === 'keep'}
+                      onClick={() => onChooseActiveContent('keep')}
+                    >
+                      {t('upload.activeContent.keep')}
+                    </Button>
+                    <Button
+                      size="xs"
+                      variant="default"
+                      disabled={activeContentChoice !== null}
+                      loading={activeContentChoice === 'remove'}
+                      onClick={() => onChooseActiveContent('remove')}
+                    >
+                      {t('upload.activeContent.remove')}
+                    </Button>
+                  </Group>
+                )}
               </Alert>
             )}
           </Stack>

@@ -1,11 +1,18 @@
-import { type DocumentType, MESSAGES } from '@esign/shared';
+import { type ActiveContentChoice, type DocumentType, MESSAGES } from '@esign/shared';
 import { Button, Center, Group, Loader, Stack, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useId, useState } from 'react';
 import { isApiError } from '../../api/api-error';
 import { notifyError, notifyFailure } from '../../api/notify';
 import { useTranslation } from '../../i18n';
-import { documentKey, useConversionData, useDocument, useRemovePart, useReorderParts } from './api';
+import {
+  documentKey,
+  useChooseActiveContent,
+  useConversionData,
+  useDocument,
+  useRemovePart,
+  useReorderParts,
+} from './api';
 import { FileList } from './FileList';
 import { UploadDropzone } from './UploadDropzone';
 import { canPrepare, type FileRowModel, hasNewlySettledParts, partRows, pendingRows } from './upload-rows';
@@ -34,6 +41,7 @@ export function UploadStep({ documentType, documentId, onDocumentIdChange, onPre
   const queue = useUploadQueue({ documentType, documentId, parts, onDocumentCreated: onDocumentIdChange });
   const removePart = useRemovePart();
   const reorderParts = useReorderParts();
+  const chooseActiveContent = useChooseActiveContent();
   const [removingKeys, setRemovingKeys] = useState<ReadonlySet<string>>(new Set());
 
   const documentError = documentQuery.error;
@@ -77,6 +85,14 @@ export function UploadStep({ documentType, documentId, onDocumentIdChange, onPre
     );
   };
 
+  // A signed file keeps its active content until its owner chooses; sending is not held up meanwhile.
+  const onChooseActiveContent = (row: FileRowModel, choice: ActiveContentChoice) => {
+    if (row.partId !== null && documentId !== null) {
+      chooseActiveContent.mutate({ documentId, partId: row.partId, choice });
+    }
+  };
+  const pendingChoice = chooseActiveContent.isPending ? chooseActiveContent.variables : undefined;
+
   const onReorder = (partIds: string[]) => {
     if (documentId !== null) reorderParts.mutate({ documentId, partIds });
   };
@@ -99,6 +115,8 @@ export function UploadStep({ documentType, documentId, onDocumentIdChange, onPre
           removingKeys={removingKeys}
           onReorder={onReorder}
           onRemove={onRemove}
+          onChooseActiveContent={onChooseActiveContent}
+          activeContentChoice={pendingChoice ? { key: pendingChoice.partId, choice: pendingChoice.choice } : null}
         />
       )}
       <Group justify="flex-end">

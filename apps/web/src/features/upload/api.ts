@@ -1,4 +1,4 @@
-import type { Document, DocumentPart, DocumentType } from '@esign/shared';
+import type { ActiveContentChoice, Document, DocumentPart, DocumentType } from '@esign/shared';
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiCall } from '../../api/client';
 import { orderPayload } from './file-order';
@@ -69,6 +69,22 @@ export function useRemovePart() {
     meta: { isErrorShownInline: true },
     mutationFn: ({ documentId, partId }: { documentId: string; partId: string }) =>
       apiCall('fileClean', { params: { id: documentId }, body: { documentPartId: partId } }),
+    onSuccess: (document) => {
+      queryClient.setQueryData(documentKey(document.id), document);
+      void refreshConversion(queryClient, document.id);
+    },
+  });
+}
+
+/**
+ * Keeps a signed PDF's active content, or removes it (breaking its signatures); removing converts the part again,
+ * which the conversion poll then follows.
+ */
+export function useChooseActiveContent() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ documentId, partId, choice }: { documentId: string; partId: string; choice: ActiveContentChoice }) =>
+      apiCall('chooseActiveContent', { params: { id: documentId, partId }, body: { choice } }),
     onSuccess: (document) => {
       queryClient.setQueryData(documentKey(document.id), document);
       void refreshConversion(queryClient, document.id);

@@ -21,6 +21,7 @@ function part(id: string, order: number, change: Partial<DocumentPart> = {}): Do
     pagesTotal: null,
     errorText: null,
     warningText: null,
+    activeContent: null,
     files: [],
     pdfMetadata: null,
     ...change,
@@ -73,6 +74,21 @@ describe('partRows', () => {
       errorText: null,
     });
     expect(rows[1]).toMatchObject({ status: 'failed', errorText: password, errorTitle: null });
+  });
+
+  it('offers the active-content choice on a converted signed file that kept it, until it is made', () => {
+    const found = { filesUploaded: true, activeContent: 'found' as const, warningText: 'Contains scripts.' };
+    const rows = partRows(
+      [
+        part('a', 0, found),
+        part('b', 1, { ...found, activeContent: 'kept' }),
+        part('c', 2, { ...found, activeContent: 'removed' }),
+        // Removing converts it again: no choice while it converts.
+        part('d', 3, { activeContent: 'found' }),
+      ],
+      undefined,
+    );
+    expect(rows.map((row) => row.isActiveContentChoiceOpen)).toEqual([true, false, false, false]);
   });
 
   it('keeps a part converted when an older poll answer still says otherwise', () => {

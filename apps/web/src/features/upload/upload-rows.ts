@@ -29,6 +29,8 @@ export interface FileRowModel {
   errorTitle: string | null;
   errorText: string | null;
   warningText: string | null;
+  /** A signed PDF kept with its active content: the owner may keep it so or remove it (the part is 'found'). */
+  isActiveContentChoiceOpen: boolean;
 }
 
 /** The part with its newest conversion state, when the poll has one. */
@@ -59,6 +61,7 @@ export function partRows(parts: readonly DocumentPart[], conversion: ConversionD
       errorTitle: null,
       errorText: part.errorText,
       warningText: stored.warningText,
+      isActiveContentChoiceOpen: status === 'converted' && stored.activeContent === 'found',
     };
   });
 }
@@ -74,6 +77,7 @@ export function pendingRows(pending: readonly PendingUpload[]): FileRowModel[] {
     errorTitle: upload.status === 'refused' ? MESSAGES.failedToUpload : null,
     errorText: upload.status === 'refused' ? (upload.reason ?? MESSAGES.somethingWentWrong) : null,
     warningText: null,
+    isActiveContentChoiceOpen: false,
   }));
 }
 

@@ -1,0 +1,1 @@
+ALTER TABLE "document_parts" ADD COLUMN "active_content" text;
