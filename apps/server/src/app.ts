@@ -145,18 +145,16 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   await registerSecurityHeaders(app);
   await registerOpenApi(app);
+  app.decorate('requireUser', requireUser(auth));
   await app.register(
     async (api) => {
       await api.register(systemRoutes, { database, mailer, devMailToken: config.devMailToken });
       await api.register(authRoutes, { auth });
-      await api.register(userRoutes, { requireUser: requireUser(auth) });
-      await api.register(documentRoutes, { documents, requireUser: requireUser(auth) });
-      await api.register(sendingRoutes, { sending, requireUser: requireUser(auth) });
-      await api.register(documentListRoutes, { service: documentList, storage, requireUser: requireUser(auth) });
-      await api.register(fileRoutes, {
-        files: fileService({ db: database.db, storage }),
-        requireUser: requireUser(auth),
-      });
+      await api.register(userRoutes);
+      await api.register(documentRoutes, { documents });
+      await api.register(sendingRoutes, { sending });
+      await api.register(documentListRoutes, { service: documentList, storage });
+      await api.register(fileRoutes, { files: fileService({ db: database.db, storage }) });
       await api.register(requisiteRoutes, {
         requisites: requisiteService({ db: database.db, storage, now }),
         requireOwner: requireRequisiteOwner({ db: database.db, auth }),
@@ -166,7 +164,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         downloads: downloadService({ db: database.db, storage, signing }),
         auth,
       });
-      await api.register(activityRoutes, { db: database.db, requireUser: requireUser(auth) });
+      await api.register(activityRoutes, { db: database.db });
       if (storage instanceof LocalStorage) await api.register(localFileRoutes, { storage });
     },
     { prefix: API_PREFIX },

@@ -38,6 +38,7 @@ export const ROUTES = {
   sendPasswordResetMail: { method: 'POST', path: '/auth/change_password/send_mail' },
   sendReminders: { method: 'POST', path: '/document_sign/documents/:id/send_reminders' },
   shareDocument: { method: 'POST', path: '/document_sign/documents/:id/share' },
+  sharedDownload: { method: 'GET', path: '/shared/:id/:signature' },
   shareUrl: { method: 'GET', path: '/document_sign/documents/:id/share_url' },
   signatoryOpened: { method: 'POST', path: '/document_sign/documents/:id/signers/:signerId/signatory_opened' },
   signDocument: { method: 'PATCH', path: '/document_sign/documents/:id/signers/:signerId/sign' },

@@ -161,3 +161,5 @@ export const signingUrlContract = {
 
 /** The public download behind a share link (no account): redirects to a short-lived signed URL. */
 export const sharedDownloadParams = z.object({ id: z.string().uuid(), signature: z.string().regex(/^[\w-]{20,100}$/) });
+/** The link of a share mail (it answers a redirect, so it declares no response). */
+export const sharedDownload = { ...ROUTES.sharedDownload, params: sharedDownloadParams } as const;

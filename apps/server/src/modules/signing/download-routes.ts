@@ -1,5 +1,6 @@
 import { signedDownloadUrlByHash, signedDownloadUrlByToken } from '@esign/shared';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyInstance } from 'fastify';
+import { defineRoute } from '../../platform/http/define-route.js';
 import type { AuthService } from '../auth/service.js';
 import { bearerToken } from '../auth/tokens.js';
 import type { DownloadService } from './downloads.js';
@@ -8,44 +9,24 @@ import { signAccessToken } from './signer-routes.js';
 const tags = ['signing'];
 
 /** Downloads of the sealed PDF: by a mailed link's hash, or by a token (signing link or account). */
-export const downloadRoutes: FastifyPluginAsyncZod<{ downloads: DownloadService; auth: AuthService }> = async (
-  app,
-  { downloads, auth },
-) => {
-  app.get(
-    signedDownloadUrlByHash.path,
-    {
-      schema: {
-        tags,
-        params: signedDownloadUrlByHash.params,
-        querystring: signedDownloadUrlByHash.querystring,
-        response: { 200: signedDownloadUrlByHash.response },
-      },
-    },
-    async (request) => downloads.byHash({ documentId: request.params.id, ...request.query }),
+export async function downloadRoutes(
+  app: FastifyInstance,
+  { downloads, auth }: { downloads: DownloadService; auth: AuthService },
+) {
+  // The mailed link's own hash is its key.
+  defineRoute(app, signedDownloadUrlByHash, { tags, auth: 'none' }, async (request) =>
+    downloads.byHash({ documentId: request.params.id, ...request.query }),
   );
 
-  app.get(
-    signedDownloadUrlByToken.path,
-    {
-      schema: {
-        tags,
-        security: [{ signAccessToken: [] }, { bearer: [] }],
-        params: signedDownloadUrlByToken.params,
-        querystring: signedDownloadUrlByToken.querystring,
-        response: { 200: signedDownloadUrlByToken.response },
-      },
-    },
-    async (request) => {
-      const signToken = signAccessToken(request);
-      const bearer = bearerToken(request.headers.authorization);
-      const user = !signToken && bearer ? await auth.authenticate(bearer) : undefined;
-      return downloads.byToken({
-        documentId: request.params.id,
-        signerId: request.query.signerId,
-        signToken,
-        userId: user?.id,
-      });
-    },
-  );
-};
+  defineRoute(app, signedDownloadUrlByToken, { tags, auth: 'userOrSigner' }, async (request) => {
+    const signToken = signAccessToken(request);
+    const bearer = bearerToken(request.headers.authorization);
+    const user = !signToken && bearer ? await auth.authenticate(bearer) : undefined;
+    return downloads.byToken({
+      documentId: request.params.id,
+      signerId: request.query.signerId,
+      signToken,
+      userId: user?.id,
+    });
+  });
+}

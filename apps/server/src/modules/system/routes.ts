@@ -1,9 +1,10 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { devMail, health } from '@esign/shared';
 import { sql } from 'drizzle-orm';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../platform/db/client.js';
 import { notFound } from '../../platform/errors.js';
+import { defineRoute } from '../../platform/http/define-route.js';
 import { listOutbox, type Mailer } from '../../platform/mail/mailer.js';
 import { bearerToken } from '../auth/tokens.js';
 
@@ -16,11 +17,11 @@ function isOutboxKey(presented: string | undefined, key: string): boolean {
   return presented !== undefined && timingSafeEqual(digest(presented), digest(key));
 }
 
-export const systemRoutes: FastifyPluginAsyncZod<{ database: Database; mailer: Mailer; devMailToken: string }> = async (
-  app,
-  { database, mailer, devMailToken },
-) => {
-  app.get(health.path, { schema: { tags: ['system'], response: { 200: health.response } } }, async () => {
+export async function systemRoutes(
+  app: FastifyInstance,
+  { database, mailer, devMailToken }: { database: Database; mailer: Mailer; devMailToken: string },
+) {
+  defineRoute(app, health, { tags: ['system'], auth: 'none' }, async () => {
     await database.db.execute(sql`select 1`);
     return { status: 'ok' as const, database: database.kind };
   });
@@ -29,22 +30,11 @@ export const systemRoutes: FastifyPluginAsyncZod<{ database: Database; mailer: M
   // links and password-reset links, so it answers only its key (DEV_MAIL_TOKEN, or the one in DATA_DIR that the
   // server prints at start); without it, 404 as for an unknown path.
   if (mailer.transport === 'outbox') {
-    app.get(
-      devMail.path,
-      {
-        schema: {
-          tags: ['system'],
-          security: [{ bearer: [] }],
-          querystring: devMail.querystring,
-          response: { 200: devMail.response },
-        },
-      },
-      async (request) => {
-        const presented = request.query.token ?? bearerToken(request.headers.authorization);
-        if (!isOutboxKey(presented, devMailToken)) throw notFound();
-        const rows = await listOutbox(database.db);
-        return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
-      },
-    );
+    defineRoute(app, devMail, { tags: ['system'], auth: 'bearerKey' }, async (request) => {
+      const presented = request.query.token ?? bearerToken(request.headers.authorization);
+      if (!isOutboxKey(presented, devMailToken)) throw notFound();
+      const rows = await listOutbox(database.db);
+      return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
+    });
   }
-};
+}

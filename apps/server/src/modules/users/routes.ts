@@ -1,19 +1,9 @@
 import { getUser } from '@esign/shared';
-import type { preHandlerAsyncHookHandler } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyInstance } from 'fastify';
 import { currentUser } from '../../platform/http/authenticate.js';
+import { defineRoute } from '../../platform/http/define-route.js';
 import { toUserDto } from './repository.js';
 
-export const userRoutes: FastifyPluginAsyncZod<{ requireUser: preHandlerAsyncHookHandler }> = async (
-  app,
-  { requireUser },
-) => {
-  app.get(
-    getUser.path,
-    {
-      preHandler: requireUser,
-      schema: { tags: ['user'], security: [{ bearer: [] }], response: { 200: getUser.response } },
-    },
-    async (request) => toUserDto(currentUser(request)),
-  );
-};
+export async function userRoutes(app: FastifyInstance) {
+  defineRoute(app, getUser, { tags: ['user'], auth: 'user' }, async (request) => toUserDto(currentUser(request)));
+}

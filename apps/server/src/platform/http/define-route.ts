@@ -1,0 +1,99 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { z } from 'zod';
+
+/** A route's contract from packages/shared: its method and path, and the zod schemas it has. */
+export interface RouteContract {
+  method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+  path: string;
+  params?: z.ZodType;
+  querystring?: z.ZodType;
+  body?: z.ZodType;
+  response?: z.ZodType;
+}
+
+/**
+ * Who may call a route, asked before anything else:
+ * - `user`: a logged-in user's bearer token (`requireUser` runs first; `currentUser(request)` reads the user);
+ * - `signer`: a signing link's token in its header, which the service checks first (signer-service.authenticate);
+ * - `userOrSigner`: either; the route names the pre-handler that decides (`preHandler`) or its service does;
+ * - `bearerKey`: a bearer token that is not a user's, which the handler checks itself (a refresh token, the
+ *   outbox's key);
+ * - `none`: anyone (sign-in, the mailed links' own tokens, health).
+ */
+export type RouteAuth = 'user' | 'signer' | 'userOrSigner' | 'bearerKey' | 'none';
+
+export interface RouteOptions {
+  tags: readonly string[];
+  auth: RouteAuth;
+  /** Runs after the auth check of `user`, or as the check itself for `userOrSigner`. */
+  preHandler?: preHandlerAsyncHookHandler;
+  bodyLimit?: number;
+  consumes?: string[];
+  /** The success status when it is not 200 (an empty 204, say); the contract's response is then not declared. */
+  status?: number;
+}
+
+const SECURITY: Record<RouteAuth, Record<string, string[]>[] | undefined> = {
+  user: [{ bearer: [] }],
+  signer: [{ signAccessToken: [] }],
+  userOrSigner: [{ signAccessToken: [] }, { bearer: [] }],
+  bearerKey: [{ bearer: [] }],
+  none: undefined,
+};
+
+type Parsed<C, K extends string> = C extends { [key in K]: z.ZodType } ? z.output<C[K]> : unknown;
+type Answer<C> = C extends { response: z.ZodType } ? z.input<C['response']> : unknown;
+
+export type ContractRequest<C extends RouteContract> = FastifyRequest<{
+  Params: Parsed<C, 'params'>;
+  Querystring: Parsed<C, 'querystring'>;
+  Body: Parsed<C, 'body'>;
+}>;
+
+export type ContractHandler<C extends RouteContract> = (
+  request: ContractRequest<C>,
+  reply: FastifyReply,
+) => Promise<Answer<C> | FastifyReply | undefined>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The pre-handler of `auth: 'user'` routes (decorated once by buildApp). */
+    requireUser: preHandlerAsyncHookHandler;
+  }
+}
+
+/**
+ * Declares a route from its contract: method, path, schemas (requests are parsed and answers serialised through
+ * them), the OpenAPI tags and security, and who may call it. Every route of every module is declared this way.
+ */
+export function defineRoute<C extends RouteContract>(
+  app: FastifyInstance,
+  contract: C,
+  options: RouteOptions,
+  handler: ContractHandler<C>,
+): void {
+  const preHandlers = [
+    ...(options.auth === 'user' ? [app.requireUser] : []),
+    ...(options.preHandler ? [options.preHandler] : []),
+  ];
+  const status = options.status ?? 200;
+  app.route({
+    method: contract.method,
+    url: contract.path,
+    ...(options.bodyLimit ? { bodyLimit: options.bodyLimit } : {}),
+    ...(preHandlers.length > 0 ? { preHandler: preHandlers } : {}),
+    schema: {
+      tags: [...options.tags],
+      ...(SECURITY[options.auth] ? { security: SECURITY[options.auth] } : {}),
+      ...(options.consumes ? { consumes: options.consumes } : {}),
+      ...(contract.params ? { params: contract.params } : {}),
+      ...(contract.querystring ? { querystring: contract.querystring } : {}),
+      ...(contract.body ? { body: contract.body } : {}),
+      ...(contract.response && status === 200 ? { response: { 200: contract.response } } : {}),
+    },
+    handler: async (request, reply) => {
+      const answer = await handler(request as ContractRequest<C>, reply);
+      return status === 200 ? answer : reply.status(status).send(answer);
+    },
+  });
+}
