@@ -9,13 +9,18 @@ import {
   type TokenPair,
 } from '@esign/shared';
 import { type Algorithm, hash, verify } from '@node-rs/argon2';
-import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
-import { users } from '../../platform/db/schema.js';
 import { AppError, unauthorized } from '../../platform/errors.js';
 import { addressKey } from '../../platform/http/address-key.js';
 import type { JobQueue } from '../../platform/jobs.js';
-import { batchedFindSessionUser, findUserByEmail, toUserDto } from '../users/repository.js';
+import {
+  batchedFindSessionUser,
+  confirmEmailOnce,
+  findUserByEmail,
+  insertUser,
+  toUserDto,
+  updateUser,
+} from '../users/repository.js';
 import type { AuthMailJobs } from './mails.js';
 import * as repo from './repository.js';
 import { type AccessTokens, hashToken, randomToken } from './tokens.js';
@@ -65,11 +70,7 @@ export function authService(deps: AuthDeps) {
         return { type: 'email_confirmation_required' as const, email: input.email };
       }
       const passwordHash = await hash(input.password, ARGON2_OPTIONS);
-      const [created] = await db
-        .insert(users)
-        .values({ name: input.name, email: input.email, passwordHash })
-        .onConflictDoNothing({ target: users.email })
-        .returning({ id: users.id });
+      const created = await insertUser(db, { name: input.name, email: input.email, passwordHash });
       // A concurrent sign-up with the same address won the race: answer exactly as above.
       const userId = created?.id ?? (await findUserByEmail(db, input.email))?.id;
       if (userId) await jobs.send(created ? mails.confirmationMail : mails.alreadyRegisteredMail, { userId });
@@ -139,7 +140,7 @@ export function authService(deps: AuthDeps) {
           now: current,
         });
         if (!userId) throw new AppError('LINK_INVALID', MESSAGES.linkInvalid);
-        await tx.update(users).set({ emailConfirmedAt: current }).where(eq(users.id, userId));
+        await updateUser(tx, userId, { emailConfirmedAt: current });
       });
       return { message: MESSAGES.emailConfirmed };
     },
@@ -167,12 +168,9 @@ export function authService(deps: AuthDeps) {
           now: current,
         });
         if (!userId) throw new AppError('LINK_INVALID', MESSAGES.linkInvalid);
-        await tx.update(users).set({ passwordHash, passwordChangedAt: current }).where(eq(users.id, userId));
+        await updateUser(tx, userId, { passwordHash, passwordChangedAt: current });
         // Receiving the reset mail proves the address belongs to the user.
-        await tx
-          .update(users)
-          .set({ emailConfirmedAt: current })
-          .where(and(eq(users.id, userId), isNull(users.emailConfirmedAt)));
+        await confirmEmailOnce(tx, { userId, at: current });
         await repo.expireEmailTokens(tx, { userId, purpose: 'reset_password', now: current });
         await repo.revokeRefreshTokens(tx, { userId, now: current });
         await repo.endSessions(tx, { userId, now: current });

@@ -2,7 +2,7 @@ import type { DocumentListItem, documentListQuery } from '@esign/shared';
 import { and, eq, exists, gte, ilike, inArray, isNull, lt, lte, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../platform/db/client.js';
-import { documentCounts, documentDayCounts, documents, signers } from '../../platform/db/schema.js';
+import { documentCounts, documentDayCounts, documentRecipients, documents, signers } from '../../platform/db/schema.js';
 
 export type ParsedListQuery = z.output<typeof documentListQuery>;
 
@@ -155,4 +155,46 @@ export async function listDocumentPage(
     items: typeof row.items === 'string' ? JSON.parse(row.items) : row.items,
     totalItems: Number(row.total),
   };
+}
+
+/** Soft-deletes the owner's live documents among `ids`; answers how many it deleted. */
+export async function softDeleteOwnedDocuments(db: Db, params: { userId: string; ids: string[]; at: Date }) {
+  const deleted = await db
+    .update(documents)
+    .set({ deletedAt: params.at })
+    .where(and(inArray(documents.id, params.ids), eq(documents.userId, params.userId), isNull(documents.deletedAt)))
+    .returning({ id: documents.id });
+  return deleted.length;
+}
+
+/** Edit & Resend's change: the document back to draft and its signers (not the preparer) to sign again. */
+export async function revertToDraft(db: Db, params: { documentId: string; at: Date }): Promise<void> {
+  await db
+    .update(documents)
+    .set({ status: 'draft', sentAt: null, updatedAt: params.at })
+    .where(eq(documents.id, params.documentId));
+  await db
+    .update(signers)
+    .set({ isFinished: false, finishedAt: null })
+    .where(and(eq(signers.documentId, params.documentId), eq(signers.isPreparer, false)));
+}
+
+export async function disableReminders(db: Db, params: { documentId: string; at: Date }): Promise<void> {
+  await db
+    .update(documents)
+    .set({ remindersDisabled: true, updatedAt: params.at })
+    .where(eq(documents.id, params.documentId));
+}
+
+/** The people a completed document was shared with. */
+export async function insertRecipients(db: Db, params: { documentId: string; emails: string[] }): Promise<void> {
+  await db.insert(documentRecipients).values(params.emails.map((email) => ({ documentId: params.documentId, email })));
+}
+
+/** The owner's live documents among `ids`. */
+export async function listOwnedLiveDocuments(db: Db, params: { userId: string; ids: string[] }) {
+  return db
+    .select()
+    .from(documents)
+    .where(and(inArray(documents.id, params.ids), eq(documents.userId, params.userId), isNull(documents.deletedAt)));
 }

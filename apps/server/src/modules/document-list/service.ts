@@ -1,18 +1,16 @@
 import { type documentListQuery, documentListResponse, MESSAGES, signersOnTurn } from '@esign/shared';
-import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../platform/db/client.js';
-import { documentRecipients, documents, signers } from '../../platform/db/schema.js';
 import { AppError } from '../../platform/errors.js';
 import type { JobQueue } from '../../platform/jobs.js';
 import type { Storage } from '../../platform/storage/storage.js';
 import { recordActivity } from '../activity/repository.js';
-import { findOwnedDocument, listSigners, lockDocument } from '../documents/repository.js';
+import { findLiveDocument, findOwnedDocument, listSigners, lockDocument } from '../documents/repository.js';
 import type { SignerMailJobs } from '../signing/signer-mails.js';
 import { issueSigningToken, revokeSigningTokens, signingUrl } from '../signing/signing-tokens.js';
 import { ListAnswerCache } from './answer-cache.js';
 import type { DocumentListMailJobs } from './mails.js';
-import { listDocumentPage } from './repository.js';
+import * as repo from './repository.js';
 import type { ShareLinks } from './share-links.js';
 import { type ZipEntry, zipEntryName } from './zip.js';
 
@@ -74,7 +72,7 @@ export function documentListService(deps: Deps) {
   }
 
   async function list(userId: string, query: z.output<typeof documentListQuery>) {
-    const { items, totalItems } = await listDocumentPage(db, userId, query);
+    const { items, totalItems } = await repo.listDocumentPage(db, userId, query);
     return {
       items,
       totalItems,
@@ -103,12 +101,8 @@ export function documentListService(deps: Deps) {
     async deleteMany(input: { userId: string; ids: string[] }) {
       const ids = [...new Set(input.ids)];
       await db.transaction(async (tx) => {
-        const deleted = await tx
-          .update(documents)
-          .set({ deletedAt: now() })
-          .where(and(inArray(documents.id, ids), eq(documents.userId, input.userId), isNull(documents.deletedAt)))
-          .returning({ id: documents.id });
-        if (deleted.length !== ids.length) throw notFound();
+        const deleted = await repo.softDeleteOwnedDocuments(tx, { userId: input.userId, ids, at: now() });
+        if (deleted !== ids.length) throw notFound();
       });
       return { success: true as const };
     },
@@ -120,14 +114,7 @@ export function documentListService(deps: Deps) {
         const locked = await lockDocument(tx, input.documentId);
         if (locked?.status !== 'awaiting') throw conflict(MESSAGES.actionNeedsAwaiting);
         const at = now();
-        await tx
-          .update(documents)
-          .set({ status: 'draft', sentAt: null, updatedAt: at })
-          .where(eq(documents.id, input.documentId));
-        await tx
-          .update(signers)
-          .set({ isFinished: false, finishedAt: null })
-          .where(and(eq(signers.documentId, input.documentId), eq(signers.isPreparer, false)));
+        await repo.revertToDraft(tx, { documentId: input.documentId, at });
         await revokeSigningTokens(tx, { documentId: input.documentId, now: at });
         await recordActivity(tx, {
           documentId: input.documentId,
@@ -155,10 +142,7 @@ export function documentListService(deps: Deps) {
 
     async disableReminders(input: { userId: string; documentId: string }) {
       await owned(input.userId, input.documentId);
-      await db
-        .update(documents)
-        .set({ remindersDisabled: true, updatedAt: now() })
-        .where(eq(documents.id, input.documentId));
+      await repo.disableReminders(db, { documentId: input.documentId, at: now() });
       return { success: true as const };
     },
 
@@ -172,7 +156,7 @@ export function documentListService(deps: Deps) {
       const emails = [...new Set(input.emails)];
       // The viewers and their mails commit together.
       await jobs.transaction(db, async (tx, queue) => {
-        await tx.insert(documentRecipients).values(emails.map((email) => ({ documentId: document.id, email })));
+        await repo.insertRecipients(tx, { documentId: document.id, emails });
         for (const email of emails) await queue(mails.shareMail, { documentId: document.id, email });
       });
       return { success: true as const };
@@ -188,16 +172,7 @@ export function documentListService(deps: Deps) {
 
     /** The files of a zip download: each owned document's result or original; none at all is a 404. */
     async zipEntries(input: { userId: string; ids: string[] }): Promise<ZipEntry[]> {
-      const rows = await db
-        .select()
-        .from(documents)
-        .where(
-          and(
-            inArray(documents.id, [...new Set(input.ids)]),
-            eq(documents.userId, input.userId),
-            isNull(documents.deletedAt),
-          ),
-        );
+      const rows = await repo.listOwnedLiveDocuments(db, { userId: input.userId, ids: [...new Set(input.ids)] });
       const used = new Set<string>();
       const entries = rows.flatMap((row) => {
         const key = downloadKey(row);
@@ -210,11 +185,7 @@ export function documentListService(deps: Deps) {
     /** The public download behind a share link: a short-lived signed URL of the result, while it exists. */
     async sharedDownload(input: { documentId: string; signature: string }) {
       if (!deps.links.isValid(input.documentId, input.signature)) throw notFound();
-      const [row] = await db
-        .select()
-        .from(documents)
-        .where(and(eq(documents.id, input.documentId), isNull(documents.deletedAt)))
-        .limit(1);
+      const row = await findLiveDocument(db, input.documentId);
       if (row?.status !== 'completed') throw notFound();
       const key = downloadKey(row);
       if (!key) throw new AppError('NOT_FOUND', MESSAGES.downloadNotReady);

@@ -248,3 +248,126 @@ export function toDocumentDto(
     fields: children.fields.map(toFieldDto),
   };
 }
+
+export async function findDocument(db: Db, documentId: string): Promise<DocumentRow | undefined> {
+  const [row] = await db.select().from(documents).where(eq(documents.id, documentId)).limit(1);
+  return row;
+}
+
+export async function insertDocument(
+  db: Db,
+  values: { userId: string; type: DocumentRow['type']; title: string },
+): Promise<DocumentRow> {
+  const [created] = await db.insert(documents).values(values).returning();
+  if (!created) throw new Error('document not created');
+  return created;
+}
+
+/** The document's own values of the prepare form; only those given change. */
+export async function updateDocumentValues(
+  db: Db,
+  documentId: string,
+  values: { title?: string; message?: string | null; isOrdered?: boolean },
+): Promise<void> {
+  await db
+    .update(documents)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(documents.id, documentId));
+}
+
+/** How many files and bytes a document holds, and the order a new part takes. */
+export async function partTotals(db: Db, documentId: string) {
+  const [totals] = await db
+    .select({
+      files: sql<number>`count(*)`.mapWith(Number),
+      bytes: sql<number>`coalesce(sum(${documentParts.sizeBytes}), 0)`.mapWith(Number),
+      nextOrder: sql<number>`coalesce(max(${documentParts.order}) + 1, 0)`.mapWith(Number),
+    })
+    .from(documentParts)
+    .where(eq(documentParts.documentId, documentId));
+  return totals ?? { files: 0, bytes: 0, nextOrder: 0 };
+}
+
+export async function insertPart(db: Db, values: typeof documentParts.$inferInsert): Promise<PartRow> {
+  const [row] = await db.insert(documentParts).values(values).returning();
+  if (!row) throw new Error('part not stored');
+  return row;
+}
+
+export async function setPartOrder(db: Db, params: { documentId: string; partId: string; order: number }) {
+  await db
+    .update(documentParts)
+    .set({ order: params.order })
+    .where(and(eq(documentParts.id, params.partId), eq(documentParts.documentId, params.documentId)));
+}
+
+export async function deleteSigners(db: Db, signerIds: string[]): Promise<void> {
+  if (signerIds.length > 0) await db.delete(signers).where(inArray(signers.id, signerIds));
+}
+
+export async function insertSigner(db: Db, values: typeof signers.$inferInsert): Promise<void> {
+  await db.insert(signers).values(values);
+}
+
+/** Changes a signer of this document (an id of another document changes nothing). */
+export async function updateSigner(
+  db: Db,
+  params: { documentId: string; signerId: string; values: Partial<typeof signers.$inferInsert> },
+): Promise<void> {
+  await db
+    .update(signers)
+    .set(params.values)
+    .where(and(eq(signers.id, params.signerId), eq(signers.documentId, params.documentId)));
+}
+
+/** Marks a signer of this document finished (the preparer at sending; a signer who signs). */
+export async function finishSigner(db: Db, params: { documentId: string; signerId: string; at: Date }) {
+  await updateSigner(db, {
+    documentId: params.documentId,
+    signerId: params.signerId,
+    values: { isFinished: true, finishedAt: params.at },
+  });
+}
+
+export async function markDocumentSent(db: Db, params: { documentId: string; at: Date }): Promise<void> {
+  await db.update(documents).set({ sentAt: params.at }).where(eq(documents.id, params.documentId));
+}
+
+/** Draft -> awaiting, in one conditional update (a double click sends once); false when it was no draft. */
+export async function moveDraftToAwaiting(db: Db, params: { documentId: string; at: Date }): Promise<boolean> {
+  const sent = await db
+    .update(documents)
+    .set({ status: 'awaiting', sentAt: params.at, updatedAt: params.at })
+    .where(and(eq(documents.id, params.documentId), eq(documents.status, 'draft')))
+    .returning({ id: documents.id });
+  return sent.length > 0;
+}
+
+/** A document that is not deleted, whoever owns it (callers check their own key: a share link, a download). */
+export async function findLiveDocument(db: Db, documentId: string): Promise<DocumentRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(documents)
+    .where(and(eq(documents.id, documentId), isNull(documents.deletedAt)))
+    .limit(1);
+  return row;
+}
+
+/** Whether the user's account is one of the document's signers. */
+export async function isSignerAccount(db: Db, params: { documentId: string; userId: string }): Promise<boolean> {
+  const [row] = await db
+    .select({ id: signers.id })
+    .from(signers)
+    .where(and(eq(signers.documentId, params.documentId), eq(signers.userId, params.userId)))
+    .limit(1);
+  return row !== undefined;
+}
+
+export async function updateField(
+  db: Db,
+  fieldId: string,
+  change: Partial<typeof documentFields.$inferInsert>,
+): Promise<FieldRow | undefined> {
+  const [row] = await db.update(documentFields).set(change).where(eq(documentFields.id, fieldId)).returning();
+  return row;
+}

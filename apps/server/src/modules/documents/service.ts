@@ -9,9 +9,7 @@ import {
   UPLOAD_LIMITS,
   type UpdateDocumentRequest,
 } from '@esign/shared';
-import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
-import { documentParts, documents } from '../../platform/db/schema.js';
 import { AppError } from '../../platform/errors.js';
 import type { JobQueue } from '../../platform/jobs.js';
 import { safeFileName } from '../../platform/storage/keys.js';
@@ -115,7 +113,7 @@ export function documentService(deps: DocumentDeps) {
   }
 
   async function documentWithParts(documentId: string) {
-    const [document] = await db.select().from(documents).where(eq(documents.id, documentId)).limit(1);
+    const document = await repo.findDocument(db, documentId);
     if (!document) throw notFound();
     return repo.toDocumentDto(document, await repo.loadChildren(db, documentId));
   }
@@ -128,11 +126,11 @@ export function documentService(deps: DocumentDeps) {
       sourceIp?: string | undefined;
     }) {
       const row = await db.transaction(async (tx) => {
-        const [created] = await tx
-          .insert(documents)
-          .values({ userId: input.userId, type: input.type, title: input.title?.trim() ?? '' })
-          .returning();
-        if (!created) throw new Error('document not created');
+        const created = await repo.insertDocument(tx, {
+          userId: input.userId,
+          type: input.type,
+          title: input.title?.trim() ?? '',
+        });
         await recordActivity(tx, {
           documentId: created.id,
           type: 'create',
@@ -186,36 +184,23 @@ export function documentService(deps: DocumentDeps) {
       try {
         part = await db.transaction(async (tx) => {
           await repo.markPartsChanged(tx, input.documentId);
-          const [totals] = await tx
-            .select({
-              files: sql<number>`count(*)`.mapWith(Number),
-              bytes: sql<number>`coalesce(sum(${documentParts.sizeBytes}), 0)`.mapWith(Number),
-              nextOrder: sql<number>`coalesce(max(${documentParts.order}) + 1, 0)`.mapWith(Number),
-            })
-            .from(documentParts)
-            .where(eq(documentParts.documentId, input.documentId));
-          const current = totals ?? { files: 0, bytes: 0, nextOrder: 0 };
+          const current = await repo.partTotals(tx, input.documentId);
           if (
             current.files >= UPLOAD_LIMITS.maxFilesPerDocument ||
             current.bytes + sizeBytes > UPLOAD_LIMITS.maxDocumentBytes
           ) {
             throw badRequest(MESSAGES.documentFilesLimit);
           }
-          const [row] = await tx
-            .insert(documentParts)
-            .values({
-              id: partId,
-              documentId: input.documentId,
-              order: current.nextOrder,
-              originalFileName: file.fileName,
-              originalFileKey,
-              sourceKind: content.kind,
-              sourceExtension: content.extension,
-              sizeBytes,
-            })
-            .returning();
-          if (!row) throw new Error('part not stored');
-          return row;
+          return repo.insertPart(tx, {
+            id: partId,
+            documentId: input.documentId,
+            order: current.nextOrder,
+            originalFileName: file.fileName,
+            originalFileKey,
+            sourceKind: content.kind,
+            sourceExtension: content.extension,
+            sizeBytes,
+          });
         });
       } catch (error) {
         await storage.delete(originalFileKey);
@@ -260,15 +245,11 @@ export function documentService(deps: DocumentDeps) {
         if (!document) throw notFound();
         if (document.status !== 'draft') throw new AppError('CONFLICT', MESSAGES.documentNotDraft);
         if (title !== undefined || message !== undefined || isOrdered !== undefined) {
-          await tx
-            .update(documents)
-            .set({
-              ...(title !== undefined ? { title: title.trim() } : {}),
-              ...(message !== undefined ? { message: message?.trim() || null } : {}),
-              ...(isOrdered !== undefined ? { isOrdered } : {}),
-              updatedAt: new Date(),
-            })
-            .where(eq(documents.id, input.documentId));
+          await repo.updateDocumentValues(tx, input.documentId, {
+            ...(title !== undefined ? { title: title.trim() } : {}),
+            ...(message !== undefined ? { message: message?.trim() || null } : {}),
+            ...(isOrdered !== undefined ? { isOrdered } : {}),
+          });
         }
         if (signers) {
           const user = await findUserById(tx, input.userId);
@@ -292,10 +273,7 @@ export function documentService(deps: DocumentDeps) {
           throw badRequest('The new order must name every file of the document once.');
         }
         for (const part of input.parts) {
-          await tx
-            .update(documentParts)
-            .set({ order: part.order })
-            .where(and(eq(documentParts.id, part.id), eq(documentParts.documentId, input.documentId)));
+          await repo.setPartOrder(tx, { documentId: input.documentId, partId: part.id, order: part.order });
         }
       });
       await jobs.send(conversion.combineDocument, { documentId: input.documentId });

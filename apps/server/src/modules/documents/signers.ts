@@ -7,12 +7,10 @@ import {
   signerLineErrors,
   signerListError,
 } from '@esign/shared';
-import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
-import { signers } from '../../platform/db/schema.js';
 import { validationError } from '../../platform/http/error-handler.js';
 import type { UserRow } from '../users/repository.js';
-import { type DocumentRow, listSigners } from './repository.js';
+import * as repo from './repository.js';
 
 /**
  * PATCH documents/{id} `signers`: the whole list. The preparer ('Me (Now)', order -1) of Only Me and Me & Others
@@ -22,7 +20,7 @@ import { type DocumentRow, listSigners } from './repository.js';
  */
 export async function replaceSigners(
   tx: Db,
-  params: { document: DocumentRow; user: UserRow; signers: SignerInput[] },
+  params: { document: repo.DocumentRow; user: UserRow; signers: SignerInput[] },
 ): Promise<void> {
   const { document, user } = params;
   const lines = dropTrailingEmptySigner(params.signers.filter((signer) => !signer.isPreparer));
@@ -34,7 +32,7 @@ export async function replaceSigners(
   const listError = signerListError(document.type, lines);
   if (listError) issues.push({ path: ['signers'], keyword: 'signers', message: listError });
 
-  const existing = await listSigners(tx, document.id);
+  const existing = await repo.listSigners(tx, document.id);
   const existingOthers = new Map(existing.filter((row) => !row.isPreparer).map((row) => [row.id, row]));
   lines.forEach((line, index) => {
     if (line.id && !existingOthers.has(line.id)) {
@@ -45,31 +43,21 @@ export async function replaceSigners(
 
   const keptIds = new Set(lines.flatMap((line) => (line.id ? [line.id] : [])));
   const removed = existing.filter((row) => (row.isPreparer ? !hasPreparerSigner(document.type) : !keptIds.has(row.id)));
-  if (removed.length > 0) {
-    await tx.delete(signers).where(
-      inArray(
-        signers.id,
-        removed.map((row) => row.id),
-      ),
-    );
-  }
+  await repo.deleteSigners(
+    tx,
+    removed.map((row) => row.id),
+  );
 
   if (hasPreparerSigner(document.type)) {
     const preparer = existing.find((row) => row.isPreparer);
     const values = { userId: user.id, name: user.name, email: user.email, order: -1, isPreparer: true };
-    if (preparer) await tx.update(signers).set(values).where(eq(signers.id, preparer.id));
-    else await tx.insert(signers).values({ ...values, documentId: document.id });
+    if (preparer) await repo.updateSigner(tx, { documentId: document.id, signerId: preparer.id, values });
+    else await repo.insertSigner(tx, { ...values, documentId: document.id });
   }
 
   for (const [index, line] of lines.entries()) {
     const values = { name: line.name.trim(), email: normalizeEmail(line.email), order: index + 1 };
-    if (line.id) {
-      await tx
-        .update(signers)
-        .set(values)
-        .where(and(eq(signers.id, line.id), eq(signers.documentId, document.id)));
-    } else {
-      await tx.insert(signers).values({ ...values, documentId: document.id, userId: null, isPreparer: false });
-    }
+    if (line.id) await repo.updateSigner(tx, { documentId: document.id, signerId: line.id, values });
+    else await repo.insertSigner(tx, { ...values, documentId: document.id, userId: null, isPreparer: false });
   }
 }

@@ -1,11 +1,10 @@
 import { MESSAGES } from '@esign/shared';
-import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
-import { documents, downloadLinks, signers } from '../../platform/db/schema.js';
 import { AppError } from '../../platform/errors.js';
 import type { Storage } from '../../platform/storage/storage.js';
 import { hashToken } from '../auth/tokens.js';
-import type { DocumentRow } from '../documents/repository.js';
+import { type DocumentRow, findLiveDocument, isSignerAccount } from '../documents/repository.js';
+import { findDownloadLink } from './signer-repository.js';
 import type { SignerService } from './signer-service.js';
 
 const couldNotDownload = () => new AppError('NOT_FOUND', MESSAGES.couldNotDownload);
@@ -25,18 +24,7 @@ export function downloadService(deps: { db: Db; storage: Storage; signing: Signe
   return {
     /** By the mailed link's hash: the owner's link, or the signer's link when a signer is named. */
     async byHash(input: { documentId: string; hash: string; signerId?: string | undefined }) {
-      const [row] = await db
-        .select({ link: downloadLinks, document: documents })
-        .from(downloadLinks)
-        .innerJoin(documents, eq(documents.id, downloadLinks.documentId))
-        .where(
-          and(
-            eq(downloadLinks.tokenHash, hashToken(input.hash)),
-            eq(downloadLinks.documentId, input.documentId),
-            isNull(documents.deletedAt),
-          ),
-        )
-        .limit(1);
+      const row = await findDownloadLink(db, { documentId: input.documentId, tokenHash: hashToken(input.hash) });
       if (!row || (row.link.signerId ?? undefined) !== input.signerId) throw couldNotDownload();
       return sealedUrl(row.document);
     },
@@ -57,19 +45,11 @@ export function downloadService(deps: { db: Db; storage: Storage; signing: Signe
         return sealedUrl(document);
       }
       if (!input.userId) throw couldNotDownload();
-      const [document] = await db
-        .select()
-        .from(documents)
-        .where(and(eq(documents.id, input.documentId), isNull(documents.deletedAt)))
-        .limit(1);
+      const document = await findLiveDocument(db, input.documentId);
       if (!document) throw couldNotDownload();
-      if (document.userId !== input.userId) {
-        const [asSigner] = await db
-          .select({ id: signers.id })
-          .from(signers)
-          .where(and(eq(signers.documentId, document.id), eq(signers.userId, input.userId)))
-          .limit(1);
-        if (!asSigner) throw couldNotDownload();
+      const isOwner = document.userId === input.userId;
+      if (!isOwner && !(await isSignerAccount(db, { documentId: document.id, userId: input.userId }))) {
+        throw couldNotDownload();
       }
       return sealedUrl(document);
     },

@@ -8,11 +8,9 @@ import {
   parseFieldDate,
   type SignerFieldValue,
 } from '@esign/shared';
-import { eq } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
-import { documentFields } from '../../platform/db/schema.js';
 import { AppError } from '../../platform/errors.js';
-import type { FieldRow, SignerRow } from '../documents/repository.js';
+import { type FieldRow, type SignerRow, updateField } from '../documents/repository.js';
 import { findUsableRequisite } from './signer-repository.js';
 
 /** The longest text a signer may type into a text field. */
@@ -85,7 +83,7 @@ export async function applySignerFieldValues(
     const field = updated.get(value.id) as FieldRow;
     const change = await changeFor(db, field, value, params);
     if (!change) continue;
-    const [row] = await db.update(documentFields).set(change).where(eq(documentFields.id, field.id)).returning();
+    const row = await updateField(db, field.id, change);
     if (row) updated.set(row.id, row);
   }
   return params.fields.map((field) => updated.get(field.id) as FieldRow);

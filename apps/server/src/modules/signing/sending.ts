@@ -1,13 +1,11 @@
 import { MESSAGES, quotaExceededMessage, sendingErrors } from '@esign/shared';
-import { and, eq, lt, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
-import { documents, signers, users } from '../../platform/db/schema.js';
 import { AppError } from '../../platform/errors.js';
 import type { JobQueue } from '../../platform/jobs.js';
 import { recordActivity } from '../activity/repository.js';
 import * as repo from '../documents/repository.js';
 import type { SealingJobs } from '../sealing/jobs.js';
-import { findUserById, type UserRow } from '../users/repository.js';
+import { countSentDocument, findUserById, type UserRow } from '../users/repository.js';
 import { completeDocumentOnce } from './completion.js';
 import type { SignerMailJobs } from './signer-mails.js';
 import { signersWhoseTurnItIs } from './turns.js';
@@ -77,29 +75,14 @@ export function sendingService(deps: SendingDeps) {
       await jobs.transaction(db, async (tx, queue) => {
         const locked = await repo.lockDocument(tx, document.id);
         if (locked?.status !== 'draft') throw notDraft();
-        const counted = await tx
-          .update(users)
-          .set({ freeDocumentsUsed: sql`${users.freeDocumentsUsed} + 1` })
-          .where(
-            and(
-              eq(users.id, user.id),
-              or(ne(users.planType, 'free'), lt(users.freeDocumentsUsed, users.freeDocumentsUsedLimit)),
-            ),
-          )
-          .returning({ id: users.id });
-        if (counted.length === 0) throw quotaExceeded(user);
+        if (!(await countSentDocument(tx, user.id))) throw quotaExceeded(user);
 
         const preparer = children.signers.find((signer) => signer.isPreparer);
-        if (preparer) {
-          await tx
-            .update(signers)
-            .set({ isFinished: true, finishedAt: now })
-            .where(and(eq(signers.id, preparer.id), eq(signers.documentId, document.id)));
-        }
+        if (preparer) await repo.finishSigner(tx, { documentId: document.id, signerId: preparer.id, at: now });
         const base = { documentId: document.id, userId: user.id, sourceIp: input.sourceIp ?? null, at: now };
 
         if (document.type === 'me') {
-          await tx.update(documents).set({ sentAt: now }).where(eq(documents.id, document.id));
+          await repo.markDocumentSent(tx, { documentId: document.id, at: now });
           const isCompleted = await completeDocumentOnce(tx, { documentId: document.id, now, from: ['draft'] });
           if (!isCompleted) throw notDraft();
           await recordActivity(tx, { ...base, type: 'send', signerIds: preparer ? [preparer.id] : [] });
@@ -108,12 +91,7 @@ export function sendingService(deps: SendingDeps) {
           return;
         }
 
-        const sent = await tx
-          .update(documents)
-          .set({ status: 'awaiting', sentAt: now, updatedAt: now })
-          .where(and(eq(documents.id, document.id), eq(documents.status, 'draft')))
-          .returning({ id: documents.id });
-        if (sent.length === 0) throw notDraft();
+        if (!(await repo.moveDraftToAwaiting(tx, { documentId: document.id, at: now }))) throw notDraft();
         const mailed = signersWhoseTurnItIs(
           children.signers.filter((signer) => !signer.isPreparer),
           document.isOrdered,
@@ -125,7 +103,7 @@ export function sendingService(deps: SendingDeps) {
         }
       });
 
-      const [row] = await db.select().from(documents).where(eq(documents.id, document.id)).limit(1);
+      const row = await repo.findDocument(db, document.id);
       if (!row) throw notFound();
       return repo.toDocumentDto(row, await repo.loadChildren(db, document.id));
     },

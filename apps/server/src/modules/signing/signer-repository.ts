@@ -4,6 +4,7 @@ import {
   accessCodeFailures,
   documentActivities,
   documents,
+  downloadLinks,
   requisites,
   signers,
   signingTokens,
@@ -130,4 +131,21 @@ export async function finishSigner(db: Db, params: { signerId: string; at: Date 
     .where(and(eq(signers.id, params.signerId), eq(signers.isFinished, false)))
     .returning({ id: signers.id });
   return rows.length === 1;
+}
+
+/** The document and the link of a mailed download link's token, while the document is not deleted. */
+export async function findDownloadLink(db: Db, params: { documentId: string; tokenHash: string }) {
+  const [row] = await db
+    .select({ link: downloadLinks, document: documents })
+    .from(downloadLinks)
+    .innerJoin(documents, eq(documents.id, downloadLinks.documentId))
+    .where(
+      and(
+        eq(downloadLinks.tokenHash, params.tokenHash),
+        eq(downloadLinks.documentId, params.documentId),
+        isNull(documents.deletedAt),
+      ),
+    )
+    .limit(1);
+  return row;
 }

@@ -1,8 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { devMail, health } from '@esign/shared';
-import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { Database } from '../../platform/db/client.js';
+import { type Database, pingDatabase } from '../../platform/db/client.js';
 import { notFound } from '../../platform/errors.js';
 import { defineRoute } from '../../platform/http/define-route.js';
 import { listOutbox, type Mailer } from '../../platform/mail/mailer.js';
@@ -22,7 +21,7 @@ export async function systemRoutes(
   { database, mailer, devMailToken }: { database: Database; mailer: Mailer; devMailToken: string },
 ) {
   defineRoute(app, health, { tags: ['system'], auth: 'none' }, async () => {
-    await database.db.execute(sql`select 1`);
+    await pingDatabase(database.db);
     return { status: 'ok' as const, database: database.kind };
   });
 

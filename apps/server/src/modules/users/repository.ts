@@ -1,6 +1,6 @@
 import type { User } from '@esign/shared';
 import DataLoader from 'dataloader';
-import { eq, type Placeholder, type SQL, sql } from 'drizzle-orm';
+import { and, eq, isNull, lt, ne, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import { sessions, users } from '../../platform/db/schema.js';
 
@@ -76,4 +76,43 @@ export function toUserDto(row: UserRow): User {
     templateLimit: row.templateLimit,
     createdAt: row.createdAt.toISOString(),
   };
+}
+
+/**
+ * Counts one sent document against the free plan's monthly quota, in one conditional update, so parallel sends
+ * cannot pass it; false when the quota is used up (paid plans are not counted against it).
+ */
+export async function countSentDocument(db: Db, userId: string): Promise<boolean> {
+  const counted = await db
+    .update(users)
+    .set({ freeDocumentsUsed: sql`${users.freeDocumentsUsed} + 1` })
+    .where(
+      and(
+        eq(users.id, userId),
+        or(ne(users.planType, 'free'), lt(users.freeDocumentsUsed, users.freeDocumentsUsedLimit)),
+      ),
+    )
+    .returning({ id: users.id });
+  return counted.length > 0;
+}
+
+export async function insertUser(db: Db, values: { name: string; email: string; passwordHash: string }) {
+  const [created] = await db
+    .insert(users)
+    .values(values)
+    .onConflictDoNothing({ target: users.email })
+    .returning({ id: users.id });
+  return created;
+}
+
+export async function updateUser(db: Db, userId: string, values: Partial<typeof users.$inferInsert>): Promise<void> {
+  await db.update(users).set(values).where(eq(users.id, userId));
+}
+
+/** Marks the address confirmed, unless it already is (the first confirmation's time stays). */
+export async function confirmEmailOnce(db: Db, params: { userId: string; at: Date }): Promise<void> {
+  await db
+    .update(users)
+    .set({ emailConfirmedAt: params.at })
+    .where(and(eq(users.id, params.userId), isNull(users.emailConfirmedAt)));
 }

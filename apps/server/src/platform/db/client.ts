@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -46,6 +47,11 @@ export const PGLITE_OPTIONS = {
  * Opens the database and applies the committed migrations.
  * Without a URL it is PGlite in `<dataDir>/db`; `memory://` is an in-memory PGlite.
  */
+/** One round trip to the database (the health check). */
+export async function pingDatabase(db: Db): Promise<void> {
+  await db.execute(sql`select 1`);
+}
+
 export async function openDatabase(options: { databaseUrl: string | undefined; dataDir: string }): Promise<Database> {
   const { databaseUrl, dataDir } = options;
   if (databaseUrl && /^postgres(ql)?:\/\//.test(databaseUrl)) {
