@@ -86,10 +86,15 @@ export class NodeChild {
   }
 }
 
-/** The real server (src/main.ts) on the embedded database in `dataDir`, listening on a free port. */
+/**
+ * The real server (src/main.ts) on the embedded database in `dataDir`, listening on a free port, with mails in its
+ * outbox: the environment's DATABASE_URL and SMTP_URL (a test run on PostgreSQL) are not passed on.
+ */
 export async function startServer(dataDir: string, env: Record<string, string> = {}) {
   const port = await freePort();
   const server = new NodeChild('src/main.ts', [], {
+    DATABASE_URL: '',
+    SMTP_URL: '',
     DATA_DIR: dataDir,
     PORT: String(port),
     HOST: '127.0.0.1',
