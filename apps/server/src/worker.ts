@@ -1,5 +1,6 @@
 import { buildApp } from './app.js';
 import { loadConfig } from './platform/config.js';
+import { closeOnSignals } from './platform/shutdown.js';
 
 /**
  * Job workers alone, for deployments that scale them apart from the API (`npm run worker`).
@@ -13,11 +14,4 @@ if (!config.databaseUrl) {
 const app = await buildApp(config, { runWorkers: true });
 await app.ready();
 app.log.info('job workers started');
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
-    app.close().then(
-      () => process.exit(0),
-      () => process.exit(1),
-    );
-  });
-}
+closeOnSignals(app);

@@ -3,6 +3,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createTestDatabase } from '../../test/database.js';
+import { waitFor } from '../../test/server-process.js';
 import { type Database, openDatabase } from './db/client.js';
 import { defineJob, JobQueue } from './jobs.js';
 
@@ -123,6 +124,90 @@ describe('JobQueue', () => {
       expect(ran).toEqual(['committed']);
     } finally {
       await queue.stop();
+    }
+  });
+});
+
+describe('JobQueue expiry and recovery', () => {
+  const silent = pino({ level: 'silent' });
+
+  it("sets each queue's expiry from its definition, also for a queue an earlier version made", async () => {
+    const definition = (expireInSeconds?: number) =>
+      defineJob({
+        name: 'test.expiry',
+        payload: z.object({}),
+        ...(expireInSeconds ? { expireInSeconds } : {}),
+        async handler() {},
+      });
+    const expiries = async () => {
+      const { rows } = (await database.db.execute(sql`
+        select (select expire_seconds from pgboss.queue where name = 'test.expiry') as queue,
+               (select extract(epoch from expire_in)::int from pgboss.job where name = 'test.expiry' limit 1) as job
+      `)) as unknown as { rows: { queue: number; job: number | null }[] };
+      return rows[0];
+    };
+    const earlier = new JobQueue(database, silent);
+    earlier.register(definition());
+    await earlier.start();
+    await earlier.stop();
+    // Without one of its own, a job expires after pg-boss's default of 15 minutes.
+    expect(await expiries()).toEqual({ queue: 900, job: null });
+
+    const later = new JobQueue(database, silent);
+    later.register(definition(42));
+    await later.start();
+    try {
+      await later.send(definition(42), {});
+      expect(await expiries()).toEqual({ queue: 42, job: 42 });
+    } finally {
+      await later.stop();
+    }
+  });
+
+  it('on the embedded database, retries at start the jobs a process left active, or fails them at their limit', async () => {
+    // Its own in-memory PGlite: the recovery is what the embedded database does, with or without DATABASE_URL.
+    const embedded = await openDatabase({ databaseUrl: 'memory://', dataDir: '/nonexistent' });
+    const ran: string[] = [];
+    const finalFailures: string[] = [];
+    const definition = (name: string, retryLimit: number) =>
+      defineJob({
+        name,
+        payload: z.object({ label: z.string() }),
+        retryLimit,
+        retryDelay: 600,
+        async handler({ label }) {
+          ran.push(label);
+        },
+        async onFinalFailure({ label }) {
+          finalFailures.push(label);
+        },
+      });
+    const retried = definition('test.cut-off', 3);
+    const spent = definition('test.cut-off-last', 0);
+    try {
+      const before = new JobQueue(embedded, silent);
+      before.register(retried, spent);
+      await before.start();
+      await before.send(retried, { label: 'retried' });
+      await before.send(spent, { label: 'spent' });
+      // What a worker's fetch leaves while the handler runs; then the process is gone.
+      await embedded.db.execute(sql`update pgboss.job set state = 'active', started_on = now()`);
+      await before.stop();
+
+      const after = new JobQueue(embedded, silent);
+      after.register(retried, spent);
+      await after.start();
+      expect(finalFailures).toEqual(['spent']);
+      await after.startWorkers();
+      try {
+        // Due at once, not after its 10-minute retry delay.
+        await waitFor('the retried job to run', () => ran.length > 0, 30_000);
+        expect(ran).toEqual(['retried']);
+      } finally {
+        await after.stop();
+      }
+    } finally {
+      await embedded.close();
     }
   });
 });

@@ -11,10 +11,25 @@ export interface JobDefinition<Schema extends z.ZodType = z.ZodType> {
   retryLimit?: number;
   /** Seconds before the first retry; later retries back off exponentially. */
   retryDelay?: number;
+  /**
+   * Seconds one run may take (default: pg-boss's 15 minutes). A job still active after that is taken for lost
+   * (its process died) and retried, so it must exceed the longest legitimate run: pg-boss also gives up waiting
+   * on a run that outlasts it and retries the job while that run goes on.
+   */
+  expireInSeconds?: number;
   handler: (payload: z.infer<Schema>) => Promise<void>;
   /** Runs once when the last retry has failed too, so nothing is left waiting forever. */
   onFinalFailure?: (payload: z.infer<Schema>, error: unknown) => Promise<void>;
 }
+
+/** pg-boss's own default expiry, set explicitly so that every queue's row says what applies. */
+const DEFAULT_EXPIRE_SECONDS = 15 * 60;
+
+/**
+ * How often pg-boss looks for expired jobs (with its archiving; one process does it per interval, across all
+ * processes). A job whose process died is retried at most this long after its expiry (pg-boss's default: 2 min).
+ */
+const MAINTENANCE_INTERVAL_SECONDS = 20;
 
 export function defineJob<Schema extends z.ZodType>(definition: JobDefinition<Schema>): JobDefinition<Schema> {
   return definition;
@@ -58,7 +73,7 @@ export class JobQueue {
   private started = false;
 
   constructor(
-    database: Database,
+    private readonly database: Database,
     private readonly log: FastifyBaseLogger,
   ) {
     this.boss = new PgBoss({
@@ -67,6 +82,7 @@ export class JobQueue {
       // Finished jobs (whose payloads may name people) are archived soon and deleted after a day.
       archiveCompletedAfterSeconds: 60,
       deleteAfterSeconds: 24 * 60 * 60,
+      maintenanceIntervalSeconds: MAINTENANCE_INTERVAL_SECONDS,
     });
     this.boss.on('error', (error) => this.log.error({ err: error }, 'job queue error'));
   }
@@ -78,14 +94,60 @@ export class JobQueue {
   async start(): Promise<void> {
     await this.boss.start();
     for (const definition of this.definitions.values()) {
-      await this.boss.createQueue(definition.name, {
+      // Set on the queue, so they apply to every job sent to it.
+      const settings = {
         name: definition.name,
         retryLimit: definition.retryLimit ?? 5,
         retryDelay: definition.retryDelay ?? 5,
         retryBackoff: true,
-      });
+        expireInSeconds: definition.expireInSeconds ?? DEFAULT_EXPIRE_SECONDS,
+      };
+      await this.boss.createQueue(definition.name, settings);
+      // createQueue leaves a queue that exists as it was: the definition's settings replace an earlier version's.
+      await this.boss.updateQueue(definition.name, settings);
     }
+    // On PostgreSQL other processes may be running jobs right now; a job of a process that died is retried after
+    // its expiry (MAINTENANCE_INTERVAL_SECONDS).
+    if (this.database.kind === 'pglite') await this.retryJobsOfEndedProcess();
     this.started = true;
+  }
+
+  /**
+   * The embedded database belongs to one process, so a job still `active` when the queue starts was taken by a
+   * process that has ended (killed, crashed, out of memory) before finishing it. Instead of waiting for its
+   * expiry, it is failed now through pg-boss, which counts the attempt and retries it (or fails it for good at its
+   * retry limit: a job that takes its process down every time does not run forever), and its retry is due at once.
+   * pg-boss lists no jobs by state and has no call to move a retry's time, hence the two statements on its table.
+   */
+  private async retryJobsOfEndedProcess(): Promise<void> {
+    const active = (await this.queueRows(sql`select name, id from pgboss.job where state = 'active'`)) as {
+      name: string;
+      id: string;
+    }[];
+    if (active.length === 0) return;
+    for (const { name, id } of active) {
+      await this.boss.fail(name, id, { message: 'the process running this job ended before it finished' });
+    }
+    const ids = active.map((job) => job.id);
+    const retried = await this.queueRows(
+      sql`update pgboss.job set start_after = now() where id in ${ids} and state = 'retry' returning id`,
+    );
+    const failed = (await this.queueRows(
+      sql`select name, data from pgboss.job where id in ${ids} and state = 'failed'`,
+    )) as { name: string; data: unknown }[];
+    this.log.warn({ retried: retried.length, failed: failed.length }, 'jobs cut off by the end of a process');
+    for (const { name, data } of failed) {
+      const definition = this.definitions.get(name);
+      const payload = definition?.payload.safeParse(data);
+      if (payload?.success) {
+        await definition?.onFinalFailure?.(payload.data, new Error('the process running this job ended'));
+      }
+    }
+  }
+
+  private async queueRows(query: SQL): Promise<Record<string, unknown>[]> {
+    const result = (await this.database.db.execute(query)) as unknown as { rows: Record<string, unknown>[] };
+    return result.rows;
   }
 
   /** Starts a worker for every registered job in this process. */

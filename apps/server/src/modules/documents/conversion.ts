@@ -6,7 +6,11 @@ import type { Db } from '../../platform/db/client.js';
 import { documentParts, documents } from '../../platform/db/schema.js';
 import { defineJob, type JobQueue } from '../../platform/jobs.js';
 import { LARGE_FILE_BYTES, releaseLargeBuffers } from '../../platform/memory.js';
-import type { OfficeConverter } from '../../platform/office/office-converter.js';
+import {
+  OFFICE_CONVERSION_TIMEOUT_MS,
+  OFFICE_START_TIMEOUT_MS,
+  type OfficeConverter,
+} from '../../platform/office/office-converter.js';
 import { officeToPdf } from '../../platform/office/office-to-pdf.js';
 import { ConversionError } from '../../platform/pdf/conversion-error.js';
 import { imageToPdf } from '../../platform/pdf/image-to-pdf.js';
@@ -94,6 +98,8 @@ export function conversionJobs(deps: ConversionDeps) {
     name: 'documents.combine',
     payload: z.object({ documentId: z.string().uuid() }),
     retryLimit: 5,
+    // Merging five parts of 100 MB in all takes well under a second; the rest is reading and writing storage.
+    expireInSeconds: 120,
     async handler({ documentId }) {
       await combine(documentId, true);
     },
@@ -116,6 +122,9 @@ export function conversionJobs(deps: ConversionDeps) {
     payload: z.object({ partId: z.string().uuid() }),
     retryLimit: 3,
     retryDelay: 2,
+    // The longest legitimate run is an office file: LibreOffice starting (OFFICE_START_TIMEOUT_MS) and then
+    // converting (OFFICE_CONVERSION_TIMEOUT_MS), then the PDF's normalising and storing.
+    expireInSeconds: (OFFICE_START_TIMEOUT_MS + OFFICE_CONVERSION_TIMEOUT_MS) / 1000 + 120,
     async handler({ partId }) {
       const found = await findPartToConvert(db, partId);
       // Removed meanwhile, or failed by an earlier attempt.

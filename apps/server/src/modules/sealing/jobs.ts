@@ -49,6 +49,9 @@ export function sealingJobs(deps: SealingDeps) {
     name: 'documents.seal',
     payload: z.object({ documentId: z.string().uuid() }),
     retryLimit: 8,
+    // A seal takes about a second even for a 50 MB scan (bench/seal.bench.ts); a minute leaves room for slow
+    // storage, and a seal cut off by a crash is retried within two minutes on PostgreSQL too.
+    expireInSeconds: 60,
     async handler({ documentId }) {
       await sealDocumentOnce({ ...deps, signer: loadSigner }, documentId);
     },

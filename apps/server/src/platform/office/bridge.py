@@ -1,11 +1,20 @@
 """Converts documents to PDF through one running LibreOffice, over UNO.
 
-Started by office-converter.ts with the UNO connection string as its argument. Reads one JSON request per
-line on stdin ({"id", "input", "output", "extension"}) and answers one JSON line per request on stdout
-({"id", "ok", "error"?}). The first line it prints is {"ready": true} once LibreOffice answers.
+Started by office-converter.ts with three arguments: the UNO connection string, LibreOffice's process group
+and its profile folder (unused here, but on the command line so that a leftover bridge can be recognised).
+Reads one JSON request per line on stdin ({"id", "input", "output", "extension"}) and answers one JSON line per
+request on stdout ({"id", "ok", "error"?}). The first line it prints is {"ready": true} once LibreOffice answers.
+
+LibreOffice must not outlive the server. The end of stdin means the server has ended, however it ended (even
+SIGKILL, which it cannot answer): a thread reads stdin so that it sees this at once, even while the main thread
+waits for LibreOffice, and then kills LibreOffice's whole process group and this bridge.
 """
 import json
+import os
+import queue
+import signal
 import sys
+import threading
 import time
 
 import uno
@@ -73,22 +82,44 @@ def convert(desktop, request):
         document.close(True)
 
 
-def main():
-    desktop = connect(sys.argv[1])
-    print(json.dumps({"ready": True}), flush=True)
+def end(office_group):
+    """Kills LibreOffice's process group and exits this bridge."""
+    if office_group > 0:
+        try:
+            os.killpg(office_group, signal.SIGKILL)
+        except OSError:  # already gone
+            pass
+    os._exit(0)
+
+
+def read_requests(requests, office_group):
     for line in sys.stdin:
-        request = json.loads(line)
+        requests.put(line)
+    # stdin closed: the server is gone.
+    end(office_group)
+
+
+def answer(message, office_group):
+    try:
+        print(json.dumps(message), flush=True)
+    except OSError:  # the server is gone (broken pipe)
+        end(office_group)
+
+
+def main():
+    url, office_group = sys.argv[1], int(sys.argv[2])
+    requests = queue.Queue()
+    threading.Thread(target=read_requests, args=(requests, office_group), daemon=True).start()
+    desktop = connect(url)
+    answer({"ready": True}, office_group)
+    while True:
+        request = json.loads(requests.get())
         try:
             convert(desktop, request)
-            answer = {"id": request["id"], "ok": True}
+            result = {"id": request["id"], "ok": True}
         except Exception as error:  # noqa: BLE001 - every failure is reported to the caller
-            answer = {"id": request["id"], "ok": False, "error": str(error)}
-        print(json.dumps(answer), flush=True)
-    # stdin closed: the server is gone (even if it was killed), so LibreOffice goes too.
-    try:
-        desktop.terminate()
-    except Exception:  # noqa: BLE001 - LibreOffice may already have stopped
-        pass
+            result = {"id": request["id"], "ok": False, "error": str(error)}
+        answer(result, office_group)
 
 
 if __name__ == "__main__":

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import type { FastifyBaseLogger } from 'fastify';
 import { serverRoot } from '../paths.js';
+import { endLeftovers, profileFolderName, writeOwner } from './office-leftovers.js';
 
 export const LIBREOFFICE_MISSING =
   'Word, Excel, PowerPoint, OpenDocument, RTF, text, CSV and HTML files cannot be converted because LibreOffice is not installed on the server. Install the Debian packages libreoffice-writer, libreoffice-calc, libreoffice-impress and python3-uno.';
@@ -13,6 +14,11 @@ export class OfficeUnavailableError extends Error {}
 
 /** Debian's Python, which has the UNO bridge (python3-uno); a Python from elsewhere on PATH has not. */
 const SYSTEM_PYTHON = '/usr/bin/python3';
+
+/** LibreOffice that does not answer its bridge within this is killed (and started again for the next file). */
+export const OFFICE_START_TIMEOUT_MS = 60_000;
+/** One file's conversion may take this long; then LibreOffice is killed and started again for the next. */
+export const OFFICE_CONVERSION_TIMEOUT_MS = 120_000;
 
 interface Pending {
   id: string;
@@ -24,6 +30,7 @@ interface Pending {
 interface Running {
   office: ChildProcess;
   bridge: ChildProcess;
+  profile: string;
   ready: Promise<void>;
 }
 
@@ -41,19 +48,27 @@ const PROFILE_SETTINGS = `<?xml version="1.0" encoding="UTF-8"?>
  * One warm LibreOffice, fed one document at a time by a small Python UNO bridge (bridge.py).
  * Requests queue; each has a time-out; when LibreOffice dies or hangs it is killed and started again
  * for the next request.
+ *
+ * LibreOffice lives only as long as this process. It runs in a process group of its own (`soffice` is a script
+ * that starts oosplash, which starts soffice.bin), and the whole group is killed: by `stop`, by this process's
+ * 'exit' (process.exit after a second signal, an uncaught error), and, when this process dies without either
+ * (SIGKILL, the out-of-memory killer), by the bridge: its stdin is a pipe from this process, whose end it sees at
+ * once, even mid-conversion, and it kills LibreOffice's group before exiting. The bridge is in a group of its
+ * own too, so a signal to this process's group (a terminal's Ctrl-C) reaches only the server, which then stops
+ * both. What escapes all of these (the server and its bridge killed together) is ended at the next start.
  */
 export class OfficeConverter {
   private running: Running | undefined;
   private queue: Promise<void> = Promise.resolve();
   private pending: Pending | undefined;
   private stopped = false;
-  private profile: string | undefined;
+  private hasEndedLeftovers = false;
   private onProcessExit: (() => void) | undefined;
 
   constructor(
     private readonly profileDir: string,
     private readonly log: FastifyBaseLogger,
-    private readonly timeoutMs = 120_000,
+    private readonly timeoutMs = OFFICE_CONVERSION_TIMEOUT_MS,
     private readonly officeBinary = 'soffice',
   ) {}
 
@@ -80,7 +95,6 @@ export class OfficeConverter {
   }
 
   private async convertNow(input: string, output: string, extension: string): Promise<void> {
-    if (this.stopped) throw new Error('The office converter is stopped');
     const running = this.start();
     await running.ready;
     const id = randomUUID();
@@ -98,11 +112,16 @@ export class OfficeConverter {
 
   private start(): Running {
     if (this.running) return this.running;
+    if (this.stopped) throw new Error('The office converter is stopped');
     if (!this.isInstalled()) throw new OfficeUnavailableError(LIBREOFFICE_MISSING);
+    if (!this.hasEndedLeftovers) {
+      this.hasEndedLeftovers = true;
+      endLeftovers(this.profileDir, this.log);
+    }
     // A profile of this process's own: a LibreOffice left behind by an earlier process cannot lock it.
-    const profile = join(this.profileDir, `libreoffice-profile-${process.pid}-${randomUUID().slice(0, 8)}`);
-    this.profile = profile;
+    const profile = join(this.profileDir, profileFolderName());
     mkdirSync(join(profile, 'user'), { recursive: true });
+    writeOwner(profile);
     writeFileSync(join(profile, 'user', 'registrymodifications.xcu'), PROFILE_SETTINGS);
     const pipeName = `esign-office-${process.pid}-${randomUUID().slice(0, 8)}`;
     const office = spawn(
@@ -117,15 +136,28 @@ export class OfficeConverter {
         `-env:UserInstallation=file://${profile}`,
         `--accept=pipe,name=${pipeName};urp;StarOffice.ComponentContext`,
       ],
-      // Its own process group: `soffice` is a script that starts soffice.bin, and both must go on stop.
+      // Its own process group (its pid), killed as a whole.
       { stdio: 'ignore', detached: true },
     );
     const bridge = spawn(
       SYSTEM_PYTHON,
-      [join(serverRoot, 'src/platform/office/bridge.py'), `uno:pipe,name=${pipeName};urp;StarOffice.ComponentContext`],
-      { stdio: ['pipe', 'pipe', 'pipe'] },
+      [
+        join(serverRoot, 'src/platform/office/bridge.py'),
+        `uno:pipe,name=${pipeName};urp;StarOffice.ComponentContext`,
+        String(office.pid ?? 0),
+        profile,
+      ],
+      { stdio: ['pipe', 'pipe', 'pipe'], detached: true },
     );
     const ready = new Promise<void>((resolve, reject) => {
+      const startTimer = setTimeout(() => {
+        if (this.running?.office === office) {
+          this.log.warn('LibreOffice did not start in time; killing it');
+          this.kill();
+        }
+        reject(new Error(`LibreOffice did not start within ${OFFICE_START_TIMEOUT_MS / 1000} s`));
+      }, OFFICE_START_TIMEOUT_MS);
+      startTimer.unref();
       const lines = createInterface({ input: bridge.stdout });
       lines.on('line', (line) => {
         let message: { ready?: boolean; id?: string; ok?: boolean; error?: string };
@@ -134,7 +166,11 @@ export class OfficeConverter {
         } catch {
           return;
         }
-        if (message.ready) return resolve();
+        if (message.ready) {
+          clearTimeout(startTimer);
+          this.log.info({ officePid: office.pid }, 'LibreOffice is ready');
+          return resolve();
+        }
         const pending = this.pending;
         if (!pending || pending.id !== message.id) return;
         this.pending = undefined;
@@ -143,25 +179,21 @@ export class OfficeConverter {
         else pending.reject(new Error(message.error ?? 'LibreOffice could not convert the file'));
       });
       const onExit = (name: string) => () => {
+        clearTimeout(startTimer);
+        reject(new Error('LibreOffice stopped while starting'));
         if (this.running?.office !== office) return;
         this.log.warn(`${name} exited; LibreOffice will start again for the next file`);
         this.kill();
-        reject(new Error('LibreOffice stopped while starting'));
       };
       office.once('exit', onExit('LibreOffice'));
       bridge.once('exit', onExit('The LibreOffice bridge'));
     });
     // If this process ends without stopping the converter, LibreOffice ends with it.
-    const officePid = office.pid;
-    this.onProcessExit = () => {
-      try {
-        if (officePid) process.kill(-officePid, 'SIGKILL');
-      } catch {}
-    };
+    this.onProcessExit = () => this.end({ office, bridge, profile, ready });
     process.once('exit', this.onProcessExit);
     bridge.stderr?.on('data', (chunk: Buffer) => this.log.debug({ bridge: chunk.toString() }, 'office bridge'));
     ready.catch(() => {});
-    this.running = { office, bridge, ready };
+    this.running = { office, bridge, profile, ready };
     return this.running;
   }
 
@@ -169,23 +201,32 @@ export class OfficeConverter {
     const running = this.running;
     this.running = undefined;
     if (this.onProcessExit) process.off('exit', this.onProcessExit);
+    this.onProcessExit = undefined;
     if (this.pending) {
       clearTimeout(this.pending.timer);
       this.pending.reject(new Error('LibreOffice stopped during the conversion'));
       this.pending = undefined;
     }
-    if (!running) return;
+    if (running) this.end(running);
+  }
+
+  /** Kills LibreOffice's whole group and the bridge, and removes the profile (synchronous: runs on 'exit'). */
+  private end(running: Running): void {
     running.bridge.kill('SIGKILL');
     try {
       if (running.office.pid) process.kill(-running.office.pid, 'SIGKILL');
     } catch {
       running.office.kill('SIGKILL');
     }
+    try {
+      rmSync(running.profile, { recursive: true, force: true });
+    } catch {
+      // A process still dying may have written into it meanwhile; the next start removes what is left.
+    }
   }
 
   async stop(): Promise<void> {
     this.stopped = true;
     this.kill();
-    if (this.profile) rmSync(this.profile, { recursive: true, force: true });
   }
 }
