@@ -9,12 +9,13 @@
 //   queue <databaseUrl>   a job queue on PostgreSQL running the job `test.crash` (expiry 2 s), which prints
 //                         {"running": jobId} and never finishes
 import { spawnSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import pino from 'pino';
 import { buildApp } from '../src/app.js';
+import { insertSession } from '../src/modules/auth/repository.js';
 import { accessTokens } from '../src/modules/auth/tokens.js';
 import { sealingJobs } from '../src/modules/sealing/jobs.js';
 import { loadConfig } from '../src/platform/config.js';
@@ -92,7 +93,11 @@ if (phase === 'seal') {
 } else if (phase === 'convert') {
   const server = await app({ runWorkers: false });
   const { database, config } = server.platform;
-  const token = await accessTokens(config.jwtSecret).sign(await owner(server));
+  const ownerId = await owner(server);
+  // A session of the owner's, as a sign-in makes: access tokens name theirs.
+  const sessionId = randomUUID();
+  await insertSession(database.db, { id: sessionId, userId: ownerId });
+  const token = await accessTokens(config.jwtSecret).sign(ownerId, sessionId);
   const client = documentClient(server, token);
   const document = await client.create('others');
   const part = await client.uploadOk(document.id, 'dice.png', corpusFile(CRASH_IMAGE));
