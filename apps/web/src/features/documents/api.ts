@@ -1,8 +1,6 @@
-import { API_PREFIX, type DocumentListQuery, MESSAGES } from '@esign/shared';
+import type { DocumentListQuery } from '@esign/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiErrorFromBody } from '../../api/api-error';
-import { apiCall, refreshTokens } from '../../api/client';
-import { getAccessToken } from '../../api/tokens';
+import { apiCall, apiDownload } from '../../api/client';
 import { cachedSigningLink, cacheSigningLink, forgetSigningLinks } from './signing-link-cache';
 
 export const listKey = ['documents', 'list'] as const;
@@ -93,19 +91,8 @@ export async function downloadFile(key: string, fileName: string): Promise<void>
 
 /** Downloads several documents as one zip built by the server. */
 export async function downloadZip(ids: string[]): Promise<void> {
-  const post = () =>
-    fetch(`${API_PREFIX}/documents/download_zip`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${getAccessToken() ?? ''}` },
-      body: JSON.stringify({ ids }),
-    });
-  let response = await post();
-  if (response.status === 403 && (await refreshTokens(getAccessToken()))) response = await post();
-  if (!response.ok) {
-    const body = await response.json().catch(() => ({ message: MESSAGES.couldNotDownload }));
-    throw apiErrorFromBody(response.status, body);
-  }
-  const url = URL.createObjectURL(await response.blob());
+  const zip = await apiDownload('downloadDocumentsZip', { body: { ids } });
+  const url = URL.createObjectURL(zip);
   const link = document.createElement('a');
   link.href = url;
   link.download = 'documents.zip';
