@@ -12,7 +12,7 @@ import { clearTokens, getAccessToken, getRefreshToken, setTokens } from './token
  */
 type ContractOf<N extends RouteName> = (typeof contracts)[N];
 type SchemaOutput<C, K extends string> = C extends { [key in K]: z.ZodType } ? z.output<C[K]> : undefined;
-type ResponseOf<N extends RouteName> = SchemaOutput<ContractOf<N>, 'response'>;
+export type ResponseOf<N extends RouteName> = SchemaOutput<ContractOf<N>, 'response'>;
 type BodyOf<N extends RouteName> = ContractOf<N> extends { body: z.ZodType } ? z.input<ContractOf<N>['body']> : never;
 type QueryOf<N extends RouteName> =
   ContractOf<N> extends { querystring: z.ZodType } ? z.input<ContractOf<N>['querystring']> : never;

@@ -1,13 +1,12 @@
 import type { DocumentListQuery } from '@esign/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiCall, apiDownload } from '../../api/client';
+import { queryKeys } from '../../api/query-keys';
 import { cachedSigningLink, cacheSigningLink, forgetSigningLinks } from './signing-link-cache';
-
-export const listKey = ['documents', 'list'] as const;
 
 export function useDocumentList(query: DocumentListQuery) {
   return useQuery({
-    queryKey: [...listKey, query],
+    queryKey: queryKeys.documents.list(query),
     queryFn: ({ signal }) => apiCall('listDocuments', { query, signal }),
     placeholderData: keepPreviousData,
   });
@@ -15,14 +14,14 @@ export function useDocumentList(query: DocumentListQuery) {
 
 export function useDocumentDetails(documentId: string) {
   return useQuery({
-    queryKey: ['documents', documentId],
+    queryKey: queryKeys.documents.detail(documentId),
     queryFn: ({ signal }) => apiCall('getDocument', { params: { id: documentId }, signal }),
   });
 }
 
 export function useActivities(documentId: string) {
   return useQuery({
-    queryKey: ['documents', documentId, 'activities'],
+    queryKey: queryKeys.documents.activities(documentId),
     queryFn: ({ signal }) => apiCall('documentActivities', { params: { id: documentId }, signal }),
   });
 }
@@ -30,7 +29,7 @@ export function useActivities(documentId: string) {
 /** The document actions; each refreshes the lists when it succeeds. */
 export function useDocumentActions() {
   const queryClient = useQueryClient();
-  const onSuccess = () => queryClient.invalidateQueries({ queryKey: ['documents'] });
+  const onSuccess = () => queryClient.invalidateQueries({ queryKey: queryKeys.documents.all() });
   const remove = useMutation({
     mutationFn: (ids: string[]) => apiCall('deleteDocuments', { body: { ids } }),
     onSuccess,

@@ -5,9 +5,9 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { apiCall } from '../../api/client';
 import { notifyError } from '../../api/notify';
+import { queryKeys } from '../../api/query-keys';
 import { useTranslation } from '../../i18n';
 import { translateMessage } from '../../i18n/translate-message';
-import { documentKey } from '../upload/api';
 import { downloadUrl } from './api';
 
 /** Spec section 9: a document's processing is watched every 3 seconds. */
@@ -58,7 +58,7 @@ export function SentModal({ sent }: { sent: Document | null }) {
   const [isBusy, setBusy] = useState(false);
   const current = useQuery({
     // Its own key: the editor's copy of the document is the draft as it was opened.
-    queryKey: [...documentKey(sent?.id ?? ''), 'sent'],
+    queryKey: queryKeys.documents.sent(sent?.id ?? ''),
     queryFn: ({ signal }) => apiCall('getDocument', { params: { id: sent?.id ?? '' }, signal }),
     enabled: sent !== null && readyFileKey(sent) === null,
     initialData: sent ?? undefined,

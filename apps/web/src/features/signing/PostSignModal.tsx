@@ -3,6 +3,7 @@ import { Anchor, Button, Group, Loader, Modal, Stack, Text } from '@mantine/core
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
 import { isApiError } from '../../api/api-error';
+import { queryKeys } from '../../api/query-keys';
 import { useTranslation } from '../../i18n';
 import { useCurrentUser } from '../auth/api';
 import { downloadUrlByToken } from './api';
@@ -10,7 +11,7 @@ import { downloadUrlByToken } from './api';
 /** The sealed PDF's URL once it exists; null while the document is being processed (polled). */
 export function useSealedDownload(documentId: string, signerId: string) {
   return useQuery({
-    queryKey: ['signing', documentId, 'download', signerId],
+    queryKey: queryKeys.signing.sealedDownload(documentId, signerId),
     queryFn: async () => {
       try {
         return (await downloadUrlByToken(documentId, signerId)).url;
