@@ -16,8 +16,8 @@ export function DevMailPage() {
   const mails = useDevMail(searchParams.get('token'));
   const [selectedId, setSelectedId] = useState<string | null>(null);
 
-  // 404: SMTP is configured, or the address lacks the outbox's key (the server does not say which).
-  const isUnavailable = isApiError(mails.error) && mails.error.status === 404;
+  // NOT_FOUND: SMTP is configured, or the address lacks the outbox's key (the server does not say which).
+  const isUnavailable = isApiError(mails.error) && mails.error.code === 'NOT_FOUND';
   const selected = mails.data?.find((mail) => mail.id === selectedId) ?? mails.data?.[0];
 
   return (

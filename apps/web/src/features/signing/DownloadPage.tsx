@@ -25,7 +25,7 @@ export default function DownloadPage() {
     if (url) window.location.assign(url);
   }, [url]);
 
-  const isNotReady = isApiError(download.error) && download.error.status === 409;
+  const isNotReady = isApiError(download.error) && download.error.code === 'CONFLICT';
   return (
     <Stack align="center" gap="md" maw={480} mx="auto">
       <Title order={1} fz="h2">

@@ -16,7 +16,7 @@ export function useSealedDownload(documentId: string, signerId: string) {
       try {
         return (await downloadUrlByToken(documentId, signerId)).url;
       } catch (error) {
-        if (isApiError(error) && error.status === 409) return null;
+        if (isApiError(error) && error.code === 'CONFLICT') return null;
         throw error;
       }
     },
