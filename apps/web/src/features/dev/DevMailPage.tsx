@@ -77,7 +77,7 @@ function MailList(props: { mails: OutboxMail[]; selectedId: string; onSelect: (i
                 {mail.subject}
               </Text>
               <Text size="sm" truncate>
-                {t('devMail.to')}: {mail.to}
+                {t('devMail.to', { to: mail.to })}
               </Text>
               <Text size="xs">{formatTime(mail.createdAt)}</Text>
             </UnstyledButton>
@@ -95,11 +95,9 @@ function MailView({ mail }: { mail: OutboxMail }) {
       <Title order={2} size="h3" mb="xs">
         {mail.subject}
       </Title>
-      <Text size="sm">
-        {t('devMail.to')}: {mail.to}
-      </Text>
+      <Text size="sm">{t('devMail.to', { to: mail.to })}</Text>
       <Text size="sm" mb="md">
-        {t('devMail.sentAt')}: {formatTime(mail.createdAt)}
+        {t('devMail.sentAt', { time: formatTime(mail.createdAt) })}
       </Text>
       <MailText text={mail.text} />
     </Paper>

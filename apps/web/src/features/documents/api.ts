@@ -2,6 +2,7 @@ import type { DocumentListQuery } from '@esign/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiCall, apiDownload } from '../../api/client';
 import { queryKeys } from '../../api/query-keys';
+import { t } from '../../i18n';
 import { cachedSigningLink, cacheSigningLink, forgetSigningLinks } from './signing-link-cache';
 
 export function useDocumentList(query: DocumentListQuery) {
@@ -94,7 +95,7 @@ export async function downloadZip(ids: string[]): Promise<void> {
   const url = URL.createObjectURL(zip);
   const link = document.createElement('a');
   link.href = url;
-  link.download = 'documents.zip';
+  link.download = t('documents.zipFileName');
   link.click();
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }

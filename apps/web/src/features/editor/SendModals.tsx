@@ -1,4 +1,4 @@
-import { type Document, quotaExceededMessage } from '@esign/shared';
+import type { Document } from '@esign/shared';
 import { Anchor, Button, Group, List, Loader, Modal, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -33,7 +33,7 @@ export function QuotaModal({ limit, onClose }: { limit: number | null; onClose: 
   const { t } = useTranslation();
   return (
     <Modal opened={limit !== null} onClose={onClose} title={t('editor.upgradeTitle')}>
-      <Text>{quotaExceededMessage(limit ?? 0)}</Text>
+      <Text>{t('editor.quotaExceeded', { limit: limit ?? 0 })}</Text>
       <Group justify="flex-end" mt="md">
         <Button variant="default" onClick={onClose}>
           {t('editor.cancel')}
@@ -66,7 +66,7 @@ export function SentModal({ sent }: { sent: Document | null }) {
   });
   const document = current.data ?? sent;
   const fileKey = document ? readyFileKey(document) : null;
-  const fileName = `${document?.title || 'document'}.pdf`.slice(-100);
+  const fileName = `${document?.title || t('documents.fileName')}.pdf`.slice(-100);
 
   const download = async () => {
     if (!fileKey) return;
