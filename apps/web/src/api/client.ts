@@ -12,7 +12,7 @@ import { clearTokens, getAccessToken, getRefreshToken, setTokens } from './token
  */
 type ContractOf<N extends RouteName> = (typeof contracts)[N];
 type SchemaOutput<C, K extends string> = C extends { [key in K]: z.ZodType } ? z.output<C[K]> : undefined;
-type ResponseOf<N extends RouteName> = SchemaOutput<ContractOf<N>, 'response'>;
+export type ResponseOf<N extends RouteName> = SchemaOutput<ContractOf<N>, 'response'>;
 type BodyOf<N extends RouteName> = ContractOf<N> extends { body: z.ZodType } ? z.input<ContractOf<N>['body']> : never;
 type QueryOf<N extends RouteName> =
   ContractOf<N> extends { querystring: z.ZodType } ? z.input<ContractOf<N>['querystring']> : never;
@@ -31,7 +31,6 @@ export interface CallOptions<N extends RouteName> {
   signal?: AbortSignal;
 }
 
-const TOKEN_EXPIRED_STATUS = 403;
 const REFRESH_LOCK = 'esign-token-refresh';
 
 let pendingRefresh: Promise<boolean> | null = null;
@@ -113,10 +112,42 @@ export function refreshTokens(expiredToken: string | null): Promise<boolean> {
   return pendingRefresh;
 }
 
-function isTokenExpired(status: number, body: unknown): boolean {
-  if (status !== TOKEN_EXPIRED_STATUS) return false;
-  const message = typeof body === 'object' && body !== null && 'message' in body ? body.message : body;
-  return message === MESSAGES.tokenExpired;
+type RequestOptions = Pick<CallOptions<RouteName>, 'isUnauthorizedExpected' | 'signal'>;
+
+/**
+ * Sends one request with the session's rules: bearer access token from storage, one refresh-and-retry when the
+ * answer's code is TOKEN_EXPIRED, logout on 401, and every error answer thrown as an ApiError. A successful answer
+ * is returned unread, so the caller reads it as JSON (apiCall) or as a file (apiDownload).
+ */
+async function sendInSession(method: string, path: string, body: unknown, options: RequestOptions): Promise<Response> {
+  const failure = async (answer: Response) =>
+    answer.ok ? null : apiErrorFromBody(answer.status, await readBody(answer));
+  let token = getAccessToken();
+  let response = await send(method, path, token, body, options.signal);
+  let error = await failure(response);
+
+  if (error?.code === 'TOKEN_EXPIRED') {
+    const isRefreshed = await refreshTokens(token);
+    if (!isRefreshed) {
+      clearTokens();
+      throw new ApiError({ status: 401, code: 'UNAUTHORIZED', message: MESSAGES.unauthorized });
+    }
+    token = getAccessToken();
+    response = await send(method, path, token, body, options.signal);
+    error = await failure(response);
+  }
+
+  if (error !== null) {
+    if (error.status === 401 && !options.isUnauthorizedExpected) clearTokens();
+    throw error;
+  }
+  return response;
+}
+
+function requestOf<N extends RouteName>(name: N, options: CallOptions<N>) {
+  const route = ROUTES[name];
+  const path = routeUrl(route, options.params, options.query as Query | undefined);
+  return { method: route.method, path, body: options.formData ?? options.body };
 }
 
 /**
@@ -124,27 +155,14 @@ function isTokenExpired(status: number, body: unknown): boolean {
  * expired access token, logout on 401, error answers as ApiError, success answers typed by the contract.
  */
 export async function apiCall<N extends RouteName>(name: N, options: CallOptions<N> = {}): Promise<ResponseOf<N>> {
-  const route = ROUTES[name];
-  const path = routeUrl(route, options.params, options.query as Query | undefined);
-  const body = options.formData ?? options.body;
-  let token = getAccessToken();
-  let response = await send(route.method, path, token, body, options.signal);
-  let answer = await readBody(response);
+  const { method, path, body } = requestOf(name, options);
+  const response = await sendInSession(method, path, body, options);
+  return (await readBody(response)) as ResponseOf<N>;
+}
 
-  if (isTokenExpired(response.status, answer)) {
-    const isRefreshed = await refreshTokens(token);
-    if (!isRefreshed) {
-      clearTokens();
-      throw new ApiError({ status: 401, code: 'UNAUTHORIZED', message: MESSAGES.unauthorized });
-    }
-    token = getAccessToken();
-    response = await send(route.method, path, token, body, options.signal);
-    answer = await readBody(response);
-  }
-
-  if (!response.ok) {
-    if (response.status === 401 && !options.isUnauthorizedExpected) clearTokens();
-    throw apiErrorFromBody(response.status, answer);
-  }
-  return answer as ResponseOf<N>;
+/** Calls a route that answers a file (the documents' zip) with apiCall's rules, and answers the file's bytes. */
+export async function apiDownload<N extends RouteName>(name: N, options: CallOptions<N> = {}): Promise<Blob> {
+  const { method, path, body } = requestOf(name, options);
+  const response = await sendInSession(method, path, body, options);
+  return response.blob();
 }

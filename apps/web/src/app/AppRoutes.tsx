@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, Suspense, useCallback, useEffect } from 'react';
 import { Navigate, Route, useLocation, useNavigate } from 'react-router';
 import { notifyError, notifyInfo } from '../api/notify';
+import { queryKeys } from '../api/query-keys';
 import { clearTokens } from '../api/tokens';
 import { logOut, useCurrentUser } from '../features/auth/api';
 import { useAuthStatus } from '../features/auth/auth-status';
@@ -40,7 +41,7 @@ export function AppRoutes() {
   const queryClient = useQueryClient();
 
   useEffect(() => {
-    if (!isAuthorized) queryClient.removeQueries({ queryKey: ['currentUser'] });
+    if (!isAuthorized) queryClient.removeQueries({ queryKey: queryKeys.currentUser() });
   }, [isAuthorized, queryClient]);
 
   useEffect(() => {

@@ -14,8 +14,22 @@ export const en = {
     goToSign: 'Go to Sign',
     footer: 'eSign: prepare, send and sign documents online.',
     idleLoggedOut: 'You have been logged out after a period of inactivity.',
+    nameAndEmail: '{{name}} ({{email}})',
   },
+  /** dayjs formats (spec part 2). */
+  formats: {
+    date: 'MMM DD, YYYY',
+    time: 'HH:mm:ss [UTC]Z',
+  },
+  /** The labels of the document field types, by type (`fields.<type>`). */
   fields: {
+    signature: 'Signature',
+    initials: 'Initials',
+    date: 'Date',
+    text: 'Text',
+    checkbox: 'Checkbox',
+  },
+  account: {
     name: 'Name',
     email: 'Email',
     password: 'Password',
@@ -106,6 +120,8 @@ export const en = {
     zoom: 'Zoom',
     zoomIn: 'Zoom in',
     zoomOut: 'Zoom out',
+    zoomPercent: '{{value}}%',
+    page: 'Page {{page}}',
     cancel: 'Cancel',
     send: 'Send',
     fields: 'Fields',
@@ -132,6 +148,8 @@ export const en = {
     sendErrorsTitle: 'The document cannot be sent yet',
     ok: 'OK',
     upgradeTitle: 'Upgrade your plan',
+    quotaExceeded:
+      "You've reached your limit of {{limit}} signature requests this month. Please upgrade your account to request more signatures.",
     upgrade: 'Upgrade',
     saveCopy: 'Save a copy of your document',
     download: 'Download',
@@ -154,7 +172,8 @@ export const en = {
       converted: 'Converted',
       failed: 'Failed',
     },
-    percent: '{{value}}%',
+    statusWithProgress: '{{status}} · {{value}}%',
+    errorTitle: '{{title}}:',
     progressOf: 'Progress of {{name}}',
     moveUp: 'Move {{name}} up',
     moveDown: 'Move {{name}} down',
@@ -225,6 +244,7 @@ export const en = {
     initialsOf: 'Initials: {{text}}',
     signatureImage: 'Signature image',
     initialsImage: 'Initials image',
+    imageAction: '{{action}}: {{label}}',
   },
   signing: {
     startSigning: 'Start signing',
@@ -251,7 +271,7 @@ export const en = {
     initials: 'Initials',
     signed: 'Signed',
     checkbox: 'Check',
-    fieldOf: '{{type}} field of {{name}}',
+    dateFieldLabel: '{{label}} ({{format}})',
     pageOf: 'Page {{page}} of {{count}}',
     loadingPages: 'Loading pages',
     successTitle: 'You have signed the document',
@@ -294,8 +314,12 @@ export const en = {
     empty: 'No documents found.',
     selectAll: 'Select all documents on this page',
     selectOne: 'Select {{title}}',
-    deleteSelected: 'Delete',
-    downloadSelected: 'Download',
+    deleteSelected: 'Delete ({{count}})',
+    downloadSelected: 'Download ({{count}})',
+    /** A downloaded PDF's name (before '.pdf') when the document has no title. */
+    fileName: 'document',
+    zipFileName: 'documents.zip',
+    signerLine: '{{name}} ({{email}}) · {{state}}',
     actionsOf: 'Actions of {{title}}',
     sortBy: 'Sort by {{column}}',
     action: {
@@ -327,7 +351,7 @@ export const en = {
     renameModal: { title: 'Rename document', label: 'Title', save: 'Save' },
     shareModal: {
       title: 'Share document',
-      label: 'Email',
+      label: 'Email {{n}}',
       add: 'Add email',
       removeRow: 'Remove email {{index}}',
       send: 'Send',
@@ -364,9 +388,9 @@ export const en = {
     empty: 'No e-mails yet.',
     unavailable:
       'The outbox is not open to this address. Open the full address the server printed when it started (it ends in ?token=...), or, if the server sends e-mail through SMTP, read your mailbox instead.',
-    to: 'To',
+    to: 'To: {{to}}',
     subject: 'Subject',
-    sentAt: 'Sent',
+    sentAt: 'Sent: {{time}}',
     selectHint: 'Select an e-mail to read it.',
     mailList: 'E-mails',
   },

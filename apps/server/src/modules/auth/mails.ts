@@ -4,6 +4,7 @@ import type { Db } from '../../platform/db/client.js';
 import { defineJob } from '../../platform/jobs.js';
 import type { Mailer } from '../../platform/mail/mailer.js';
 import { renderMail } from '../../platform/mail/template.js';
+import { mailText } from '../../platform/mail/texts.js';
 import { findUserById } from '../users/repository.js';
 import { type EmailTokenPurpose, insertEmailToken } from './repository.js';
 import { hashToken, randomToken } from './tokens.js';
@@ -42,11 +43,14 @@ export function authMailJobs(deps: MailDeps) {
       await deps.mailer.send(
         renderMail({
           to: user.email,
-          subject: 'Confirm your email address',
-          greeting: `Hello ${user.name},`,
-          paragraphs: ['Thank you for signing up. Please confirm your email address to start using your account.'],
-          action: { label: 'Confirm email', url: link('/confirm_email', { emailConfirmationToken: token }) },
-          footer: 'This link works once and expires in 24 hours. If you did not sign up, you can ignore this email.',
+          subject: mailText('confirmEmail.subject'),
+          greeting: mailText('common.greeting', { name: user.name }),
+          paragraphs: [mailText('confirmEmail.body')],
+          action: {
+            label: mailText('confirmEmail.action'),
+            url: link('/confirm_email', { emailConfirmationToken: token }),
+          },
+          footer: mailText('confirmEmail.footer'),
         }),
       );
     },
@@ -62,11 +66,14 @@ export function authMailJobs(deps: MailDeps) {
       await deps.mailer.send(
         renderMail({
           to: user.email,
-          subject: 'Reset your password',
-          greeting: `Hello ${user.name},`,
-          paragraphs: ['We received a request to reset the password of your account.'],
-          action: { label: 'Set a new password', url: link('/change_password', { passwordResetToken: token }) },
-          footer: 'This link works once and expires in 1 hour. If you did not ask for it, you can ignore this email.',
+          subject: mailText('passwordReset.subject'),
+          greeting: mailText('common.greeting', { name: user.name }),
+          paragraphs: [mailText('passwordReset.body')],
+          action: {
+            label: mailText('passwordReset.action'),
+            url: link('/change_password', { passwordResetToken: token }),
+          },
+          footer: mailText('passwordReset.footer'),
         }),
       );
     },
@@ -82,14 +89,11 @@ export function authMailJobs(deps: MailDeps) {
       await deps.mailer.send(
         renderMail({
           to: user.email,
-          subject: 'You already have an account',
-          greeting: `Hello ${user.name},`,
-          paragraphs: [
-            'Someone tried to create a new account with this email address, but you already have one.',
-            'If it was you, log in instead. If you forgot your password, you can reset it from the login page.',
-          ],
-          action: { label: 'Log in', url: `${deps.appUrl}/login` },
-          footer: 'If it was not you, you can ignore this email: nothing has changed.',
+          subject: mailText('alreadyRegistered.subject'),
+          greeting: mailText('common.greeting', { name: user.name }),
+          paragraphs: [mailText('alreadyRegistered.body'), mailText('alreadyRegistered.advice')],
+          action: { label: mailText('alreadyRegistered.action'), url: `${deps.appUrl}/login` },
+          footer: mailText('alreadyRegistered.footer'),
         }),
       );
     },

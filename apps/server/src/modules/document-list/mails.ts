@@ -5,6 +5,7 @@ import { documents, users } from '../../platform/db/schema.js';
 import { defineJob } from '../../platform/jobs.js';
 import type { Mailer } from '../../platform/mail/mailer.js';
 import { renderMail } from '../../platform/mail/template.js';
+import { mailText } from '../../platform/mail/texts.js';
 
 interface MailDeps {
   db: Db;
@@ -35,14 +36,14 @@ export function documentListMailJobs(deps: MailDeps) {
     async handler({ documentId, email }) {
       const found = await documentWithSender(deps.db, documentId);
       if (found?.document.status !== 'completed' || found.document.deletedAt) return;
-      const title = found.document.title || 'a document';
+      const title = found.document.title || mailText('share.untitledDocument');
       await deps.mailer.send(
         renderMail({
           to: email,
-          subject: `${found.senderName} shared "${title}" with you`,
-          greeting: 'Hello,',
-          paragraphs: [`${found.senderName} shared the signed document "${title}" with you.`],
-          action: { label: 'Download the document', url: deps.shareLink(documentId) },
+          subject: mailText('share.subject', { sender: found.senderName, title }),
+          greeting: mailText('common.greetingWithoutName'),
+          paragraphs: [mailText('share.body', { sender: found.senderName, title })],
+          action: { label: mailText('share.action'), url: deps.shareLink(documentId) },
         }),
       );
     },

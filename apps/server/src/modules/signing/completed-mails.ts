@@ -5,6 +5,7 @@ import { documents, downloadLinks, users } from '../../platform/db/schema.js';
 import { defineJob } from '../../platform/jobs.js';
 import type { Mailer } from '../../platform/mail/mailer.js';
 import { renderMail } from '../../platform/mail/template.js';
+import { mailText } from '../../platform/mail/texts.js';
 import { hashToken, randomToken } from '../auth/tokens.js';
 import { listSigners } from '../documents/repository.js';
 
@@ -58,7 +59,7 @@ export function completedMailJobs(deps: CompletedMailDeps) {
       if (!document.resultPdfFileKey) throw new Error(`document ${documentId} is not sealed yet`);
       const [owner] = await deps.db.select().from(users).where(eq(users.id, document.userId)).limit(1);
       const signerRows = await listSigners(deps.db, documentId);
-      const title = document.title || 'Untitled document';
+      const title = document.title || mailText('common.untitledDocument');
       const recipients = [
         ...(owner ? [{ signerId: null, name: owner.name, email: owner.email }] : []),
         // The preparer is the owner, who already has the owner's link.
@@ -72,14 +73,14 @@ export function completedMailJobs(deps: CompletedMailDeps) {
         await deps.mailer.send(
           renderMail({
             to: recipient.email,
-            subject: `Completed: ${title}`,
-            greeting: `Hello ${recipient.name},`,
-            paragraphs: [`Everyone has signed "${title}". The signed document is ready to download.`],
+            subject: mailText('completed.subject', { title }),
+            greeting: mailText('common.greeting', { name: recipient.name }),
+            paragraphs: [mailText('completed.body', { title })],
             action: {
-              label: 'Download document',
+              label: mailText('completed.action'),
               url: downloadPageUrl(deps.appUrl, { documentId, signerId: recipient.signerId, hash }),
             },
-            footer: 'Keep this email: the link lets you download the signed document.',
+            footer: mailText('completed.footer'),
           }),
         );
         await deps.db

@@ -5,6 +5,7 @@ import { documents, signers } from '../../platform/db/schema.js';
 import { defineJob } from '../../platform/jobs.js';
 import type { Mailer } from '../../platform/mail/mailer.js';
 import { renderMail } from '../../platform/mail/template.js';
+import { mailText } from '../../platform/mail/texts.js';
 import { findUserById } from '../users/repository.js';
 
 /** The owner hears that a signer opened the document (once per signing-link session). */
@@ -22,14 +23,14 @@ export function openedMailJobs(deps: { db: Db; mailer: Mailer; appUrl: string })
       if (!row || row.document.id !== documentId || row.document.deletedAt || row.signer.isPreparer) return;
       const owner = await findUserById(deps.db, row.document.userId);
       if (!owner) return;
-      const title = row.document.title || 'Untitled document';
+      const title = row.document.title || mailText('common.untitledDocument');
       await deps.mailer.send(
         renderMail({
           to: owner.email,
-          subject: `${row.signer.name} opened "${title}"`,
-          greeting: `Hello ${owner.name},`,
-          paragraphs: [`${row.signer.name} (${row.signer.email}) opened the document "${title}".`],
-          action: { label: 'View document', url: `${deps.appUrl}/documents/${documentId}/preview` },
+          subject: mailText('opened.subject', { signer: row.signer.name, title }),
+          greeting: mailText('common.greeting', { name: owner.name }),
+          paragraphs: [mailText('opened.body', { signer: row.signer.name, signerEmail: row.signer.email, title })],
+          action: { label: mailText('opened.action'), url: `${deps.appUrl}/documents/${documentId}/preview` },
         }),
       );
     },

@@ -5,6 +5,7 @@ import { documents, signers } from '../../platform/db/schema.js';
 import { defineJob } from '../../platform/jobs.js';
 import type { Mailer } from '../../platform/mail/mailer.js';
 import { renderMail } from '../../platform/mail/template.js';
+import { mailText } from '../../platform/mail/texts.js';
 import { findUserById } from '../users/repository.js';
 import { issueSigningToken, signingUrl } from './signing-tokens.js';
 
@@ -43,20 +44,23 @@ export function signerMailJobs(deps: SignerMailDeps) {
       const sender = await findUserById(deps.db, document.userId);
       if (!sender) return;
       const token = await issueSigningToken(deps.db, { documentId, signerId });
-      const title = document.title || 'Untitled document';
+      const title = document.title || mailText('common.untitledDocument');
       await deps.mailer.send(
         renderMail({
           to: signer.email,
-          subject: isReminder
-            ? `Reminder: ${sender.name} is waiting for your signature on "${title}"`
-            : `${sender.name} sent you "${title}" to sign`,
-          greeting: `Hello ${signer.name},`,
+          subject: mailText(isReminder ? 'signerInvitation.reminderSubject' : 'signerInvitation.subject', {
+            sender: sender.name,
+            title,
+          }),
+          greeting: mailText('common.greeting', { name: signer.name }),
           paragraphs: [
-            `${sender.name} (${sender.email}) has sent you the document "${title}" to sign.`,
-            ...(document.message ? [`Message from ${sender.name}: ${document.message}`] : []),
+            mailText('signerInvitation.body', { sender: sender.name, senderEmail: sender.email, title }),
+            ...(document.message
+              ? [mailText('signerInvitation.message', { sender: sender.name, message: document.message })]
+              : []),
           ],
-          action: { label: 'Review and sign', url: signingUrl(deps.appUrl, documentId, token) },
-          footer: 'This link is for you alone: do not forward this email.',
+          action: { label: mailText('signerInvitation.action'), url: signingUrl(deps.appUrl, documentId, token) },
+          footer: mailText('signerInvitation.footer'),
         }),
       );
     },

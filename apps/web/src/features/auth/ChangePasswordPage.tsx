@@ -91,13 +91,13 @@ function ChangePasswordForm({ token }: { token: string }) {
           </Alert>
         )}
         <PasswordInput
-          label={t('fields.password')}
+          label={t('account.password')}
           autoComplete="new-password"
           {...form.register('password', { deps: ['passwordConfirmation'] })}
           error={fieldError(errors.password?.message)}
         />
         <PasswordInput
-          label={t('fields.confirmPassword')}
+          label={t('account.confirmPassword')}
           autoComplete="new-password"
           {...form.register('passwordConfirmation')}
           error={fieldError(errors.passwordConfirmation?.message)}

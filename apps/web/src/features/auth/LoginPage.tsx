@@ -59,14 +59,14 @@ export function LoginPage() {
         )}
         {unconfirmedEmail !== null && <EmailNotConfirmed email={unconfirmedEmail} />}
         <TextInput
-          label={t('fields.email')}
+          label={t('account.email')}
           type="email"
           autoComplete="email"
           {...form.register('email')}
           error={fieldError(errors.email?.message)}
         />
         <PasswordInput
-          label={t('fields.password')}
+          label={t('account.password')}
           autoComplete="current-password"
           {...form.register('password')}
           error={fieldError(errors.password?.message)}

@@ -50,7 +50,7 @@ export function ResetPage() {
         </Title>
         <Text size="sm">{t('reset.intro')}</Text>
         <TextInput
-          label={t('fields.email')}
+          label={t('account.email')}
           type="email"
           autoComplete="email"
           {...form.register('email')}

@@ -42,20 +42,20 @@ export function SignUpPage() {
           {t('signUp.title')}
         </Title>
         <TextInput
-          label={t('fields.name')}
+          label={t('account.name')}
           autoComplete="name"
           {...form.register('name')}
           error={fieldError(errors.name?.message)}
         />
         <TextInput
-          label={t('fields.email')}
+          label={t('account.email')}
           type="email"
           autoComplete="email"
           {...form.register('email')}
           error={fieldError(errors.email?.message)}
         />
         <PasswordInput
-          label={t('fields.password')}
+          label={t('account.password')}
           autoComplete="new-password"
           {...form.register('password')}
           error={fieldError(errors.password?.message)}

@@ -2,16 +2,15 @@ import type { changePassword, signIn, signUp } from '@esign/shared';
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiCall } from '../../api/client';
+import { queryKeys } from '../../api/query-keys';
 import { clearTokens, getRefreshToken, setTokens } from '../../api/tokens';
 import { useAuthStatus } from './auth-status';
 import { markActivity } from './use-idle-logout';
 
-export const currentUserKey = ['currentUser'] as const;
-
 export function useCurrentUser() {
   const isAuthorized = useAuthStatus() === 'authorized';
   return useQuery({
-    queryKey: currentUserKey,
+    queryKey: queryKeys.currentUser(),
     queryFn: ({ signal }) => apiCall('getUser', { signal }),
     enabled: isAuthorized,
     staleTime: 60_000,
@@ -30,7 +29,7 @@ export function useSignIn() {
     onSuccess: (answer) => {
       if (answer.type !== 'authorized') return;
       // The user goes in first, so the logged-in routes render without a loader.
-      queryClient.setQueryData(currentUserKey, answer.user);
+      queryClient.setQueryData(queryKeys.currentUser(), answer.user);
       markActivity();
       setTokens({ accessToken: answer.accessToken, refreshToken: answer.refreshToken });
     },

@@ -16,8 +16,8 @@ export function DevMailPage() {
   const mails = useDevMail(searchParams.get('token'));
   const [selectedId, setSelectedId] = useState<string | null>(null);
 
-  // 404: SMTP is configured, or the address lacks the outbox's key (the server does not say which).
-  const isUnavailable = isApiError(mails.error) && mails.error.status === 404;
+  // NOT_FOUND: SMTP is configured, or the address lacks the outbox's key (the server does not say which).
+  const isUnavailable = isApiError(mails.error) && mails.error.code === 'NOT_FOUND';
   const selected = mails.data?.find((mail) => mail.id === selectedId) ?? mails.data?.[0];
 
   return (
@@ -77,7 +77,7 @@ function MailList(props: { mails: OutboxMail[]; selectedId: string; onSelect: (i
                 {mail.subject}
               </Text>
               <Text size="sm" truncate>
-                {t('devMail.to')}: {mail.to}
+                {t('devMail.to', { to: mail.to })}
               </Text>
               <Text size="xs">{formatTime(mail.createdAt)}</Text>
             </UnstyledButton>
@@ -95,11 +95,9 @@ function MailView({ mail }: { mail: OutboxMail }) {
       <Title order={2} size="h3" mb="xs">
         {mail.subject}
       </Title>
-      <Text size="sm">
-        {t('devMail.to')}: {mail.to}
-      </Text>
+      <Text size="sm">{t('devMail.to', { to: mail.to })}</Text>
       <Text size="sm" mb="md">
-        {t('devMail.sentAt')}: {formatTime(mail.createdAt)}
+        {t('devMail.sentAt', { time: formatTime(mail.createdAt) })}
       </Text>
       <MailText text={mail.text} />
     </Paper>

@@ -1,10 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { apiCall } from '../../api/client';
+import { queryKeys } from '../../api/query-keys';
 
 /** The outbox, read with its key (the `token` of the address the server printed at start). */
 export function useDevMail(token: string | null) {
   return useQuery({
-    queryKey: ['devMail', token],
+    queryKey: queryKeys.devMail(token),
     queryFn: ({ signal }) => apiCall('devMail', { query: token ? { token } : {}, signal }),
     retry: false,
   });

@@ -93,7 +93,7 @@ export function ShareModal(props: { opened: boolean; onSend: (emails: string[]) 
             <TextInput
               flex={1}
               type="email"
-              label={`${t('documents.shareModal.label')} ${index + 1}`}
+              label={t('documents.shareModal.label', { n: index + 1 })}
               value={email}
               onChange={(event) => {
                 const value = event.currentTarget.value;
@@ -144,7 +144,11 @@ export function RemindModal(props: {
         <Checkbox.Group value={chosen} onChange={setChosen}>
           <Stack gap="xs">
             {props.signers.map((signer) => (
-              <Checkbox key={signer.id} value={signer.id} label={`${signer.name} (${signer.email})`} />
+              <Checkbox
+                key={signer.id}
+                value={signer.id}
+                label={t('common.nameAndEmail', { name: signer.name, email: signer.email })}
+              />
             ))}
           </Stack>
         </Checkbox.Group>

@@ -1,12 +1,12 @@
 import type { DocumentActivity } from '@esign/shared';
 import { Group, Paper, Stack, Text } from '@mantine/core';
 import dayjs from 'dayjs';
-import { useTranslation } from '../../i18n';
+import { type Translate, useTranslation } from '../../i18n';
 
 /** Part 2: the activity's date 'MMM DD, YYYY' and time 'HH:mm:ss' with the UTC offset. */
-export function activityTime(iso: string) {
+export function activityTime(iso: string, t: Translate) {
   const at = dayjs(iso);
-  return { date: at.format('MMM DD, YYYY'), time: `${at.format('HH:mm:ss')} UTC${at.format('Z')}` };
+  return { date: at.format(t('formats.date')), time: at.format(t('formats.time')) };
 }
 
 export function ActivityList({ activities }: { activities: DocumentActivity[] }) {
@@ -15,7 +15,7 @@ export function ActivityList({ activities }: { activities: DocumentActivity[] })
   return (
     <Stack gap="xs" component="ol" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
       {activities.map((activity) => {
-        const { date, time } = activityTime(activity.createdAt);
+        const { date, time } = activityTime(activity.createdAt, t);
         return (
           <Paper key={activity.id} withBorder p="sm" component="li" data-testid="activity">
             <Group justify="space-between" wrap="nowrap" gap="xs" align="start">
@@ -25,7 +25,7 @@ export function ActivityList({ activities }: { activities: DocumentActivity[] })
                 </Text>
                 {activity.signers.map((signer) => (
                   <Text key={signer.id} size="sm">
-                    {signer.name} ({signer.email})
+                    {t('common.nameAndEmail', { name: signer.name, email: signer.email })}
                   </Text>
                 ))}
                 {activity.sourceIP ? (

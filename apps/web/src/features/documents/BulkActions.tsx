@@ -29,10 +29,10 @@ export function BulkActions({ selected, onDone }: { selected: string[]; onDone: 
           }
         }}
       >
-        {t('documents.downloadSelected')} ({selected.length})
+        {t('documents.downloadSelected', { count: selected.length })}
       </Button>
       <Button color="red" variant="light" onClick={() => setConfirming(true)}>
-        {t('documents.deleteSelected')} ({selected.length})
+        {t('documents.deleteSelected', { count: selected.length })}
       </Button>
       <ConfirmModal
         opened={isConfirming}

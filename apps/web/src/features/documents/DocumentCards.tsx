@@ -31,7 +31,7 @@ export function DocumentCards({ items }: { items: DocumentListItem[] }) {
                   </Anchor>
                 )}
                 <Text size="xs" c="dimmed">
-                  {dayjs(item.createdAt).format('MMM DD, YYYY')}
+                  {dayjs(item.createdAt).format(t('formats.date'))}
                 </Text>
                 <SignersSummary item={item} />
               </Stack>

@@ -94,7 +94,7 @@ export function DocumentsPage() {
           value={dates}
           onChange={(value) => setDates(value as DateRange)}
           clearable
-          valueFormat="MMM DD, YYYY"
+          valueFormat={t('formats.date')}
           styles={{ placeholder: { color: 'var(--mantine-color-gray-7)' } }}
           w={isMobile ? '100%' : 260}
         />

@@ -105,7 +105,7 @@ export function DocumentsTable(props: {
                   <SignersSummary item={item} />
                 </Table.Td>
                 <Table.Td>
-                  <Text size="sm">{dayjs(item.createdAt).format('MMM DD, YYYY')}</Text>
+                  <Text size="sm">{dayjs(item.createdAt).format(t('formats.date'))}</Text>
                 </Table.Td>
                 <Table.Td>
                   <StatusBadge status={item.status} />

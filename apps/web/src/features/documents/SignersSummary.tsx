@@ -27,7 +27,7 @@ export function SignersSummary({ item }: { item: DocumentListItem }) {
             : t('documents.waiting');
         return (
           <Text key={signer.id} size="xs" c={signer.isFinished ? 'green.8' : locked ? 'red.8' : 'dimmed'}>
-            {signer.name} ({signer.email}) · {state}
+            {t('documents.signerLine', { name: signer.name, email: signer.email, state })}
           </Text>
         );
       })}

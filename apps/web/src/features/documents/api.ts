@@ -1,15 +1,13 @@
-import { API_PREFIX, type DocumentListQuery, MESSAGES } from '@esign/shared';
+import type { DocumentListQuery } from '@esign/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiErrorFromBody } from '../../api/api-error';
-import { apiCall, refreshTokens } from '../../api/client';
-import { getAccessToken } from '../../api/tokens';
+import { apiCall, apiDownload } from '../../api/client';
+import { queryKeys } from '../../api/query-keys';
+import { t } from '../../i18n';
 import { cachedSigningLink, cacheSigningLink, forgetSigningLinks } from './signing-link-cache';
-
-export const listKey = ['documents', 'list'] as const;
 
 export function useDocumentList(query: DocumentListQuery) {
   return useQuery({
-    queryKey: [...listKey, query],
+    queryKey: queryKeys.documents.list(query),
     queryFn: ({ signal }) => apiCall('listDocuments', { query, signal }),
     placeholderData: keepPreviousData,
   });
@@ -17,14 +15,14 @@ export function useDocumentList(query: DocumentListQuery) {
 
 export function useDocumentDetails(documentId: string) {
   return useQuery({
-    queryKey: ['documents', documentId],
+    queryKey: queryKeys.documents.detail(documentId),
     queryFn: ({ signal }) => apiCall('getDocument', { params: { id: documentId }, signal }),
   });
 }
 
 export function useActivities(documentId: string) {
   return useQuery({
-    queryKey: ['documents', documentId, 'activities'],
+    queryKey: queryKeys.documents.activities(documentId),
     queryFn: ({ signal }) => apiCall('documentActivities', { params: { id: documentId }, signal }),
   });
 }
@@ -32,7 +30,7 @@ export function useActivities(documentId: string) {
 /** The document actions; each refreshes the lists when it succeeds. */
 export function useDocumentActions() {
   const queryClient = useQueryClient();
-  const onSuccess = () => queryClient.invalidateQueries({ queryKey: ['documents'] });
+  const onSuccess = () => queryClient.invalidateQueries({ queryKey: queryKeys.documents.all() });
   const remove = useMutation({
     mutationFn: (ids: string[]) => apiCall('deleteDocuments', { body: { ids } }),
     onSuccess,
@@ -93,22 +91,11 @@ export async function downloadFile(key: string, fileName: string): Promise<void>
 
 /** Downloads several documents as one zip built by the server. */
 export async function downloadZip(ids: string[]): Promise<void> {
-  const post = () =>
-    fetch(`${API_PREFIX}/documents/download_zip`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${getAccessToken() ?? ''}` },
-      body: JSON.stringify({ ids }),
-    });
-  let response = await post();
-  if (response.status === 403 && (await refreshTokens(getAccessToken()))) response = await post();
-  if (!response.ok) {
-    const body = await response.json().catch(() => ({ message: MESSAGES.couldNotDownload }));
-    throw apiErrorFromBody(response.status, body);
-  }
-  const url = URL.createObjectURL(await response.blob());
+  const zip = await apiDownload('downloadDocumentsZip', { body: { ids } });
+  const url = URL.createObjectURL(zip);
   const link = document.createElement('a');
   link.href = url;
-  link.download = 'documents.zip';
+  link.download = t('documents.zipFileName');
   link.click();
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }

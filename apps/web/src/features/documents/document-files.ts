@@ -1,6 +1,7 @@
 import { MESSAGES } from '@esign/shared';
 import { ApiError } from '../../api/api-error';
 import { apiCall } from '../../api/client';
+import { t } from '../../i18n';
 import { downloadFile } from './api';
 
 export const documentFile = (documentId: string) => apiCall('getDocument', { params: { id: documentId } });
@@ -14,7 +15,7 @@ async function requireKey(documentId: string) {
   const document = await documentFile(documentId);
   const key = fileKeyOf(document);
   if (!key) throw new ApiError({ status: 409, code: 'CONFLICT', message: MESSAGES.downloadNotReady });
-  return { key, title: document.title || 'document' };
+  return { key, title: document.title || t('documents.fileName') };
 }
 
 export async function downloadDocument(documentId: string) {

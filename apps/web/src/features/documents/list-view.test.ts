@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { t } from '../../i18n';
 import { activityTime } from './ActivityList';
 import { counterRange, parseFilter, statusLabelKey } from './list-view';
 
@@ -21,7 +22,7 @@ describe('document list view', () => {
   });
 
   it('formats activity times with the UTC offset', () => {
-    const { date, time } = activityTime('2026-03-05T07:08:09.000Z');
+    const { date, time } = activityTime('2026-03-05T07:08:09.000Z', t);
     expect(date).toMatch(/^Mar 0[45], 2026$/);
     expect(time).toMatch(/^\d{2}:08:09 UTC[+-]\d{2}:\d{2}$/);
   });

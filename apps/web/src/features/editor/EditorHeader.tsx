@@ -58,7 +58,7 @@ export function EditorHeader(props: EditorHeaderProps) {
             −
           </Button>
           <Text size="sm" w={48} ta="center" data-testid="editor-zoom">
-            {Math.round(props.zoom * 100)}%
+            {t('editor.zoomPercent', { value: Math.round(props.zoom * 100) })}
           </Text>
           <Button
             variant="default"

@@ -1,6 +1,5 @@
 import {
   type DocumentField,
-  FIELD_TYPE_LABELS,
   type FieldSize,
   FONTS,
   MIN_FIELD_SIZES,
@@ -8,6 +7,7 @@ import {
   SQUARE_FIELD_TYPES,
 } from '@esign/shared';
 import { memo, type PointerEvent as ReactPointerEvent, useEffect, useRef, useState } from 'react';
+import { useTranslation } from '../../i18n';
 import { RequisiteImage } from '../requisites';
 import { type Box, movedBox, resizedBox } from './layout';
 
@@ -223,11 +223,12 @@ function FieldContent({
   requisite?: Requisite;
   onValueChange: FieldBoxCallbacks['onValueChange'];
 }) {
+  const { t } = useTranslation();
   if (field.type === 'checkbox') {
     return (
       <input
         type="checkbox"
-        aria-label={FIELD_TYPE_LABELS.checkbox}
+        aria-label={t('fields.checkbox')}
         checked={field.checked}
         disabled={!isOwn}
         onChange={(event) => onValueChange(field.id, { checked: event.currentTarget.checked })}
@@ -247,11 +248,11 @@ function FieldContent({
   if ((field.type === 'signature' || field.type === 'initials') && requisite) {
     return (
       <div style={{ width: '100%', pointerEvents: 'none' }}>
-        <RequisiteImage requisite={requisite} alt={FIELD_TYPE_LABELS[field.type]} height={field.height * scale - 2} />
+        <RequisiteImage requisite={requisite} alt={t(`fields.${field.type}`)} height={field.height * scale - 2} />
       </div>
     );
   }
-  const label = field.type === 'text' && field.placeholder ? field.placeholder : FIELD_TYPE_LABELS[field.type];
+  const label = field.type === 'text' && field.placeholder ? field.placeholder : t(`fields.${field.type}`);
   return <span style={{ padding: `0 ${2 * scale}px`, whiteSpace: 'nowrap', opacity: 0.85 }}>{label}</span>;
 }
 
@@ -263,6 +264,7 @@ function OwnTextInput({
   field: DocumentField;
   onValueChange: FieldBoxCallbacks['onValueChange'];
 }) {
+  const { t } = useTranslation();
   const [value, setValue] = useState(field.text ?? '');
   useEffect(() => setValue(field.text ?? ''), [field.text]);
   const commit = () => {
@@ -272,7 +274,7 @@ function OwnTextInput({
   return (
     <input
       type="text"
-      aria-label={FIELD_TYPE_LABELS[field.type]}
+      aria-label={t(`fields.${field.type}`)}
       value={value}
       maxLength={1000}
       onChange={(event) => setValue(event.currentTarget.value)}

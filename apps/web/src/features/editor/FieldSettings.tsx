@@ -10,7 +10,7 @@ import {
 } from '@esign/shared';
 import { Alert, Checkbox, ColorSwatch, Group, NumberInput, Radio, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import { useTranslation } from '../../i18n';
+import { type Translate, useTranslation } from '../../i18n';
 import { hasFont } from './field-rules';
 import { signerCssColor } from './signer-colors';
 
@@ -23,9 +23,9 @@ export interface FieldSettingsProps {
   variant: 'panel' | 'popup';
 }
 
-export function signerLabel(signer: Signer, meNow: string): string {
-  if (signer.isPreparer) return meNow;
-  return signer.name ? `${signer.name} (${signer.email})` : signer.email;
+export function signerLabel(signer: Signer, t: Translate): string {
+  if (signer.isPreparer) return t('editor.meNow');
+  return signer.name ? t('common.nameAndEmail', { name: signer.name, email: signer.email }) : signer.email;
 }
 
 const FONT_OPTIONS = FONT_IDS.map((id) => ({ value: id, label: FONTS[id] }));
@@ -35,7 +35,6 @@ export function FieldSettings({ field, signers, onAssign, onPatch, variant }: Fi
   const { t } = useTranslation();
   const signer = signers.find((candidate) => candidate.id === field.signerId) ?? null;
   const isOwn = signer?.isPreparer === true;
-  const meNow = t('editor.meNow');
   const idPrefix = `${variant}-${field.id}`;
 
   return (
@@ -44,7 +43,7 @@ export function FieldSettings({ field, signers, onAssign, onPatch, variant }: Fi
         <Select
           label={t('editor.assignedTo')}
           placeholder={t('editor.unassigned')}
-          data={signers.map((candidate) => ({ value: candidate.id, label: signerLabel(candidate, meNow) }))}
+          data={signers.map((candidate) => ({ value: candidate.id, label: signerLabel(candidate, t) }))}
           value={field.signerId}
           onChange={(value) => onAssign(value)}
           leftSection={<ColorSwatch color={signerCssColor(signer)} size={14} />}
@@ -65,7 +64,7 @@ export function FieldSettings({ field, signers, onAssign, onPatch, variant }: Fi
                 label={
                   <Group gap={6} wrap="nowrap">
                     <ColorSwatch color={signerCssColor(candidate)} size={12} />
-                    <span>{signerLabel(candidate, meNow)}</span>
+                    <span>{signerLabel(candidate, t)}</span>
                   </Group>
                 }
               />

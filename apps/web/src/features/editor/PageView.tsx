@@ -1,6 +1,7 @@
 import type { DocumentField, FieldType, Requisite, Signer } from '@esign/shared';
 import type { PDFDocumentProxy } from 'pdfjs-dist';
 import { type DragEvent, memo, type ReactNode } from 'react';
+import { useTranslation } from '../../i18n';
 import { PdfPageCanvas } from '../pdf/PdfPageCanvas';
 import { FieldBox, type FieldBoxCallbacks } from './FieldBox';
 import { EDITOR_FRAME, type PageBox } from './layout';
@@ -30,6 +31,7 @@ interface PageViewProps extends PageCallbacks {
 /** One page of the column: its drawing, and its fields on top. */
 export const PageView = memo(function PageView(props: PageViewProps) {
   const { box, pdf, fields, selectedId, signersById } = props;
+  const { t } = useTranslation();
   const selectedField = fields.find((field) => field.id === selectedId);
 
   const onDrop = (event: DragEvent<HTMLDivElement>) => {
@@ -47,7 +49,7 @@ export const PageView = memo(function PageView(props: PageViewProps) {
     <section
       data-testid="editor-page"
       data-page-number={box.pageNumber}
-      aria-label={`Page ${box.pageNumber}`}
+      aria-label={t('editor.page', { page: box.pageNumber })}
       onPointerDown={props.onDeselect}
       onDragOver={(event) => {
         if (event.dataTransfer.types.includes(NEW_FIELD_DRAG_TYPE)) event.preventDefault();

@@ -1,13 +1,13 @@
-import { type Document, quotaExceededMessage } from '@esign/shared';
+import type { Document } from '@esign/shared';
 import { Anchor, Button, Group, List, Loader, Modal, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { apiCall } from '../../api/client';
 import { notifyError } from '../../api/notify';
+import { queryKeys } from '../../api/query-keys';
 import { useTranslation } from '../../i18n';
 import { translateMessage } from '../../i18n/translate-message';
-import { documentKey } from '../upload/api';
 import { downloadUrl } from './api';
 
 /** Spec section 9: a document's processing is watched every 3 seconds. */
@@ -33,7 +33,7 @@ export function QuotaModal({ limit, onClose }: { limit: number | null; onClose: 
   const { t } = useTranslation();
   return (
     <Modal opened={limit !== null} onClose={onClose} title={t('editor.upgradeTitle')}>
-      <Text>{quotaExceededMessage(limit ?? 0)}</Text>
+      <Text>{t('editor.quotaExceeded', { limit: limit ?? 0 })}</Text>
       <Group justify="flex-end" mt="md">
         <Button variant="default" onClick={onClose}>
           {t('editor.cancel')}
@@ -58,7 +58,7 @@ export function SentModal({ sent }: { sent: Document | null }) {
   const [isBusy, setBusy] = useState(false);
   const current = useQuery({
     // Its own key: the editor's copy of the document is the draft as it was opened.
-    queryKey: [...documentKey(sent?.id ?? ''), 'sent'],
+    queryKey: queryKeys.documents.sent(sent?.id ?? ''),
     queryFn: ({ signal }) => apiCall('getDocument', { params: { id: sent?.id ?? '' }, signal }),
     enabled: sent !== null && readyFileKey(sent) === null,
     initialData: sent ?? undefined,
@@ -66,7 +66,7 @@ export function SentModal({ sent }: { sent: Document | null }) {
   });
   const document = current.data ?? sent;
   const fileKey = document ? readyFileKey(document) : null;
-  const fileName = `${document?.title || 'document'}.pdf`.slice(-100);
+  const fileName = `${document?.title || t('documents.fileName')}.pdf`.slice(-100);
 
   const download = async () => {
     if (!fileKey) return;

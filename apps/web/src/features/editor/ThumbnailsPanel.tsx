@@ -68,6 +68,7 @@ function Thumbnail({
   root: React.RefObject<HTMLDivElement | null>;
   onPick: (pageNumber: number) => void;
 }) {
+  const { t } = useTranslation();
   const ref = useRef<HTMLButtonElement>(null);
   const [isVisible, setVisible] = useState(false);
   const height = (page.height * THUMBNAIL_WIDTH) / page.width;
@@ -87,7 +88,7 @@ function Thumbnail({
     <UnstyledButton
       ref={ref}
       onClick={() => onPick(pageNumber)}
-      aria-label={`Page ${pageNumber}`}
+      aria-label={t('editor.page', { page: pageNumber })}
       style={{ alignSelf: 'center' }}
     >
       <div style={{ width: THUMBNAIL_WIDTH, height, background: '#fff', border: '1px solid #dee2e6' }}>

@@ -1,9 +1,8 @@
 import type { Document } from '@esign/shared';
 import type { QueryClient } from '@tanstack/react-query';
 import { apiCall } from '../../api/client';
+import { queryKeys } from '../../api/query-keys';
 import { prefetchPdf } from '../pdf/pdf-loader';
-import { signedUrlKey } from '../pdf/use-pdf-document';
-import { documentKey } from '../upload/api';
 import { editorEarlyLoad } from './early-load';
 
 let isHandedOver = false;
@@ -21,11 +20,11 @@ export function prefetchEditor(queryClient: QueryClient, pathname: string): void
     (loaded) => (loaded?.document as Document | undefined) ?? apiCall('getDocument', { params: { id: documentId } }),
   );
   void queryClient
-    .fetchQuery({ queryKey: documentKey(documentId), queryFn: () => document })
+    .fetchQuery({ queryKey: queryKeys.documents.detail(documentId), queryFn: () => document })
     .then(async ({ pdfFileKey: key }) => {
       if (key === null) return;
       await queryClient.fetchQuery({
-        queryKey: signedUrlKey(key),
+        queryKey: queryKeys.signedUrl(key),
         queryFn: async () => {
           const loaded = await answer;
           if (loaded?.url) return { url: loaded.url };

@@ -2,7 +2,7 @@ import { AUTO_SAVE_INTERVAL_MS } from '@esign/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useReducer, useRef } from 'react';
 import { notifyError } from '../../api/notify';
-import { documentKey } from '../upload/api';
+import { queryKeys } from '../../api/query-keys';
 import { saveFields } from './api';
 import { type AutoSaver, createAutoSaver } from './auto-save';
 import { fieldList, sameFieldSets, toFieldInput } from './field-rules';
@@ -23,7 +23,7 @@ export function useFieldAutoSave(documentId: string, saved: FieldsById, fields: 
       saved,
       save: async (value) => {
         const document = await saveFields(documentId, fieldList(value).map(toFieldInput));
-        queryClient.setQueryData(documentKey(documentId), document);
+        queryClient.setQueryData(queryKeys.documents.detail(documentId), document);
       },
       isSame: sameFieldSets,
       intervalMs: AUTO_SAVE_INTERVAL_MS,

@@ -2,14 +2,13 @@ import { useQuery } from '@tanstack/react-query';
 import type { PDFDocumentProxy } from 'pdfjs-dist';
 import { useEffect, useState } from 'react';
 import { apiCall } from '../../api/client';
+import { queryKeys } from '../../api/query-keys';
 import { openPdf } from './pdf-loader';
-
-export const signedUrlKey = (fileKey: string | null) => ['signedUrl', fileKey] as const;
 
 /** A signed URL of a file the user may see (valid for an hour; refetched before that). */
 export function useSignedUrl(fileKey: string | null) {
   return useQuery({
-    queryKey: signedUrlKey(fileKey),
+    queryKey: queryKeys.signedUrl(fileKey),
     queryFn: ({ signal }) => apiCall('getSignedUrl', { body: { key: fileKey ?? '' }, signal }),
     enabled: fileKey !== null,
     staleTime: 30 * 60_000,

@@ -1,7 +1,7 @@
 import type { PrepareFormValues } from '@esign/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiCall } from '../../api/client';
-import { documentKey } from '../upload/api';
+import { queryKeys } from '../../api/query-keys';
 import { prepareRequest } from './prepare-values';
 
 export function useSavePrepareForm() {
@@ -10,6 +10,6 @@ export function useSavePrepareForm() {
     meta: { isErrorShownInline: true },
     mutationFn: ({ documentId, values }: { documentId: string; values: PrepareFormValues }) =>
       apiCall('updateDocument', { params: { id: documentId }, body: prepareRequest(values) }),
-    onSuccess: (document) => queryClient.setQueryData(documentKey(document.id), document),
+    onSuccess: (document) => queryClient.setQueryData(queryKeys.documents.detail(document.id), document),
   });
 }

@@ -52,7 +52,10 @@ export function UploadPick({
               {...props}
               variant="light"
               size="compact-sm"
-              aria-label={`${value ? t('requisites.replaceImage') : t('requisites.chooseImage')}: ${label}`}
+              aria-label={t('requisites.imageAction', {
+                action: value ? t('requisites.replaceImage') : t('requisites.chooseImage'),
+                label,
+              })}
               aria-describedby={error ? errorId : undefined}
             >
               {value ? t('requisites.replaceImage') : t('requisites.chooseImage')}

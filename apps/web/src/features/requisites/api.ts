@@ -1,6 +1,7 @@
 import type { Requisite, RequisiteInput } from '@esign/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiCall, getSignAccessToken } from '../../api/client';
+import { queryKeys } from '../../api/query-keys';
 
 /** Signed URLs live one hour: the list is asked again well before they expire. */
 const URL_REFRESH_MS = 40 * 60 * 1000;
@@ -10,12 +11,10 @@ function ownerScope(): string {
   return getSignAccessToken() === null ? 'user' : `signer:${getSignAccessToken()}`;
 }
 
-export const requisitesKey = () => ['requisites', ownerScope()] as const;
-
 /** The caller's saved signatures and initials (live ones; deleted ones too with `withDeleted`). */
 export function useRequisites({ withDeleted = false }: { withDeleted?: boolean } = {}) {
   return useQuery({
-    queryKey: [...requisitesKey(), withDeleted ? 'withDeleted' : 'live'],
+    queryKey: queryKeys.requisites.list(ownerScope(), withDeleted),
     queryFn: ({ signal }) =>
       apiCall('listRequisites', { query: { withDeleted: withDeleted ? 'true' : 'false' }, signal }),
     staleTime: URL_REFRESH_MS / 2,
@@ -49,7 +48,7 @@ export function useSaveRequisites() {
       const isUpdate = requisites.every((item) => item.id !== undefined);
       return apiCall(isUpdate ? 'updateRequisites' : 'createRequisites', { body: { requisites } });
     },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['requisites'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.requisites.all() }),
   });
 }
 
@@ -58,7 +57,7 @@ export function useDeleteRequisite() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => apiCall('deleteRequisite', { params: { id } }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['requisites'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.requisites.all() }),
   });
 }
 
@@ -70,7 +69,7 @@ export function useRequisiteImageUrl(requisite: Pick<Requisite, 'fileKey' | 'ima
   const fileKey = requisite?.fileKey ?? null;
   const given = requisite?.imageUrl ?? null;
   const query = useQuery({
-    queryKey: ['requisiteImage', fileKey],
+    queryKey: queryKeys.requisites.image(fileKey),
     queryFn: ({ signal }) => apiCall('getSignedUrl', { body: { key: fileKey ?? '' }, signal }),
     enabled: given === null && fileKey !== null,
     staleTime: URL_REFRESH_MS / 2,

@@ -1,7 +1,6 @@
-import type { User } from '@esign/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, useContext } from 'react';
-import { currentUserKey } from '../auth/api';
+import { queryKeys } from '../../api/query-keys';
 
 const OwnerNameContext = createContext<string | null>(null);
 
@@ -13,6 +12,6 @@ export function RequisiteOwnerNameProvider({ name, children }: { name: string; c
 /** The signer's name on the signer page, else the logged-in user's (never fetched here: a signer has no account). */
 export function useRequisiteOwnerName(): string {
   const signerName = useContext(OwnerNameContext);
-  const user = useQueryClient().getQueryData<User>(currentUserKey);
+  const user = useQueryClient().getQueryData(queryKeys.currentUser());
   return signerName ?? user?.name ?? '';
 }

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { isApiError } from '../../api/api-error';
+import { queryKeys } from '../../api/query-keys';
 import { useTranslation } from '../../i18n';
 import { downloadUrlByHash } from './api';
 
@@ -13,7 +14,7 @@ export default function DownloadPage() {
   const [params] = useSearchParams();
   const hash = params.get('hash') ?? '';
   const download = useQuery({
-    queryKey: ['download', documentId, signerId, hash],
+    queryKey: queryKeys.signing.mailedDownload(documentId, signerId, hash),
     queryFn: () => downloadUrlByHash(documentId, hash, signerId),
     enabled: hash !== '',
     retry: false,
@@ -24,7 +25,7 @@ export default function DownloadPage() {
     if (url) window.location.assign(url);
   }, [url]);
 
-  const isNotReady = isApiError(download.error) && download.error.status === 409;
+  const isNotReady = isApiError(download.error) && download.error.code === 'CONFLICT';
   return (
     <Stack align="center" gap="md" maw={480} mx="auto">
       <Title order={1} fz="h2">

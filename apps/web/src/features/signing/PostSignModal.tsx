@@ -3,6 +3,7 @@ import { Anchor, Button, Group, Loader, Modal, Stack, Text } from '@mantine/core
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
 import { isApiError } from '../../api/api-error';
+import { queryKeys } from '../../api/query-keys';
 import { useTranslation } from '../../i18n';
 import { useCurrentUser } from '../auth/api';
 import { downloadUrlByToken } from './api';
@@ -10,12 +11,12 @@ import { downloadUrlByToken } from './api';
 /** The sealed PDF's URL once it exists; null while the document is being processed (polled). */
 export function useSealedDownload(documentId: string, signerId: string) {
   return useQuery({
-    queryKey: ['signing', documentId, 'download', signerId],
+    queryKey: queryKeys.signing.sealedDownload(documentId, signerId),
     queryFn: async () => {
       try {
         return (await downloadUrlByToken(documentId, signerId)).url;
       } catch (error) {
-        if (isApiError(error) && error.status === 409) return null;
+        if (isApiError(error) && error.code === 'CONFLICT') return null;
         throw error;
       }
     },

@@ -1,11 +1,4 @@
-import {
-  DEFAULT_FIELD_DATE_FORMAT,
-  type DocumentFieldResponse,
-  FIELD_TYPE_LABELS,
-  FONT_SIZE,
-  FONTS,
-  type Requisite,
-} from '@esign/shared';
+import { DEFAULT_FIELD_DATE_FORMAT, type DocumentFieldResponse, FONT_SIZE, FONTS, type Requisite } from '@esign/shared';
 import type { CSSProperties } from 'react';
 import { useTranslation } from '../../i18n';
 import { RequisiteImage } from '../requisites/RequisiteImage';
@@ -55,7 +48,7 @@ export function SignerField({
   };
   const fontFamily = field.fontFamily ? FONTS[field.fontFamily] : 'Arial';
   const fontSize = Math.max(8, (field.fontSize ?? FONT_SIZE.default) * scale);
-  const label = FIELD_TYPE_LABELS[field.type];
+  const label = t(`fields.${field.type}`);
   const inputStyle: CSSProperties = {
     width: '100%',
     height: '100%',
@@ -92,7 +85,7 @@ export function SignerField({
             id={`field-${field.id}`}
             aria-label={
               field.type === 'date'
-                ? `${label} (${field.dateFormat ?? DEFAULT_FIELD_DATE_FORMAT})`
+                ? t('signing.dateFieldLabel', { label, format: field.dateFormat ?? DEFAULT_FIELD_DATE_FORMAT })
                 : (field.placeholder ?? label)
             }
             style={inputStyle}

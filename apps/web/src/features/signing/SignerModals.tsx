@@ -26,7 +26,11 @@ export function SignerSelectionModal({
       <Radio.Group value={chosen} onChange={setChosen} label={t('signing.signerSelectionIntro')}>
         <Stack mt="sm">
           {signers.map((signer) => (
-            <Radio key={signer.id} value={signer.id} label={`${signer.name} (${signer.email})`} />
+            <Radio
+              key={signer.id}
+              value={signer.id}
+              label={t('common.nameAndEmail', { name: signer.name, email: signer.email })}
+            />
           ))}
         </Stack>
       </Radio.Group>

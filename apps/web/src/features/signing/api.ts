@@ -1,22 +1,20 @@
 import type { SignerFieldValue } from '@esign/shared';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { apiCall } from '../../api/client';
+import { queryKeys } from '../../api/query-keys';
 
 export function useAvailableSigners(documentId: string, token: string | null) {
   return useQuery({
-    queryKey: ['signing', documentId, 'signers', token],
+    queryKey: queryKeys.signing.signers(documentId, token),
     queryFn: ({ signal }) => apiCall('availableSigners', { params: { id: documentId }, signal }),
     enabled: token !== null,
     retry: false,
   });
 }
 
-export const signerDocumentKey = (documentId: string, signerId: string | null) =>
-  ['signing', documentId, 'document', signerId] as const;
-
 export function useSignerDocument(documentId: string, signerId: string | null, isEnabled: boolean) {
   return useQuery({
-    queryKey: signerDocumentKey(documentId, signerId),
+    queryKey: queryKeys.signing.signerDocument(documentId, signerId),
     queryFn: ({ signal }) =>
       apiCall('signerDocument', {
         params: { documentId, signerId: signerId ?? '' },

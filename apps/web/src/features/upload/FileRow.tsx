@@ -73,8 +73,9 @@ export function FileRow({
                 {name}
               </Text>
               <Text size="sm" c={row.status === 'failed' ? 'var(--mantine-color-error)' : 'dimmed'}>
-                {t(`upload.status.${row.status}`)}
-                {row.status !== 'failed' && ` · ${t('upload.percent', { value: row.progress })}`}
+                {row.status === 'failed'
+                  ? t('upload.status.failed')
+                  : t('upload.statusWithProgress', { status: t(`upload.status.${row.status}`), value: row.progress })}
               </Text>
             </Group>
             {row.status !== 'failed' && (
@@ -89,7 +90,9 @@ export function FileRow({
             )}
             {row.errorText !== null && (
               <Text size="sm" c="var(--mantine-color-error)">
-                {row.errorTitle !== null && <strong>{translateMessage(row.errorTitle)}: </strong>}
+                {row.errorTitle !== null && (
+                  <strong>{t('upload.errorTitle', { title: translateMessage(row.errorTitle) })} </strong>
+                )}
                 {translateMessage(row.errorText)}
               </Text>
             )}

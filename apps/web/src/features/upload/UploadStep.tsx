@@ -4,15 +4,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useId, useState } from 'react';
 import { isApiError } from '../../api/api-error';
 import { notifyError, notifyFailure } from '../../api/notify';
+import { queryKeys } from '../../api/query-keys';
 import { useTranslation } from '../../i18n';
-import {
-  documentKey,
-  useChooseActiveContent,
-  useConversionData,
-  useDocument,
-  useRemovePart,
-  useReorderParts,
-} from './api';
+import { useChooseActiveContent, useConversionData, useDocument, useRemovePart, useReorderParts } from './api';
 import { FileList } from './FileList';
 import { UploadDropzone } from './UploadDropzone';
 import { canPrepare, type FileRowModel, hasNewlySettledParts, partRows, pendingRows } from './upload-rows';
@@ -56,7 +50,7 @@ export function UploadStep({ documentType, documentId, onDocumentIdChange, onPre
   // A part the poll reports as done: the document has its final state (a warning, page sizes).
   useEffect(() => {
     if (documentId !== null && hasNewlySettledParts(parts, conversion.data)) {
-      void queryClient.invalidateQueries({ queryKey: documentKey(documentId), exact: true });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.documents.detail(documentId), exact: true });
     }
   }, [conversion.data, documentId, parts, queryClient]);
 

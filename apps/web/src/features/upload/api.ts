@@ -1,19 +1,17 @@
-import type { ActiveContentChoice, Document, DocumentPart, DocumentType } from '@esign/shared';
+import type { ActiveContentChoice, DocumentPart, DocumentType } from '@esign/shared';
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiCall } from '../../api/client';
+import { queryKeys } from '../../api/query-keys';
 import { orderPayload } from './file-order';
 import { isConversionPending } from './upload-rows';
 
 /** Spec section 9: conversion is polled every 3 seconds until it is finished. */
 export const CONVERSION_POLL_MS = 3000;
 
-export const documentKey = (documentId: string) => ['documents', documentId] as const;
-export const conversionKey = (documentId: string) => ['documents', documentId, 'conversion'] as const;
-
 /** A document; `staleTime` (ms) lets a screen take a copy that recent from the cache without fetching it again. */
 export function useDocument(documentId: string | null, { staleTime = 0 }: { staleTime?: number } = {}) {
   return useQuery({
-    queryKey: documentKey(documentId ?? ''),
+    queryKey: queryKeys.documents.detail(documentId ?? ''),
     queryFn: ({ signal }) => apiCall('getDocument', { params: { id: documentId ?? '' }, signal }),
     enabled: documentId !== null,
     staleTime,
@@ -23,7 +21,7 @@ export function useDocument(documentId: string | null, { staleTime = 0 }: { stal
 /** Conversion progress, polled while the document has parts that are not finished. */
 export function useConversionData(documentId: string | null, parts: readonly DocumentPart[]) {
   return useQuery({
-    queryKey: conversionKey(documentId ?? ''),
+    queryKey: queryKeys.documents.conversion(documentId ?? ''),
     queryFn: ({ signal }) => apiCall('conversionData', { params: { id: documentId ?? '' }, signal }),
     enabled: documentId !== null && parts.length > 0,
     // Evaluated after every answer: stops once finished, starts again when a change makes it unfinished.
@@ -49,14 +47,14 @@ export function useUploadFile() {
       return apiCall('fileUpload', { params: { id: documentId }, formData, signal });
     },
     onSuccess: (part, { documentId }) => {
-      queryClient.setQueryData<Document>(documentKey(documentId), (document) =>
+      queryClient.setQueryData(queryKeys.documents.detail(documentId), (document) =>
         document === undefined
           ? document
           : { ...document, parts: [...document.parts.filter((p) => p.id !== part.id), part] },
       );
       // A read of the document already on its way holds it without this part and would overwrite the line above
       // (seen: the row of an uploaded file vanished). The refetch cancels that read and asks again.
-      void queryClient.invalidateQueries({ queryKey: documentKey(documentId), exact: true });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.documents.detail(documentId), exact: true });
       void refreshConversion(queryClient, documentId);
     },
   });
@@ -70,7 +68,7 @@ export function useRemovePart() {
     mutationFn: ({ documentId, partId }: { documentId: string; partId: string }) =>
       apiCall('fileClean', { params: { id: documentId }, body: { documentPartId: partId } }),
     onSuccess: (document) => {
-      queryClient.setQueryData(documentKey(document.id), document);
+      queryClient.setQueryData(queryKeys.documents.detail(document.id), document);
       void refreshConversion(queryClient, document.id);
     },
   });
@@ -86,7 +84,7 @@ export function useChooseActiveContent() {
     mutationFn: ({ documentId, partId, choice }: { documentId: string; partId: string; choice: ActiveContentChoice }) =>
       apiCall('chooseActiveContent', { params: { id: documentId, partId }, body: { choice } }),
     onSuccess: (document) => {
-      queryClient.setQueryData(documentKey(document.id), document);
+      queryClient.setQueryData(queryKeys.documents.detail(document.id), document);
       void refreshConversion(queryClient, document.id);
     },
   });
@@ -101,11 +99,11 @@ export function useReorderParts() {
     mutationFn: ({ documentId, partIds }: { documentId: string; partIds: string[] }) =>
       apiCall('updateDocument', { params: { id: documentId }, body: orderPayload(partIds) }),
     onMutate: async ({ documentId, partIds }) => {
-      await queryClient.cancelQueries({ queryKey: documentKey(documentId), exact: true });
-      const previous = queryClient.getQueryData<Document>(documentKey(documentId));
+      await queryClient.cancelQueries({ queryKey: queryKeys.documents.detail(documentId), exact: true });
+      const previous = queryClient.getQueryData(queryKeys.documents.detail(documentId));
       if (previous !== undefined) {
         const orderOf = new Map(partIds.map((id, order) => [id, order]));
-        queryClient.setQueryData<Document>(documentKey(documentId), {
+        queryClient.setQueryData(queryKeys.documents.detail(documentId), {
           ...previous,
           parts: previous.parts.map((part) => ({ ...part, order: orderOf.get(part.id) ?? part.order })),
         });
@@ -113,11 +111,12 @@ export function useReorderParts() {
       return { previous };
     },
     onError: (_error, { documentId }, context) => {
-      if (context?.previous !== undefined) queryClient.setQueryData(documentKey(documentId), context.previous);
-      void queryClient.invalidateQueries({ queryKey: documentKey(documentId), exact: true });
+      if (context?.previous !== undefined)
+        queryClient.setQueryData(queryKeys.documents.detail(documentId), context.previous);
+      void queryClient.invalidateQueries({ queryKey: queryKeys.documents.detail(documentId), exact: true });
     },
     onSuccess: (document) => {
-      queryClient.setQueryData(documentKey(document.id), document);
+      queryClient.setQueryData(queryKeys.documents.detail(document.id), document);
       void refreshConversion(queryClient, document.id);
     },
   });
@@ -125,5 +124,5 @@ export function useReorderParts() {
 
 /** Asks for the conversion state again: a change of the parts may make it unfinished, which restarts the poll. */
 function refreshConversion(queryClient: QueryClient, documentId: string) {
-  return queryClient.invalidateQueries({ queryKey: conversionKey(documentId), exact: true });
+  return queryClient.invalidateQueries({ queryKey: queryKeys.documents.conversion(documentId), exact: true });
 }

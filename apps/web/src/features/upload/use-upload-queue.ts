@@ -3,7 +3,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { isApiError } from '../../api/api-error';
 import { notifyFailure } from '../../api/notify';
-import { documentKey, useCreateDocument, useUploadFile } from './api';
+import { queryKeys } from '../../api/query-keys';
+import { useCreateDocument, useUploadFile } from './api';
 import { checkFiles } from './file-checks';
 import type { PendingUpload } from './upload-rows';
 
@@ -64,7 +65,7 @@ export function useUploadQueue({ documentType, documentId, parts, onDocumentCrea
     if (documentIdRef.current !== null) return Promise.resolve(documentIdRef.current);
     creating.current ??= create(documentType)
       .then((document) => {
-        queryClient.setQueryData(documentKey(document.id), document);
+        queryClient.setQueryData(queryKeys.documents.detail(document.id), document);
         documentIdRef.current = document.id;
         onDocumentCreated(document.id);
         return document.id;
@@ -101,7 +102,7 @@ export function useUploadQueue({ documentType, documentId, parts, onDocumentCrea
         } catch (error) {
           if (controller.signal.aborted) {
             // The server may have taken the file before the cancel reached it.
-            void queryClient.invalidateQueries({ queryKey: documentKey(targetId), exact: true });
+            void queryClient.invalidateQueries({ queryKey: queryKeys.documents.detail(targetId), exact: true });
           } else {
             patch(next.key, { status: 'refused', reason: reasonOf(error) });
           }

@@ -1,0 +1,56 @@
+/**
+ * The words of every mail, in English (the source language). `{{name}}` placeholders are filled by `mailText`
+ * (texts.ts); a second language is one more table of this shape.
+ */
+export const en = {
+  common: {
+    greeting: 'Hello {{name}},',
+    greetingWithoutName: 'Hello,',
+    untitledDocument: 'Untitled document',
+  },
+  confirmEmail: {
+    subject: 'Confirm your email address',
+    body: 'Thank you for signing up. Please confirm your email address to start using your account.',
+    action: 'Confirm email',
+    footer: 'This link works once and expires in 24 hours. If you did not sign up, you can ignore this email.',
+  },
+  passwordReset: {
+    subject: 'Reset your password',
+    body: 'We received a request to reset the password of your account.',
+    action: 'Set a new password',
+    footer: 'This link works once and expires in 1 hour. If you did not ask for it, you can ignore this email.',
+  },
+  alreadyRegistered: {
+    subject: 'You already have an account',
+    body: 'Someone tried to create a new account with this email address, but you already have one.',
+    advice: 'If it was you, log in instead. If you forgot your password, you can reset it from the login page.',
+    action: 'Log in',
+    footer: 'If it was not you, you can ignore this email: nothing has changed.',
+  },
+  signerInvitation: {
+    subject: '{{sender}} sent you "{{title}}" to sign',
+    reminderSubject: 'Reminder: {{sender}} is waiting for your signature on "{{title}}"',
+    body: '{{sender}} ({{senderEmail}}) has sent you the document "{{title}}" to sign.',
+    message: 'Message from {{sender}}: {{message}}',
+    action: 'Review and sign',
+    footer: 'This link is for you alone: do not forward this email.',
+  },
+  opened: {
+    subject: '{{signer}} opened "{{title}}"',
+    body: '{{signer}} ({{signerEmail}}) opened the document "{{title}}".',
+    action: 'View document',
+  },
+  completed: {
+    subject: 'Completed: {{title}}',
+    body: 'Everyone has signed "{{title}}". The signed document is ready to download.',
+    action: 'Download document',
+    footer: 'Keep this email: the link lets you download the signed document.',
+  },
+  share: {
+    /** The title of a document that has none, inside the share mail's sentences. */
+    untitledDocument: 'a document',
+    subject: '{{sender}} shared "{{title}}" with you',
+    body: '{{sender}} shared the signed document "{{title}}" with you.',
+    action: 'Download the document',
+  },
+} as const;

@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { en } from './texts.en.js';
+import { mailText } from './texts.js';
+
+describe('mailText', () => {
+  it('reads a text by its dotted key', () => {
+    expect(mailText('passwordReset.subject')).toBe('Reset your password');
+  });
+
+  it('fills every placeholder', () => {
+    expect(mailText('signerInvitation.reminderSubject', { sender: 'Ada Lovelace', title: 'Lease' })).toBe(
+      'Reminder: Ada Lovelace is waiting for your signature on "Lease"',
+    );
+    expect(mailText('opened.body', { signer: 'Signer 1', signerEmail: 's1@example.com', title: 'Lease' })).toBe(
+      'Signer 1 (s1@example.com) opened the document "Lease".',
+    );
+  });
+
+  it('puts values in as they are, in one pass: a value that reads like a placeholder or a replacement pattern stays', () => {
+    expect(mailText('share.subject', { sender: '{{title}}', title: "$& $' $1" })).toBe(
+      `{{title}} shared "$& $' $1" with you`,
+    );
+  });
+
+  it('names its placeholders with plain words, each closed', () => {
+    for (const [group, texts] of Object.entries(en)) {
+      for (const [name, text] of Object.entries(texts)) {
+        const opened = text.split('{{').length - 1;
+        const named = text.match(/\{\{\w+\}\}/g)?.length ?? 0;
+        expect(named, `${group}.${name}`).toBe(opened);
+      }
+    }
+  });
+});

@@ -1,0 +1,51 @@
+import type { DocumentListQuery } from '@esign/shared';
+import type { DataTag } from '@tanstack/react-query';
+import type { ResponseOf } from './client';
+
+/**
+ * A query key that carries the type of the data cached under it, so `getQueryData` and `setQueryData` are typed by
+ * the key alone.
+ */
+type DataKey<Data> = DataTag<readonly unknown[], Data>;
+const dataKey = <Data>(...parts: unknown[]) => parts as unknown as DataKey<Data>;
+
+/**
+ * Every TanStack Query key of the web app. Keys nest: invalidating a shorter key (`queryKeys.documents.all`) reaches
+ * every key that begins with it (each document's details, activities, conversion and the lists).
+ */
+export const queryKeys = {
+  currentUser: () => dataKey<ResponseOf<'getUser'>>('currentUser'),
+  documents: {
+    all: () => ['documents'] as const,
+    list: (query: DocumentListQuery) => dataKey<ResponseOf<'listDocuments'>>('documents', 'list', query),
+    detail: (documentId: string) => dataKey<ResponseOf<'getDocument'>>('documents', documentId),
+    activities: (documentId: string) =>
+      dataKey<ResponseOf<'documentActivities'>>('documents', documentId, 'activities'),
+    conversion: (documentId: string) => dataKey<ResponseOf<'conversionData'>>('documents', documentId, 'conversion'),
+    /** The sent document watched by the success modal: apart from the editor's copy, which is the draft it opened. */
+    sent: (documentId: string) => dataKey<ResponseOf<'getDocument'>>('documents', documentId, 'sent'),
+  },
+  signing: {
+    signers: (documentId: string, token: string | null) =>
+      dataKey<ResponseOf<'availableSigners'>>('signing', documentId, 'signers', token),
+    signerDocument: (documentId: string, signerId: string | null) =>
+      dataKey<ResponseOf<'signerDocument'>>('signing', documentId, 'document', signerId),
+    /** The sealed PDF's URL, null while it is being made. */
+    sealedDownload: (documentId: string, signerId: string) =>
+      dataKey<string | null>('signing', documentId, 'download', signerId),
+    /** A mailed download link's answer. */
+    mailedDownload: (documentId: string, signerId: string | undefined, hash: string) =>
+      dataKey<ResponseOf<'signedDownloadUrlByHash'>>('signing', documentId, 'mailedDownload', signerId ?? null, hash),
+  },
+  requisites: {
+    all: () => ['requisites'] as const,
+    /** `owner`: the logged-in user's, or a signing link's signer's. */
+    list: (owner: string, withDeleted: boolean) =>
+      dataKey<ResponseOf<'listRequisites'>>('requisites', owner, withDeleted ? 'withDeleted' : 'live'),
+    /** A signed URL of a requisite's image. */
+    image: (fileKey: string | null) => dataKey<ResponseOf<'getSignedUrl'>>('requisiteImage', fileKey),
+  },
+  /** A signed URL of a stored file (PDFs). */
+  signedUrl: (fileKey: string | null) => dataKey<ResponseOf<'getSignedUrl'>>('signedUrl', fileKey),
+  devMail: (token: string | null) => dataKey<ResponseOf<'devMail'>>('devMail', token),
+};
