@@ -4,7 +4,7 @@ import { createTestApp, type TestApp } from '../../../test/app.js';
 import { authClient } from '../../../test/auth.js';
 import { documentFactory } from '../../../test/document-factory.js';
 import { documentActivities, documents, users } from '../../platform/db/schema.js';
-import { listActivityRows, recordActivity } from './repository.js';
+import { listActivityRows, recordActivity } from './activity.repository.js';
 
 /** Drizzle wraps the database's error; the trigger's message is on the cause. */
 async function refusal(statement: Promise<unknown>): Promise<string> {

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, uniqueEmail, waitForMail } from '../../../test/app.js';
 import { authClient } from '../../../test/auth.js';
 import { documentFactory } from '../../../test/document-factory.js';
-import { findSignerByToken } from '../signing/signing-tokens.js';
+import { findSignerByToken } from '../signing/signing-tokens.repository.js';
 
 let t: TestApp;
 let factory: ReturnType<typeof documentFactory>;

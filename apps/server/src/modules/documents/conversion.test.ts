@@ -8,7 +8,7 @@ import { corpusFile, documentClient } from '../../../test/documents.js';
 import { documentParts, documents } from '../../platform/db/schema.js';
 import type { JobDefinition, JobQueue } from '../../platform/jobs.js';
 import type { OfficeConverter } from '../../platform/office/office-converter.js';
-import { conversionJobs } from './conversion.js';
+import { conversionJobs } from './conversion.jobs.js';
 
 let t: TestApp;
 let docs: ReturnType<typeof documentClient>;

@@ -3,7 +3,7 @@ import { and, eq, inArray, isNull, ne, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import { documentFields, requisites } from '../../platform/db/schema.js';
 import { validationError } from '../../platform/http/error-handler.js';
-import { type DocumentRow, listSigners } from './repository.js';
+import { type DocumentRow, listSigners } from './documents.repository.js';
 
 /** Sizes are compared with a little slack: the editor works in floating point. */
 const SIZE_SLACK = 1e-6;

@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import { MESSAGES, UPLOAD_LIMITS } from '@esign/shared';
 import { describe, expect, it } from 'vitest';
 import { streamToBuffer } from '../../platform/storage/storage.js';
-import { openUpload, UPLOAD_HEAD_BYTES } from './service.js';
+import { openUpload, UPLOAD_HEAD_BYTES } from './documents.service.js';
 
 const content = Buffer.from(Array.from({ length: 300_000 }, (_, index) => index % 251));
 

@@ -9,8 +9,8 @@ import {
 } from '@esign/shared';
 import type { Db } from '../../platform/db/client.js';
 import { validationError } from '../../platform/http/error-handler.js';
-import type { UserRow } from '../users/repository.js';
-import * as repo from './repository.js';
+import type { UserRow } from '../users/users.repository.js';
+import * as repo from './documents.repository.js';
 
 /**
  * PATCH documents/{id} `signers`: the whole list. The preparer ('Me (Now)', order -1) of Only Me and Me & Others

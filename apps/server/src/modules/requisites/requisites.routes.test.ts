@@ -5,7 +5,7 @@ import { createTestApp, type TestApp } from '../../../test/app.js';
 import { authClient } from '../../../test/auth.js';
 import { corpusFile, documentClient } from '../../../test/documents.js';
 import { documentFields, documents, signers } from '../../platform/db/schema.js';
-import { issueSigningToken } from '../signing/signing-tokens.js';
+import { issueSigningToken } from '../signing/signing-tokens.repository.js';
 
 let t: TestApp;
 let owner: { id: string; headers: Record<string, string> };

@@ -11,8 +11,8 @@ import { changedBox, pdfsig, pdftotext, renderPage } from '../../../test/poppler
 import { documentActivities, documentFields, documents, requisites, signers } from '../../platform/db/schema.js';
 import type { QueueInTransaction } from '../../platform/jobs.js';
 import { sha256Hex } from '../../platform/pdf/seal/seal-pdf.js';
-import { recordActivity } from '../activity/repository.js';
-import { sealingJobs } from './jobs.js';
+import { recordActivity } from '../activity/activity.repository.js';
+import { sealingJobs } from './sealing.jobs.js';
 
 let test: TestApp;
 let owner: { id: string; accessToken: string };

@@ -7,7 +7,7 @@ import type { JobQueue, QueueInTransaction } from '../../platform/jobs.js';
 import { sealPdf } from '../../platform/pdf/seal/seal-pdf.js';
 import type { StampField } from '../../platform/pdf/seal/stamp-fields.js';
 import type { Storage } from '../../platform/storage/storage.js';
-import { listActivityRows, recordActivity } from '../activity/repository.js';
+import { listActivityRows, recordActivity } from '../activity/activity.repository.js';
 import { certificateSigners } from './evidence.js';
 
 export interface SealDocumentDeps {

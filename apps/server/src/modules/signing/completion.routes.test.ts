@@ -5,7 +5,7 @@ import { createTestApp, type TestApp, waitForMail } from '../../../test/app.js';
 import { authClient } from '../../../test/auth.js';
 import { awaitingDocument, signerClient } from '../../../test/signing.js';
 import { documents } from '../../platform/db/schema.js';
-import { listActivityRows } from '../activity/repository.js';
+import { listActivityRows } from '../activity/activity.repository.js';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { UserRow } from '../../modules/users/repository.js';
+import type { UserRow } from '../../modules/users/users.repository.js';
 
 declare module 'fastify' {
   interface FastifyRequest {

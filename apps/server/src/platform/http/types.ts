@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.js';
 import type { Database } from '../db/client.js';
 import type { JobQueue } from '../jobs.js';
@@ -12,4 +13,5 @@ export interface Platform {
   mailer: Mailer;
   storage: Storage;
   now: () => Date;
+  log: FastifyBaseLogger;
 }

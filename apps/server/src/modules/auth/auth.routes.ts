@@ -1,0 +1,36 @@
+import {
+  changePassword,
+  confirmEmail,
+  logout,
+  refreshToken,
+  sendConfirmationEmail,
+  sendPasswordResetMail,
+  signIn,
+  signUp,
+} from '@esign/shared';
+import type { FastifyInstance, preHandlerAsyncHookHandler } from 'fastify';
+import { defineRoute } from '../../platform/http/define-route.js';
+import type { AuthService } from './auth.service.js';
+import { bearerToken } from './tokens.js';
+
+const open = { tags: ['auth'], auth: 'none' } as const;
+
+export async function authRoutes(app: FastifyInstance, { auth }: { auth: AuthService }) {
+  defineRoute(app, signUp, open, async (request) => auth.signUp(request.body));
+  defineRoute(app, signIn, open, async (request) => auth.signIn({ ...request.body, ip: request.ip }));
+  defineRoute(app, refreshToken, { ...open, auth: 'bearerKey' }, async (request) =>
+    auth.refresh({ refreshToken: bearerToken(request.headers.authorization) }),
+  );
+  defineRoute(app, logout, { ...open, status: 204 }, async (request) => auth.logout(request.body));
+  defineRoute(app, confirmEmail, open, async (request) => auth.confirmEmail(request.body));
+  defineRoute(app, sendConfirmationEmail, open, async (request) => auth.sendConfirmationEmail(request.body));
+  defineRoute(app, sendPasswordResetMail, open, async (request) => auth.requestPasswordReset(request.body));
+  defineRoute(app, changePassword, open, async (request) => auth.changePassword(request.body));
+}
+
+/** The pre-handler of every route that needs a logged-in user. */
+export function requireUser(auth: AuthService): preHandlerAsyncHookHandler {
+  return async (request) => {
+    request.user = await auth.authenticate(bearerToken(request.headers.authorization));
+  };
+}

@@ -1,0 +1,196 @@
+import { type documentListQuery, documentListResponse, MESSAGES, signersOnTurn } from '@esign/shared';
+import type { z } from 'zod';
+import type { Db } from '../../platform/db/client.js';
+import { AppError } from '../../platform/errors.js';
+import type { JobQueue } from '../../platform/jobs.js';
+import type { Storage } from '../../platform/storage/storage.js';
+import { recordActivity } from '../activity/activity.repository.js';
+import { findLiveDocument, findOwnedDocument, listSigners, lockDocument } from '../documents/documents.repository.js';
+import type { SignerMailJobs } from '../sending/invitation.mails.js';
+import { issueSigningToken, revokeSigningTokens, signingUrl } from '../signing/signing-tokens.repository.js';
+import { ListAnswerCache } from './answer-cache.js';
+import type { DocumentListMailJobs } from './document-list.mails.js';
+import * as repo from './document-list.repository.js';
+import type { ShareLinks } from './share-links.js';
+import { type ZipEntry, zipEntryName } from './zip.js';
+
+interface Deps {
+  db: Db;
+  storage: Storage;
+  jobs: JobQueue;
+  mails: DocumentListMailJobs;
+  signerMails: SignerMailJobs;
+  links: ShareLinks;
+  appUrl: string;
+  now: () => Date;
+  /** Budget of the list answer cache of this node, in characters; 0 turns it off. */
+  listCacheChars: number;
+}
+
+const notFound = () => new AppError('NOT_FOUND', MESSAGES.documentNotFound);
+const conflict = (message: string) => new AppError('CONFLICT', message);
+
+/** The file a download gives: the sealed result once completed, else the combined original. */
+export function downloadKey(document: { status: string; resultPdfFileKey: string | null; pdfFileKey: string | null }) {
+  return document.status === 'completed' && document.resultPdfFileKey ? document.resultPdfFileKey : document.pdfFileKey;
+}
+
+/** The document lists and every action on a document from them. Each starts with the owner check. */
+export function documentListService(deps: Deps) {
+  const { db, jobs, mails, now } = deps;
+  const answers = new ListAnswerCache(deps.listCacheChars);
+
+  async function owned(userId: string, documentId: string) {
+    const document = await findOwnedDocument(db, { userId, documentId });
+    if (!document) throw notFound();
+    return document;
+  }
+
+  async function ownedAwaiting(userId: string, documentId: string) {
+    const document = await owned(userId, documentId);
+    if (document.status !== 'awaiting') throw conflict(MESSAGES.actionNeedsAwaiting);
+    return document;
+  }
+
+  async function ownedCompleted(userId: string, documentId: string) {
+    const document = await owned(userId, documentId);
+    if (document.status !== 'completed') throw conflict(MESSAGES.documentNotCompleted);
+    return document;
+  }
+
+  /** Checks that every named signer belongs to the document and may be asked now. */
+  async function signersAskable(document: { id: string; isOrdered: boolean }, signerIds: string[]) {
+    const rows = await listSigners(db, document.id);
+    const onTurn = new Set(signersOnTurn(document, rows).map((row) => row.id));
+    for (const id of signerIds) {
+      const signer = rows.find((row) => row.id === id && !row.isPreparer);
+      if (!signer) throw new AppError('NOT_FOUND', MESSAGES.notFound);
+      if (signer.isFinished) throw conflict(MESSAGES.signerHasSigned);
+      if (!onTurn.has(id)) throw conflict(MESSAGES.signerNotNext);
+    }
+    return rows.filter((row) => signerIds.includes(row.id));
+  }
+
+  async function list(userId: string, query: z.output<typeof documentListQuery>) {
+    const { items, totalItems } = await repo.listDocumentPage(db, userId, query);
+    return {
+      items,
+      totalItems,
+      pageCount: Math.ceil(totalItems / query.limit),
+      itemCount: items.length,
+      pageNumber: query.page,
+      itemsLimit: query.limit,
+    };
+  }
+
+  return {
+    /**
+     * The list answer as the response's JSON text (what the route's serializer would write), from this node's
+     * cache when the owner's list version, read with the user on this request, has not moved since.
+     */
+    async listJson(user: { id: string; documentsVersion: number }, query: z.output<typeof documentListQuery>) {
+      const key = ListAnswerCache.key(user.id, user.documentsVersion, query);
+      const cached = answers.get(key);
+      if (cached !== undefined) return cached;
+      const body = JSON.stringify(documentListResponse.encode(await list(user.id, query)));
+      answers.set(key, body);
+      return body;
+    },
+
+    /** Soft delete of the caller's own live documents; one id that is not theirs refuses the whole request. */
+    async deleteMany(input: { userId: string; ids: string[] }) {
+      const ids = [...new Set(input.ids)];
+      await db.transaction(async (tx) => {
+        const deleted = await repo.softDeleteOwnedDocuments(tx, { userId: input.userId, ids, at: now() });
+        if (deleted !== ids.length) throw notFound();
+      });
+      return { success: true as const };
+    },
+
+    /** Edit & Resend: awaiting -> draft, signers to sign again, every signing link revoked, one `revert` row. */
+    async revert(input: { userId: string; documentId: string; sourceIp: string }) {
+      await ownedAwaiting(input.userId, input.documentId);
+      await db.transaction(async (tx) => {
+        const locked = await lockDocument(tx, input.documentId);
+        if (locked?.status !== 'awaiting') throw conflict(MESSAGES.actionNeedsAwaiting);
+        const at = now();
+        await repo.revertToDraft(tx, { documentId: input.documentId, at });
+        await revokeSigningTokens(tx, { documentId: input.documentId, now: at });
+        await recordActivity(tx, {
+          documentId: input.documentId,
+          type: 'revert',
+          userId: input.userId,
+          sourceIp: input.sourceIp,
+          at,
+        });
+      });
+      return { id: input.documentId, status: 'draft' as const };
+    },
+
+    async sendReminders(input: { userId: string; documentId: string; signersIds: string[] }) {
+      const document = await ownedAwaiting(input.userId, input.documentId);
+      const targets = await signersAskable(document, [...new Set(input.signersIds)]);
+      for (const signer of targets) {
+        await jobs.send(deps.signerMails.signerInvitationMail, {
+          documentId: document.id,
+          signerId: signer.id,
+          isReminder: true,
+        });
+      }
+      return { success: true as const, signersIds: targets.map((signer) => signer.id) };
+    },
+
+    async disableReminders(input: { userId: string; documentId: string }) {
+      await owned(input.userId, input.documentId);
+      await repo.disableReminders(db, { documentId: input.documentId, at: now() });
+      return { success: true as const };
+    },
+
+    async shareUrl(input: { userId: string; documentId: string }) {
+      const document = await ownedCompleted(input.userId, input.documentId);
+      return { result: deps.links.link(document.id) };
+    },
+
+    async share(input: { userId: string; documentId: string; emails: string[] }) {
+      const document = await ownedCompleted(input.userId, input.documentId);
+      const emails = [...new Set(input.emails)];
+      // The viewers and their mails commit together.
+      await jobs.transaction(db, async (tx, queue) => {
+        await repo.insertRecipients(tx, { documentId: document.id, emails });
+        for (const email of emails) await queue(mails.shareMail, { documentId: document.id, email });
+      });
+      return { success: true as const };
+    },
+
+    /** A fresh signing link for one signer: owner only (admins come with teams), awaiting, the signer's turn. */
+    async signingUrl(input: { userId: string; documentId: string; signerId: string }) {
+      const document = await ownedAwaiting(input.userId, input.documentId);
+      await signersAskable(document, [input.signerId]);
+      const token = await issueSigningToken(db, { documentId: document.id, signerId: input.signerId });
+      return { signingUrl: signingUrl(deps.appUrl, document.id, token) };
+    },
+
+    /** The files of a zip download: each owned document's result or original; none at all is a 404. */
+    async zipEntries(input: { userId: string; ids: string[] }): Promise<ZipEntry[]> {
+      const rows = await repo.listOwnedLiveDocuments(db, { userId: input.userId, ids: [...new Set(input.ids)] });
+      const used = new Set<string>();
+      const entries = rows.flatMap((row) => {
+        const key = downloadKey(row);
+        return key ? [{ key, name: zipEntryName(row.title, used) }] : [];
+      });
+      if (entries.length === 0) throw new AppError('NOT_FOUND', MESSAGES.noFilesToDownload);
+      return entries;
+    },
+
+    /** The public download behind a share link: a short-lived signed URL of the result, while it exists. */
+    async sharedDownload(input: { documentId: string; signature: string }) {
+      if (!deps.links.isValid(input.documentId, input.signature)) throw notFound();
+      const row = await findLiveDocument(db, input.documentId);
+      if (row?.status !== 'completed') throw notFound();
+      const key = downloadKey(row);
+      if (!key) throw new AppError('NOT_FOUND', MESSAGES.downloadNotReady);
+      return deps.storage.signedGetUrl(key, { downloadName: zipEntryName(row.title, new Set()), expiresIn: 300 });
+    },
+  };
+}
+export type DocumentListService = ReturnType<typeof documentListService>;

@@ -1,0 +1,181 @@
+import { MESSAGES, type PdfMetadata } from '@esign/shared';
+import { PDF } from '@libpdf/core';
+import { z } from 'zod';
+import type { Db } from '../../platform/db/client.js';
+import { defineJob, type JobQueue } from '../../platform/jobs.js';
+import { LARGE_FILE_BYTES, releaseLargeBuffers } from '../../platform/memory.js';
+import {
+  OFFICE_CONVERSION_TIMEOUT_MS,
+  OFFICE_START_TIMEOUT_MS,
+  type OfficeConverter,
+} from '../../platform/office/office-converter.js';
+import { officeToPdf } from '../../platform/office/office-to-pdf.js';
+import { ConversionError } from '../../platform/pdf/conversion-error.js';
+import { imageToPdf } from '../../platform/pdf/image-to-pdf.js';
+import { normalizePdf } from '../../platform/pdf/normalize-pdf.js';
+import { readPageSizes } from '../../platform/pdf/page-sizes.js';
+import type { Storage } from '../../platform/storage/storage.js';
+import {
+  failPartConversion,
+  findDocument,
+  findPartToConvert,
+  listParts,
+  setCombinedPdf,
+  setPartConverted,
+} from './documents.repository.js';
+
+interface ConversionDeps {
+  db: Db;
+  storage: Storage;
+  office: OfficeConverter;
+  jobs: JobQueue;
+}
+
+const PDF_CONTENT_TYPE = 'application/pdf';
+
+/** The same memory seen as a plain Uint8Array (for the PDF library), not a copy. */
+function bytesOf(buffer: Buffer): Uint8Array {
+  return new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength);
+}
+
+/** The same memory seen as a Buffer (for storage), not a copy. */
+function bufferOf(bytes: Uint8Array): Buffer {
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+}
+
+/** The background work of the upload: each part becomes PDF pages, then the parts become one PDF. */
+export function conversionJobs(deps: ConversionDeps) {
+  const { db, storage, office } = deps;
+
+  /**
+   * Sets the document's PDF once every part is converted. One part is its own combined PDF: no copy, no merge,
+   * so it is done at once where a part finishes. Several parts are merged, which only the combine job does
+   * (`mayMerge`); without it the answer is false and the caller queues that job.
+   */
+  async function combine(documentId: string, mayMerge: boolean): Promise<boolean> {
+    const document = await findDocument(db, documentId);
+    if (!document || document.pdfFileKey) return true;
+    const parts = await listParts(db, documentId);
+    const isReady = parts.length > 0 && parts.every((part) => part.pdfFileKey && !part.errorText);
+    // Not ready: the last part to finish combines (each part's update is committed before it looks).
+    if (!isReady) return true;
+
+    const revision = document.partsRevision;
+    let key: string;
+    let metadata: { pages: { width: number; height: number }[] };
+    if (parts.length === 1 && parts[0]?.pdfFileKey && parts[0].pdfMetadata) {
+      key = parts[0].pdfFileKey;
+      metadata = parts[0].pdfMetadata;
+    } else {
+      if (!mayMerge) return false;
+      const sources = await Promise.all(
+        parts.map(async (part) => bytesOf(await storage.getBuffer(part.pdfFileKey ?? ''))),
+      );
+      const merged = await PDF.merge(sources);
+      metadata = readPageSizes(merged);
+      key = `documents/${documentId}/combined-${revision}.pdf`;
+      await storage.put(key, bufferOf(await merged.save()), PDF_CONTENT_TYPE);
+      if (sources.reduce((total, source) => total + source.byteLength, 0) >= LARGE_FILE_BYTES) releaseLargeBuffers();
+    }
+    // Stored only if the parts did not change meanwhile; otherwise a newer combine follows.
+    await setCombinedPdf(db, { documentId, revision, key, metadata });
+    return true;
+  }
+
+  /**
+   * The document of one part gets that part's PDF in one statement (instead of reading the document and its parts
+   * again), only while its parts are still at the revision read before converting: any part added, removed or
+   * reordered since bumps it, and then the general `combine` decides. False when it did not apply.
+   */
+  async function setOnlyPartPdf(documentId: string, revision: number, key: string, metadata: PdfMetadata) {
+    return setCombinedPdf(db, { documentId, revision, key, metadata });
+  }
+
+  const combineDocument = defineJob({
+    name: 'documents.combine',
+    payload: z.object({ documentId: z.string().uuid() }),
+    retryLimit: 5,
+    // Merging five parts of 100 MB in all takes well under a second; the rest is reading and writing storage.
+    expireInSeconds: 120,
+    async handler({ documentId }) {
+      await combine(documentId, true);
+    },
+  });
+
+  /** A single part is combined here and now; a merge of several is queued. */
+  async function combineOrQueue(documentId: string) {
+    if (!(await combine(documentId, false))) await deps.jobs.send(combineDocument, { documentId });
+  }
+
+  async function failPart(partId: string, message: string) {
+    await failPartConversion(db, { partId, message });
+  }
+
+  const convertPart = defineJob({
+    name: 'documents.convert-part',
+    payload: z.object({ partId: z.string().uuid() }),
+    retryLimit: 3,
+    retryDelay: 2,
+    // The longest legitimate run is an office file: LibreOffice starting (OFFICE_START_TIMEOUT_MS) and then
+    // converting (OFFICE_CONVERSION_TIMEOUT_MS), then the PDF's normalising and storing.
+    expireInSeconds: (OFFICE_START_TIMEOUT_MS + OFFICE_CONVERSION_TIMEOUT_MS) / 1000 + 120,
+    async handler({ partId }) {
+      const found = await findPartToConvert(db, partId);
+      // Removed meanwhile, or failed by an earlier attempt.
+      if (!found || found.part.errorText) return;
+      // Converted by an earlier attempt that failed before the combine.
+      if (found.part.convertedAt) return combineOrQueue(found.part.documentId);
+      try {
+        await convert(found);
+      } finally {
+        // The original's bytes (and the upload's chunks before them) are garbage now.
+        if (found.part.sizeBytes >= LARGE_FILE_BYTES) releaseLargeBuffers();
+      }
+    },
+    async onFinalFailure({ partId }) {
+      await failPart(partId, MESSAGES.uploadUnsuccessful);
+    },
+  });
+
+  /** Converts a part, stores its PDF and page sizes, and combines the document when it was the last part. */
+  async function convert({
+    part,
+    partCount,
+    partsRevision,
+  }: NonNullable<Awaited<ReturnType<typeof findPartToConvert>>>) {
+    const partId = part.id;
+    const input = bytesOf(await storage.getBuffer(part.originalFileKey));
+    let result: Awaited<ReturnType<typeof normalizePdf>>;
+    try {
+      // 'removed' before a conversion: the owner of a signed file chose to remove its active content.
+      if (part.sourceKind === 'pdf')
+        result = await normalizePdf(input, { isRemovalChosen: part.activeContent === 'removed' });
+      else if (part.sourceKind === 'image') result = await imageToPdf(input, part.sourceExtension);
+      else result = await officeToPdf(office, input, part.sourceExtension);
+    } catch (error) {
+      if (!(error instanceof ConversionError)) throw error;
+      await failPart(partId, error.userMessage);
+      return;
+    }
+    // A sound PDF is kept byte for byte: the original is its own converted file, not stored twice.
+    const isUnchanged = result.bytes === input;
+    const pdfFileKey = isUnchanged ? part.originalFileKey : `documents/${part.documentId}/parts/${part.id}.pdf`;
+    if (!isUnchanged) await storage.put(pdfFileKey, bufferOf(result.bytes), PDF_CONTENT_TYPE);
+    const pages = result.metadata.pages.length;
+    await setPartConverted(db, partId, {
+      pdfFileKey,
+      pdfMetadata: result.metadata,
+      pagesTotal: pages,
+      pagesConverted: pages,
+      warningText: result.warning,
+      activeContent: result.activeContent,
+    });
+    if (partCount === 1 && (await setOnlyPartPdf(part.documentId, partsRevision, pdfFileKey, result.metadata))) {
+      return;
+    }
+    await combineOrQueue(part.documentId);
+  }
+
+  return { convertPart, combineDocument };
+}
+export type ConversionJobs = ReturnType<typeof conversionJobs>;

@@ -1,0 +1,339 @@
+import { randomUUID } from 'node:crypto';
+import { Readable } from 'node:stream';
+import {
+  type ActiveContentChoice,
+  type DocumentType,
+  hasNoControlCharacters,
+  isAllowedFileName,
+  MESSAGES,
+  UPLOAD_LIMITS,
+  type UpdateDocumentRequest,
+} from '@esign/shared';
+import type { Db } from '../../platform/db/client.js';
+import { AppError } from '../../platform/errors.js';
+import type { JobQueue } from '../../platform/jobs.js';
+import { safeFileName } from '../../platform/storage/keys.js';
+import type { Storage } from '../../platform/storage/storage.js';
+import { recordActivity } from '../activity/activity.repository.js';
+import { findUserById } from '../users/users.repository.js';
+import type { ConversionJobs } from './conversion.jobs.js';
+import { detectFile } from './detect.js';
+import * as repo from './documents.repository.js';
+import { replaceFields } from './fields.js';
+import { replaceSigners } from './signers.js';
+
+interface DocumentDeps {
+  db: Db;
+  storage: Storage;
+  jobs: JobQueue;
+  conversion: ConversionJobs;
+}
+
+export interface UploadedFile {
+  fileName: string;
+  stream: Readable;
+  /** True when the stream stopped at the size limit. */
+  isTruncated: () => boolean;
+}
+
+const notFound = () => new AppError('NOT_FOUND', MESSAGES.documentNotFound);
+const badRequest = (message: string) => new AppError('VALIDATION_ERROR', message);
+
+/** Enough of a file's start for every content check (file-type reads a few kilobytes; text checks 8 KB). */
+export const UPLOAD_HEAD_BYTES = 64 * 1024;
+
+export interface OpenedUpload {
+  /** The first `UPLOAD_HEAD_BYTES` (or the whole file when shorter), for the content checks. */
+  head: Buffer;
+  /** The whole file, head included, refused with 'file too large' as soon as it passes the per-file limit. */
+  body: Readable;
+  /** Bytes read so far: the file's size once `body` has ended. */
+  size: () => number;
+  /** Reads and drops the rest of a refused file, so the request completes. */
+  discard: () => void;
+}
+
+/**
+ * Opens an upload for streaming: reads only its head, then hands the whole file on as a stream, so a file goes
+ * from the request to storage in chunks and is never held in memory whole.
+ */
+export async function openUpload(file: UploadedFile): Promise<OpenedUpload> {
+  const chunks = file.stream[Symbol.asyncIterator]();
+  let size = 0;
+  const next = async (): Promise<Buffer | undefined> => {
+    const result = await chunks.next();
+    if (result.done) {
+      if (file.isTruncated()) throw badRequest(MESSAGES.fileTooLarge);
+      return undefined;
+    }
+    const chunk = result.value as Buffer;
+    size += chunk.length;
+    if (size > UPLOAD_LIMITS.maxFileBytes) throw badRequest(MESSAGES.fileTooLarge);
+    return chunk;
+  };
+
+  const headChunks: Buffer[] = [];
+  let headLength = 0;
+  let isEnded = false;
+  while (headLength < UPLOAD_HEAD_BYTES) {
+    const chunk = await next();
+    if (!chunk) {
+      isEnded = true;
+      break;
+    }
+    headChunks.push(chunk);
+    headLength += chunk.length;
+  }
+  async function* whole() {
+    yield* headChunks;
+    if (isEnded) return;
+    for (let chunk = await next(); chunk; chunk = await next()) yield chunk;
+  }
+  return {
+    head: Buffer.concat(headChunks),
+    body: Readable.from(whole(), { objectMode: false }),
+    size: () => size,
+    discard: () => {
+      if (isEnded) return;
+      void (async () => {
+        while (!(await chunks.next()).done);
+      })().catch(() => {});
+    },
+  };
+}
+
+export function documentService(deps: DocumentDeps) {
+  const { db, storage, jobs, conversion } = deps;
+
+  async function requireDraft(userId: string, documentId: string) {
+    const document = await repo.findOwnedDocument(db, { userId, documentId });
+    if (!document) throw notFound();
+    if (document.status !== 'draft') throw new AppError('CONFLICT', MESSAGES.documentNotDraft);
+    return document;
+  }
+
+  async function documentWithParts(documentId: string) {
+    const document = await repo.findDocument(db, documentId);
+    if (!document) throw notFound();
+    return repo.toDocumentDto(document, await repo.loadChildren(db, documentId));
+  }
+
+  return {
+    async createDocument(input: {
+      userId: string;
+      type: DocumentType;
+      title?: string | undefined;
+      sourceIp?: string | undefined;
+    }) {
+      const row = await db.transaction(async (tx) => {
+        const created = await repo.insertDocument(tx, {
+          userId: input.userId,
+          type: input.type,
+          title: input.title?.trim() ?? '',
+        });
+        await recordActivity(tx, {
+          documentId: created.id,
+          type: 'create',
+          userId: input.userId,
+          sourceIp: input.sourceIp ?? null,
+        });
+        return created;
+      });
+      return repo.toDocumentDto(row);
+    },
+
+    async getDocument(input: { userId: string; documentId: string }) {
+      const document = await repo.findOwnedDocument(db, input);
+      if (!document) throw notFound();
+      return repo.toDocumentDto(document, await repo.loadChildren(db, document.id));
+    },
+
+    /**
+     * Adds one file to a draft: checks name, size, count and type (by content), stores the original and
+     * queues its conversion. A refused upload stores nothing.
+     */
+    async uploadFile(input: { userId: string; documentId: string; file: UploadedFile }) {
+      const { file } = input;
+      await requireDraft(input.userId, input.documentId);
+      if (file.fileName.length > UPLOAD_LIMITS.maxFileNameLength) throw badRequest(MESSAGES.fileNameTooLong);
+      if (!hasNoControlCharacters(file.fileName)) {
+        file.stream.resume();
+        throw badRequest(MESSAGES.controlCharacters);
+      }
+      if (!isAllowedFileName(file.fileName)) {
+        file.stream.resume();
+        throw badRequest(MESSAGES.fileTypeNotAllowed);
+      }
+      const upload = await openUpload(file);
+      let content: Awaited<ReturnType<typeof detectFile>>;
+      try {
+        content = await detectFile(file.fileName, upload.head);
+      } catch (error) {
+        upload.discard();
+        throw error;
+      }
+
+      const partId = randomUUID();
+      const originalFileKey = `documents/${input.documentId}/originals/${partId}/${safeFileName(file.fileName)}`;
+      // Stored while it arrives, before the limits of the document are checked (they need the file's size), and
+      // outside the transaction, which on the embedded database would hold every other query meanwhile. A file
+      // refused by those limits is removed again: a refused upload leaves nothing stored.
+      await storage.put(originalFileKey, upload.body, content.contentType);
+      const sizeBytes = upload.size();
+      let part: repo.PartRow;
+      try {
+        part = await db.transaction(async (tx) => {
+          await repo.markPartsChanged(tx, input.documentId);
+          const current = await repo.partTotals(tx, input.documentId);
+          if (
+            current.files >= UPLOAD_LIMITS.maxFilesPerDocument ||
+            current.bytes + sizeBytes > UPLOAD_LIMITS.maxDocumentBytes
+          ) {
+            throw badRequest(MESSAGES.documentFilesLimit);
+          }
+          return repo.insertPart(tx, {
+            id: partId,
+            documentId: input.documentId,
+            order: current.nextOrder,
+            originalFileName: file.fileName,
+            originalFileKey,
+            sourceKind: content.kind,
+            sourceExtension: content.extension,
+            sizeBytes,
+          });
+        });
+      } catch (error) {
+        await storage.delete(originalFileKey);
+        throw error;
+      }
+      await jobs.send(conversion.convertPart, { partId: part.id });
+      return repo.toPartDto(part);
+    },
+
+    /** Removes one part, or all of them, with their files. */
+    async cleanFiles(input: { userId: string; documentId: string; documentPartId?: string | undefined }) {
+      await requireDraft(input.userId, input.documentId);
+      const removed = await db.transaction(async (tx) => {
+        await repo.markPartsChanged(tx, input.documentId);
+        const parts = await repo.listParts(tx, input.documentId);
+        const targets = input.documentPartId ? parts.filter((part) => part.id === input.documentPartId) : parts;
+        if (input.documentPartId && targets.length === 0) throw new AppError('NOT_FOUND', MESSAGES.failedToRemoveFile);
+        await repo.deleteParts(
+          tx,
+          targets.map((part) => part.id),
+        );
+        return targets;
+      });
+      for (const part of removed) {
+        await storage.delete(part.originalFileKey);
+        if (part.pdfFileKey) await storage.delete(part.pdfFileKey);
+      }
+      await jobs.send(conversion.combineDocument, { documentId: input.documentId });
+      return documentWithParts(input.documentId);
+    },
+
+    /**
+     * PATCH documents/{id}: the parts' order, the document's own values, the signers and the fields, with the
+     * document row locked. Only a draft changes. Auto-saves record no activity.
+     */
+    async updateDocument(input: { userId: string; documentId: string; changes: UpdateDocumentRequest }) {
+      const { parts, title, message, isOrdered, signers, fields } = input.changes;
+      await requireDraft(input.userId, input.documentId);
+      if (parts) await this.reorderParts({ userId: input.userId, documentId: input.documentId, parts });
+      await db.transaction(async (tx) => {
+        const document = await repo.lockDocument(tx, input.documentId);
+        if (!document) throw notFound();
+        if (document.status !== 'draft') throw new AppError('CONFLICT', MESSAGES.documentNotDraft);
+        if (title !== undefined || message !== undefined || isOrdered !== undefined) {
+          await repo.updateDocumentValues(tx, input.documentId, {
+            ...(title !== undefined ? { title: title.trim() } : {}),
+            ...(message !== undefined ? { message: message?.trim() || null } : {}),
+            ...(isOrdered !== undefined ? { isOrdered } : {}),
+          });
+        }
+        if (signers) {
+          const user = await findUserById(tx, input.userId);
+          if (!user) throw notFound();
+          await replaceSigners(tx, { document, user, signers });
+        }
+        if (fields) await replaceFields(tx, { document, userId: input.userId, fields });
+      });
+      return documentWithParts(input.documentId);
+    },
+
+    /** Sets the order of the parts; the list must name every part of the document once. */
+    async reorderParts(input: { userId: string; documentId: string; parts: { id: string; order: number }[] }) {
+      await requireDraft(input.userId, input.documentId);
+      await db.transaction(async (tx) => {
+        await repo.markPartsChanged(tx, input.documentId);
+        const existing = new Set((await repo.listParts(tx, input.documentId)).map((part) => part.id));
+        const named = new Set(input.parts.map((part) => part.id));
+        const isSameSet = named.size === input.parts.length && named.size === existing.size;
+        if (!isSameSet || [...named].some((id) => !existing.has(id))) {
+          throw badRequest('The new order must name every file of the document once.');
+        }
+        for (const part of input.parts) {
+          await repo.setPartOrder(tx, { documentId: input.documentId, partId: part.id, order: part.order });
+        }
+      });
+      await jobs.send(conversion.combineDocument, { documentId: input.documentId });
+      return documentWithParts(input.documentId);
+    },
+
+    /**
+     * The owner's choice for a signed PDF whose active content upload kept (the part's activeContent 'found'):
+     * 'keep' records it; 'remove' converts the part again with the active content removed, breaking the file's
+     * signatures (the new warning says so). Until a choice the file is kept as uploaded: sending is not blocked.
+     * 'remove' also applies after 'keep'; a part without active content to choose about answers 409.
+     */
+    async chooseActiveContent(input: {
+      userId: string;
+      documentId: string;
+      partId: string;
+      choice: ActiveContentChoice;
+    }) {
+      const { documentId, partId } = input;
+      await requireDraft(input.userId, documentId);
+      const isRemoving = input.choice === 'remove';
+      await db.transaction(async (tx) => {
+        const document = await repo.lockDocument(tx, documentId);
+        if (!document) throw notFound();
+        if (document.status !== 'draft') throw new AppError('CONFLICT', MESSAGES.documentNotDraft);
+        const part = await repo.findDocumentPart(tx, { documentId, partId });
+        if (!part) throw new AppError('NOT_FOUND', MESSAGES.partNotFound);
+        const isChoosable =
+          part.convertedAt !== null && (part.activeContent === 'found' || part.activeContent === 'kept');
+        if (!isChoosable) throw new AppError('CONFLICT', MESSAGES.activeContentNotChoosable);
+        if (!isRemoving) return repo.setPartActiveContent(tx, partId, 'kept');
+        // The part's PDF changes: like any change of the parts, the combined PDF is made again.
+        await repo.markPartsChanged(tx, documentId);
+        // 'removed' before converting tells the conversion to remove it from this signed file.
+        await repo.restartPartConversion(tx, partId, 'removed');
+      });
+      if (isRemoving) await jobs.send(conversion.convertPart, { partId });
+      return documentWithParts(documentId);
+    },
+
+    async conversionData(input: { userId: string; documentId: string }) {
+      const rows = await repo.findConversionProgress(db, input);
+      const [document] = rows;
+      if (!document) throw notFound();
+      const parts = rows.flatMap(({ partId, ...part }) => (partId ? [{ id: partId, ...part }] : []));
+      const hasError = parts.some((part) => part.errorText);
+      const allDone = parts.every((part) => part.convertedAt || part.errorText);
+      return {
+        isFinished: parts.length > 0 && allDone && (hasError || document.pdfFileKey !== null),
+        parts: parts.map((part) => ({
+          id: part.id,
+          filesUploaded: part.convertedAt !== null,
+          // Never null on a part row; null only on the document's row when it has no parts (left join).
+          pagesConverted: part.pagesConverted ?? 0,
+          pagesTotal: part.pagesTotal,
+          errorText: part.errorText,
+          warningText: part.warningText,
+        })),
+      };
+    },
+  };
+}
+export type DocumentService = ReturnType<typeof documentService>;

@@ -1,0 +1,78 @@
+import { z } from 'zod';
+import type { Db } from '../../platform/db/client.js';
+import { defineJob } from '../../platform/jobs.js';
+import type { Mailer } from '../../platform/mail/mailer.js';
+import { renderMail } from '../../platform/mail/template.js';
+import { mailText } from '../../platform/mail/texts.js';
+import { hashToken, randomToken } from '../auth/tokens.js';
+import { findDocument, listSigners } from '../documents/documents.repository.js';
+import { findUserById } from '../users/users.repository.js';
+import { hasDownloadLink, insertDownloadLink } from './downloads.repository.js';
+
+interface CompletedMailDeps {
+  db: Db;
+  mailer: Mailer;
+  appUrl: string;
+}
+
+/** The job the seal queues once the sealed PDF is stored. */
+export const COMPLETED_MAILS_JOB = 'documents.completed-mails';
+
+/** The download page of a mailed link: the owner's, or one signer's. */
+export function downloadPageUrl(appUrl: string, params: { documentId: string; signerId: string | null; hash: string }) {
+  const path = params.signerId
+    ? `/documents/${params.documentId}/${params.signerId}/download`
+    : `/documents/${params.documentId}/download`;
+  const url = new URL(path, appUrl);
+  url.searchParams.set('hash', params.hash);
+  return url.toString();
+}
+
+/**
+ * After the seal: one mail to the owner and to every signer with a download link of their own. The link's token
+ * is made here, so it exists only in the mail; only its hash is stored. A retried job skips whoever already has
+ * a link; a job that runs before the sealed PDF is stored fails and is retried.
+ */
+export function completedMailJobs(deps: CompletedMailDeps) {
+  const completedMails = defineJob({
+    name: COMPLETED_MAILS_JOB,
+    payload: z.object({ documentId: z.string().uuid() }),
+    retryLimit: 10,
+    retryDelay: 30,
+    async handler({ documentId }) {
+      const document = await findDocument(deps.db, documentId);
+      if (!document || document.deletedAt || document.status !== 'completed') return;
+      if (!document.resultPdfFileKey) throw new Error(`document ${documentId} is not sealed yet`);
+      const owner = await findUserById(deps.db, document.userId);
+      const signerRows = await listSigners(deps.db, documentId);
+      const title = document.title || mailText('common.untitledDocument');
+      const recipients = [
+        ...(owner ? [{ signerId: null, name: owner.name, email: owner.email }] : []),
+        // The preparer is the owner, who already has the owner's link.
+        ...signerRows
+          .filter((signer) => !signer.isPreparer)
+          .map((signer) => ({ signerId: signer.id, name: signer.name, email: signer.email })),
+      ];
+      for (const recipient of recipients) {
+        if (await hasDownloadLink(deps.db, { documentId, signerId: recipient.signerId })) continue;
+        const hash = randomToken();
+        await deps.mailer.send(
+          renderMail({
+            to: recipient.email,
+            subject: mailText('completed.subject', { title }),
+            greeting: mailText('common.greeting', { name: recipient.name }),
+            paragraphs: [mailText('completed.body', { title })],
+            action: {
+              label: mailText('completed.action'),
+              url: downloadPageUrl(deps.appUrl, { documentId, signerId: recipient.signerId, hash }),
+            },
+            footer: mailText('completed.footer'),
+          }),
+        );
+        await insertDownloadLink(deps.db, { documentId, signerId: recipient.signerId, tokenHash: hashToken(hash) });
+      }
+    },
+  });
+  return { completedMails };
+}
+export type CompletedMailJobs = ReturnType<typeof completedMailJobs>;

@@ -1,0 +1,32 @@
+import { signedDownloadUrlByHash, signedDownloadUrlByToken } from '@esign/shared';
+import type { FastifyInstance } from 'fastify';
+import { defineRoute } from '../../platform/http/define-route.js';
+import type { AuthService } from '../auth/auth.service.js';
+import { bearerToken } from '../auth/tokens.js';
+import { signAccessToken } from '../signing/signing.routes.js';
+import type { DownloadService } from './downloads.service.js';
+
+const tags = ['signing'];
+
+/** Downloads of the sealed PDF: by a mailed link's hash, or by a token (signing link or account). */
+export async function downloadRoutes(
+  app: FastifyInstance,
+  { downloads, auth }: { downloads: DownloadService; auth: AuthService },
+) {
+  // The mailed link's own hash is its key.
+  defineRoute(app, signedDownloadUrlByHash, { tags, auth: 'none' }, async (request) =>
+    downloads.byHash({ documentId: request.params.id, ...request.query }),
+  );
+
+  defineRoute(app, signedDownloadUrlByToken, { tags, auth: 'userOrSigner' }, async (request) => {
+    const signToken = signAccessToken(request);
+    const bearer = bearerToken(request.headers.authorization);
+    const user = !signToken && bearer ? await auth.authenticate(bearer) : undefined;
+    return downloads.byToken({
+      documentId: request.params.id,
+      signerId: request.query.signerId,
+      signToken,
+      userId: user?.id,
+    });
+  });
+}

@@ -1,0 +1,165 @@
+import type { FastifyInstance } from 'fastify';
+import type { Platform } from '../platform/http/types.js';
+import type { JobDefinition } from '../platform/jobs.js';
+import { OfficeConverter } from '../platform/office/office-converter.js';
+import { LocalStorage } from '../platform/storage/local.js';
+import { localFileRoutes } from '../platform/storage/routes.js';
+import { activityRoutes } from './activity/activity.routes.js';
+import { authMailJobs } from './auth/auth.mails.js';
+import { authRoutes } from './auth/auth.routes.js';
+import { type AuthService, authService } from './auth/auth.service.js';
+import { accessTokens } from './auth/tokens.js';
+import { documentListMailJobs } from './document-list/document-list.mails.js';
+import { documentListRoutes } from './document-list/document-list.routes.js';
+import { documentListService } from './document-list/document-list.service.js';
+import { shareLinks } from './document-list/share-links.js';
+import { conversionJobs } from './documents/conversion.jobs.js';
+import { documentRoutes } from './documents/documents.routes.js';
+import { documentService } from './documents/documents.service.js';
+import { completedMailJobs } from './downloads/completed.mails.js';
+import { downloadRoutes } from './downloads/downloads.routes.js';
+import { downloadService } from './downloads/downloads.service.js';
+import { fileRoutes } from './files/files.routes.js';
+import { fileService } from './files/files.service.js';
+import { requireRequisiteOwner } from './requisites/owner.js';
+import { requisiteRoutes } from './requisites/requisites.routes.js';
+import { requisiteService } from './requisites/requisites.service.js';
+import { SEAL_SWEEP_CRON, sealingJobs } from './sealing/sealing.jobs.js';
+import { signerMailJobs } from './sending/invitation.mails.js';
+import { sendingRoutes } from './sending/sending.routes.js';
+import { sendingService } from './sending/sending.service.js';
+import { openedMailJobs } from './signing/opened.mails.js';
+import { signerRoutes } from './signing/signing.routes.js';
+import { signerService } from './signing/signing.service.js';
+import { systemRoutes } from './system/system.routes.js';
+import { userRoutes } from './users/users.routes.js';
+
+/** What a module gives the application. Every part is optional. */
+export interface AppModule {
+  name: string;
+  /** Registered with the one job queue; run by this process's workers (RUN_WORKERS) or by `npm run worker`. */
+  jobs?: JobDefinition[];
+  /** Recurring runs of its jobs, kept in the database (one run per slot across processes). */
+  schedules?: { job: JobDefinition; cron: string; payload: object }[];
+  /** Its routes, registered under /api/v1 (each module in its own Fastify scope). */
+  routes?: (api: FastifyInstance) => PromiseLike<unknown>;
+  /** Runs once this process's workers have started. */
+  startWorkers?: () => Promise<void> | void;
+  /** Runs when the application closes, after the job queue has stopped. */
+  stop?: () => Promise<void>;
+}
+
+export interface ModuleOptions {
+  /** Start LibreOffice with the workers, so the first office file converts fast. */
+  warmUpOffice: boolean;
+}
+
+/**
+ * Every module of the application and how they depend on each other, in one place: a new module is one more
+ * entry here (its jobs, its routes), and `buildApp` registers them all. The auth service is answered too, for the
+ * one `requireUser` pre-handler every `auth: 'user'` route runs.
+ */
+export function appModules(platform: Platform, options: ModuleOptions): { modules: AppModule[]; auth: AuthService } {
+  const { config, database, jobs, mailer, storage, now } = platform;
+  const db = database.db;
+  const appUrl = config.appUrl;
+
+  const authMails = authMailJobs({ db, mailer, appUrl, now });
+  const auth = authService({ db, jobs, mails: authMails, accessTokens: accessTokens(config.jwtSecret), now });
+
+  const office = new OfficeConverter(config.dataDir, platform.log);
+  const conversion = conversionJobs({ db, storage, office, jobs });
+  const documents = documentService({ db, storage, jobs, conversion });
+
+  const completedMails = completedMailJobs({ db, mailer, appUrl });
+  const sealing = sealingJobs({
+    // Once the result is stored, the owner and every signer get their download links.
+    onSealed: (queue, documentId) => queue(completedMails.completedMails, { documentId }),
+    db,
+    storage,
+    now,
+    jobs,
+    signingIdentity: { p12Path: config.signingCertP12, password: config.signingCertPassword, dataDir: config.dataDir },
+  });
+
+  const signerMails = signerMailJobs({ db, mailer, appUrl });
+  const sending = sendingService({ db, jobs, signerMails, sealing, now });
+  const openedMails = openedMailJobs({ db, mailer, appUrl });
+  const signing = signerService({ db, storage, jobs, sealing, openedMails, signerMails, now });
+
+  const links = shareLinks(config.jwtSecret, appUrl);
+  const listMails = documentListMailJobs({ db, mailer, appUrl, shareLink: links.link });
+  const documentList = documentListService({
+    db,
+    storage,
+    jobs,
+    mails: listMails,
+    signerMails,
+    links,
+    appUrl,
+    now,
+    listCacheChars: config.listCacheMb * 1024 * 1024,
+  });
+
+  const modules: AppModule[] = [
+    {
+      name: 'system',
+      routes: (api) => api.register(systemRoutes, { database, mailer, devMailToken: config.devMailToken }),
+    },
+    {
+      name: 'auth',
+      jobs: [authMails.confirmationMail, authMails.passwordResetMail, authMails.alreadyRegisteredMail],
+      routes: (api) => api.register(authRoutes, { auth }),
+    },
+    { name: 'users', routes: (api) => api.register(userRoutes) },
+    {
+      name: 'documents',
+      jobs: [conversion.convertPart, conversion.combineDocument],
+      routes: (api) => api.register(documentRoutes, { documents }),
+      startWorkers: () => {
+        if (options.warmUpOffice) office.warmUp();
+      },
+      stop: () => office.stop(),
+    },
+    {
+      name: 'document-list',
+      jobs: [listMails.shareMail],
+      routes: (api) => api.register(documentListRoutes, { service: documentList, storage }),
+    },
+    { name: 'files', routes: (api) => api.register(fileRoutes, { files: fileService({ db, storage }) }) },
+    {
+      name: 'requisites',
+      routes: (api) =>
+        api.register(requisiteRoutes, {
+          requisites: requisiteService({ db, storage, now }),
+          requireOwner: requireRequisiteOwner({ db, auth }),
+        }),
+    },
+    {
+      name: 'sending',
+      jobs: [signerMails.signerInvitationMail],
+      routes: (api) => api.register(sendingRoutes, { sending }),
+    },
+    {
+      name: 'signing',
+      jobs: [openedMails.openedMail],
+      routes: (api) => api.register(signerRoutes, { signing }),
+    },
+    {
+      name: 'downloads',
+      jobs: [completedMails.completedMails],
+      routes: (api) => api.register(downloadRoutes, { downloads: downloadService({ db, storage, signing }), auth }),
+    },
+    {
+      name: 'sealing',
+      jobs: [sealing.sealDocument, sealing.sweepUnsealed],
+      schedules: [{ job: sealing.sweepUnsealed, cron: SEAL_SWEEP_CRON, payload: {} }],
+      startWorkers: () => sealing.prepareSigner(),
+    },
+    { name: 'activity', routes: (api) => api.register(activityRoutes, { db }) },
+  ];
+  if (storage instanceof LocalStorage) {
+    modules.push({ name: 'local-files', routes: (api) => api.register(localFileRoutes, { storage }) });
+  }
+  return { modules, auth };
+}

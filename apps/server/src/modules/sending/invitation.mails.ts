@@ -1,0 +1,64 @@
+import { z } from 'zod';
+import type { Db } from '../../platform/db/client.js';
+import { defineJob } from '../../platform/jobs.js';
+import type { Mailer } from '../../platform/mail/mailer.js';
+import { renderMail } from '../../platform/mail/template.js';
+import { mailText } from '../../platform/mail/texts.js';
+import { findSignerWithDocument } from '../documents/documents.repository.js';
+import { issueSigningToken, signingUrl } from '../signing/signing-tokens.repository.js';
+import { findUserById } from '../users/users.repository.js';
+
+interface SignerMailDeps {
+  db: Db;
+  mailer: Mailer;
+  appUrl: string;
+}
+
+/**
+ * Mails to signers. `signerInvitationMail` mails one signer of an awaiting document their own signing link:
+ * queue it with `jobs.send(signerMails.signerInvitationMail, {documentId, signerId})` when it becomes a
+ * signer's turn (sending, the next signer of an ordered document, a reminder). The token is issued inside the
+ * job, so the raw token exists only in the mail, never in a job payload or an answer; a retry issues a new one.
+ */
+export function signerMailJobs(deps: SignerMailDeps) {
+  const signerInvitationMail = defineJob({
+    name: 'signing.signer-invitation-mail',
+    payload: z.object({
+      documentId: z.string().uuid(),
+      signerId: z.string().uuid(),
+      /** A reminder of an invitation already sent (the owner's 'Send reminder'). */
+      isReminder: z.boolean().default(false),
+    }),
+    async handler({ documentId, signerId, isReminder }) {
+      const row = await findSignerWithDocument(deps.db, signerId);
+      if (!row || row.document.id !== documentId) return;
+      const { document, signer } = row;
+      // The document moved on (signed, reverted, deleted) before the mail went out: nothing to sign.
+      if (document.status !== 'awaiting' || document.deletedAt || signer.isFinished) return;
+      const sender = await findUserById(deps.db, document.userId);
+      if (!sender) return;
+      const token = await issueSigningToken(deps.db, { documentId, signerId });
+      const title = document.title || mailText('common.untitledDocument');
+      await deps.mailer.send(
+        renderMail({
+          to: signer.email,
+          subject: mailText(isReminder ? 'signerInvitation.reminderSubject' : 'signerInvitation.subject', {
+            sender: sender.name,
+            title,
+          }),
+          greeting: mailText('common.greeting', { name: signer.name }),
+          paragraphs: [
+            mailText('signerInvitation.body', { sender: sender.name, senderEmail: sender.email, title }),
+            ...(document.message
+              ? [mailText('signerInvitation.message', { sender: sender.name, message: document.message })]
+              : []),
+          ],
+          action: { label: mailText('signerInvitation.action'), url: signingUrl(deps.appUrl, documentId, token) },
+          footer: mailText('signerInvitation.footer'),
+        }),
+      );
+    },
+  });
+  return { signerInvitationMail };
+}
+export type SignerMailJobs = ReturnType<typeof signerMailJobs>;

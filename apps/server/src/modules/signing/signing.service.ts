@@ -1,0 +1,288 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import {
+  ACCESS_CODE_FAILURE_LIMIT,
+  ACCESS_CODE_FAILURE_WINDOW_SECONDS,
+  ACCESS_CODE_LINK_FAILURE_LIMIT,
+  MESSAGES,
+  requiredUnsignedFields,
+  type SignerFieldValue,
+  safeRedirectionUrl,
+} from '@esign/shared';
+import type { Db } from '../../platform/db/client.js';
+import { AppError } from '../../platform/errors.js';
+import { addressKey } from '../../platform/http/address-key.js';
+import type { JobQueue } from '../../platform/jobs.js';
+import type { Storage } from '../../platform/storage/storage.js';
+import { recordActivity } from '../activity/activity.repository.js';
+import {
+  type DocumentRow,
+  listFields,
+  listSigners,
+  lockDocument,
+  type SignerRow,
+  toFieldDto,
+} from '../documents/documents.repository.js';
+import type { SealingJobs } from '../sealing/sealing.jobs.js';
+import type { SignerMailJobs } from '../sending/invitation.mails.js';
+import { completeDocumentOnce } from './completion.repository.js';
+import { applySignerFieldValues } from './field-values.js';
+import type { OpenedMailJobs } from './opened.mails.js';
+import * as repo from './signing.repository.js';
+import { signersWhoseTurnItIs } from './turns.js';
+
+interface SignerDeps {
+  db: Db;
+  storage: Storage;
+  jobs: JobQueue;
+  sealing: SealingJobs;
+  openedMails: OpenedMailJobs;
+  /** The next signer of an ordered document gets the send-out's invitation mail. */
+  signerMails: SignerMailJobs;
+  now: () => Date;
+}
+
+/** Who is asking: the signing link's token (header), for one document and, when named, one signer. */
+export interface SignerRequest {
+  documentId: string;
+  token: string | undefined;
+  signerId?: string;
+}
+
+export interface RequestOrigin {
+  ip: string;
+  userAgent: string | null;
+}
+
+const linkInvalid = () => new AppError('NOT_FOUND', MESSAGES.signingLinkInvalid);
+
+/** Constant-time comparison of two codes (digests of equal length, whatever the inputs' lengths). */
+function codesMatch(given: string, expected: string): boolean {
+  const digest = (value: string) => createHash('sha256').update(value, 'utf8').digest();
+  return timingSafeEqual(digest(given), digest(expected));
+}
+
+/** The signer may fill in and sign now: the document awaits signatures and it is this signer's turn. */
+export function isSignersTurn(document: DocumentRow, signer: SignerRow, signerRows: SignerRow[]): boolean {
+  if (document.status !== 'awaiting') return false;
+  return signersWhoseTurnItIs(signerRows, document.isOrdered).some((row) => row.id === signer.id);
+}
+
+export function signerService(deps: SignerDeps) {
+  const { db, storage, jobs, sealing, now } = deps;
+
+  /**
+   * The access check of every signer call: a live token of this document (else 404), for the signer named in
+   * the path (else 403), and, when the document has an access code, confirmed with this token (else 403
+   * ACCESS_CODE_REQUIRED) unless the call is the confirmation itself.
+   */
+  async function authenticate(request: SignerRequest, options: { needsCode?: boolean } = {}) {
+    if (!request.token) throw linkInvalid();
+    const session = await repo.findSigningSession(db, { documentId: request.documentId, token: request.token });
+    if (!session) throw linkInvalid();
+    if (request.signerId !== undefined && session.signer.id !== request.signerId) {
+      throw new AppError('FORBIDDEN', MESSAGES.signingLinkInvalid);
+    }
+    const needsCode = options.needsCode ?? true;
+    if (needsCode && session.document.codeAccess && !session.token.codeConfirmedAt) {
+      throw new AppError('ACCESS_CODE_REQUIRED', MESSAGES.accessCodeRequired);
+    }
+    return session;
+  }
+
+  function signerWithContact(signer: SignerRow) {
+    return {
+      id: signer.id,
+      name: signer.name,
+      order: signer.order,
+      isPreparer: signer.isPreparer,
+      isFinished: signer.isFinished,
+      email: signer.email,
+      userId: signer.userId,
+    };
+  }
+
+  return {
+    authenticate,
+
+    /** The signers the token may act as: the one signer the link was made for. */
+    async availableSigners(request: SignerRequest) {
+      const { signer } = await authenticate(request, { needsCode: false });
+      return [signerWithContact(signer)];
+    },
+
+    async signerDocument(request: SignerRequest & { signerId: string }) {
+      const { document, signer } = await authenticate(request);
+      const [signerRows, fieldRows, senderName] = await Promise.all([
+        listSigners(db, document.id),
+        listFields(db, document.id),
+        repo.findOwnerName(db, document.userId),
+      ]);
+      const fileKey = document.resultPdfFileKey ?? document.pdfFileKey;
+      return {
+        document: {
+          id: document.id,
+          title: document.title,
+          message: document.message,
+          status: document.status,
+          isOrdered: document.isOrdered,
+          testMode: document.testMode,
+          redirectionPage: safeRedirectionUrl(document.redirectionPage),
+          pdfMetadata: document.pdfMetadata ?? null,
+          pdfUrl: fileKey ? await storage.signedGetUrl(fileKey, { expiresIn: 60 * 60 }) : null,
+          senderName,
+        },
+        signer: signerWithContact(signer),
+        signers: signerRows.map(({ id, name, order, isPreparer, isFinished }) => ({
+          id,
+          name,
+          order,
+          isPreparer,
+          isFinished,
+        })),
+        // Other signers' values stay with them: only whether their fields are signed.
+        fields: fieldRows.map((row) => {
+          const field = toFieldDto(row);
+          return field.signerId === signer.id ? field : { ...field, text: null, requisiteId: null, checked: false };
+        }),
+        isMyTurn: isSignersTurn(document, signer, signerRows),
+      };
+    },
+
+    /**
+     * Wrong codes are limited per signer and address (5 in 15 minutes, then 429 for that address) and per link (25
+     * from all addresses, then the link is locked for everyone and its owner sees the signer locked; a new link lets
+     * the signer in), counted one by one even under parallel guesses.
+     */
+    async confirmCode(request: SignerRequest & { signerId: string; code: string; origin: RequestOrigin }) {
+      const { document, signer, token } = await authenticate(request, { needsCode: false });
+      if (!document.codeAccess || token.codeConfirmedAt) return { success: true as const };
+      const expected = document.codeAccess;
+      const at = now();
+      const since = new Date(at.getTime() - ACCESS_CODE_FAILURE_WINDOW_SECONDS * 1000);
+      const attempt = { signerId: signer.id, tokenId: token.id, ip: addressKey(request.origin.ip) };
+      const outcome = await db.transaction(async (tx) => {
+        const failures = await repo.lockAndCountAccessCodeFailures(tx, { ...attempt, since });
+        if (failures.byLink >= ACCESS_CODE_LINK_FAILURE_LIMIT || failures.byAddress >= ACCESS_CODE_FAILURE_LIMIT) {
+          return 'limited' as const;
+        }
+        if (!codesMatch(request.code, expected)) {
+          await repo.recordAccessCodeFailure(tx, { ...attempt, at });
+          if (failures.byLink + 1 >= ACCESS_CODE_LINK_FAILURE_LIMIT) {
+            await repo.markSignerAccessLocked(tx, { signerId: signer.id, at });
+          }
+          return 'wrong' as const;
+        }
+        await repo.confirmCodeForToken(tx, { tokenId: token.id, at });
+        return 'confirmed' as const;
+      });
+      if (outcome === 'limited') throw new AppError('TOO_MANY_REQUESTS', MESSAGES.tooManyAccessCodeAttempts);
+      if (outcome === 'wrong') throw new AppError('FORBIDDEN', MESSAGES.accessCodeIncorrect);
+      return { success: true as const };
+    },
+
+    /** The `view` activity, once per link session (token), with where it was opened from. */
+    async signatoryOpened(request: SignerRequest & { signerId: string; origin: RequestOrigin }) {
+      const { document, signer, token } = await authenticate(request);
+      await jobs.transaction(db, async (tx, queue) => {
+        await repo.lockSigningToken(tx, token.id);
+        if (await repo.hasViewForToken(tx, { documentId: document.id, tokenId: token.id })) return;
+        await recordActivity(tx, {
+          documentId: document.id,
+          type: 'view',
+          signerIds: [signer.id],
+          sourceIp: request.origin.ip,
+          userAgent: request.origin.userAgent,
+          details: { tokenId: token.id },
+          at: now(),
+        });
+        await queue(deps.openedMails.openedMail, { documentId: document.id, signerId: signer.id });
+      });
+      return { success: true as const };
+    },
+
+    /** Saves values of the signer's own fields while it is the signer's turn. */
+    async updateFields(request: SignerRequest & { signerId: string; values: SignerFieldValue[] }) {
+      await authenticate(request);
+      const updated = await db.transaction(async (tx) => {
+        const { signer, ownFields } = await lockForSigning(tx, request);
+        return applySignerFieldValues(tx, { signer, fields: ownFields, values: request.values, now: now() });
+      });
+      return updated.map(toFieldDto);
+    },
+
+    /**
+     * Finishes the signer: fields saved, every required field signed, the `sign` activity with the consent. A
+     * finished signer's second submit changes nothing and answers as the first. The last signer's finish
+     * completes the document exactly once and queues the seal; on an ordered document the next signer is
+     * invited.
+     */
+    async sign(
+      request: SignerRequest & {
+        signerId: string;
+        values: SignerFieldValue[];
+        consent: string;
+        origin: RequestOrigin;
+      },
+    ) {
+      await authenticate(request);
+      // The seal, or the next signer's invitation, is queued in the transaction that records the signature.
+      const outcome = await jobs.transaction(db, async (tx, queue) => {
+        const document = await lockDocument(tx, request.documentId);
+        const current = await repo.findSignerRow(tx, request.signerId);
+        if (!document || !current) throw linkInvalid();
+        const answer = (status: DocumentRow['status']) => ({
+          isFinished: true as const,
+          documentStatus: status,
+          redirectionPage: safeRedirectionUrl(document.redirectionPage),
+        });
+        if (current.isFinished) return { answer: answer(document.status), isCompleted: false, next: undefined };
+
+        const { signer, ownFields, signerRows } = await lockForSigning(tx, request, document);
+        const at = now();
+        const fields = await applySignerFieldValues(tx, { signer, fields: ownFields, values: request.values, now: at });
+        if (requiredUnsignedFields(fields).length > 0) {
+          throw new AppError('VALIDATION_ERROR', MESSAGES.requiredFieldsUnsigned);
+        }
+        await repo.finishSigner(tx, { signerId: signer.id, at });
+        await recordActivity(tx, {
+          documentId: document.id,
+          type: 'sign',
+          signerIds: [signer.id],
+          sourceIp: request.origin.ip,
+          userAgent: request.origin.userAgent,
+          details: { consent: request.consent },
+          at,
+        });
+        // The `complete` activity is the seal's: it carries the final PDF's SHA-256 (modules/sealing).
+        const isCompleted = await completeDocumentOnce(tx, { documentId: document.id, now: at });
+        const next =
+          !isCompleted && document.isOrdered
+            ? signerRows.find((row) => !row.isFinished && row.id !== signer.id)
+            : undefined;
+        // The next signer's invitation is a `send` naming them, as the send-out's is (the certificate's 'Sent').
+        if (next) {
+          await recordActivity(tx, { documentId: document.id, type: 'send', signerIds: [next.id], at });
+          await queue(deps.signerMails.signerInvitationMail, { documentId: document.id, signerId: next.id });
+        }
+        if (isCompleted) await queue(sealing.sealDocument, { documentId: document.id });
+        return { answer: answer(isCompleted ? 'completed' : document.status), isCompleted, next };
+      });
+      return outcome.answer;
+    },
+  };
+
+  /** With the document locked: the signer may change its fields now (awaiting, unfinished, its turn). */
+  async function lockForSigning(tx: Db, request: { documentId: string; signerId: string }, locked?: DocumentRow) {
+    const document = locked ?? (await lockDocument(tx, request.documentId));
+    if (!document) throw linkInvalid();
+    const signerRows = await listSigners(tx, document.id);
+    const signer = signerRows.find((row) => row.id === request.signerId);
+    if (!signer) throw linkInvalid();
+    if (signer.isFinished) throw new AppError('CONFLICT', MESSAGES.signerAlreadyFinished);
+    if (document.status !== 'awaiting') throw new AppError('CONFLICT', MESSAGES.documentNotAwaiting);
+    if (!isSignersTurn(document, signer, signerRows)) throw new AppError('FORBIDDEN', MESSAGES.notYourTurn);
+    const ownFields = (await listFields(tx, document.id)).filter((field) => field.signerId === signer.id);
+    return { document, signer, signerRows, ownFields };
+  }
+}
+export type SignerService = ReturnType<typeof signerService>;
