@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
+import { BENCH_OUTBOX_KEY } from '../bench/server-process.js';
 import { serverRoot } from '../src/platform/paths.js';
 
 /** A port nobody listens on now. */
@@ -88,7 +89,7 @@ export class NodeChild {
 
 /**
  * The real server (src/main.ts) on the embedded database in `dataDir`, listening on a free port, with mails in its
- * outbox: the environment's DATABASE_URL and SMTP_URL (a test run on PostgreSQL) are not passed on.
+ * outbox (its key BENCH_OUTBOX_KEY): the environment's DATABASE_URL and SMTP_URL (a test run on PostgreSQL) are not passed on.
  */
 export async function startServer(dataDir: string, env: Record<string, string> = {}) {
   const port = await freePort();
@@ -100,6 +101,8 @@ export async function startServer(dataDir: string, env: Record<string, string> =
     HOST: '127.0.0.1',
     APP_URL: `http://127.0.0.1:${port}`,
     LOG_LEVEL: 'info',
+    // The benchmarks' sign-up helper (bench/server-process.ts) reads the outbox with this key.
+    DEV_MAIL_TOKEN: BENCH_OUTBOX_KEY,
     ...env,
   });
   return { server, baseUrl: `http://127.0.0.1:${port}` };
