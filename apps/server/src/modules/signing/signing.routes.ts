@@ -24,7 +24,7 @@ function origin(request: FastifyRequest): RequestOrigin {
 
 const asSigner = { tags: ['signing'], auth: 'signer' } as const;
 
-/** The signer's calls: every one is authorised by the signing link's token first (signer-service). */
+/** The signer's calls: every one is authorised by the signing link's token first (signing.service). */
 export async function signerRoutes(app: FastifyInstance, { signing }: { signing: SignerService }) {
   defineRoute(app, availableSigners, asSigner, async (request) =>
     signing.availableSigners({ documentId: request.params.id, token: signAccessToken(request) }),

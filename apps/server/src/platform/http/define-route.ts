@@ -14,7 +14,7 @@ export interface RouteContract {
 /**
  * Who may call a route, asked before anything else:
  * - `user`: a logged-in user's bearer token (`requireUser` runs first; `currentUser(request)` reads the user);
- * - `signer`: a signing link's token in its header, which the service checks first (signer-service.authenticate);
+ * - `signer`: a signing link's token in its header, which the service checks first (signing.service authenticate);
  * - `userOrSigner`: either; the route names the pre-handler that decides (`preHandler`) or its service does;
  * - `bearerKey`: a bearer token that is not a user's, which the handler checks itself (a refresh token, the
  *   outbox's key);
