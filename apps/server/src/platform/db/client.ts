@@ -43,14 +43,15 @@ export const PGLITE_OPTIONS = {
   extensions: { pg_trgm },
 };
 
-/**
- * Opens the database and applies the committed migrations.
- * Without a URL it is PGlite in `<dataDir>/db`; `memory://` is an in-memory PGlite.
- */
 /** One round trip to the database (the health check). */
 export async function pingDatabase(db: Db): Promise<void> {
   await db.execute(sql`select 1`);
 }
+
+/**
+ * Opens the database and applies the committed migrations.
+ * Without a URL it is PGlite in `<dataDir>/db`; `memory://` is an in-memory PGlite.
+ */
 
 export async function openDatabase(options: { databaseUrl: string | undefined; dataDir: string }): Promise<Database> {
   const { databaseUrl, dataDir } = options;
