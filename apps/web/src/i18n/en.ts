@@ -1,4 +1,4 @@
-import { MESSAGES } from '@esign/shared';
+import { type FieldType, MESSAGES } from '@esign/shared';
 
 /** English, the source locale. The spec's own sentences come from MESSAGES under `messages`. */
 export const en = {
@@ -21,6 +21,14 @@ export const en = {
     password: 'Password',
     confirmPassword: 'Confirm password',
   },
+  /** The field types' names, by FIELD_KINDS' label keys. */
+  fieldTypes: {
+    signature: 'Signature',
+    initials: 'Initials',
+    date: 'Date',
+    text: 'Text',
+    checkbox: 'Checkbox',
+  } satisfies Record<FieldType, string>,
   signUp: {
     title: 'Create your free account',
     submit: 'Sign up',

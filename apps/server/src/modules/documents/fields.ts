@@ -1,4 +1,4 @@
-import { type DocumentField, MESSAGES, MIN_FIELD_SIZES } from '@esign/shared';
+import { type DocumentField, FIELD_KINDS, MESSAGES } from '@esign/shared';
 import { and, eq, inArray, isNull, ne, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import { documentFields, requisites } from '../../platform/db/schema.js';
@@ -56,7 +56,7 @@ export async function replaceFields(
     if (foreignIds.has(field.id) || seen.has(field.id)) issue('id', MESSAGES.fieldNotInDocument);
     seen.add(field.id);
     if (field.pageNumber > pageCount) issue('pageNumber', MESSAGES.fieldPageOutOfRange);
-    const min = MIN_FIELD_SIZES[field.type];
+    const min = FIELD_KINDS[field.type].minSize;
     if (field.width < min.width - SIZE_SLACK || field.height < min.height - SIZE_SLACK) {
       issue('width', MESSAGES.fieldTooSmall);
     }

@@ -1,4 +1,4 @@
-import { type DocumentFieldResponse, FIELD_TYPE_LABELS, FONT_SIZE, FONTS } from '@esign/shared';
+import { type DocumentFieldResponse, FIELD_KINDS, FONT_SIZE, FONTS } from '@esign/shared';
 import type { CSSProperties } from 'react';
 import { useTranslation } from '../../i18n';
 
@@ -31,7 +31,8 @@ function FieldValue({ field, scale }: { field: DocumentFieldResponse; scale: num
 
 /** One read-only field box on a previewed page, in its signer's colour; its type, and its value once signed. */
 export function PreviewField({ field, scale, color }: PreviewFieldProps) {
-  const label = FIELD_TYPE_LABELS[field.type];
+  const { t } = useTranslation();
+  const label = t(FIELD_KINDS[field.type].labelKey);
   const fontSize = Math.max(8, (field.fontSize ?? FONT_SIZE.default) * scale);
   const box: CSSProperties = {
     position: 'absolute',

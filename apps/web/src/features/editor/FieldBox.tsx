@@ -1,13 +1,6 @@
-import {
-  type DocumentField,
-  FIELD_TYPE_LABELS,
-  type FieldSize,
-  FONTS,
-  MIN_FIELD_SIZES,
-  type Requisite,
-  SQUARE_FIELD_TYPES,
-} from '@esign/shared';
+import { type DocumentField, FIELD_KINDS, type FieldSize, FONTS, type Requisite } from '@esign/shared';
 import { memo, type PointerEvent as ReactPointerEvent, useEffect, useRef, useState } from 'react';
+import { useTranslation } from '../../i18n';
 import { RequisiteImage } from '../requisites';
 import { type Box, movedBox, resizedBox } from './layout';
 
@@ -124,8 +117,8 @@ export const FieldBox = memo(function FieldBox(props: FieldBoxProps) {
             delta,
             scale,
             page,
-            MIN_FIELD_SIZES[field.type],
-            SQUARE_FIELD_TYPES.includes(field.type),
+            FIELD_KINDS[field.type].minSize,
+            FIELD_KINDS[field.type].isSquare,
           );
     placeElement(elementRef.current, gesture.current, scale);
   };
@@ -223,11 +216,13 @@ function FieldContent({
   requisite?: Requisite;
   onValueChange: FieldBoxCallbacks['onValueChange'];
 }) {
+  const { t } = useTranslation();
+  const label = t(FIELD_KINDS[field.type].labelKey);
   if (field.type === 'checkbox') {
     return (
       <input
         type="checkbox"
-        aria-label={FIELD_TYPE_LABELS.checkbox}
+        aria-label={label}
         checked={field.checked}
         disabled={!isOwn}
         onChange={(event) => onValueChange(field.id, { checked: event.currentTarget.checked })}
@@ -242,25 +237,27 @@ function FieldContent({
     );
   }
   if ((field.type === 'text' || field.type === 'date') && isOwn) {
-    return <OwnTextInput field={field} onValueChange={onValueChange} />;
+    return <OwnTextInput field={field} label={label} onValueChange={onValueChange} />;
   }
   if ((field.type === 'signature' || field.type === 'initials') && requisite) {
     return (
       <div style={{ width: '100%', pointerEvents: 'none' }}>
-        <RequisiteImage requisite={requisite} alt={FIELD_TYPE_LABELS[field.type]} height={field.height * scale - 2} />
+        <RequisiteImage requisite={requisite} alt={label} height={field.height * scale - 2} />
       </div>
     );
   }
-  const label = field.type === 'text' && field.placeholder ? field.placeholder : FIELD_TYPE_LABELS[field.type];
-  return <span style={{ padding: `0 ${2 * scale}px`, whiteSpace: 'nowrap', opacity: 0.85 }}>{label}</span>;
+  const shown = field.type === 'text' && field.placeholder ? field.placeholder : label;
+  return <span style={{ padding: `0 ${2 * scale}px`, whiteSpace: 'nowrap', opacity: 0.85 }}>{shown}</span>;
 }
 
 /** The preparer's own text or date: typed while preparing, one history entry when the input is left. */
 function OwnTextInput({
   field,
+  label,
   onValueChange,
 }: {
   field: DocumentField;
+  label: string;
   onValueChange: FieldBoxCallbacks['onValueChange'];
 }) {
   const [value, setValue] = useState(field.text ?? '');
@@ -272,7 +269,7 @@ function OwnTextInput({
   return (
     <input
       type="text"
-      aria-label={FIELD_TYPE_LABELS[field.type]}
+      aria-label={label}
       value={value}
       maxLength={1000}
       onChange={(event) => setValue(event.currentTarget.value)}

@@ -1,8 +1,8 @@
 import {
   DEFAULT_FIELD_DATE_FORMAT,
-  DEFAULT_FIELD_SIZES,
   DEFAULT_TEXT_FONT,
   type DocumentField,
+  FIELD_KINDS,
   type FieldType,
   FONT_SIZE,
   formatFieldDate,
@@ -36,7 +36,7 @@ export function createField(input: {
   signer: Signer | null;
   today: CalendarDate;
 }): DocumentField {
-  const size = DEFAULT_FIELD_SIZES[input.type];
+  const size = FIELD_KINDS[input.type].defaultSize;
   const isPreparer = input.signer?.isPreparer === true;
   const dateFormat = input.type === 'date' ? DEFAULT_FIELD_DATE_FORMAT : null;
   return {

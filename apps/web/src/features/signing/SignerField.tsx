@@ -1,7 +1,7 @@
 import {
   DEFAULT_FIELD_DATE_FORMAT,
   type DocumentFieldResponse,
-  FIELD_TYPE_LABELS,
+  FIELD_KINDS,
   FONT_SIZE,
   FONTS,
   type Requisite,
@@ -55,7 +55,7 @@ export function SignerField({
   };
   const fontFamily = field.fontFamily ? FONTS[field.fontFamily] : 'Arial';
   const fontSize = Math.max(8, (field.fontSize ?? FONT_SIZE.default) * scale);
-  const label = FIELD_TYPE_LABELS[field.type];
+  const label = t(FIELD_KINDS[field.type].labelKey);
   const inputStyle: CSSProperties = {
     width: '100%',
     height: '100%',
