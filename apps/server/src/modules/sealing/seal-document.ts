@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { pickField } from '@esign/shared';
 import type { Signer } from '@libpdf/core';
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
@@ -89,17 +90,11 @@ export async function sealDocumentOnce(deps: SealDocumentDeps, documentId: strin
     const isPicture = field.type === 'signature' || field.type === 'initials';
     const requisite = isPicture && field.requisiteId ? requisiteById.get(field.requisiteId) : undefined;
     return {
-      type: field.type,
-      pageNumber: field.pageNumber,
-      coordinateX: field.coordinateX,
-      coordinateY: field.coordinateY,
-      width: field.width,
-      height: field.height,
+      // The field as saved (every key of the contract), then its value as the seal draws it.
+      ...pickField(field),
       // A signature without its picture falls back to its typed text; no requisite, no value.
       text: isPicture ? (requisite?.text ?? null) : field.text,
-      checked: field.checked,
       fontFamily: isPicture ? (requisite?.fontFamily ?? null) : field.fontFamily,
-      fontSize: field.fontSize,
       image: requisite ? (images.get(requisite.id) ?? null) : null,
     };
   });

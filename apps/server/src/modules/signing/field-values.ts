@@ -3,7 +3,6 @@ import {
   DEFAULT_FIELD_DATE_FORMAT,
   dateFormatInvalidMessage,
   earliestSigningDate,
-  type FieldDateFormat,
   MESSAGES,
   parseFieldDate,
   type SignerFieldValue,
@@ -54,7 +53,7 @@ async function changeFor(
       if (value.text === undefined) return null;
       const text = value.text?.trim() || null;
       if (text === null) return { text: null };
-      const format = (field.dateFormat as FieldDateFormat | null) ?? DEFAULT_FIELD_DATE_FORMAT;
+      const format = field.dateFormat ?? DEFAULT_FIELD_DATE_FORMAT;
       const date = parseFieldDate(text, format);
       if (!date) throw invalid(field.id, dateFormatInvalidMessage(format));
       if (compareCalendarDates(date, earliestSigningDate(context.now)) < 0) {

@@ -1,6 +1,7 @@
 import {
   type DocumentField,
   FIELD_DATE_FORMATS,
+  FIELD_KINDS,
   type FieldDateFormat,
   FONT_IDS,
   FONT_SIZE,
@@ -11,7 +12,6 @@ import {
 import { Alert, Checkbox, ColorSwatch, Group, NumberInput, Radio, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from '../../i18n';
-import { hasFont } from './field-rules';
 import { signerCssColor } from './signer-colors';
 
 export interface FieldSettingsProps {
@@ -35,6 +35,7 @@ export function FieldSettings({ field, signers, onAssign, onPatch, variant }: Fi
   const { t } = useTranslation();
   const signer = signers.find((candidate) => candidate.id === field.signerId) ?? null;
   const isOwn = signer?.isPreparer === true;
+  const kind = FIELD_KINDS[field.type];
   const meNow = t('editor.meNow');
   const idPrefix = `${variant}-${field.id}`;
 
@@ -78,7 +79,7 @@ export function FieldSettings({ field, signers, onAssign, onPatch, variant }: Fi
           <Text size="xs">{t('messages.meNowAttention')}</Text>
         </Alert>
       )}
-      {hasFont(field.type) && (
+      {kind.hasFont && (
         <>
           {variant === 'popup' && (
             <Text size="sm" fw={500}>

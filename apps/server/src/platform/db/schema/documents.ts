@@ -1,4 +1,12 @@
-import { ACTIVE_CONTENT_STATES, DOCUMENT_STATUSES, DOCUMENT_TYPES, FIELD_TYPES, type PdfMetadata } from '@esign/shared';
+import {
+  ACTIVE_CONTENT_STATES,
+  DOCUMENT_STATUSES,
+  DOCUMENT_TYPES,
+  FIELD_DATE_FORMATS,
+  FIELD_TYPES,
+  type FontId,
+  type PdfMetadata,
+} from '@esign/shared';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -159,7 +167,10 @@ export const signers = pgTable(
   ],
 );
 
-/** A field placed on a page. Coordinates and sizes are PDF points on the page as displayed, origin top-left. */
+/**
+ * A field placed on a page: the contract's keys (FIELD_KEYS of packages/shared) and its document. Coordinates and
+ * sizes are PDF points on the page as displayed, origin top-left.
+ */
 export const documentFields = pgTable(
   'document_fields',
   {
@@ -180,8 +191,8 @@ export const documentFields = pgTable(
     checked: boolean('checked').notNull().default(false),
     text: text('text'),
     placeholder: text('placeholder'),
-    dateFormat: text('date_format'),
-    fontFamily: text('font_family'),
+    dateFormat: text('date_format', { enum: FIELD_DATE_FORMATS }),
+    fontFamily: text('font_family').$type<FontId>(),
     fontSize: integer('font_size'),
     requisiteId: uuid('requisite_id'),
     createdAt: createdAt(),
