@@ -39,7 +39,7 @@ export type FieldStamp = 'image' | 'text' | 'checkbox';
  */
 export type FieldSetting = 'dateFormat' | 'placeholder' | 'checkedByDefault';
 
-export interface FieldKind<Type extends FieldType = FieldType> {
+export type FieldKind<Type extends FieldType = FieldType> = {
   /** Its name in the web app's text catalogue (apps/web/src/i18n). */
   labelKey: `fieldTypes.${Type}`;
   /** The size a new field gets. */
@@ -50,12 +50,16 @@ export interface FieldKind<Type extends FieldType = FieldType> {
   isSquare: boolean;
   /** Carries a font family and size (the editor's Styles). */
   hasFont: boolean;
-  value: FieldValueKind;
-  /** The kind of saved signature an `image` value takes; null for the others. */
-  requisiteType: RequisiteType | null;
   stamp: FieldStamp;
   settings: readonly FieldSetting[];
-}
+} & (
+  | {
+      value: 'image';
+      /** The kind of saved signature the picture is. */
+      requisiteType: RequisiteType;
+    }
+  | { value: Exclude<FieldValueKind, 'image'>; requisiteType: null }
+);
 
 /** Every field type, by what it is (spec sections 3, 5 and 9). */
 export const FIELD_KINDS: { readonly [Type in FieldType]: FieldKind<Type> } = {

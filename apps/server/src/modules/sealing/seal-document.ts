@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { pickField } from '@esign/shared';
+import { FIELD_KINDS, pickField } from '@esign/shared';
 import type { Signer } from '@libpdf/core';
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
@@ -87,7 +87,7 @@ export async function sealDocumentOnce(deps: SealDocumentDeps, documentId: strin
   // The Buffer itself (a Uint8Array): copying it would hold the original twice while the seal runs.
   const original = await storage.getBuffer(document.pdfFileKey);
   const stampFields: StampField[] = fields.map((field) => {
-    const isPicture = field.type === 'signature' || field.type === 'initials';
+    const isPicture = FIELD_KINDS[field.type].value === 'image';
     const requisite = isPicture && field.requisiteId ? requisiteById.get(field.requisiteId) : undefined;
     return {
       // The field as saved (every key of the contract), then its value as the seal draws it.

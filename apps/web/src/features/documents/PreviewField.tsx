@@ -13,7 +13,7 @@ interface PreviewFieldProps {
 function FieldValue({ field, scale }: { field: DocumentFieldResponse; scale: number }) {
   const { t } = useTranslation();
   if (!field.signed) return null;
-  switch (field.type) {
+  switch (FIELD_KINDS[field.type].value) {
     case 'text':
     case 'date':
       return <span>{field.text}</span>;
@@ -23,8 +23,7 @@ function FieldValue({ field, scale }: { field: DocumentFieldResponse; scale: num
           <path d="M4 12l5 5L20 6" fill="none" stroke="#1a1a1a" strokeWidth={3} strokeLinecap="round" />
         </svg>
       );
-    case 'signature':
-    case 'initials':
+    case 'image':
       return <span>{t('signing.signed')}</span>;
   }
 }
@@ -46,7 +45,7 @@ export function PreviewField({ field, scale, color }: PreviewFieldProps) {
     borderRadius: 2,
     display: 'flex',
     alignItems: 'center',
-    justifyContent: field.type === 'checkbox' ? 'center' : 'flex-start',
+    justifyContent: FIELD_KINDS[field.type].value === 'checkbox' ? 'center' : 'flex-start',
     padding: '0 2px',
     overflow: 'hidden',
     whiteSpace: 'nowrap',

@@ -152,7 +152,7 @@ export const FieldBox = memo(function FieldBox(props: FieldBoxProps) {
       onPointerUp={onPointerUp}
       onPointerCancel={onPointerUp}
       onDoubleClick={() => {
-        if (isOwn && (field.type === 'signature' || field.type === 'initials')) props.onChooseRequisite(field.id);
+        if (isOwn && FIELD_KINDS[field.type].value === 'image') props.onChooseRequisite(field.id);
       }}
       style={{
         position: 'absolute',
@@ -171,7 +171,7 @@ export const FieldBox = memo(function FieldBox(props: FieldBoxProps) {
         fontSize,
         display: 'flex',
         alignItems: 'center',
-        justifyContent: field.type === 'checkbox' ? 'center' : 'flex-start',
+        justifyContent: FIELD_KINDS[field.type].value === 'checkbox' ? 'center' : 'flex-start',
         overflow: 'hidden',
         zIndex: isSelected ? 2 : 1,
       }}
@@ -217,37 +217,44 @@ function FieldContent({
   onValueChange: FieldBoxCallbacks['onValueChange'];
 }) {
   const { t } = useTranslation();
-  const label = t(FIELD_KINDS[field.type].labelKey);
-  if (field.type === 'checkbox') {
-    return (
-      <input
-        type="checkbox"
-        aria-label={label}
-        checked={field.checked}
-        disabled={!isOwn}
-        onChange={(event) => onValueChange(field.id, { checked: event.currentTarget.checked })}
-        style={{
-          width: '80%',
-          height: '80%',
-          margin: 0,
-          accentColor: 'currentColor',
-          pointerEvents: isOwn ? 'auto' : 'none',
-        }}
-      />
-    );
+  const kind = FIELD_KINDS[field.type];
+  const label = t(kind.labelKey);
+  // A field without a value shows its placeholder, where its kind has one, or its type's name.
+  const empty = (
+    <span style={{ padding: `0 ${2 * scale}px`, whiteSpace: 'nowrap', opacity: 0.85 }}>
+      {kind.settings.includes('placeholder') && field.placeholder ? field.placeholder : label}
+    </span>
+  );
+  switch (kind.value) {
+    case 'checkbox':
+      return (
+        <input
+          type="checkbox"
+          aria-label={label}
+          checked={field.checked}
+          disabled={!isOwn}
+          onChange={(event) => onValueChange(field.id, { checked: event.currentTarget.checked })}
+          style={{
+            width: '80%',
+            height: '80%',
+            margin: 0,
+            accentColor: 'currentColor',
+            pointerEvents: isOwn ? 'auto' : 'none',
+          }}
+        />
+      );
+    case 'text':
+    case 'date':
+      return isOwn ? <OwnTextInput field={field} label={label} onValueChange={onValueChange} /> : empty;
+    case 'image':
+      return requisite ? (
+        <div style={{ width: '100%', pointerEvents: 'none' }}>
+          <RequisiteImage requisite={requisite} alt={label} height={field.height * scale - 2} />
+        </div>
+      ) : (
+        empty
+      );
   }
-  if ((field.type === 'text' || field.type === 'date') && isOwn) {
-    return <OwnTextInput field={field} label={label} onValueChange={onValueChange} />;
-  }
-  if ((field.type === 'signature' || field.type === 'initials') && requisite) {
-    return (
-      <div style={{ width: '100%', pointerEvents: 'none' }}>
-        <RequisiteImage requisite={requisite} alt={label} height={field.height * scale - 2} />
-      </div>
-    );
-  }
-  const shown = field.type === 'text' && field.placeholder ? field.placeholder : label;
-  return <span style={{ padding: `0 ${2 * scale}px`, whiteSpace: 'nowrap', opacity: 0.85 }}>{shown}</span>;
 }
 
 /** The preparer's own text or date: typed while preparing, one history entry when the input is left. */

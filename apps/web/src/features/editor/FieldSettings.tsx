@@ -12,6 +12,7 @@ import {
 import { Alert, Checkbox, ColorSwatch, Group, NumberInput, Radio, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from '../../i18n';
+import { assignQuestion } from './field-rules';
 import { signerCssColor } from './signer-colors';
 
 export interface FieldSettingsProps {
@@ -54,7 +55,7 @@ export function FieldSettings({ field, signers, onAssign, onPatch, variant }: Fi
         />
       ) : (
         <Radio.Group
-          label={field.type === 'checkbox' ? t('editor.whoChecks') : t('editor.whoFills')}
+          label={t(assignQuestion(field.type))}
           value={field.signerId ?? ''}
           onChange={(value) => onAssign(value || null)}
         >
@@ -101,7 +102,7 @@ export function FieldSettings({ field, signers, onAssign, onPatch, variant }: Fi
           />
         </>
       )}
-      {field.type === 'date' && (
+      {kind.settings.includes('dateFormat') && (
         <Select
           label={t('editor.dateFormat')}
           data={[...FIELD_DATE_FORMATS]}
@@ -110,7 +111,7 @@ export function FieldSettings({ field, signers, onAssign, onPatch, variant }: Fi
           allowDeselect={false}
         />
       )}
-      {field.type === 'text' && !isOwn && (
+      {kind.settings.includes('placeholder') && !isOwn && (
         <CommittedText
           id={`${idPrefix}-placeholder`}
           label={t('editor.placeholder')}
@@ -123,7 +124,7 @@ export function FieldSettings({ field, signers, onAssign, onPatch, variant }: Fi
         checked={field.required}
         onChange={(event) => onPatch({ required: event.currentTarget.checked })}
       />
-      {field.type === 'checkbox' && !isOwn && (
+      {kind.settings.includes('checkedByDefault') && !isOwn && (
         <Checkbox
           label={t('editor.checkedByDefault')}
           checked={field.checked}

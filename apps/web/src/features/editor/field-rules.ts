@@ -58,6 +58,11 @@ function preparerValue(field: DocumentField, today: CalendarDate): DocumentField
   }
 }
 
+/** The question above a field's signers: who ticks a box, who fills in anything else. */
+export function assignQuestion(type: FieldType): 'editor.whoChecks' | 'editor.whoFills' {
+  return FIELD_KINDS[type].value === 'checkbox' ? 'editor.whoChecks' : 'editor.whoFills';
+}
+
 /** Keeps a box inside its page: the top-left corner moves, the size stays (a box larger than the page sits at 0). */
 export function clampToPage(
   box: { x: number; y: number; width: number; height: number },
