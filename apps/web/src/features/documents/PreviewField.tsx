@@ -1,5 +1,5 @@
 import { type DocumentFieldResponse, FIELD_KINDS, FONT_SIZE, FONTS } from '@esign/shared';
-import type { CSSProperties } from 'react';
+import type { CSSProperties, ReactElement } from 'react';
 import { useTranslation } from '../../i18n';
 
 interface PreviewFieldProps {
@@ -10,7 +10,7 @@ interface PreviewFieldProps {
 }
 
 /** The value a signed field shows: its text, a tick for a checked box, 'Signed' for a signature or initials. */
-function FieldValue({ field, scale }: { field: DocumentFieldResponse; scale: number }) {
+function FieldValue({ field, scale }: { field: DocumentFieldResponse; scale: number }): ReactElement | null {
   const { t } = useTranslation();
   if (!field.signed) return null;
   switch (FIELD_KINDS[field.type].value) {

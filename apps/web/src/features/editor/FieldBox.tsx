@@ -1,5 +1,5 @@
 import { type DocumentField, FIELD_KINDS, type FieldSize, FONTS, type Requisite } from '@esign/shared';
-import { memo, type PointerEvent as ReactPointerEvent, useEffect, useRef, useState } from 'react';
+import { memo, type ReactElement, type PointerEvent as ReactPointerEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from '../../i18n';
 import { RequisiteImage } from '../requisites';
 import { type Box, movedBox, resizedBox } from './layout';
@@ -215,7 +215,7 @@ function FieldContent({
   scale: number;
   requisite?: Requisite;
   onValueChange: FieldBoxCallbacks['onValueChange'];
-}) {
+}): ReactElement {
   const { t } = useTranslation();
   const kind = FIELD_KINDS[field.type];
   const label = t(kind.labelKey);

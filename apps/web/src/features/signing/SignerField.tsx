@@ -7,7 +7,7 @@ import {
   type Requisite,
   type RequisiteType,
 } from '@esign/shared';
-import type { CSSProperties } from 'react';
+import type { CSSProperties, ReactElement } from 'react';
 import { type TranslationKey, useTranslation } from '../../i18n';
 import { RequisiteImage } from '../requisites/RequisiteImage';
 import type { FieldValues } from './signing-steps';
@@ -41,7 +41,7 @@ export function SignerField({
   onChange,
   onChooseSignature,
   requisite,
-}: SignerFieldProps) {
+}: SignerFieldProps): ReactElement {
   const { t } = useTranslation();
   const color = isOwn ? USER_COLOR : OTHERS_COLOR;
   const box: CSSProperties = {
@@ -155,7 +155,7 @@ function ShownValue({
   label: string;
   requisite: Requisite | undefined;
   style: CSSProperties;
-}) {
+}): ReactElement | null {
   switch (FIELD_KINDS[field.type].value) {
     case 'text':
     case 'date':

@@ -52,7 +52,8 @@ export function stampFields(pdf: PDF, fonts: PdfFonts, fields: StampField[]): vo
     const page = pdf.getPage(field.pageNumber - 1) as PDFPage;
     const box: Box = { x: field.coordinateX, y: field.coordinateY, width: field.width, height: field.height };
     const placement = placeBox(readPageFrame(pdf, field.pageNumber - 1), box);
-    switch (FIELD_KINDS[field.type].stamp) {
+    const stamp = FIELD_KINDS[field.type].stamp;
+    switch (stamp) {
       case 'image': {
         const image = field.image ? embedded(field.image) : null;
         if (image) stampImage(page, placement, box, image);
@@ -65,6 +66,9 @@ export function stampFields(pdf: PDF, fonts: PdfFonts, fields: StampField[]): vo
       case 'checkbox':
         stampCheckbox(page, placement, box, field.checked);
         break;
+      default:
+        // Every stamp has its case: a new one fails to compile here.
+        stamp satisfies never;
     }
   }
 }
