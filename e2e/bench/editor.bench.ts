@@ -1,5 +1,6 @@
 import { copyFileSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { blankField } from '@esign/shared';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { benchServer, root, type Session } from './bench-server.js';
 
@@ -17,24 +18,17 @@ interface BenchDocument {
 async function makeDocument(session: Session, pages: number, fieldsPerPage: number): Promise<BenchDocument> {
   const token = session.accessToken;
   const id = await server.uploadedDraft(token, pages);
-  const fields = Array.from({ length: pages * fieldsPerPage }, (_, index) => ({
-    id: crypto.randomUUID(),
-    type: 'text',
-    pageNumber: Math.floor(index / fieldsPerPage) + 1,
-    coordinateX: 100,
-    coordinateY: 150 + (index % fieldsPerPage) * 150,
-    width: 120,
-    height: 24,
-    signerId: null,
-    required: true,
-    checked: false,
-    text: null,
-    placeholder: null,
-    dateFormat: null,
-    fontFamily: 'arial',
-    fontSize: 14,
-    requisiteId: null,
-  }));
+  const fields = Array.from({ length: pages * fieldsPerPage }, (_, index) =>
+    blankField({
+      id: crypto.randomUUID(),
+      type: 'text',
+      pageNumber: Math.floor(index / fieldsPerPage) + 1,
+      coordinateX: 100,
+      coordinateY: 150 + (index % fieldsPerPage) * 150,
+      width: 120,
+      height: 24,
+    }),
+  );
   const saved = await api<{ pdfFileKey: string }>(`/documents/${id}`, {
     method: 'PATCH',
     token,

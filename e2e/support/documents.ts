@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { blankField } from '@esign/shared';
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
 import { createConfirmedUser } from './accounts.js';
 import { makePdf } from './pdf.js';
@@ -83,24 +84,8 @@ export interface Person {
 }
 
 /** A required signature field on page 1 for one signer, as the editor saves it. */
-export const signatureField = (signerId: string, coordinateY: number) => ({
-  id: randomUUID(),
-  type: 'signature',
-  pageNumber: 1,
-  coordinateX: 72,
-  coordinateY,
-  width: 150,
-  height: 40,
-  signerId,
-  required: true,
-  checked: false,
-  text: null,
-  placeholder: null,
-  dateFormat: null,
-  fontFamily: null,
-  fontSize: null,
-  requisiteId: null,
-});
+export const signatureField = (signerId: string, coordinateY: number) =>
+  blankField({ id: randomUUID(), type: 'signature', coordinateX: 72, coordinateY, width: 150, height: 40, signerId });
 
 /**
  * A document with one signature field for each of `others`, sent through the API as the editor would; for Me &
@@ -123,7 +108,19 @@ export async function sendDocument(
     .map((signer, index) => signatureField(signer.id, 650 - index * 120));
   const preparer = withSigners.signers.find((signer) => signer.isPreparer);
   const preparerFields = preparer
-    ? [{ ...signatureField(preparer.id, 160), type: 'text', height: 20, text: owner.user.name, fontSize: 12 }]
+    ? [
+        blankField({
+          id: randomUUID(),
+          type: 'text',
+          coordinateX: 72,
+          coordinateY: 160,
+          width: 150,
+          height: 20,
+          signerId: preparer.id,
+          text: owner.user.name,
+          fontSize: 12,
+        }),
+      ]
     : [];
   await patchDocument(request, owner, id, { fields: [...fields, ...preparerFields] });
   const headers = bearer(owner);

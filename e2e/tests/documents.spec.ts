@@ -1,3 +1,4 @@
+import { blankField } from '@esign/shared';
 import { expect, type Page, test } from '@playwright/test';
 import { createConfirmedUser } from '../support/accounts.js';
 import { expectNoSeriousA11yViolations } from '../support/axe.js';
@@ -112,13 +113,10 @@ test("a draft's preview draws its pages with pdf.js and shows its fields, read-o
     title: 'Lease',
     signers: [{ name: 'Bob Signer', email: 'bob@example.com', isPreparer: false, order: 1 }],
   });
-  const field = { required: true, checked: false, text: null, placeholder: null, dateFormat: null };
-  const fonts = { fontFamily: null, fontSize: null, requisiteId: null };
+  const signerId = signers[0]?.id ?? null;
   await patchDocument(page.request, session, documentId, {
     fields: [
-      {
-        ...field,
-        ...fonts,
+      blankField({
         id: crypto.randomUUID(),
         type: 'signature',
         pageNumber: 2,
@@ -126,21 +124,18 @@ test("a draft's preview draws its pages with pdf.js and shows its fields, read-o
         coordinateY: 600,
         width: 180,
         height: 60,
-        signerId: signers[0]?.id ?? null,
-      },
-      {
-        ...field,
-        ...fonts,
+        signerId,
+      }),
+      blankField({
         id: crypto.randomUUID(),
         type: 'text',
         text: 'Prefilled',
-        pageNumber: 1,
         coordinateX: 72,
         coordinateY: 200,
         width: 200,
         height: 24,
-        signerId: signers[0]?.id ?? null,
-      },
+        signerId,
+      }),
     ],
   });
   await useSession(page, session);

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { blankField, type DocumentField, type FieldType } from '@esign/shared';
 import { type APIRequestContext, expect, test } from '@playwright/test';
 import { createConfirmedUser, firstLink, uniqueEmail, waitForMail } from '../support/accounts.js';
 import { expectNoSeriousA11yViolations } from '../support/axe.js';
@@ -44,28 +45,17 @@ async function sentDocument(request: APIRequestContext) {
     })
   ).json();
   const signerId = withSigners.signers[0].id as string;
-  const field = (type: string, coordinateY: number, extra: object = {}) => ({
-    id: randomUUID(),
-    type,
-    pageNumber: 1,
-    coordinateX: 72,
-    coordinateY,
-    width: type === 'checkbox' ? 25 : 150,
-    height: 25,
-    signerId,
-    required: true,
-    checked: false,
-    text: null,
-    placeholder: null,
-    dateFormat: type === 'date' ? 'MM/DD/YYYY' : null,
-    fontFamily: null,
-    fontSize: null,
-    requisiteId: null,
-    ...extra,
-  });
+  const field = (type: FieldType, coordinateY: number, extra: Partial<DocumentField> = {}) =>
+    blankField({ id: randomUUID(), type, coordinateX: 72, coordinateY, width: 150, height: 25, signerId, ...extra });
   const saved = await request.patch(`/api/v1/documents/${created.id}`, {
     headers,
-    data: { fields: [field('text', 600, { placeholder: 'Your address' }), field('checkbox', 120), field('date', 400)] },
+    data: {
+      fields: [
+        field('text', 600, { placeholder: 'Your address' }),
+        field('checkbox', 120, { width: 25 }),
+        field('date', 400),
+      ],
+    },
   });
   expect(saved.ok()).toBe(true);
   const sent = await request.patch(`/api/v1/document_sign/documents/${created.id}/send_out`, { headers });

@@ -3,9 +3,11 @@
 import { randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { join } from 'node:path';
+import { blankField, type DocumentField, FIELD_KINDS } from '@esign/shared';
 import { PDF, type Signer } from '@libpdf/core';
 import { eq } from 'drizzle-orm';
 import pino from 'pino';
+import { toFieldRow } from '../src/modules/documents/documents.repository.js';
 import { sealDocumentOnce } from '../src/modules/sealing/seal-document.js';
 import { type Database, openDatabase } from '../src/platform/db/client.js';
 import { documentFields, documents, requisites, signers, users } from '../src/platform/db/schema.js';
@@ -17,11 +19,12 @@ import { createTestDatabase } from '../test/database.js';
 export type SealInputName = 'text' | 'scan';
 
 /** 300 fields, three on each of 100 pages, the five kinds in turn. */
-export function benchFields(picture: Uint8Array): StampField[] {
+function benchDocumentFields(): DocumentField[] {
   const types = ['signature', 'text', 'date', 'checkbox', 'initials'] as const;
   return Array.from({ length: 300 }, (_, index) => {
     const type = types[index % types.length] ?? 'text';
-    return {
+    return blankField({
+      id: randomUUID(),
       type,
       pageNumber: (index % 100) + 1,
       coordinateX: 50 + (index % 3) * 150,
@@ -32,9 +35,16 @@ export function benchFields(picture: Uint8Array): StampField[] {
       checked: true,
       fontFamily: 'arial',
       fontSize: 12,
-      image: type === 'signature' || type === 'initials' ? picture : null,
-    };
+    });
   });
+}
+
+/** The bench fields as the seal stamps them: signatures and initials with the picture. */
+export function benchFields(picture: Uint8Array): StampField[] {
+  return benchDocumentFields().map((field) => ({
+    ...field,
+    image: FIELD_KINDS[field.type].value === 'image' ? picture : null,
+  }));
 }
 
 /**
@@ -113,22 +123,13 @@ export async function openSealJob(options: {
     .values({ signerId: signer.id, type: 'sign', valueType: 'draw', fileKey: pictureKey })
     .returning({ id: requisites.id });
   await db.insert(documentFields).values(
-    benchFields(options.picture).map((field) => ({
-      id: randomUUID(),
-      documentId: document.id,
-      signerId: signer.id,
-      type: field.type,
-      pageNumber: field.pageNumber,
-      coordinateX: field.coordinateX,
-      coordinateY: field.coordinateY,
-      width: field.width,
-      height: field.height,
-      text: field.text,
-      checked: field.checked,
-      fontFamily: field.fontFamily,
-      fontSize: field.fontSize,
-      requisiteId: field.image ? (picture?.id ?? null) : null,
-    })),
+    benchDocumentFields().map((field) =>
+      toFieldRow(document.id, {
+        ...field,
+        signerId: signer.id,
+        requisiteId: FIELD_KINDS[field.type].value === 'image' ? (picture?.id ?? null) : null,
+      }),
+    ),
   );
   // The job's transaction is the queue's, as in the server; nothing is queued here (no completion mails).
   const jobs = new JobQueue(database, pino({ level: 'silent' }));

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Document, DocumentField, DocumentPart } from '@esign/shared';
+import { blankField, type Document, type DocumentField, type DocumentPart } from '@esign/shared';
 import type { FastifyInstance } from 'fastify';
 
 /** The shared corpus of real-world files (read in place, never copied into the project). */
@@ -9,25 +9,8 @@ export const corpusDir = join(import.meta.dirname, '../../../../shared/fixtures/
 export const corpusFile = (path: string) => readFileSync(join(corpusDir, path));
 
 /** A field as the editor saves it (PATCH documents/{id}): a required signature at the top left unless told. */
-export const fieldInput = (values: Partial<DocumentField> = {}): DocumentField => ({
-  id: randomUUID(),
-  type: 'signature',
-  pageNumber: 1,
-  coordinateX: 10,
-  coordinateY: 10,
-  width: 110,
-  height: 25,
-  signerId: null,
-  required: true,
-  checked: false,
-  text: null,
-  placeholder: null,
-  dateFormat: null,
-  fontFamily: null,
-  fontSize: null,
-  requisiteId: null,
-  ...values,
-});
+export const fieldInput = (values: Partial<DocumentField> = {}): DocumentField =>
+  blankField({ id: randomUUID(), type: 'signature', coordinateX: 10, coordinateY: 10, ...values });
 
 export function documentClient(app: FastifyInstance, accessToken: string) {
   const headers = { authorization: `Bearer ${accessToken}` };

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { API_PREFIX, type FieldType, SIGN_ACCESS_TOKEN_HEADER } from '@esign/shared';
+import { API_PREFIX, blankField, type FieldDateFormat, type FieldType, SIGN_ACCESS_TOKEN_HEADER } from '@esign/shared';
 import type { FastifyInstance } from 'fastify';
+import { toFieldRow } from '../src/modules/documents/documents.repository.js';
 import { issueSigningToken } from '../src/modules/signing/signing-tokens.repository.js';
 import { documentFields, documents, requisites, signers } from '../src/platform/db/schema.js';
 import { authClient } from './auth.js';
@@ -11,7 +12,7 @@ export interface FieldSpec {
   required?: boolean;
   pageNumber?: number;
   coordinateY?: number;
-  dateFormat?: string;
+  dateFormat?: FieldDateFormat;
 }
 
 export interface SignerSpec {
@@ -74,19 +75,21 @@ export async function awaitingDocument(app: FastifyInstance, options: AwaitingDo
     const fieldIds = spec.fields.map(() => randomUUID());
     if (spec.fields.length > 0) {
       await db.insert(documentFields).values(
-        spec.fields.map((field, fieldIndex) => ({
-          id: fieldIds[fieldIndex] as string,
-          documentId,
-          signerId: signer.id,
-          type: field.type,
-          pageNumber: field.pageNumber ?? 1,
-          coordinateX: 50,
-          coordinateY: field.coordinateY ?? 100 + fieldIndex * 40,
-          width: 110,
-          height: 25,
-          required: field.required ?? true,
-          dateFormat: field.type === 'date' ? (field.dateFormat ?? 'MM/DD/YYYY') : null,
-        })),
+        spec.fields.map(({ dateFormat, ...field }, fieldIndex) =>
+          toFieldRow(
+            documentId,
+            blankField({
+              ...field,
+              ...(dateFormat ? { dateFormat } : {}),
+              id: fieldIds[fieldIndex] as string,
+              signerId: signer.id,
+              coordinateX: 50,
+              coordinateY: field.coordinateY ?? 100 + fieldIndex * 40,
+              width: 110,
+              height: 25,
+            }),
+          ),
+        ),
       );
     }
     const token = await issueSigningToken(db, { documentId, signerId: signer.id });

@@ -1,43 +1,8 @@
 /**
- * Document fields as the specification defines them (sections 3, 5 and 9): types, sizes, fonts, date formats,
- * signer colours, and the derived signed flag. Sizes and coordinates are PDF points on the page as displayed
- * (crop box turned by the page's rotation), origin at the top-left corner.
+ * What document fields draw with, as the specification defines it (sections 3, 5 and 9): fonts, date formats,
+ * signer colours, the editor's zoom and limits. The field types themselves, their sizes and the field's keys are
+ * in field-kinds.ts.
  */
-
-export const FIELD_TYPES = ['signature', 'initials', 'date', 'text', 'checkbox'] as const;
-export type FieldType = (typeof FIELD_TYPES)[number];
-
-export const FIELD_TYPE_LABELS: Record<FieldType, string> = {
-  signature: 'Signature',
-  initials: 'Initials',
-  date: 'Date',
-  text: 'Text',
-  checkbox: 'Checkbox',
-};
-
-export interface FieldSize {
-  width: number;
-  height: number;
-}
-
-export const DEFAULT_FIELD_SIZES: Record<FieldType, FieldSize> = {
-  signature: { width: 110, height: 25 },
-  initials: { width: 110, height: 25 },
-  text: { width: 56.25, height: 18 },
-  date: { width: 119, height: 33 },
-  checkbox: { width: 25, height: 25 },
-};
-
-export const MIN_FIELD_SIZES: Record<FieldType, FieldSize> = {
-  signature: { width: 15, height: 15 },
-  initials: { width: 15, height: 15 },
-  text: { width: 15, height: 15 },
-  date: { width: 50, height: 20 },
-  checkbox: { width: 10, height: 10 },
-};
-
-/** Checkboxes stay square when resized. */
-export const SQUARE_FIELD_TYPES: readonly FieldType[] = ['checkbox'];
 
 export const FONT_SIZE = { min: 7, max: 48, default: 14 } as const;
 
@@ -132,25 +97,6 @@ export function signerColor(signer: { order: number; isPreparer: boolean } | nul
   if (signer.isPreparer) return 'user';
   const index = (((signer.order - 1) % SIGNER_COLORS.length) + SIGNER_COLORS.length) % SIGNER_COLORS.length;
   return SIGNER_COLORS[index] ?? 'empty';
-}
-
-/** The derived signed flag: the type's value is set. */
-export function isFieldSigned(field: {
-  type: FieldType;
-  requisiteId?: string | null;
-  text?: string | null;
-  checked?: boolean | null;
-}): boolean {
-  switch (field.type) {
-    case 'signature':
-    case 'initials':
-      return Boolean(field.requisiteId);
-    case 'date':
-    case 'text':
-      return typeof field.text === 'string' && field.text.trim().length > 0;
-    case 'checkbox':
-      return field.checked === true;
-  }
 }
 
 /** Section 9: zoom from 25% to 300% in 25% steps; page width constant. */

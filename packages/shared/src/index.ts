@@ -11,6 +11,7 @@ export * from './contracts/user.js';
 export * from './document-constants.js';
 export * from './document-fields.js';
 export * from './errors.js';
+export * from './field-kinds.js';
 export * from './fields.js';
 export * from './messages.js';
 export * from './requisite-constants.js';

@@ -1,5 +1,6 @@
 import type { DocumentType } from './document-constants.js';
-import { type FieldType, isFieldSigned, MAX_SIGNERS } from './document-fields.js';
+import { MAX_SIGNERS } from './document-fields.js';
+import { type FieldType, isFieldSigned } from './field-kinds.js';
 import { MESSAGES, signerHasNoFieldsMessage, signerOrRoleHasNoFieldsMessage } from './messages.js';
 
 export interface SendingCheckSigner {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { blankField } from './field-kinds.js';
 import { earliestSigningDate, parseFieldDate, requiredUnsignedFields, safeRedirectionUrl } from './signing-rules.js';
 
 describe('signing rules', () => {
@@ -25,16 +26,8 @@ describe('signing rules', () => {
   });
 
   it('steps through required unsigned fields by page, then Y', () => {
-    const field = (id: string, pageNumber: number, coordinateY: number, extra = {}) => ({
-      id,
-      type: 'text' as const,
-      pageNumber,
-      coordinateX: 0,
-      coordinateY,
-      required: true,
-      text: null,
-      ...extra,
-    });
+    const field = (id: string, pageNumber: number, coordinateY: number, extra = {}) =>
+      blankField({ id, type: 'text', pageNumber, coordinateY, ...extra });
     const steps = requiredUnsignedFields([
       field('c', 2, 10),
       field('b', 1, 500),

@@ -1,4 +1,5 @@
-import { DEFAULT_FIELD_DATE_FORMAT, type FieldDateFormat, type FieldType, isFieldSigned } from './document-fields.js';
+import { DEFAULT_FIELD_DATE_FORMAT, type FieldDateFormat } from './document-fields.js';
+import { type FieldType, isFieldSigned } from './field-kinds.js';
 
 /** A calendar date: year, month 1-12, day. */
 export interface CalendarDate {

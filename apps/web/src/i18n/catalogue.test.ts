@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { FIELD_TYPES, quotaExceededMessage } from '@esign/shared';
+import { FIELD_KINDS, FIELD_TYPES, quotaExceededMessage } from '@esign/shared';
 import { describe, expect, it } from 'vitest';
 import { en } from './en';
 import { t } from './index';
@@ -64,7 +64,7 @@ describe('the text catalogue (en.ts)', () => {
     expect(missing).toEqual([]);
   });
 
-  it('has a group of texts for every key a template literal builds (fields.<type>)', () => {
+  it('has a group of texts for every key a template literal builds (fieldTypes.<type>)', () => {
     const missing = uses
       .filter((use) => use.isPrefix)
       .filter((use) => {
@@ -75,9 +75,11 @@ describe('the text catalogue (en.ts)', () => {
     expect(missing).toEqual([]);
   });
 
-  it('labels every field type (fields.<type>)', () => {
-    const fields: Record<string, unknown> = en.fields;
-    for (const type of FIELD_TYPES) expect(typeof fields[type], `fields.${type}`).toBe('string');
+  it("labels every field type (its kind's labelKey)", () => {
+    for (const type of FIELD_TYPES) {
+      const key = FIELD_KINDS[type].labelKey;
+      expect(isText(key), key).toBe(true);
+    }
   });
 
   it("words the upgrade modal's quota sentence as the server's message", () => {

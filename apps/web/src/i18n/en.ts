@@ -1,4 +1,4 @@
-import { MESSAGES } from '@esign/shared';
+import { type FieldType, MESSAGES } from '@esign/shared';
 
 /** English, the source locale. The spec's own sentences come from MESSAGES under `messages`. */
 export const en = {
@@ -22,19 +22,20 @@ export const en = {
     time: 'HH:mm:ss [UTC]Z',
   },
   /** The labels of the document field types, by type (`fields.<type>`). */
-  fields: {
-    signature: 'Signature',
-    initials: 'Initials',
-    date: 'Date',
-    text: 'Text',
-    checkbox: 'Checkbox',
-  },
   account: {
     name: 'Name',
     email: 'Email',
     password: 'Password',
     confirmPassword: 'Confirm password',
   },
+  /** The field types' names, by FIELD_KINDS' label keys. */
+  fieldTypes: {
+    signature: 'Signature',
+    initials: 'Initials',
+    date: 'Date',
+    text: 'Text',
+    checkbox: 'Checkbox',
+  } satisfies Record<FieldType, string>,
   signUp: {
     title: 'Create your free account',
     submit: 'Sign up',

@@ -1,4 +1,4 @@
-import { MESSAGES } from '@esign/shared';
+import { FIELD_KINDS, MESSAGES } from '@esign/shared';
 import { describe, expect, it } from 'vitest';
 import { type TranslationKey, t } from './index';
 
@@ -16,6 +16,16 @@ describe('t', () => {
     expect(t('signing.fieldsLeft', { count: 1 })).toBe('1 field left');
     expect(t('signing.fieldsLeft', { count: 3 })).toBe('3 fields left');
     expect(t('signing.fieldsLeft', { count: 0 })).toBe('0 fields left');
+  });
+
+  it('names every field type', () => {
+    expect(Object.values(FIELD_KINDS).map((kind) => t(kind.labelKey))).toEqual([
+      'Signature',
+      'Initials',
+      'Date',
+      'Text',
+      'Checkbox',
+    ]);
   });
 
   it('shows an unknown key as it is', () => {

@@ -7,7 +7,8 @@ import {
   DOCUMENT_TYPES,
   UPLOAD_LIMITS,
 } from '../document-constants.js';
-import { FIELD_DATE_FORMATS, FIELD_TYPES, FONT_IDS, FONT_SIZE, MAX_SIGNERS } from '../document-fields.js';
+import { FIELD_DATE_FORMATS, FONT_IDS, FONT_SIZE, MAX_SIGNERS } from '../document-fields.js';
+import { FIELD_TYPES, type FieldKey } from '../field-kinds.js';
 import { plainText } from '../fields.js';
 import { MESSAGES } from '../messages.js';
 import { ROUTES } from '../routes.js';
@@ -51,8 +52,9 @@ export const signer = z.object({
 export type Signer = z.infer<typeof signer>;
 
 /**
- * A field on a page. Coordinates and sizes are PDF points on the page as displayed (see document-fields.ts),
- * origin top-left; pageNumber is 1-based in the combined PDF. The id is chosen by the editor (a UUID).
+ * A field on a page: exactly the keys of FIELD_KEYS (field-kinds.ts). Coordinates and sizes are PDF points on the
+ * page as displayed, origin top-left; pageNumber is 1-based in the combined PDF. The id is chosen by the editor
+ * (a UUID).
  */
 const documentFieldShape = {
   id: z.string().uuid(),
@@ -71,7 +73,7 @@ const documentFieldShape = {
   fontFamily: z.enum(FONT_IDS).nullable(),
   fontSize: z.number().int().min(FONT_SIZE.min).max(FONT_SIZE.max).nullable(),
   requisiteId: z.string().uuid().nullable(),
-};
+} satisfies Record<FieldKey, z.ZodType>;
 /** A field as the editor sends it: its texts without control characters. */
 export const documentField = z.object({
   ...documentFieldShape,

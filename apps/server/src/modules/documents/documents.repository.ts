@@ -1,14 +1,13 @@
 import type {
   ActiveContentState,
   Document,
+  DocumentField,
   DocumentFieldResponse,
   DocumentPart,
-  FieldDateFormat,
-  FontId,
   PdfMetadata,
   Signer,
 } from '@esign/shared';
-import { isFieldSigned } from '@esign/shared';
+import { isFieldSigned, pickField } from '@esign/shared';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import { documentFields, documentParts, documents, signers } from '../../platform/db/schema.js';
@@ -17,6 +16,7 @@ export type DocumentRow = typeof documents.$inferSelect;
 export type PartRow = typeof documentParts.$inferSelect;
 export type SignerRow = typeof signers.$inferSelect;
 export type FieldRow = typeof documentFields.$inferSelect;
+export type FieldInsert = typeof documentFields.$inferInsert;
 
 /** A live (not deleted) document of this owner. */
 export async function findOwnedDocument(db: Db, params: { userId: string; documentId: string }) {
@@ -183,25 +183,19 @@ export function toSignerDto(row: SignerRow): Signer {
   };
 }
 
+/*
+ * A field's columns are the contract's keys (FIELD_KEYS) plus its document and creation time, so a row is read and
+ * written by those keys and by no list of its own: a setting added to the contract and the table reaches the
+ * answer, the upsert and the seal (field-columns.test.ts checks that the table and the keys agree).
+ */
+
+/** The row of a field of this document. */
+export function toFieldRow(documentId: string, field: DocumentField): FieldInsert {
+  return { ...pickField(field), documentId };
+}
+
 export function toFieldDto(row: FieldRow): DocumentFieldResponse {
-  const field = {
-    id: row.id,
-    type: row.type,
-    pageNumber: row.pageNumber,
-    coordinateX: row.coordinateX,
-    coordinateY: row.coordinateY,
-    width: row.width,
-    height: row.height,
-    signerId: row.signerId,
-    required: row.required,
-    checked: row.checked,
-    text: row.text,
-    placeholder: row.placeholder,
-    dateFormat: row.dateFormat as FieldDateFormat | null,
-    fontFamily: row.fontFamily as FontId | null,
-    fontSize: row.fontSize,
-    requisiteId: row.requisiteId,
-  };
+  const field = pickField(row);
   return { ...field, signed: isFieldSigned(field) };
 }
 

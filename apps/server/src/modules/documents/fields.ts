@@ -1,9 +1,9 @@
-import { type DocumentField, MESSAGES, MIN_FIELD_SIZES } from '@esign/shared';
+import { type DocumentField, FIELD_KEYS, FIELD_KINDS, MESSAGES } from '@esign/shared';
 import { and, eq, inArray, isNull, ne, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import { documentFields, requisites } from '../../platform/db/schema.js';
 import { validationError } from '../../platform/http/error-handler.js';
-import { type DocumentRow, listSigners } from './documents.repository.js';
+import { type DocumentRow, listSigners, toFieldRow } from './documents.repository.js';
 
 /** Sizes are compared with a little slack: the editor works in floating point. */
 const SIZE_SLACK = 1e-6;
@@ -56,7 +56,7 @@ export async function replaceFields(
     if (foreignIds.has(field.id) || seen.has(field.id)) issue('id', MESSAGES.fieldNotInDocument);
     seen.add(field.id);
     if (field.pageNumber > pageCount) issue('pageNumber', MESSAGES.fieldPageOutOfRange);
-    const min = MIN_FIELD_SIZES[field.type];
+    const min = FIELD_KINDS[field.type].minSize;
     if (field.width < min.width - SIZE_SLACK || field.height < min.height - SIZE_SLACK) {
       issue('width', MESSAGES.fieldTooSmall);
     }
@@ -78,48 +78,12 @@ export async function replaceFields(
   if (fields.length === 0) return;
   await tx
     .insert(documentFields)
-    .values(
-      fields.map((field) => ({
-        id: field.id,
-        documentId: document.id,
-        signerId: field.signerId,
-        type: field.type,
-        pageNumber: field.pageNumber,
-        coordinateX: field.coordinateX,
-        coordinateY: field.coordinateY,
-        width: field.width,
-        height: field.height,
-        required: field.required,
-        checked: field.checked,
-        text: field.text,
-        placeholder: field.placeholder,
-        dateFormat: field.dateFormat,
-        fontFamily: field.fontFamily,
-        fontSize: field.fontSize,
-        requisiteId: field.requisiteId,
-      })),
-    )
+    .values(fields.map((field) => toFieldRow(document.id, field)))
     .onConflictDoUpdate({
       target: documentFields.id,
       set: Object.fromEntries(UPDATED_COLUMNS.map((key) => [key, sql.raw(`excluded."${documentFields[key].name}"`)])),
     });
 }
 
-/** The columns an upsert replaces: all but the id, the document and the creation time. */
-const UPDATED_COLUMNS = [
-  'signerId',
-  'type',
-  'pageNumber',
-  'coordinateX',
-  'coordinateY',
-  'width',
-  'height',
-  'required',
-  'checked',
-  'text',
-  'placeholder',
-  'dateFormat',
-  'fontFamily',
-  'fontSize',
-  'requisiteId',
-] as const;
+/** The columns an upsert replaces: every key of the field but its id (not the document or the creation time). */
+const UPDATED_COLUMNS = FIELD_KEYS.filter((key) => key !== 'id');

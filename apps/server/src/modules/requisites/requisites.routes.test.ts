@@ -1,10 +1,11 @@
-import { MESSAGES, REQUISITE_LIMITS, type Requisite, SIGN_ACCESS_TOKEN_HEADER } from '@esign/shared';
+import { blankField, MESSAGES, REQUISITE_LIMITS, type Requisite, SIGN_ACCESS_TOKEN_HEADER } from '@esign/shared';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.js';
 import { authClient } from '../../../test/auth.js';
 import { corpusFile, documentClient } from '../../../test/documents.js';
 import { documentFields, documents, signers } from '../../platform/db/schema.js';
+import { toFieldRow } from '../documents/documents.repository.js';
 import { issueSigningToken } from '../signing/signing-tokens.repository.js';
 
 let t: TestApp;
@@ -311,18 +312,19 @@ describe('requisites of a signer', () => {
     expect((await call('POST', '/auth/get_signed_url', owner.headers, { key })).statusCode).toBe(404);
     await db()
       .insert(documentFields)
-      .values({
-        id: crypto.randomUUID(),
-        documentId: signer.documentId,
-        signerId: signer.signer.id,
-        type: 'signature',
-        pageNumber: 1,
-        coordinateX: 10,
-        coordinateY: 10,
-        width: 110,
-        height: 25,
-        requisiteId: sign?.id ?? null,
-      });
+      .values(
+        toFieldRow(
+          signer.documentId,
+          blankField({
+            id: crypto.randomUUID(),
+            type: 'signature',
+            signerId: signer.signer.id,
+            coordinateX: 10,
+            coordinateY: 10,
+            requisiteId: sign?.id ?? null,
+          }),
+        ),
+      );
     expect((await call('POST', '/auth/get_signed_url', owner.headers, { key })).statusCode).toBe(200);
     expect((await call('POST', '/auth/get_signed_url', stranger.headers, { key })).statusCode).toBe(404);
   });
@@ -332,18 +334,19 @@ describe('requisites of a signer', () => {
     const [sign, initial] = await createPair(signer.headers);
     await db()
       .insert(documentFields)
-      .values({
-        id: crypto.randomUUID(),
-        documentId: signer.documentId,
-        signerId: signer.signer.id,
-        type: 'signature',
-        pageNumber: 1,
-        coordinateX: 10,
-        coordinateY: 10,
-        width: 110,
-        height: 25,
-        requisiteId: sign?.id ?? null,
-      });
+      .values(
+        toFieldRow(
+          signer.documentId,
+          blankField({
+            id: crypto.randomUUID(),
+            type: 'signature',
+            signerId: signer.signer.id,
+            coordinateX: 10,
+            coordinateY: 10,
+            requisiteId: sign?.id ?? null,
+          }),
+        ),
+      );
     const before = await follow(sign?.imageUrl ?? '');
     const other = await pngBase64(200, 90);
     const response = await call('PATCH', '/requisites', signer.headers, {

@@ -1,5 +1,6 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { blankField } from '@esign/shared';
 import { PDF } from '@libpdf/core';
 import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
@@ -12,6 +13,7 @@ import { documentActivities, documentFields, documents, requisites, signers } fr
 import type { QueueInTransaction } from '../../platform/jobs.js';
 import { sha256Hex } from '../../platform/pdf/seal/seal-pdf.js';
 import { recordActivity } from '../activity/activity.repository.js';
+import { toFieldRow } from '../documents/documents.repository.js';
 import { sealingJobs } from './sealing.jobs.js';
 
 let test: TestApp;
@@ -86,32 +88,33 @@ describe('documents.seal', { timeout: 180_000 }, () => {
       .toBuffer();
     const initials = await requisite(bob.id, 'initial', gif);
     // Pages 1-8: rotations 0, 90, 180, 270 (twice) with a crop box; 9-14: mixed sizes (9 is 384 x 470.88).
+    const courier = { fontFamily: 'courierNew', fontSize: 16 } as const;
     const fields = [
       { type: 'signature', pageNumber: 2, signerId: ann.id, requisiteId: signature, x: 100, y: 100, w: 150, h: 50 },
       { type: 'initials', pageNumber: 4, signerId: bob.id, requisiteId: initials, x: 60, y: 400, w: 60, h: 30 },
-      { type: 'text', pageNumber: 3, signerId: ann.id, text: 'Rotated text', x: 200, y: 500, w: 160, h: 24 },
+      {
+        type: 'text',
+        pageNumber: 3,
+        signerId: ann.id,
+        text: 'Rotated text',
+        x: 200,
+        y: 500,
+        w: 160,
+        h: 24,
+        ...courier,
+      },
       { type: 'date', pageNumber: 1, signerId: bob.id, text: '05/06/2026', x: 300, y: 600, w: 119, h: 33 },
       { type: 'checkbox', pageNumber: 9, signerId: bob.id, checked: true, x: 40, y: 40, w: 25, h: 25 },
     ] as const;
     await db()
       .insert(documentFields)
       .values(
-        fields.map((field) => ({
-          id: crypto.randomUUID(),
-          documentId: document.id,
-          signerId: field.signerId,
-          type: field.type,
-          pageNumber: field.pageNumber,
-          coordinateX: field.x,
-          coordinateY: field.y,
-          width: field.w,
-          height: field.h,
-          text: 'text' in field ? field.text : null,
-          checked: 'checked' in field ? field.checked : false,
-          requisiteId: 'requisiteId' in field ? field.requisiteId : null,
-          fontFamily: field.type === 'text' ? 'courierNew' : null,
-          fontSize: field.type === 'text' ? 16 : null,
-        })),
+        fields.map(({ x, y, w, h, ...field }) =>
+          toFieldRow(
+            document.id,
+            blankField({ ...field, id: crypto.randomUUID(), coordinateX: x, coordinateY: y, width: w, height: h }),
+          ),
+        ),
       );
     const at = (minute: number) => new Date(Date.UTC(2026, 4, 6, 6, minute));
     await recordActivity(db(), {

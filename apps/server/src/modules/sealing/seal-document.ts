@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { FIELD_KINDS, pickField } from '@esign/shared';
 import type { Signer } from '@libpdf/core';
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
@@ -86,20 +87,14 @@ export async function sealDocumentOnce(deps: SealDocumentDeps, documentId: strin
   // The Buffer itself (a Uint8Array): copying it would hold the original twice while the seal runs.
   const original = await storage.getBuffer(document.pdfFileKey);
   const stampFields: StampField[] = fields.map((field) => {
-    const isPicture = field.type === 'signature' || field.type === 'initials';
+    const isPicture = FIELD_KINDS[field.type].value === 'image';
     const requisite = isPicture && field.requisiteId ? requisiteById.get(field.requisiteId) : undefined;
     return {
-      type: field.type,
-      pageNumber: field.pageNumber,
-      coordinateX: field.coordinateX,
-      coordinateY: field.coordinateY,
-      width: field.width,
-      height: field.height,
+      // The field as saved (every key of the contract), then its value as the seal draws it.
+      ...pickField(field),
       // A signature without its picture falls back to its typed text; no requisite, no value.
       text: isPicture ? (requisite?.text ?? null) : field.text,
-      checked: field.checked,
       fontFamily: isPicture ? (requisite?.fontFamily ?? null) : field.fontFamily,
-      fontSize: field.fontSize,
       image: requisite ? (images.get(requisite.id) ?? null) : null,
     };
   });

@@ -3,7 +3,7 @@ import {
   DEFAULT_FIELD_DATE_FORMAT,
   dateFormatInvalidMessage,
   earliestSigningDate,
-  type FieldDateFormat,
+  FIELD_KINDS,
   MESSAGES,
   parseFieldDate,
   type SignerFieldValue,
@@ -21,16 +21,16 @@ const invalid = (fieldId: string, message: string) =>
 
 type FieldChange = Partial<Pick<FieldRow, 'text' | 'checked' | 'requisiteId'>>;
 
-/** The change one value makes to its field, checked against the field's type and the signer's rules. */
+/** The change one value makes to its field, checked against what the field's kind takes and the signer's rules. */
 async function changeFor(
   db: Db,
   field: FieldRow,
   value: SignerFieldValue,
   context: { signer: SignerRow; now: Date },
 ): Promise<FieldChange | null> {
-  switch (field.type) {
-    case 'signature':
-    case 'initials': {
+  const kind = FIELD_KINDS[field.type];
+  switch (kind.value) {
+    case 'image': {
       if (value.requisiteId === undefined) return null;
       if (value.requisiteId === null) return { requisiteId: null };
       const requisite = await findUsableRequisite(db, {
@@ -38,8 +38,7 @@ async function changeFor(
         signerId: context.signer.id,
         userId: context.signer.userId,
       });
-      const expectedType = field.type === 'signature' ? 'sign' : 'initial';
-      if (!requisite || requisite.type !== expectedType) throw invalid(field.id, MESSAGES.requisiteInvalid);
+      if (!requisite || requisite.type !== kind.requisiteType) throw invalid(field.id, MESSAGES.requisiteInvalid);
       return { requisiteId: requisite.id };
     }
     case 'text': {
@@ -52,7 +51,7 @@ async function changeFor(
       if (value.text === undefined) return null;
       const text = value.text?.trim() || null;
       if (text === null) return { text: null };
-      const format = (field.dateFormat as FieldDateFormat | null) ?? DEFAULT_FIELD_DATE_FORMAT;
+      const format = field.dateFormat ?? DEFAULT_FIELD_DATE_FORMAT;
       const date = parseFieldDate(text, format);
       if (!date) throw invalid(field.id, dateFormatInvalidMessage(format));
       if (compareCalendarDates(date, earliestSigningDate(context.now)) < 0) {

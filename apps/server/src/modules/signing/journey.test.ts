@@ -2,7 +2,13 @@
 // signer signs from the link in their own mail, the document completes, the seal runs, the completion mail's
 // download link gives a PDF that poppler's pdfsig calls valid over the whole document.
 import { randomUUID } from 'node:crypto';
-import { type Document, type DocumentActivity, type Requisite, SIGN_ACCESS_TOKEN_HEADER } from '@esign/shared';
+import {
+  blankField,
+  type Document,
+  type DocumentActivity,
+  type Requisite,
+  SIGN_ACCESS_TOKEN_HEADER,
+} from '@esign/shared';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, linkParam, type TestApp, waitForMail } from '../../../test/app.js';
@@ -58,35 +64,21 @@ describe('the signing journey', () => {
     expect(withSigners.statusCode, withSigners.body).toBe(200);
     const [bobSigner, carolSigner] = withSigners.json<Document>().signers;
     if (!bobSigner || !carolSigner) throw new Error('signers not saved');
-    const base = { pageNumber: 1, coordinateX: 72, checked: false, placeholder: null, dateFormat: null };
-    const signatureField = {
-      ...base,
+    const signatureField = blankField({
       id: randomUUID(),
       type: 'signature',
+      coordinateX: 72,
       coordinateY: 600,
-      width: 110,
-      height: 25,
       signerId: bobSigner.id,
-      required: true,
-      text: null,
-      fontFamily: null,
-      fontSize: null,
-      requisiteId: null,
-    };
-    const textField = {
-      ...base,
+    });
+    const textField = blankField({
       id: randomUUID(),
       type: 'text',
+      coordinateX: 72,
       coordinateY: 650,
       width: 120,
-      height: 18,
       signerId: carolSigner.id,
-      required: true,
-      text: null,
-      fontFamily: 'arial',
-      fontSize: 14,
-      requisiteId: null,
-    };
+    });
     const saved = await docs.patch(draft.id, { fields: [signatureField, textField] });
     expect(saved.statusCode, saved.body).toBe(200);
 

@@ -1,5 +1,5 @@
-import { type DocumentFieldResponse, FONT_SIZE, FONTS } from '@esign/shared';
-import type { CSSProperties } from 'react';
+import { type DocumentFieldResponse, FIELD_KINDS, FONT_SIZE, FONTS } from '@esign/shared';
+import type { CSSProperties, ReactElement } from 'react';
 import { useTranslation } from '../../i18n';
 
 interface PreviewFieldProps {
@@ -10,10 +10,10 @@ interface PreviewFieldProps {
 }
 
 /** The value a signed field shows: its text, a tick for a checked box, 'Signed' for a signature or initials. */
-function FieldValue({ field, scale }: { field: DocumentFieldResponse; scale: number }) {
+function FieldValue({ field, scale }: { field: DocumentFieldResponse; scale: number }): ReactElement | null {
   const { t } = useTranslation();
   if (!field.signed) return null;
-  switch (field.type) {
+  switch (FIELD_KINDS[field.type].value) {
     case 'text':
     case 'date':
       return <span>{field.text}</span>;
@@ -23,8 +23,7 @@ function FieldValue({ field, scale }: { field: DocumentFieldResponse; scale: num
           <path d="M4 12l5 5L20 6" fill="none" stroke="#1a1a1a" strokeWidth={3} strokeLinecap="round" />
         </svg>
       );
-    case 'signature':
-    case 'initials':
+    case 'image':
       return <span>{t('signing.signed')}</span>;
   }
 }
@@ -32,7 +31,7 @@ function FieldValue({ field, scale }: { field: DocumentFieldResponse; scale: num
 /** One read-only field box on a previewed page, in its signer's colour; its type, and its value once signed. */
 export function PreviewField({ field, scale, color }: PreviewFieldProps) {
   const { t } = useTranslation();
-  const label = t(`fields.${field.type}`);
+  const label = t(FIELD_KINDS[field.type].labelKey);
   const fontSize = Math.max(8, (field.fontSize ?? FONT_SIZE.default) * scale);
   const box: CSSProperties = {
     position: 'absolute',
@@ -46,7 +45,7 @@ export function PreviewField({ field, scale, color }: PreviewFieldProps) {
     borderRadius: 2,
     display: 'flex',
     alignItems: 'center',
-    justifyContent: field.type === 'checkbox' ? 'center' : 'flex-start',
+    justifyContent: FIELD_KINDS[field.type].value === 'checkbox' ? 'center' : 'flex-start',
     padding: '0 2px',
     overflow: 'hidden',
     whiteSpace: 'nowrap',

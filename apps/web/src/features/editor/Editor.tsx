@@ -1,4 +1,11 @@
-import type { Document, DocumentField, FieldType, Requisite, User } from '@esign/shared';
+import {
+  type Document,
+  type DocumentField,
+  FIELD_KINDS,
+  type FieldType,
+  type Requisite,
+  type User,
+} from '@esign/shared';
 import { Box, Button, Group, Modal, Paper, Text } from '@mantine/core';
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -10,7 +17,15 @@ import { dismissEarlyPage } from './early-page';
 import { editorReducer, initialEditorState, patchField, putField, removeField } from './editor-state';
 import { FieldSettings } from './FieldSettings';
 import { FieldsBar } from './FieldsBar';
-import { avoidStacking, calendarDate, copyField, createField, fieldsById, reassignField } from './field-rules';
+import {
+  assignQuestion,
+  avoidStacking,
+  calendarDate,
+  copyField,
+  createField,
+  fieldsById,
+  reassignField,
+} from './field-rules';
 import { EDITOR_FRAME, type Box as FieldBoxGeometry } from './layout';
 import { type EditorViewport, PageArea } from './PageArea';
 import { QuotaModal, SendErrorsModal, SentModal } from './SendModals';
@@ -110,6 +125,7 @@ export function Editor({ document, user }: { document: Document; user: User }) {
   const [chooserFieldId, setChooserFieldId] = useState<string | null>(null);
   const onChooseRequisite = useCallback((id: string) => setChooserFieldId(id), []);
   const chooserField = chooserFieldId ? state.fields[chooserFieldId] : undefined;
+  const chooserType = chooserField ? FIELD_KINDS[chooserField.type].requisiteType : null;
   const requisites = useRequisites({ withDeleted: true });
   const [chosen, setChosen] = useState<readonly Requisite[]>([]);
   const requisitesById = useMemo(
@@ -146,7 +162,7 @@ export function Editor({ document, user }: { document: Document; user: User }) {
     }
   };
   const isDialogOpen =
-    chooserField !== undefined ||
+    chooserType !== null ||
     isLeaving ||
     sending.errors.length > 0 ||
     sending.quotaLimit !== null ||
@@ -197,13 +213,7 @@ export function Editor({ document, user }: { document: Document; user: User }) {
           popupPageNumber={selected && isPopupOpen ? selected.pageNumber : null}
           popup={
             selected && isPopupOpen ? (
-              <Paper
-                shadow="md"
-                p="sm"
-                withBorder
-                role="dialog"
-                aria-label={selected.type === 'checkbox' ? t('editor.whoChecks') : t('editor.whoFills')}
-              >
+              <Paper shadow="md" p="sm" withBorder role="dialog" aria-label={t(assignQuestion(selected.type))}>
                 <Group justify="flex-end" mb={-8}>
                   <Button size="compact-xs" variant="subtle" onClick={() => setPopupOpen(false)}>
                     {t('editor.close')}
@@ -245,10 +255,10 @@ export function Editor({ document, user }: { document: Document; user: User }) {
         </Group>
       </Modal>
       {/* Mounted only while open: its list and modals are work the editor's first page must not wait for. */}
-      {chooserField !== undefined && (
+      {chooserField !== undefined && chooserType !== null && (
         <SignatureChooser
           opened
-          type={chooserField.type === 'initials' ? 'initial' : 'sign'}
+          type={chooserType}
           onClose={() => setChooserFieldId(null)}
           onChosen={(requisite) => {
             setChosen((current) => [...current, requisite]);

@@ -1,12 +1,5 @@
-import {
-  type DocumentField,
-  type FieldSize,
-  FONTS,
-  MIN_FIELD_SIZES,
-  type Requisite,
-  SQUARE_FIELD_TYPES,
-} from '@esign/shared';
-import { memo, type PointerEvent as ReactPointerEvent, useEffect, useRef, useState } from 'react';
+import { type DocumentField, FIELD_KINDS, type FieldSize, FONTS, type Requisite } from '@esign/shared';
+import { memo, type ReactElement, type PointerEvent as ReactPointerEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from '../../i18n';
 import { RequisiteImage } from '../requisites';
 import { type Box, movedBox, resizedBox } from './layout';
@@ -124,8 +117,8 @@ export const FieldBox = memo(function FieldBox(props: FieldBoxProps) {
             delta,
             scale,
             page,
-            MIN_FIELD_SIZES[field.type],
-            SQUARE_FIELD_TYPES.includes(field.type),
+            FIELD_KINDS[field.type].minSize,
+            FIELD_KINDS[field.type].isSquare,
           );
     placeElement(elementRef.current, gesture.current, scale);
   };
@@ -159,7 +152,7 @@ export const FieldBox = memo(function FieldBox(props: FieldBoxProps) {
       onPointerUp={onPointerUp}
       onPointerCancel={onPointerUp}
       onDoubleClick={() => {
-        if (isOwn && (field.type === 'signature' || field.type === 'initials')) props.onChooseRequisite(field.id);
+        if (isOwn && FIELD_KINDS[field.type].value === 'image') props.onChooseRequisite(field.id);
       }}
       style={{
         position: 'absolute',
@@ -178,7 +171,7 @@ export const FieldBox = memo(function FieldBox(props: FieldBoxProps) {
         fontSize,
         display: 'flex',
         alignItems: 'center',
-        justifyContent: field.type === 'checkbox' ? 'center' : 'flex-start',
+        justifyContent: FIELD_KINDS[field.type].value === 'checkbox' ? 'center' : 'flex-start',
         overflow: 'hidden',
         zIndex: isSelected ? 2 : 1,
       }}
@@ -222,49 +215,58 @@ function FieldContent({
   scale: number;
   requisite?: Requisite;
   onValueChange: FieldBoxCallbacks['onValueChange'];
-}) {
+}): ReactElement {
   const { t } = useTranslation();
-  if (field.type === 'checkbox') {
-    return (
-      <input
-        type="checkbox"
-        aria-label={t('fields.checkbox')}
-        checked={field.checked}
-        disabled={!isOwn}
-        onChange={(event) => onValueChange(field.id, { checked: event.currentTarget.checked })}
-        style={{
-          width: '80%',
-          height: '80%',
-          margin: 0,
-          accentColor: 'currentColor',
-          pointerEvents: isOwn ? 'auto' : 'none',
-        }}
-      />
-    );
+  const kind = FIELD_KINDS[field.type];
+  const label = t(kind.labelKey);
+  // A field without a value shows its placeholder, where its kind has one, or its type's name.
+  const empty = (
+    <span style={{ padding: `0 ${2 * scale}px`, whiteSpace: 'nowrap', opacity: 0.85 }}>
+      {kind.settings.includes('placeholder') && field.placeholder ? field.placeholder : label}
+    </span>
+  );
+  switch (kind.value) {
+    case 'checkbox':
+      return (
+        <input
+          type="checkbox"
+          aria-label={label}
+          checked={field.checked}
+          disabled={!isOwn}
+          onChange={(event) => onValueChange(field.id, { checked: event.currentTarget.checked })}
+          style={{
+            width: '80%',
+            height: '80%',
+            margin: 0,
+            accentColor: 'currentColor',
+            pointerEvents: isOwn ? 'auto' : 'none',
+          }}
+        />
+      );
+    case 'text':
+    case 'date':
+      return isOwn ? <OwnTextInput field={field} label={label} onValueChange={onValueChange} /> : empty;
+    case 'image':
+      return requisite ? (
+        <div style={{ width: '100%', pointerEvents: 'none' }}>
+          <RequisiteImage requisite={requisite} alt={label} height={field.height * scale - 2} />
+        </div>
+      ) : (
+        empty
+      );
   }
-  if ((field.type === 'text' || field.type === 'date') && isOwn) {
-    return <OwnTextInput field={field} onValueChange={onValueChange} />;
-  }
-  if ((field.type === 'signature' || field.type === 'initials') && requisite) {
-    return (
-      <div style={{ width: '100%', pointerEvents: 'none' }}>
-        <RequisiteImage requisite={requisite} alt={t(`fields.${field.type}`)} height={field.height * scale - 2} />
-      </div>
-    );
-  }
-  const label = field.type === 'text' && field.placeholder ? field.placeholder : t(`fields.${field.type}`);
-  return <span style={{ padding: `0 ${2 * scale}px`, whiteSpace: 'nowrap', opacity: 0.85 }}>{label}</span>;
 }
 
 /** The preparer's own text or date: typed while preparing, one history entry when the input is left. */
 function OwnTextInput({
   field,
+  label,
   onValueChange,
 }: {
   field: DocumentField;
+  label: string;
   onValueChange: FieldBoxCallbacks['onValueChange'];
 }) {
-  const { t } = useTranslation();
   const [value, setValue] = useState(field.text ?? '');
   useEffect(() => setValue(field.text ?? ''), [field.text]);
   const commit = () => {
@@ -274,7 +276,7 @@ function OwnTextInput({
   return (
     <input
       type="text"
-      aria-label={t(`fields.${field.type}`)}
+      aria-label={label}
       value={value}
       maxLength={1000}
       onChange={(event) => setValue(event.currentTarget.value)}

@@ -1,6 +1,7 @@
 import {
   type DocumentField,
   FIELD_DATE_FORMATS,
+  FIELD_KINDS,
   type FieldDateFormat,
   FONT_IDS,
   FONT_SIZE,
@@ -11,7 +12,7 @@ import {
 import { Alert, Checkbox, ColorSwatch, Group, NumberInput, Radio, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { type Translate, useTranslation } from '../../i18n';
-import { hasFont } from './field-rules';
+import { assignQuestion } from './field-rules';
 import { signerCssColor } from './signer-colors';
 
 export interface FieldSettingsProps {
@@ -35,6 +36,7 @@ export function FieldSettings({ field, signers, onAssign, onPatch, variant }: Fi
   const { t } = useTranslation();
   const signer = signers.find((candidate) => candidate.id === field.signerId) ?? null;
   const isOwn = signer?.isPreparer === true;
+  const kind = FIELD_KINDS[field.type];
   const idPrefix = `${variant}-${field.id}`;
 
   return (
@@ -52,7 +54,7 @@ export function FieldSettings({ field, signers, onAssign, onPatch, variant }: Fi
         />
       ) : (
         <Radio.Group
-          label={field.type === 'checkbox' ? t('editor.whoChecks') : t('editor.whoFills')}
+          label={t(assignQuestion(field.type))}
           value={field.signerId ?? ''}
           onChange={(value) => onAssign(value || null)}
         >
@@ -77,7 +79,7 @@ export function FieldSettings({ field, signers, onAssign, onPatch, variant }: Fi
           <Text size="xs">{t('messages.meNowAttention')}</Text>
         </Alert>
       )}
-      {hasFont(field.type) && (
+      {kind.hasFont && (
         <>
           {variant === 'popup' && (
             <Text size="sm" fw={500}>
@@ -99,7 +101,7 @@ export function FieldSettings({ field, signers, onAssign, onPatch, variant }: Fi
           />
         </>
       )}
-      {field.type === 'date' && (
+      {kind.settings.includes('dateFormat') && (
         <Select
           label={t('editor.dateFormat')}
           data={[...FIELD_DATE_FORMATS]}
@@ -108,7 +110,7 @@ export function FieldSettings({ field, signers, onAssign, onPatch, variant }: Fi
           allowDeselect={false}
         />
       )}
-      {field.type === 'text' && !isOwn && (
+      {kind.settings.includes('placeholder') && !isOwn && (
         <CommittedText
           id={`${idPrefix}-placeholder`}
           label={t('editor.placeholder')}
@@ -121,7 +123,7 @@ export function FieldSettings({ field, signers, onAssign, onPatch, variant }: Fi
         checked={field.required}
         onChange={(event) => onPatch({ required: event.currentTarget.checked })}
       />
-      {field.type === 'checkbox' && !isOwn && (
+      {kind.settings.includes('checkedByDefault') && !isOwn && (
         <Checkbox
           label={t('editor.checkedByDefault')}
           checked={field.checked}

@@ -1,4 +1,4 @@
-import { FIELD_TYPES, type FieldType } from '@esign/shared';
+import { FIELD_KINDS, FIELD_TYPES, type FieldType } from '@esign/shared';
 import { Button, Stack, Title } from '@mantine/core';
 import { useTranslation } from '../../i18n';
 import { EDITOR_FRAME } from './layout';
@@ -31,7 +31,7 @@ export function FieldsBar({ onAdd }: { onAdd: (type: FieldType) => void }) {
           }}
           onClick={() => onAdd(type)}
         >
-          {t(`fields.${type}`)}
+          {t(FIELD_KINDS[type].labelKey)}
         </Button>
       ))}
     </Stack>

@@ -1,25 +1,13 @@
-import type { DocumentField } from '@esign/shared';
+import { blankField, type DocumentField } from '@esign/shared';
 import { describe, expect, it } from 'vitest';
 import { editorReducer, initialEditorState, patchField, putField, removeField } from './editor-state';
 
-const field: DocumentField = {
+const field: DocumentField = blankField({
   id: '00000000-0000-4000-8000-000000000001',
   type: 'checkbox',
-  pageNumber: 1,
   coordinateX: 1,
   coordinateY: 1,
-  width: 25,
-  height: 25,
-  signerId: null,
-  required: true,
-  checked: false,
-  text: null,
-  placeholder: null,
-  dateFormat: null,
-  fontFamily: null,
-  fontSize: null,
-  requisiteId: null,
-};
+});
 
 describe('editor state', () => {
   it('adds, changes and removes fields as history entries, and undoes them with the selection kept valid', () => {

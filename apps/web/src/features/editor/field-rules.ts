@@ -1,11 +1,12 @@
 import {
+  blankField,
   DEFAULT_FIELD_DATE_FORMAT,
-  DEFAULT_FIELD_SIZES,
-  DEFAULT_TEXT_FONT,
   type DocumentField,
+  FIELD_KEYS,
+  FIELD_KINDS,
   type FieldType,
-  FONT_SIZE,
   formatFieldDate,
+  pickField,
   type Signer,
 } from '@esign/shared';
 import type { FieldsById } from './history';
@@ -20,12 +21,9 @@ export function calendarDate(date: Date): CalendarDate {
   return { year: date.getFullYear(), month: date.getMonth() + 1, day: date.getDate() };
 }
 
-/** Text and date fields carry a font; the others do not. */
-export const hasFont = (type: FieldType) => type === 'text' || type === 'date';
-
 /**
- * A new field of a type, centred on a point of a page (PDF points), assigned to a signer. A preparer's checkbox
- * starts checked and a preparer's date starts with today's date (spec section 4).
+ * A new field of a type, centred on a point of a page (PDF points), assigned to a signer: a blank field of its
+ * type's default size, filled as a preparer's own field starts (`preparerValue`).
  */
 export function createField(input: {
   id: string;
@@ -36,26 +34,33 @@ export function createField(input: {
   signer: Signer | null;
   today: CalendarDate;
 }): DocumentField {
-  const size = DEFAULT_FIELD_SIZES[input.type];
-  const isPreparer = input.signer?.isPreparer === true;
-  const dateFormat = input.type === 'date' ? DEFAULT_FIELD_DATE_FORMAT : null;
-  return {
+  const size = FIELD_KINDS[input.type].defaultSize;
+  const field = blankField({
     id: input.id,
     type: input.type,
     pageNumber: input.pageNumber,
     ...clampToPage({ x: input.center.x - size.width / 2, y: input.center.y - size.height / 2, ...size }, input.page),
-    width: size.width,
-    height: size.height,
     signerId: input.signer?.id ?? null,
-    required: true,
-    checked: input.type === 'checkbox' && isPreparer,
-    text: input.type === 'date' && isPreparer ? formatFieldDate(input.today, DEFAULT_FIELD_DATE_FORMAT) : null,
-    placeholder: null,
-    dateFormat,
-    fontFamily: hasFont(input.type) ? DEFAULT_TEXT_FONT : null,
-    fontSize: hasFont(input.type) ? FONT_SIZE.default : null,
-    requisiteId: null,
-  };
+  });
+  return input.signer?.isPreparer === true ? preparerValue(field, input.today) : field;
+}
+
+/** A preparer's own field starts filled where it can (spec section 4): a date with today's date, a box checked. */
+function preparerValue(field: DocumentField, today: CalendarDate): DocumentField {
+  switch (FIELD_KINDS[field.type].value) {
+    case 'date':
+      return { ...field, text: formatFieldDate(today, field.dateFormat ?? DEFAULT_FIELD_DATE_FORMAT) };
+    case 'checkbox':
+      return { ...field, checked: true };
+    case 'image':
+    case 'text':
+      return field;
+  }
+}
+
+/** The question above a field's signers: who ticks a box, who fills in anything else. */
+export function assignQuestion(type: FieldType): 'editor.whoChecks' | 'editor.whoFills' {
+  return FIELD_KINDS[type].value === 'checkbox' ? 'editor.whoChecks' : 'editor.whoFills';
 }
 
 /** Keeps a box inside its page: the top-left corner moves, the size stays (a box larger than the page sits at 0). */
@@ -85,12 +90,7 @@ export function reassignField(
   if (wasPreparer && !isPreparer) {
     return { ...next, text: null, checked: false, requisiteId: null };
   }
-  if (!wasPreparer && isPreparer) {
-    if (field.type === 'date') {
-      return { ...next, text: formatFieldDate(today, field.dateFormat ?? DEFAULT_FIELD_DATE_FORMAT) };
-    }
-    if (field.type === 'checkbox') return { ...next, checked: true };
-  }
+  if (!wasPreparer && isPreparer) return preparerValue(next, today);
   return next;
 }
 
@@ -118,32 +118,6 @@ export function fieldList(fields: FieldsById): DocumentField[] {
   return Object.values(fields).sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 }
 
-const FIELD_KEYS: readonly (keyof DocumentField)[] = [
-  'id',
-  'type',
-  'pageNumber',
-  'coordinateX',
-  'coordinateY',
-  'width',
-  'height',
-  'signerId',
-  'required',
-  'checked',
-  'text',
-  'placeholder',
-  'dateFormat',
-  'fontFamily',
-  'fontSize',
-  'requisiteId',
-];
-
-/** The fields as a request holds them (the server's answer adds `signed`, which is not ours to send). */
-export function toFieldInput(field: DocumentField): DocumentField {
-  const input = {} as Record<keyof DocumentField, unknown>;
-  for (const key of FIELD_KEYS) input[key] = field[key];
-  return input as DocumentField;
-}
-
 export function sameFieldSets(a: FieldsById, b: FieldsById): boolean {
   if (a === b) return true;
   const listA = fieldList(a);
@@ -158,7 +132,8 @@ export function sameFieldSets(a: FieldsById, b: FieldsById): boolean {
 }
 
 export function fieldsById(fields: readonly DocumentField[]): FieldsById {
-  return Object.fromEntries(fields.map((field) => [field.id, toFieldInput(field)]));
+  // As a request holds them: the server's answer adds `signed`, which is not ours to send.
+  return Object.fromEntries(fields.map((field) => [field.id, pickField(field)]));
 }
 
 /**

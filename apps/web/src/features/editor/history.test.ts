@@ -1,26 +1,9 @@
-import type { DocumentField } from '@esign/shared';
+import { blankField, type DocumentField } from '@esign/shared';
 import { describe, expect, it } from 'vitest';
 import { applyDiff, diffFields, EMPTY_HISTORY, type FieldsById, type History, recordDiff, redo, undo } from './history';
 
-const field = (id: string, patch: Partial<DocumentField> = {}): DocumentField => ({
-  id,
-  type: 'text',
-  pageNumber: 1,
-  coordinateX: 10,
-  coordinateY: 10,
-  width: 56.25,
-  height: 18,
-  signerId: null,
-  required: true,
-  checked: false,
-  text: null,
-  placeholder: null,
-  dateFormat: null,
-  fontFamily: 'arial',
-  fontSize: 14,
-  requisiteId: null,
-  ...patch,
-});
+const field = (id: string, patch: Partial<DocumentField> = {}): DocumentField =>
+  blankField({ id, type: 'text', coordinateX: 10, coordinateY: 10, ...patch });
 
 /** Applies a change as the editor does: new fields, and the diff recorded in history. */
 function act(state: { fields: FieldsById; history: History }, next: FieldsById) {

@@ -1,11 +1,11 @@
-import { AUTO_SAVE_INTERVAL_MS } from '@esign/shared';
+import { AUTO_SAVE_INTERVAL_MS, pickField } from '@esign/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useReducer, useRef } from 'react';
 import { notifyError } from '../../api/notify';
 import { queryKeys } from '../../api/query-keys';
 import { saveFields } from './api';
 import { type AutoSaver, createAutoSaver } from './auto-save';
-import { fieldList, sameFieldSets, toFieldInput } from './field-rules';
+import { fieldList, sameFieldSets } from './field-rules';
 import type { FieldsById } from './history';
 
 /**
@@ -22,7 +22,7 @@ export function useFieldAutoSave(documentId: string, saved: FieldsById, fields: 
     saverRef.current = createAutoSaver<FieldsById>({
       saved,
       save: async (value) => {
-        const document = await saveFields(documentId, fieldList(value).map(toFieldInput));
+        const document = await saveFields(documentId, fieldList(value).map(pickField));
         queryClient.setQueryData(queryKeys.documents.detail(documentId), document);
       },
       isSame: sameFieldSets,

@@ -1,12 +1,22 @@
-import { DEFAULT_FIELD_DATE_FORMAT, type DocumentFieldResponse, FONT_SIZE, FONTS, type Requisite } from '@esign/shared';
-import type { CSSProperties } from 'react';
-import { useTranslation } from '../../i18n';
+import {
+  DEFAULT_FIELD_DATE_FORMAT,
+  type DocumentFieldResponse,
+  FIELD_KINDS,
+  FONT_SIZE,
+  FONTS,
+  type Requisite,
+  type RequisiteType,
+} from '@esign/shared';
+import type { CSSProperties, ReactElement } from 'react';
+import { type TranslationKey, useTranslation } from '../../i18n';
 import { RequisiteImage } from '../requisites/RequisiteImage';
 import type { FieldValues } from './signing-steps';
 
 /** The colour of the signing mode ('user'); other signers' fields are grey. */
 export const USER_COLOR = '#3b5bdb';
 const OTHERS_COLOR = '#868e96';
+/** What the button of an empty signature or initials field says. */
+const CHOOSE_TEXT: Record<RequisiteType, TranslationKey> = { sign: 'signing.signature', initial: 'signing.initials' };
 
 interface SignerFieldProps {
   field: DocumentFieldResponse;
@@ -31,7 +41,7 @@ export function SignerField({
   onChange,
   onChooseSignature,
   requisite,
-}: SignerFieldProps) {
+}: SignerFieldProps): ReactElement {
   const { t } = useTranslation();
   const color = isOwn ? USER_COLOR : OTHERS_COLOR;
   const box: CSSProperties = {
@@ -48,7 +58,8 @@ export function SignerField({
   };
   const fontFamily = field.fontFamily ? FONTS[field.fontFamily] : 'Arial';
   const fontSize = Math.max(8, (field.fontSize ?? FONT_SIZE.default) * scale);
-  const label = t(`fields.${field.type}`);
+  const kind = FIELD_KINDS[field.type];
+  const label = t(kind.labelKey);
   const inputStyle: CSSProperties = {
     width: '100%',
     height: '100%',
@@ -65,40 +76,36 @@ export function SignerField({
   if (!isEditable) {
     return (
       <div style={box} data-field-id={field.id} data-signed={field.signed} aria-hidden={!isOwn}>
-        {isOwn && field.type !== 'checkbox' && field.type !== 'signature' && field.type !== 'initials' && field.text ? (
-          <span style={{ ...inputStyle, display: 'flex', alignItems: 'center' }}>{field.text}</span>
-        ) : null}
-        {isOwn && field.type === 'checkbox' && field.checked ? <Check size={field.height * scale} /> : null}
-        {isOwn && (field.type === 'signature' || field.type === 'initials') && field.signed ? (
-          <SignatureMark field={field} scale={scale} label={label} requisite={requisite} />
+        {isOwn ? (
+          <ShownValue field={field} scale={scale} label={label} requisite={requisite} style={inputStyle} />
         ) : null}
       </div>
     );
   }
 
-  switch (field.type) {
+  switch (kind.value) {
     case 'text':
-    case 'date':
+    case 'date': {
+      const isDate = kind.value === 'date';
       return (
         <div style={box} data-field-id={field.id} data-signed={field.signed}>
           <input
             id={`field-${field.id}`}
             aria-label={
-              field.type === 'date'
+              isDate
                 ? t('signing.dateFieldLabel', { label, format: field.dateFormat ?? DEFAULT_FIELD_DATE_FORMAT })
                 : (field.placeholder ?? label)
             }
             style={inputStyle}
             value={field.text ?? ''}
-            placeholder={
-              field.type === 'date' ? (field.dateFormat ?? DEFAULT_FIELD_DATE_FORMAT) : (field.placeholder ?? '')
-            }
-            maxLength={field.type === 'date' ? 10 : 100}
-            inputMode={field.type === 'date' ? 'numeric' : 'text'}
+            placeholder={isDate ? (field.dateFormat ?? DEFAULT_FIELD_DATE_FORMAT) : (field.placeholder ?? '')}
+            maxLength={isDate ? 10 : 100}
+            inputMode={isDate ? 'numeric' : 'text'}
             onChange={(event) => onChange(field.id, { text: event.currentTarget.value })}
           />
         </div>
       );
+    }
     case 'checkbox':
       return (
         <div
@@ -116,8 +123,7 @@ export function SignerField({
           />
         </div>
       );
-    case 'signature':
-    case 'initials':
+    case 'image':
       return (
         <button
           type="button"
@@ -131,10 +137,35 @@ export function SignerField({
           {field.signed ? (
             <SignatureMark field={field} scale={scale} label={label} requisite={requisite} />
           ) : (
-            t(field.type === 'signature' ? 'signing.signature' : 'signing.initials')
+            t(CHOOSE_TEXT[kind.requisiteType])
           )}
         </button>
       );
+  }
+}
+
+/** The value of the signer's own field when it cannot be changed (not the signer's turn). */
+function ShownValue({
+  field,
+  scale,
+  label,
+  requisite,
+  style,
+}: {
+  field: DocumentFieldResponse;
+  scale: number;
+  label: string;
+  requisite: Requisite | undefined;
+  style: CSSProperties;
+}): ReactElement | null {
+  switch (FIELD_KINDS[field.type].value) {
+    case 'text':
+    case 'date':
+      return field.text ? <span style={{ ...style, display: 'flex', alignItems: 'center' }}>{field.text}</span> : null;
+    case 'checkbox':
+      return field.checked ? <Check size={field.height * scale} /> : null;
+    case 'image':
+      return field.signed ? <SignatureMark field={field} scale={scale} label={label} requisite={requisite} /> : null;
   }
 }
 

@@ -1,5 +1,6 @@
 import {
   type DocumentFieldResponse,
+  FIELD_KINDS,
   localToday,
   MOBILE_BREAKPOINT_PX,
   type Requisite,
@@ -114,6 +115,7 @@ function SigningView({ documentId, view }: { documentId: string; view: SignerVie
   }, []);
   // Signatures and initials come from the saved-signature chooser (features/requisites).
   const [chooserField, setChooserField] = useState<DocumentFieldResponse | null>(null);
+  const chooserType = chooserField ? FIELD_KINDS[chooserField.type].requisiteType : null;
   const [chosen, setChosen] = useState<Record<string, Requisite>>({});
   const onChooseSignature = useCallback((field: DocumentFieldResponse) => {
     setActiveFieldId(field.id);
@@ -255,14 +257,9 @@ function SigningView({ documentId, view }: { documentId: string; view: SignerVie
         </Box>
       ) : null}
       <Suspense fallback={null}>
-        {chooserField !== null ? (
+        {chooserType ? (
           <RequisiteOwnerNameProvider name={signer.name}>
-            <SignatureChooser
-              opened
-              type={chooserField.type === 'initials' ? 'initial' : 'sign'}
-              onClose={() => setChooserField(null)}
-              onChosen={onChosen}
-            />
+            <SignatureChooser opened type={chooserType} onClose={() => setChooserField(null)} onChosen={onChosen} />
           </RequisiteOwnerNameProvider>
         ) : null}
         {isAgreeOpen ? (

@@ -1,31 +1,13 @@
-import type { DocumentFieldResponse } from '@esign/shared';
+import { blankField, type DocumentFieldResponse } from '@esign/shared';
 import { describe, expect, it } from 'vitest';
 import { actionLabel, initialValues, stepsLeft, submission } from './signing-steps';
 
 const me = '00000000-0000-4000-8000-000000000001';
 const other = '00000000-0000-4000-8000-000000000002';
 
-function field(id: string, extra: Partial<DocumentFieldResponse>): DocumentFieldResponse {
-  return {
-    id,
-    type: 'text',
-    pageNumber: 1,
-    coordinateX: 0,
-    coordinateY: 0,
-    width: 50,
-    height: 20,
-    signerId: me,
-    required: true,
-    checked: false,
-    text: null,
-    placeholder: null,
-    dateFormat: null,
-    fontFamily: null,
-    fontSize: null,
-    requisiteId: null,
-    signed: false,
-    ...extra,
-  };
+function field(id: string, { signed = false, ...extra }: Partial<DocumentFieldResponse>): DocumentFieldResponse {
+  const values = { id, type: 'text', width: 50, height: 20, signerId: me, fontFamily: null, fontSize: null } as const;
+  return { ...blankField({ ...values, ...extra }), signed };
 }
 
 describe('signing steps', () => {

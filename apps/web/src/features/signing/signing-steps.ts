@@ -2,6 +2,7 @@ import {
   type CalendarDate,
   DEFAULT_FIELD_DATE_FORMAT,
   type DocumentFieldResponse,
+  FIELD_KINDS,
   formatFieldDate,
   isFieldSigned,
   requiredUnsignedFields,
@@ -23,7 +24,7 @@ export function initialValues(fields: DocumentFieldResponse[], signerId: string,
   const values: FieldValues = {};
   for (const field of fields) {
     if (field.signerId !== signerId) continue;
-    if (field.type === 'date' && !field.text) {
+    if (FIELD_KINDS[field.type].value === 'date' && !field.text) {
       values[field.id] = { text: formatFieldDate(today, field.dateFormat ?? DEFAULT_FIELD_DATE_FORMAT) };
     }
   }

@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { blankField } from '@esign/shared';
 import { PDF } from '@libpdf/core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { corpusFile } from '../../../../test/documents.js';
@@ -46,16 +47,18 @@ describe('sealPdf', { timeout: 120_000 }, () => {
       original,
       fields: [
         {
-          type: 'text',
-          pageNumber: 2,
-          coordinateX: 50,
-          coordinateY: 60,
-          width: 120,
-          height: 20,
-          text: 'Stamped text',
-          checked: false,
-          fontFamily: 'roboto',
-          fontSize: 12,
+          ...blankField({
+            id: 'stamped',
+            type: 'text',
+            pageNumber: 2,
+            coordinateX: 50,
+            coordinateY: 60,
+            width: 120,
+            height: 20,
+            text: 'Stamped text',
+            fontFamily: 'roboto',
+            fontSize: 12,
+          }),
           image: null,
         },
       ],

@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import { blankField } from '@esign/shared';
 import { PDF } from '@libpdf/core';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -13,17 +14,9 @@ const MIXED = 'pdf/mixed_page_sizes_6p.pdf';
 const A3_270 = 'pdf/rotate270_A3_autocad_diagram.pdf';
 
 function field(overrides: Partial<StampField>): StampField {
+  const type = overrides.type ?? 'text';
   return {
-    type: 'text',
-    pageNumber: 1,
-    coordinateX: 0,
-    coordinateY: 0,
-    width: 100,
-    height: 30,
-    text: null,
-    checked: false,
-    fontFamily: null,
-    fontSize: null,
+    ...blankField({ id: 'stamped', type, width: 100, height: 30, fontFamily: null, fontSize: null }),
     image: null,
     ...overrides,
   };

@@ -1,4 +1,4 @@
-import { type FieldType, FONT_SIZE } from '@esign/shared';
+import { FIELD_KINDS, type FieldType, FONT_SIZE } from '@esign/shared';
 import { ops, type PDF, type PDFImage, type PDFPage, rgb } from '@libpdf/core';
 import type { PdfFonts } from './fonts.js';
 import { readPageFrame } from './page-frame.js';
@@ -18,7 +18,7 @@ export interface StampField {
   fontFamily: string | null;
   fontSize: number | null;
   /**
-   * The signature or initials picture (PNG or JPEG) for signature and initials fields. Without one, a typed
+   * The signature or initials picture (PNG or JPEG) of a field its kind stamps as an image. Without one, a typed
    * signature's `text` is written in its `fontFamily`, as large as the box allows.
    */
   image: Uint8Array | null;
@@ -52,21 +52,23 @@ export function stampFields(pdf: PDF, fonts: PdfFonts, fields: StampField[]): vo
     const page = pdf.getPage(field.pageNumber - 1) as PDFPage;
     const box: Box = { x: field.coordinateX, y: field.coordinateY, width: field.width, height: field.height };
     const placement = placeBox(readPageFrame(pdf, field.pageNumber - 1), box);
-    switch (field.type) {
-      case 'signature':
-      case 'initials': {
+    const stamp = FIELD_KINDS[field.type].stamp;
+    switch (stamp) {
+      case 'image': {
         const image = field.image ? embedded(field.image) : null;
         if (image) stampImage(page, placement, box, image);
         else if (field.text?.trim()) stampTypedSignature(page, fonts, placement, box, field);
         break;
       }
       case 'text':
-      case 'date':
         if (field.text?.trim()) stampText(page, fonts, placement, box, field);
         break;
       case 'checkbox':
         stampCheckbox(page, placement, box, field.checked);
         break;
+      default:
+        // Every stamp has its case: a new one fails to compile here.
+        stamp satisfies never;
     }
   }
 }

@@ -1,0 +1,104 @@
+import { DATE_FORMATS, PLAN_DURATIONS, PLAN_TYPES } from '@esign/shared';
+import { bigint, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAt } from './columns.js';
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    emailConfirmedAt: timestamp('email_confirmed_at', { withTimezone: true }),
+    /** Access tokens issued before this instant are refused (set by a password change). */
+    passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }).notNull().defaultNow(),
+    avatarUrl: text('avatar_url'),
+    timezone: text('timezone'),
+    dateFormat: text('date_format', { enum: DATE_FORMATS }).notNull().default('MM/DD/YYYY'),
+    planType: text('plan_type', { enum: PLAN_TYPES }).notNull().default('free'),
+    planDuration: text('plan_duration', { enum: PLAN_DURATIONS }).notNull().default('monthly'),
+    freeDocumentsUsed: integer('free_documents_used').notNull().default(0),
+    freeDocumentsUsedLimit: integer('free_documents_used_limit').notNull().default(3),
+    templateLimit: integer('template_limit').notNull().default(0),
+    /**
+     * Bumped by database triggers whenever anything the user's document lists show changes
+     * (drizzle/0008_list_triggers.sql); read with the user on every request, it keys the lists' answer cache
+     * (modules/document-list).
+     */
+    documentsVersion: bigint('documents_version', { mode: 'number' }).notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (table) => [uniqueIndex('users_email_key').on(table.email)],
+);
+
+/**
+ * A sign-in: its refresh tokens are one family (the session's id), and every access token names it (`sid`). Logout,
+ * a replayed refresh token and a password change end it; the per-request user lookup refuses tokens of an ended one.
+ */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [index('sessions_user_idx').on(table.userId)],
+);
+
+export const refreshTokens = pgTable(
+  'refresh_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    /** Every rotation keeps the family; reuse of a rotated token revokes the whole family. */
+    familyId: uuid('family_id').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('refresh_tokens_hash_key').on(table.tokenHash),
+    index('refresh_tokens_user_idx').on(table.userId),
+    index('refresh_tokens_family_idx').on(table.familyId),
+  ],
+);
+
+/** Single-use tokens sent by e-mail: e-mail confirmation and password reset. Only their hash is stored. */
+export const emailTokens = pgTable(
+  'email_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose', { enum: ['confirm_email', 'reset_password'] }).notNull(),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('email_tokens_hash_key').on(table.tokenHash),
+    index('email_tokens_user_idx').on(table.userId, table.purpose),
+  ],
+);
+
+export const signInFailures = pgTable(
+  'sign_in_failures',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull(),
+    ip: text('ip').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('sign_in_failures_email_idx').on(table.email, table.createdAt),
+    index('sign_in_failures_ip_idx').on(table.ip, table.createdAt),
+  ],
+);

@@ -1,0 +1,215 @@
+import {
+  ACTIVE_CONTENT_STATES,
+  DOCUMENT_STATUSES,
+  DOCUMENT_TYPES,
+  FIELD_DATE_FORMATS,
+  FIELD_TYPES,
+  type FontId,
+  type PdfMetadata,
+} from '@esign/shared';
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { users } from './accounts.js';
+import { createdAt } from './columns.js';
+
+export const documents = pgTable(
+  'documents',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    title: text('title').notNull().default(''),
+    message: text('message'),
+    type: text('type', { enum: DOCUMENT_TYPES }).notNull(),
+    status: text('status', { enum: DOCUMENT_STATUSES }).notNull().default('draft'),
+    /** The parts combined in order; null until every part is converted (and again after a change). */
+    pdfFileKey: text('pdf_file_key'),
+    pdfMetadata: jsonb('pdf_metadata').$type<PdfMetadata>(),
+    /** Bumped by every change of the parts; a combine job only stores its result for the revision it read. */
+    partsRevision: integer('parts_revision').notNull().default(0),
+    /** Signers sign one after another, by order. */
+    isOrdered: boolean('is_ordered').notNull().default(false),
+    /** The access password signers must type before the document opens (shown to the owner only). */
+    codeAccess: text('code_access'),
+    testMode: boolean('test_mode').notNull().default(false),
+    /** Where a signer goes after signing (http or https only). */
+    redirectionPage: text('redirection_page'),
+    remindersDisabled: boolean('reminders_disabled').notNull().default(false),
+    /** The sealed PDF: fields stamped, certificate of completion appended, PAdES-signed. */
+    resultPdfFileKey: text('result_pdf_file_key'),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    sealedAt: timestamp('sealed_at', { withTimezone: true }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (table) => [
+    index('documents_user_status_created_idx').on(table.userId, table.status, table.createdAt),
+    // The lists (see modules/document-list): each ordering and filter walks an index of live documents.
+    index('documents_list_created_idx')
+      .on(table.userId, table.createdAt, table.id)
+      .where(sql`${table.deletedAt} is null`),
+    index('documents_list_status_idx')
+      .on(table.userId, table.status, table.createdAt, table.id)
+      .where(sql`${table.deletedAt} is null`),
+    index('documents_list_title_idx')
+      .on(table.userId, sql`lower(${table.title})`, table.id)
+      .where(sql`${table.deletedAt} is null`),
+    index('documents_title_trgm_idx').using('gin', sql`${table.title} gin_trgm_ops`),
+  ],
+);
+
+/**
+ * The number of live documents (deletedAt null) of each owner, status and type, kept by database triggers
+ * (drizzle/0008_list_triggers.sql) so the unfiltered lists' totals never count rows.
+ */
+export const documentCounts = pgTable(
+  'document_counts',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    status: text('status').notNull(),
+    type: text('type').notNull(),
+    total: bigint('total', { mode: 'number' }).notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.status, table.type] })],
+);
+
+/**
+ * The same counts per day of creation (UTC), kept by the same triggers: a deep page of a list by date finds
+ * the day it starts in from these sums and skips only that day's rows, not every row before it.
+ */
+export const documentDayCounts = pgTable(
+  'document_day_counts',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    day: date('day').notNull(),
+    status: text('status').notNull(),
+    type: text('type').notNull(),
+    total: bigint('total', { mode: 'number' }).notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.day, table.status, table.type] })],
+);
+
+export const documentParts = pgTable(
+  'document_parts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    documentId: uuid('document_id')
+      .notNull()
+      .references(() => documents.id, { onDelete: 'cascade' }),
+    order: integer('order').notNull(),
+    originalFileName: text('original_file_name').notNull(),
+    originalFileKey: text('original_file_key').notNull(),
+    /** The kind detected from the content: pdf, image or office. */
+    sourceKind: text('source_kind', { enum: ['pdf', 'image', 'office'] }).notNull(),
+    sourceExtension: text('source_extension').notNull(),
+    sizeBytes: integer('size_bytes').notNull(),
+    pdfFileKey: text('pdf_file_key'),
+    pdfMetadata: jsonb('pdf_metadata').$type<PdfMetadata>(),
+    pagesConverted: integer('pages_converted').notNull().default(0),
+    pagesTotal: integer('pages_total'),
+    errorText: text('error_text'),
+    warningText: text('warning_text'),
+    /** What became of the PDF's active content (scripts, launch and automatic actions); null: none found. */
+    activeContent: text('active_content', { enum: ACTIVE_CONTENT_STATES }),
+    convertedAt: timestamp('converted_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [index('document_parts_document_idx').on(table.documentId, table.order)],
+);
+
+export const signers = pgTable(
+  'signers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    documentId: uuid('document_id')
+      .notNull()
+      .references(() => documents.id, { onDelete: 'cascade' }),
+    /** The account behind the signer, when there is one (the preparer always). */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    /** Role name of templates and forms. */
+    role: text('role'),
+    /** The preparer has order -1; other signers count from 1. */
+    order: integer('order').notNull(),
+    isPreparer: boolean('is_preparer').notNull().default(false),
+    isFinished: boolean('is_finished').notNull().default(false),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    /** When one of the signer's links was locked by wrong access codes; cleared when a new link is issued. */
+    accessLockedAt: timestamp('access_locked_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('signers_document_idx').on(table.documentId, table.order),
+    index('signers_email_idx').on(sql`lower(${table.email})`),
+    index('signers_name_trgm_idx').using('gin', sql`${table.name} gin_trgm_ops`),
+    index('signers_email_trgm_idx').using('gin', sql`${table.email} gin_trgm_ops`),
+  ],
+);
+
+/**
+ * A field placed on a page: the contract's keys (FIELD_KEYS of packages/shared) and its document. Coordinates and
+ * sizes are PDF points on the page as displayed, origin top-left.
+ */
+export const documentFields = pgTable(
+  'document_fields',
+  {
+    /** Chosen by the editor (a UUID), so an edit and its auto-save name the same field. */
+    id: uuid('id').primaryKey(),
+    documentId: uuid('document_id')
+      .notNull()
+      .references(() => documents.id, { onDelete: 'cascade' }),
+    signerId: uuid('signer_id').references(() => signers.id, { onDelete: 'set null' }),
+    type: text('type', { enum: FIELD_TYPES }).notNull(),
+    /** 1-based page of the combined PDF. */
+    pageNumber: integer('page_number').notNull(),
+    coordinateX: doublePrecision('coordinate_x').notNull(),
+    coordinateY: doublePrecision('coordinate_y').notNull(),
+    width: doublePrecision('width').notNull(),
+    height: doublePrecision('height').notNull(),
+    required: boolean('required').notNull().default(true),
+    checked: boolean('checked').notNull().default(false),
+    text: text('text'),
+    placeholder: text('placeholder'),
+    dateFormat: text('date_format', { enum: FIELD_DATE_FORMATS }),
+    fontFamily: text('font_family').$type<FontId>(),
+    fontSize: integer('font_size'),
+    requisiteId: uuid('requisite_id'),
+    createdAt: createdAt(),
+  },
+  (table) => [index('document_fields_document_idx').on(table.documentId, table.pageNumber)],
+);
+
+/** Viewers a completed document was shared with. */
+export const documentRecipients = pgTable(
+  'document_recipients',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    documentId: uuid('document_id')
+      .notNull()
+      .references(() => documents.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index('document_recipients_document_idx').on(table.documentId)],
+);

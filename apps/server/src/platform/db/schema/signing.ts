@@ -1,0 +1,71 @@
+import { index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAt } from './columns.js';
+import { documents, signers } from './documents.js';
+
+/**
+ * Signing-link tokens: 256 random bits, only their SHA-256 stored, bound to one signer of one document.
+ * Revoked (not deleted) when the document goes back to draft.
+ */
+export const signingTokens = pgTable(
+  'signing_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    documentId: uuid('document_id')
+      .notNull()
+      .references(() => documents.id, { onDelete: 'cascade' }),
+    signerId: uuid('signer_id')
+      .notNull()
+      .references(() => signers.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    /** The document's access code was typed correctly with this token. */
+    codeConfirmedAt: timestamp('code_confirmed_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('signing_tokens_hash_key').on(table.tokenHash),
+    index('signing_tokens_signer_idx').on(table.signerId),
+  ],
+);
+
+/**
+ * Wrong access-code guesses, counted in a window (stateless API nodes) per signer and address, and per signing link.
+ * `ip` is the address's key (platform/http/address-key).
+ */
+export const accessCodeFailures = pgTable(
+  'access_code_failures',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    signerId: uuid('signer_id')
+      .notNull()
+      .references(() => signers.id, { onDelete: 'cascade' }),
+    tokenId: uuid('token_id').references(() => signingTokens.id, { onDelete: 'cascade' }),
+    ip: text('ip'),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('access_code_failures_signer_idx').on(table.signerId, table.createdAt),
+    index('access_code_failures_token_idx').on(table.tokenId, table.createdAt),
+  ],
+);
+
+/**
+ * Download links mailed after completion: 256 random bits, only the SHA-256 stored. One per recipient: the
+ * owner (signerId null) and every signer.
+ */
+export const downloadLinks = pgTable(
+  'download_links',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    documentId: uuid('document_id')
+      .notNull()
+      .references(() => documents.id, { onDelete: 'cascade' }),
+    signerId: uuid('signer_id').references(() => signers.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('download_links_hash_key').on(table.tokenHash),
+    index('download_links_document_idx').on(table.documentId),
+  ],
+);
