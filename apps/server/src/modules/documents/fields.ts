@@ -1,9 +1,13 @@
-import { type DocumentField, FIELD_KEYS, FIELD_KINDS, MESSAGES } from '@esign/shared';
-import { and, eq, inArray, isNull, ne, notInArray, sql } from 'drizzle-orm';
+import { type DocumentField, FIELD_KINDS, MESSAGES } from '@esign/shared';
 import type { Db } from '../../platform/db/client.js';
-import { documentFields, requisites } from '../../platform/db/schema.js';
 import { validationError } from '../../platform/http/error-handler.js';
-import { type DocumentRow, listSigners, toFieldRow } from './documents.repository.js';
+import { findOwnRequisiteIds } from '../requisites/requisites.repository.js';
+import {
+  type DocumentRow,
+  findFieldsOfOtherDocuments,
+  listSigners,
+  replaceDocumentFields,
+} from './documents.repository.js';
 
 /** Sizes are compared with a little slack: the editor works in floating point. */
 const SIZE_SLACK = 1e-6;
@@ -24,29 +28,9 @@ export async function replaceFields(
   const signerById = new Map(signerRows.map((row) => [row.id, row]));
   const ids = fields.map((field) => field.id);
 
-  const foreign =
-    ids.length === 0
-      ? []
-      : await tx
-          .select({ id: documentFields.id })
-          .from(documentFields)
-          .where(and(inArray(documentFields.id, ids), ne(documentFields.documentId, document.id)));
-  const foreignIds = new Set(foreign.map((row) => row.id));
+  const foreignIds = await findFieldsOfOtherDocuments(tx, { documentId: document.id, fieldIds: ids });
   const requisiteIds = [...new Set(fields.flatMap((field) => (field.requisiteId ? [field.requisiteId] : [])))];
-  const ownRequisites =
-    requisiteIds.length === 0
-      ? []
-      : await tx
-          .select({ id: requisites.id })
-          .from(requisites)
-          .where(
-            and(
-              inArray(requisites.id, requisiteIds),
-              eq(requisites.userId, params.userId),
-              isNull(requisites.deletedAt),
-            ),
-          );
-  const ownRequisiteIds = new Set(ownRequisites.map((row) => row.id));
+  const ownRequisiteIds = await findOwnRequisiteIds(tx, { userId: params.userId, requisiteIds });
 
   const issues: { path: string[]; keyword: string; message: string }[] = [];
   const seen = new Set<string>();
@@ -68,22 +52,5 @@ export async function replaceFields(
   });
   if (issues.length > 0) throw validationError(issues);
 
-  await tx
-    .delete(documentFields)
-    .where(
-      ids.length === 0
-        ? eq(documentFields.documentId, document.id)
-        : and(eq(documentFields.documentId, document.id), notInArray(documentFields.id, ids)),
-    );
-  if (fields.length === 0) return;
-  await tx
-    .insert(documentFields)
-    .values(fields.map((field) => toFieldRow(document.id, field)))
-    .onConflictDoUpdate({
-      target: documentFields.id,
-      set: Object.fromEntries(UPDATED_COLUMNS.map((key) => [key, sql.raw(`excluded."${documentFields[key].name}"`)])),
-    });
+  await replaceDocumentFields(tx, { documentId: document.id, fields });
 }
-
-/** The columns an upsert replaces: every key of the field but its id (not the document or the creation time). */
-const UPDATED_COLUMNS = FIELD_KEYS.filter((key) => key !== 'id');

@@ -108,3 +108,33 @@ export async function isRequisiteVisibleToUser(
     .limit(1);
   return row !== undefined;
 }
+
+/** Of `requisiteIds`, those the user owns and has not deleted. */
+export async function findOwnRequisiteIds(db: Db, params: { userId: string; requisiteIds: string[] }) {
+  if (params.requisiteIds.length === 0) return new Set<string>();
+  const rows = await db
+    .select({ id: requisites.id })
+    .from(requisites)
+    .where(
+      and(
+        inArray(requisites.id, params.requisiteIds),
+        eq(requisites.userId, params.userId),
+        isNull(requisites.deletedAt),
+      ),
+    );
+  return new Set(rows.map((row) => row.id));
+}
+
+/** What the seal stamps of saved signatures: the picture's file, the typed text and its font. */
+export async function findRequisitesToStamp(db: Db, requisiteIds: string[]) {
+  if (requisiteIds.length === 0) return [];
+  return db
+    .select({
+      id: requisites.id,
+      fileKey: requisites.fileKey,
+      text: requisites.text,
+      fontFamily: requisites.fontFamily,
+    })
+    .from(requisites)
+    .where(inArray(requisites.id, requisiteIds));
+}

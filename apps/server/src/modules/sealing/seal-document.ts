@@ -1,15 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { FIELD_KINDS, pickField } from '@esign/shared';
 import type { Signer } from '@libpdf/core';
-import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
-import { documentFields, documents, requisites, signers } from '../../platform/db/schema.js';
 import type { JobQueue, QueueInTransaction } from '../../platform/jobs.js';
 import { sealPdf } from '../../platform/pdf/seal/seal-pdf.js';
 import type { StampField } from '../../platform/pdf/seal/stamp-fields.js';
 import type { Storage } from '../../platform/storage/storage.js';
 import { listActivityRows, recordActivity } from '../activity/activity.repository.js';
+import { findDocument, listSigners } from '../documents/documents.repository.js';
+import { findRequisitesToStamp } from '../requisites/requisites.repository.js';
 import { certificateSigners } from './evidence.js';
+import { listFieldsToStamp, markSealed } from './sealing.repository.js';
 
 export interface SealDocumentDeps {
   db: Db;
@@ -48,33 +49,19 @@ export type SealOutcome = 'sealed' | 'already-sealed' | 'not-completed' | 'missi
  */
 export async function sealDocumentOnce(deps: SealDocumentDeps, documentId: string): Promise<SealOutcome> {
   const { db, storage } = deps;
-  const [document] = await db.select().from(documents).where(eq(documents.id, documentId));
+  const document = await findDocument(db, documentId);
   if (!document || document.deletedAt) return 'missing';
   if (document.sealedAt) return 'already-sealed';
   if (document.status !== 'completed') return 'not-completed';
   if (!document.pdfFileKey) throw new Error(`completed document ${documentId} has no PDF`);
 
   const [people, fields, activities] = await Promise.all([
-    db.select().from(signers).where(eq(signers.documentId, documentId)),
-    db
-      .select()
-      .from(documentFields)
-      .where(eq(documentFields.documentId, documentId))
-      .orderBy(asc(documentFields.pageNumber), asc(documentFields.createdAt)),
+    listSigners(db, documentId),
+    listFieldsToStamp(db, documentId),
     listActivityRows(db, documentId),
   ]);
   const requisiteIds = [...new Set(fields.flatMap((field) => (field.requisiteId ? [field.requisiteId] : [])))];
-  const saved = requisiteIds.length
-    ? await db
-        .select({
-          id: requisites.id,
-          fileKey: requisites.fileKey,
-          text: requisites.text,
-          fontFamily: requisites.fontFamily,
-        })
-        .from(requisites)
-        .where(inArray(requisites.id, requisiteIds))
-    : [];
+  const saved = await findRequisitesToStamp(db, requisiteIds);
   const requisiteById = new Map(saved.map((requisite) => [requisite.id, requisite]));
   const images = new Map<string, Uint8Array>();
   await Promise.all(
@@ -120,12 +107,7 @@ export async function sealDocumentOnce(deps: SealDocumentDeps, documentId: strin
   );
   const won = await deps.jobs.transaction(db, async (tx, queue) => {
     const now = deps.now();
-    const updated = await tx
-      .update(documents)
-      .set({ sealedAt: now, resultPdfFileKey: key, updatedAt: now })
-      .where(and(eq(documents.id, documentId), isNull(documents.sealedAt)))
-      .returning({ id: documents.id });
-    if (updated.length !== 1) return false;
+    if (!(await markSealed(tx, { documentId, resultPdfFileKey: key, at: now }))) return false;
     await recordActivity(tx, {
       documentId,
       type: 'complete',
