@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { API_PREFIX, blankField, type FieldDateFormat, type FieldType, SIGN_ACCESS_TOKEN_HEADER } from '@esign/shared';
 import type { FastifyInstance } from 'fastify';
-import { toFieldRow } from '../src/modules/documents/documents.repository.js';
+import { toFieldRow } from '../src/modules/documents/document-fields.repository.js';
 import { issueSigningToken } from '../src/modules/signing/signing-tokens.repository.js';
 import { documentFields, documents, requisites, signers } from '../src/platform/db/schema.js';
 import { authClient } from './auth.js';

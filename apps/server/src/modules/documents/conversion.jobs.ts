@@ -17,12 +17,12 @@ import { readPageSizes } from '../../platform/pdf/page-sizes.js';
 import type { Storage } from '../../platform/storage/storage.js';
 import {
   failPartConversion,
-  findDocument,
   findPartToConvert,
   listParts,
   setCombinedPdf,
   setPartConverted,
-} from './documents.repository.js';
+} from './document-parts.repository.js';
+import { findDocument } from './documents.repository.js';
 
 interface ConversionDeps {
   db: Db;

@@ -18,6 +18,7 @@ import { recordActivity } from '../activity/activity.repository.js';
 import { findUserById } from '../users/users.repository.js';
 import type { ConversionJobs } from './conversion.jobs.js';
 import { detectFile } from './detect.js';
+import * as partsRepo from './document-parts.repository.js';
 import * as repo from './documents.repository.js';
 import { replaceFields } from './fields.js';
 import { replaceSigners } from './signers.js';
@@ -180,18 +181,18 @@ export function documentService(deps: DocumentDeps) {
       // refused by those limits is removed again: a refused upload leaves nothing stored.
       await storage.put(originalFileKey, upload.body, content.contentType);
       const sizeBytes = upload.size();
-      let part: repo.PartRow;
+      let part: partsRepo.PartRow;
       try {
         part = await db.transaction(async (tx) => {
-          await repo.markPartsChanged(tx, input.documentId);
-          const current = await repo.partTotals(tx, input.documentId);
+          await partsRepo.markPartsChanged(tx, input.documentId);
+          const current = await partsRepo.partTotals(tx, input.documentId);
           if (
             current.files >= UPLOAD_LIMITS.maxFilesPerDocument ||
             current.bytes + sizeBytes > UPLOAD_LIMITS.maxDocumentBytes
           ) {
             throw badRequest(MESSAGES.documentFilesLimit);
           }
-          return repo.insertPart(tx, {
+          return partsRepo.insertPart(tx, {
             id: partId,
             documentId: input.documentId,
             order: current.nextOrder,
@@ -207,18 +208,18 @@ export function documentService(deps: DocumentDeps) {
         throw error;
       }
       await jobs.send(conversion.convertPart, { partId: part.id });
-      return repo.toPartDto(part);
+      return partsRepo.toPartDto(part);
     },
 
     /** Removes one part, or all of them, with their files. */
     async cleanFiles(input: { userId: string; documentId: string; documentPartId?: string | undefined }) {
       await requireDraft(input.userId, input.documentId);
       const removed = await db.transaction(async (tx) => {
-        await repo.markPartsChanged(tx, input.documentId);
-        const parts = await repo.listParts(tx, input.documentId);
+        await partsRepo.markPartsChanged(tx, input.documentId);
+        const parts = await partsRepo.listParts(tx, input.documentId);
         const targets = input.documentPartId ? parts.filter((part) => part.id === input.documentPartId) : parts;
         if (input.documentPartId && targets.length === 0) throw new AppError('NOT_FOUND', MESSAGES.failedToRemoveFile);
-        await repo.deleteParts(
+        await partsRepo.deleteParts(
           tx,
           targets.map((part) => part.id),
         );
@@ -265,15 +266,15 @@ export function documentService(deps: DocumentDeps) {
     async reorderParts(input: { userId: string; documentId: string; parts: { id: string; order: number }[] }) {
       await requireDraft(input.userId, input.documentId);
       await db.transaction(async (tx) => {
-        await repo.markPartsChanged(tx, input.documentId);
-        const existing = new Set((await repo.listParts(tx, input.documentId)).map((part) => part.id));
+        await partsRepo.markPartsChanged(tx, input.documentId);
+        const existing = new Set((await partsRepo.listParts(tx, input.documentId)).map((part) => part.id));
         const named = new Set(input.parts.map((part) => part.id));
         const isSameSet = named.size === input.parts.length && named.size === existing.size;
         if (!isSameSet || [...named].some((id) => !existing.has(id))) {
           throw badRequest('The new order must name every file of the document once.');
         }
         for (const part of input.parts) {
-          await repo.setPartOrder(tx, { documentId: input.documentId, partId: part.id, order: part.order });
+          await partsRepo.setPartOrder(tx, { documentId: input.documentId, partId: part.id, order: part.order });
         }
       });
       await jobs.send(conversion.combineDocument, { documentId: input.documentId });
@@ -299,23 +300,23 @@ export function documentService(deps: DocumentDeps) {
         const document = await repo.lockDocument(tx, documentId);
         if (!document) throw notFound();
         if (document.status !== 'draft') throw new AppError('CONFLICT', MESSAGES.documentNotDraft);
-        const part = await repo.findDocumentPart(tx, { documentId, partId });
+        const part = await partsRepo.findDocumentPart(tx, { documentId, partId });
         if (!part) throw new AppError('NOT_FOUND', MESSAGES.partNotFound);
         const isChoosable =
           part.convertedAt !== null && (part.activeContent === 'found' || part.activeContent === 'kept');
         if (!isChoosable) throw new AppError('CONFLICT', MESSAGES.activeContentNotChoosable);
-        if (!isRemoving) return repo.setPartActiveContent(tx, partId, 'kept');
+        if (!isRemoving) return partsRepo.setPartActiveContent(tx, partId, 'kept');
         // The part's PDF changes: like any change of the parts, the combined PDF is made again.
-        await repo.markPartsChanged(tx, documentId);
+        await partsRepo.markPartsChanged(tx, documentId);
         // 'removed' before converting tells the conversion to remove it from this signed file.
-        await repo.restartPartConversion(tx, partId, 'removed');
+        await partsRepo.restartPartConversion(tx, partId, 'removed');
       });
       if (isRemoving) await jobs.send(conversion.convertPart, { partId });
       return documentWithParts(documentId);
     },
 
     async conversionData(input: { userId: string; documentId: string }) {
-      const rows = await repo.findConversionProgress(db, input);
+      const rows = await partsRepo.findConversionProgress(db, input);
       const [document] = rows;
       if (!document) throw notFound();
       const parts = rows.flatMap(({ partId, ...part }) => (partId ? [{ id: partId, ...part }] : []));

@@ -1,87 +1,22 @@
-import { blankField, MESSAGES, REQUISITE_LIMITS, type Requisite, SIGN_ACCESS_TOKEN_HEADER } from '@esign/shared';
+import { blankField, MESSAGES, type Requisite, SIGN_ACCESS_TOKEN_HEADER } from '@esign/shared';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.js';
 import { authClient } from '../../../test/auth.js';
-import { corpusFile, documentClient } from '../../../test/documents.js';
-import { documentFields, documents, signers } from '../../platform/db/schema.js';
-import { toFieldRow } from '../documents/documents.repository.js';
-import { issueSigningToken } from '../signing/signing-tokens.repository.js';
+import { documentClient } from '../../../test/documents.js';
+import { pngBase64, requisiteCalls } from '../../../test/requisites.js';
+import { documentFields, documents } from '../../platform/db/schema.js';
+import { toFieldRow } from '../documents/document-fields.repository.js';
 
 let t: TestApp;
 let owner: { id: string; headers: Record<string, string> };
 let stranger: { id: string; headers: Record<string, string> };
 let png: string;
 
-const db = () => t.app.platform.database.db;
-
-async function pngBase64(width = 300, height = 80): Promise<string> {
-  const bytes = await sharp({ create: { width, height, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } })
-    .composite([
-      {
-        input: Buffer.from(
-          `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><path d="M10 ${height - 20} L${width - 10} 20" stroke="black" stroke-width="4"/></svg>`,
-        ),
-        top: 0,
-        left: 0,
-      },
-    ])
-    .png()
-    .toBuffer();
-  return bytes.toString('base64');
-}
-
-/** A signer of a fresh document of `documentOwner` and a live link token for it. */
-async function signerWithToken(documentOwner: { id: string; headers: Record<string, string> }, userId?: string) {
-  const created = await t.app.inject({
-    method: 'POST',
-    url: '/api/v1/documents',
-    headers: documentOwner.headers,
-    payload: { type: 'me_and_other' },
-  });
-  const documentId = created.json<{ id: string }>().id;
-  const [signer] = await db()
-    .insert(signers)
-    .values({ documentId, name: 'Grace Hopper', email: 'grace@example.com', order: 1, userId: userId ?? null })
-    .returning();
-  if (!signer) throw new Error('no signer');
-  const token = await issueSigningToken(db(), { documentId, signerId: signer.id });
-  return { documentId, signer, headers: { [SIGN_ACCESS_TOKEN_HEADER]: token } };
-}
-
-const call = (
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
-  url: string,
-  headers: Record<string, string>,
-  payload?: object,
-) => t.app.inject({ method, url: `/api/v1${url}`, headers, ...(payload ? { payload } : {}) });
-
-function drawnPair(image = png) {
-  return {
-    requisites: [
-      { type: 'sign', valueType: 'draw', image },
-      { type: 'initial', valueType: 'draw', image },
-    ],
-  };
-}
-
-async function createPair(headers: Record<string, string>, body: object = drawnPair()) {
-  const response = await call('POST', '/requisites', headers, body);
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json<Requisite[]>();
-}
-
-async function list(headers: Record<string, string>, withDeleted = false) {
-  const response = await call('GET', `/requisites${withDeleted ? '?withDeleted=true' : ''}`, headers);
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json<Requisite[]>();
-}
-
-/** Follows a signed URL of the local driver through the app itself. */
-function follow(url: string) {
-  const { pathname, search } = new URL(url);
-  return t.app.inject({ method: 'GET', url: `${pathname}${search}` });
-}
+const { db, signerWithToken, call, drawnPair, createPair, list, follow } = requisiteCalls(
+  () => t.app,
+  () => png,
+);
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -377,67 +312,5 @@ describe('requisites of a signer', () => {
     const response = await call('GET', '/requisites', signer.headers);
     expect(response.statusCode).toBe(403);
     expect(response.json<{ code: string }>().code).toBe('ACCESS_CODE_REQUIRED');
-  });
-});
-
-describe('requisite images', () => {
-  it('takes PNG, JPEG, GIF and BMP by content and stores PNG, upright', async () => {
-    const samples = [
-      corpusFile('images/jpeg_exif_orientation_6.jpg'),
-      corpusFile('images/gif_animated_42_frames.gif'),
-      corpusFile('images/bmp_v5_header_24bit.bmp'),
-    ];
-    for (const sample of samples) {
-      const [sign] = await createPair(owner.headers, {
-        requisites: [
-          { type: 'sign', valueType: 'upload', image: `data:image/png;base64,${sample.toString('base64')}` },
-          { type: 'initial', valueType: 'draw', image: png },
-        ],
-      });
-      const stored = await follow(sign?.imageUrl ?? '');
-      const metadata = await sharp(stored.rawPayload).metadata();
-      expect(metadata.format).toBe('png');
-    }
-    const original = await sharp(corpusFile('images/jpeg_exif_orientation_6.jpg')).metadata();
-    const [rotated] = await createPair(owner.headers, {
-      requisites: [
-        {
-          type: 'sign',
-          valueType: 'upload',
-          image: corpusFile('images/jpeg_exif_orientation_6.jpg').toString('base64'),
-        },
-        { type: 'initial', valueType: 'draw', image: png },
-      ],
-    });
-    const upright = await sharp((await follow(rotated?.imageUrl ?? '')).rawPayload).metadata();
-    expect(upright.width).toBe(original.height);
-  });
-
-  it('refuses what is not an image whatever it claims to be, and stores nothing', async () => {
-    const before = (await list(owner.headers, true)).length;
-    for (const content of [corpusFile('pdf/pdf20_latex_2p.pdf'), Buffer.from('plain text, not a picture')]) {
-      const response = await call('POST', '/requisites', owner.headers, {
-        requisites: [
-          { type: 'sign', valueType: 'upload', image: `data:image/png;base64,${content.toString('base64')}` },
-          { type: 'initial', valueType: 'draw', image: png },
-        ],
-      });
-      expect(response.statusCode).toBe(400);
-      expect(response.json<{ message: string }>().message).toBe(MESSAGES.requisiteImageUnreadable);
-    }
-    expect((await list(owner.headers, true)).length).toBe(before);
-  });
-
-  it('refuses an image over 40 MB', async () => {
-    const tooLarge = Buffer.alloc(REQUISITE_LIMITS.maxImageBytes + 1);
-    Buffer.from(png, 'base64').copy(tooLarge);
-    const response = await call('POST', '/requisites', owner.headers, {
-      requisites: [
-        { type: 'sign', valueType: 'upload', image: tooLarge.toString('base64') },
-        { type: 'initial', valueType: 'draw', image: png },
-      ],
-    });
-    expect(response.statusCode).toBe(400);
-    expect(response.json<{ message: string }>().message).toBe(MESSAGES.maxImageSize);
   });
 });

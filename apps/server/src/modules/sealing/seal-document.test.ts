@@ -13,7 +13,7 @@ import { documentActivities, documentFields, documents, requisites, signers } fr
 import type { QueueInTransaction } from '../../platform/jobs.js';
 import { sha256Hex } from '../../platform/pdf/seal/seal-pdf.js';
 import { recordActivity } from '../activity/activity.repository.js';
-import { toFieldRow } from '../documents/documents.repository.js';
+import { toFieldRow } from '../documents/document-fields.repository.js';
 import { sealingJobs } from './sealing.jobs.js';
 
 let test: TestApp;

@@ -3,6 +3,7 @@ import type { Db } from '../../platform/db/client.js';
 import { AppError } from '../../platform/errors.js';
 import type { JobQueue } from '../../platform/jobs.js';
 import { recordActivity } from '../activity/activity.repository.js';
+import type * as partsRepo from '../documents/document-parts.repository.js';
 import * as repo from '../documents/documents.repository.js';
 import type { SealingJobs } from '../sealing/sealing.jobs.js';
 import { completeDocumentOnce } from '../signing/completion.repository.js';
@@ -24,7 +25,7 @@ const quotaExceeded = (user: UserRow) =>
   new AppError('QUOTA_EXCEEDED', quotaExceededMessage(user.freeDocumentsUsedLimit));
 
 /** The checks only the server can make: every file converted and the combined PDF there. */
-function serverOnlyErrors(document: repo.DocumentRow, parts: repo.PartRow[]): string[] {
+function serverOnlyErrors(document: repo.DocumentRow, parts: partsRepo.PartRow[]): string[] {
   if (parts.length === 0) return [];
   if (parts.some((part) => part.errorText)) return [MESSAGES.documentFilesFailed];
   if (parts.some((part) => !part.convertedAt) || !document.pdfFileKey) return [MESSAGES.documentStillProcessing];

@@ -10,7 +10,8 @@ import {
 } from '@esign/shared';
 import type { Db } from '../../platform/db/client.js';
 import { AppError } from '../../platform/errors.js';
-import { type FieldRow, type SignerRow, updateField } from '../documents/documents.repository.js';
+import { type FieldRow, updateField } from '../documents/document-fields.repository.js';
+import type { SignerRow } from '../documents/documents.repository.js';
 import { findUsableRequisite } from './signing.repository.js';
 
 /** The longest text a signer may type into a text field. */

@@ -14,14 +14,8 @@ import { addressKey } from '../../platform/http/address-key.js';
 import type { JobQueue } from '../../platform/jobs.js';
 import type { Storage } from '../../platform/storage/storage.js';
 import { recordActivity } from '../activity/activity.repository.js';
-import {
-  type DocumentRow,
-  listFields,
-  listSigners,
-  lockDocument,
-  type SignerRow,
-  toFieldDto,
-} from '../documents/documents.repository.js';
+import { listFields, toFieldDto } from '../documents/document-fields.repository.js';
+import { type DocumentRow, listSigners, lockDocument, type SignerRow } from '../documents/documents.repository.js';
 import type { SealingJobs } from '../sealing/sealing.jobs.js';
 import type { SignerMailJobs } from '../sending/invitation.mails.js';
 import { completeDocumentOnce } from './completion.repository.js';
