@@ -6,7 +6,7 @@
 //   recover <dataDir> <documentId> <seal|convert>
 //                         the application started again on that folder; prints {"doneAfterMs"} once the document is
 //                         sealed or converted
-//   queue <databaseUrl>   a job queue on PostgreSQL running the job `test.crash` (expiry 2 s), which prints
+//   queue <databaseUrl>   a job queue on PostgreSQL running the job `test.crash` (expiry 10 min), which prints
 //                         {"running": jobId} and never finishes
 import { spawnSync } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';

@@ -10,7 +10,8 @@ export function crashJob(handler: (jobId: string) => Promise<void>) {
     name: 'test.crash',
     payload: z.object({ jobId: z.string() }),
     retryDelay: 1,
-    expireInSeconds: 2,
+    // Far beyond the test's bound: a run again comes from the recovery of an ended process's jobs, not from expiry.
+    expireInSeconds: 600,
     handler: ({ jobId }) => handler(jobId),
   });
 }

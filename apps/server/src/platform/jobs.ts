@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import PgBoss from 'pg-boss';
 import type { z } from 'zod';
 import type { Database, Db, SqlExecutor } from './db/client.js';
+import { ProcessLiveness } from './process-liveness.js';
 
 /** A job is a name, a payload schema and a handler. Handlers must be safe to run again after a failure. */
 export interface JobDefinition<Schema extends z.ZodType = z.ZodType> {
@@ -71,6 +72,9 @@ export class JobQueue {
   private readonly definitions = new Map<string, JobDefinition>();
   private readonly workerIds = new Map<string, string>();
   private started = false;
+  /** On PostgreSQL: which processes sharing the queue are alive (see retryJobsOfEndedProcesses). */
+  private readonly liveness: ProcessLiveness | undefined;
+  private sweep: NodeJS.Timeout | undefined;
 
   constructor(
     private readonly database: Database,
@@ -85,6 +89,8 @@ export class JobQueue {
       maintenanceIntervalSeconds: MAINTENANCE_INTERVAL_SECONDS,
     });
     this.boss.on('error', (error) => this.log.error({ err: error }, 'job queue error'));
+    const connection = database.queueConnection;
+    if ('connectionString' in connection) this.liveness = new ProcessLiveness(connection.connectionString);
   }
 
   register(...definitions: JobDefinition[]): void {
@@ -106,9 +112,19 @@ export class JobQueue {
       // createQueue leaves a queue that exists as it was: the definition's settings replace an earlier version's.
       await this.boss.updateQueue(definition.name, settings);
     }
-    // On PostgreSQL other processes may be running jobs right now; a job of a process that died is retried after
-    // its expiry (MAINTENANCE_INTERVAL_SECONDS).
-    if (this.database.kind === 'pglite') await this.retryJobsOfEndedProcess();
+    if (this.liveness) {
+      // Other processes may be running jobs right now: only the jobs of those that have ended are retried, at start
+      // and then at every maintenance interval (a process that ends while others go on). Expiry stays the last
+      // resort (a run that hangs in a living process).
+      await this.liveness.start();
+      await this.retryJobsOfEndedProcesses();
+      this.sweep = setInterval(() => {
+        this.retryJobsOfEndedProcesses().catch((error) => this.log.warn({ err: error }, 'job sweep failed'));
+      }, MAINTENANCE_INTERVAL_SECONDS * 1000);
+      this.sweep.unref();
+    } else {
+      await this.retryJobsOfEndedProcess();
+    }
     this.started = true;
   }
 
@@ -124,6 +140,36 @@ export class JobQueue {
       name: string;
       id: string;
     }[];
+    await this.retryCutOff(active);
+  }
+
+  /**
+   * On PostgreSQL several processes share the queue. Each runs its jobs with a row in `job_runs` naming it, and holds
+   * a lock for as long as it lives (ProcessLiveness): the active jobs of a process whose lock is free were cut off by
+   * its end, and are retried at once as on the embedded database. Rows whose job is no longer active are cleared.
+   */
+  private async retryJobsOfEndedProcesses(): Promise<void> {
+    if (!this.liveness) return;
+    const running = (await this.queueRows(
+      sql`select r.job_id as id, j.name, r.instance_id as "instanceId" from job_runs r
+          join pgboss.job j on j.id = r.job_id and j.state = 'active'`,
+    )) as { id: string; name: string; instanceId: string }[];
+    const ended = new Set(await this.liveness.ended(running.map((run) => run.instanceId)));
+    const cutOff = running.filter((run) => ended.has(run.instanceId));
+    await this.retryCutOff(cutOff);
+    if (cutOff.length > 0)
+      await this.queueRows(sql`delete from job_runs where job_id in ${cutOff.map((run) => run.id)}`);
+    await this.queueRows(
+      sql`delete from job_runs r where r.created_at < now() - interval '1 minute'
+          and not exists (select 1 from pgboss.job j where j.id = r.job_id and j.state = 'active')`,
+    );
+  }
+
+  /**
+   * Jobs cut off by the end of their process are failed now through pg-boss, which counts the attempt and retries
+   * them (or fails them for good at their retry limit), and their retry is due at once.
+   */
+  private async retryCutOff(active: { name: string; id: string }[]): Promise<void> {
     if (active.length === 0) return;
     for (const { name, id } of active) {
       await this.boss.fail(name, id, { message: 'the process running this job ended before it finished' });
@@ -159,6 +205,7 @@ export class JobQueue {
         async (jobs) => {
           for (const job of jobs) {
             const payload = definition.payload.parse(job.data);
+            await this.recordRun(job.id);
             try {
               await definition.handler(payload);
             } catch (error) {
@@ -169,12 +216,28 @@ export class JobQueue {
               );
               if (isFinal) await definition.onFinalFailure?.(payload, error);
               throw error;
+            } finally {
+              await this.forgetRun(job.id);
             }
           }
         },
       );
       this.workerIds.set(definition.name, workerId);
     }
+  }
+
+  /** On PostgreSQL, the job runs in this process (see retryJobsOfEndedProcesses). */
+  private async recordRun(jobId: string): Promise<void> {
+    if (!this.liveness) return;
+    await this.queueRows(
+      sql`insert into job_runs (job_id, instance_id) values (${jobId}, ${this.liveness.instanceId})
+          on conflict (job_id) do update set instance_id = excluded.instance_id, created_at = now()`,
+    );
+  }
+
+  private async forgetRun(jobId: string): Promise<void> {
+    if (!this.liveness) return;
+    await this.queueRows(sql`delete from job_runs where job_id = ${jobId}`).catch(() => {});
   }
 
   /** True when a worker of this process runs the job. */
@@ -238,6 +301,8 @@ export class JobQueue {
   async stop(): Promise<void> {
     if (!this.started) return;
     this.started = false;
+    clearInterval(this.sweep);
     await this.boss.stop({ graceful: true, wait: true, timeout: 5000 });
+    await this.liveness?.stop();
   }
 }

@@ -5,6 +5,7 @@
 export * from './schema/accounts.js';
 export * from './schema/activity.js';
 export * from './schema/documents.js';
+export * from './schema/jobs.js';
 export * from './schema/mail.js';
 export * from './schema/requisites.js';
 export * from './schema/signing.js';
