@@ -1,3 +1,4 @@
+export * from './bulk-csv.js';
 export * from './constants.js';
 export * from './contracts/auth.js';
 export * from './contracts/document-list.js';

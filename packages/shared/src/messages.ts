@@ -127,6 +127,13 @@ export const MESSAGES = {
   documentNotCompleted: 'Only a completed document can be shared.',
   signerNotNext: 'Only the first signer who has not signed yet can get a reminder or a signing link.',
   signerHasSigned: 'This signer has already signed.',
+  // Bulk CSV (section 5): the limits' and the rows' sentences are the functions below. Not given by the
+  // specification: the file's and the columns' problems, and a name that a spreadsheet would run as a formula.
+  bulkCsvEmpty: 'The CSV file is empty.',
+  bulkCsvNoRows: 'The CSV file has no rows below its header.',
+  bulkCsvColumnsRequired: 'Choose the name column and the email column.',
+  bulkCsvSameColumn: 'The name and email columns must be different.',
+  signerNameFormula: 'Signer name must not start with =, +, - or @',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;
@@ -154,4 +161,24 @@ export function maxLengthMessage(max: 100 | 50): string {
 /** A signer's date field holds a date that does not read in the field's format. */
 export function dateFormatInvalidMessage(format: string): string {
   return `Enter the date in the format ${format}`;
+}
+
+/** Bulk CSV (sections 5 and 9): 'Maximum number of rows is N', N counting the header row. */
+export function maxRowsMessage(max: number): string {
+  return `Maximum number of rows is ${max}`;
+}
+
+/** Bulk CSV (sections 5 and 9): 'Maximum number of columns is N'. */
+export function maxColumnsMessage(max: number): string {
+  return `Maximum number of columns is ${max}`;
+}
+
+/** Bulk CSV (section 5): 'Row N: message', N being the row's number in the spreadsheet (data index plus 2). */
+export function csvRowMessage(row: number, message: string): string {
+  return `Row ${row}: ${message}`;
+}
+
+/** Not given by the specification: a quoted CSV value is never closed, or text follows its closing quote. */
+export function csvQuotesMessage(row: number): string {
+  return csvRowMessage(row, 'a quoted value is not closed, or text follows its closing quotation mark');
 }
