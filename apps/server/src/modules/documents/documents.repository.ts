@@ -84,6 +84,8 @@ export function toDocumentDto(
     testMode: row.testMode,
     redirectionPage: row.redirectionPage,
     remindersDisabled: row.remindersDisabled,
+    templateId: row.templateId,
+    sourceTemplateId: row.sourceTemplateId,
     signers: children.signers.map(toSignerDto),
     fields: children.fields.map(toFieldDto),
   };

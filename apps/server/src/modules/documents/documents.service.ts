@@ -225,9 +225,11 @@ export function documentService(deps: DocumentDeps) {
         );
         return targets;
       });
-      for (const part of removed) {
-        await storage.delete(part.originalFileKey);
-        if (part.pdfFileKey) await storage.delete(part.pdfFileKey);
+      // A copy of a template shares its stored files by key: a file goes only when no part or document names it.
+      const keys = [...new Set(removed.flatMap((part) => [part.originalFileKey, part.pdfFileKey ?? []].flat()))];
+      const stillUsed = await partsRepo.findFileKeysInUse(db, keys);
+      for (const key of keys) {
+        if (!stillUsed.has(key)) await storage.delete(key);
       }
       await jobs.send(conversion.combineDocument, { documentId: input.documentId });
       return documentWithParts(input.documentId);
