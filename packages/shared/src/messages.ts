@@ -145,7 +145,8 @@ export const MESSAGES = {
   templateNotActive: 'Only a live template can be added to the API.',
   templateNotInApi: 'This template is not in the API.',
   templateSignersPerRole: 'Give exactly one signer for each role of the template.',
-  replicaNotOfSource: 'This replica is not a copy of that template.',
+  templateSignersAreRoles: "A template's signers are roles: change them with its roles.",
+  templateNotSent: 'A template is not sent: make a document from it.',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

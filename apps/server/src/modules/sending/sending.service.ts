@@ -48,6 +48,7 @@ export function sendingService(deps: SendingDeps) {
       const document = await repo.findOwnedDocument(db, input);
       if (!document) throw notFound();
       if (document.status !== 'draft') throw notDraft();
+      if (document.type === 'template') throw new AppError('CONFLICT', MESSAGES.templateNotSent);
       const user = await findUserById(db, input.userId);
       if (!user) throw notFound();
 

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.js';
 import { authClient } from '../../../test/auth.js';
-import { fieldInput } from '../../../test/documents.js';
+import { corpusFile, fieldInput } from '../../../test/documents.js';
 import { setPlan, templateClient } from '../../../test/templates.js';
 import { documentParts } from '../../platform/db/schema.js';
 
@@ -169,6 +169,42 @@ describe('replica and merge', () => {
     expect(merged.fields).toHaveLength(2);
     expect((await tpl.docs.get(replica.id)).statusCode).toBe(404);
     expect((await tpl.merge(source.id, replica.id)).statusCode).toBe(404);
+  });
+
+  it("merges a replica's new files into its source, leaving the files a document made from it uses", async () => {
+    const source = await tpl.live(['Client'], 'Files');
+    const made = await tpl.ok<Document>(
+      tpl.createDocument(source.id, { signers: [{ name: 'Bob Stone', email: 'bob@example.com' }] }),
+    );
+    const replica = await tpl.ok<Document>(tpl.replica(source.id));
+    const cleaned = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/documents/${replica.id}/file_clean`,
+      headers: tpl.docs.headers,
+      payload: {},
+    });
+    expect(cleaned.statusCode, cleaned.body).toBe(200);
+    await tpl.docs.uploadOk(replica.id, 'other.pdf', corpusFile('pdf/pdf20_latex_2p.pdf'));
+    await tpl.docs.waitUntilFinished(replica.id);
+    await tpl.ok(tpl.patch(replica.id, { fields: [fieldInput({ signerId: replica.signers[0]?.id ?? null })] }));
+    const merged = await tpl.ok<Document>(tpl.merge(source.id, replica.id));
+    expect(merged.parts.map((part) => part.originalFileName)).toEqual(['other.pdf']);
+    expect(merged.pdfFileKey).not.toBe(source.pdfFileKey);
+    for (const key of await fileKeys(made.id)) if (key) expect(await t.app.platform.storage.exists(key)).toBe(true);
+  });
+
+  it('is not sent, and its roles change only as roles', async () => {
+    const draft = await tpl.readyDraft(['Client']);
+    const sent = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/document_sign/documents/${draft.id}/send_out`,
+      headers: tpl.docs.headers,
+    });
+    expect(sent.statusCode).toBe(409);
+    expect(sent.json<{ message: string }>().message).toBe(MESSAGES.templateNotSent);
+    const patched = await tpl.docs.patch(draft.id, { signers: [{ name: 'Bob', email: 'bob@example.com', order: 1 }] });
+    expect(patched.statusCode).toBe(400);
+    expect(patched.json<{ message: string }>().message).toBe(MESSAGES.templateSignersAreRoles);
   });
 
   it('refuses a replica of another template and a replica that does not meet the requirements', async () => {
