@@ -127,8 +127,12 @@ describe('templates by plan', () => {
     const { id, client } = await newUser();
     await setPlan(t.app, id, 'business');
     for (const title of ['A', 'B', 'C']) expect((await client.create({ title })).statusCode).toBe(200);
+    const userOf = (client: ReturnType<typeof templateClient>) =>
+      t.app.inject({ method: 'GET', url: '/api/v1/user', headers: client.docs.headers });
+    expect((await userOf(client)).json<{ templateLimit: number }>().templateLimit).toBe(-1);
     const granted = await newUser();
     await setPlan(t.app, granted.id, 'personal', 2);
+    expect((await userOf(granted.client)).json<{ templateLimit: number }>().templateLimit).toBe(2);
     expect((await granted.client.create({ title: 'A' })).statusCode).toBe(200);
     expect((await granted.client.create({ title: 'B' })).statusCode).toBe(200);
     expect((await granted.client.create({ title: 'C' })).statusCode).toBe(403);
