@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { type ActivateTemplateResponse, type Document, type DocumentListResponse, MESSAGES } from '@esign/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -38,6 +39,20 @@ describe('a template from draft to live', () => {
       ['Client', '', '', 1],
       ['Manager', '', '', 2],
     ]);
+  });
+
+  it("refuses bad input with the field's message", async () => {
+    const blankRole = await tpl.create({ roles: [{ role: '  ' }] });
+    expect(blankRole.statusCode).toBe(400);
+    expect(blankRole.json<{ message: string }>().message).toBe(MESSAGES.onlySpaces);
+    const longTitle = await tpl.create({ title: 'x'.repeat(101) });
+    expect(longTitle.statusCode).toBe(400);
+    expect(longTitle.json<{ message: string }>().message).toBe(MESSAGES.maxLength100);
+    const template = await tpl.ok<Document>(tpl.create());
+    const foreignRole = await tpl.patch(template.id, { roles: [{ id: randomUUID(), role: 'Client' }] });
+    expect(foreignRole.statusCode).toBe(400);
+    const noId = await tpl.merge('not-a-uuid', template.id);
+    expect(noId.statusCode).toBe(400);
   });
 
   it('stays a draft and lists the requirements not met', async () => {
