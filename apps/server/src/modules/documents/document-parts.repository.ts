@@ -193,3 +193,24 @@ export async function findFileKeysInUse(db: Db, keys: string[]): Promise<Set<str
   const used = [...parts.flatMap((row) => [row.original, row.pdf]), ...combined.map((row) => row.pdf)];
   return new Set(used.filter((key): key is string => key !== null && wanted.has(key)));
 }
+/**
+ * Whether one of the user's live documents names `key` (a part's original or PDF, the combined or the sealed PDF):
+ * a copy of a template names files stored under the template's (or a merged replica's) folder.
+ */
+export async function isFileKeyOfOwnedDocument(db: Db, params: { userId: string; key: string }): Promise<boolean> {
+  const { userId, key } = params;
+  const owned = and(eq(documents.userId, userId), isNull(documents.deletedAt));
+  const [byDocument] = await db
+    .select({ id: documents.id })
+    .from(documents)
+    .where(and(owned, or(eq(documents.pdfFileKey, key), eq(documents.resultPdfFileKey, key))))
+    .limit(1);
+  if (byDocument) return true;
+  const [byPart] = await db
+    .select({ id: documentParts.id })
+    .from(documentParts)
+    .innerJoin(documents, eq(documents.id, documentParts.documentId))
+    .where(and(owned, or(eq(documentParts.originalFileKey, key), eq(documentParts.pdfFileKey, key))))
+    .limit(1);
+  return byPart !== undefined;
+}

@@ -4,18 +4,25 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.js';
 import { authClient } from '../../../test/auth.js';
+import { documentFactory } from '../../../test/document-factory.js';
 import { corpusFile, fieldInput } from '../../../test/documents.js';
+import { signerClient } from '../../../test/signing.js';
 import { setPlan, templateClient } from '../../../test/templates.js';
 import { documentParts } from '../../platform/db/schema.js';
 
 let t: TestApp;
 let tpl: ReturnType<typeof templateClient>;
+let stranger: ReturnType<typeof templateClient>;
 beforeAll(async () => {
   t = await createTestApp();
   const user = await authClient(t.app).loggedInUser();
   await setPlan(t.app, user.id, 'business');
   tpl = templateClient(t.app, user.accessToken);
+  stranger = templateClient(t.app, (await authClient(t.app).loggedInUser()).accessToken);
 });
+
+const signedUrl = (client: ReturnType<typeof templateClient>, key: string) =>
+  t.app.inject({ method: 'POST', url: '/api/v1/auth/get_signed_url', headers: client.docs.headers, payload: { key } });
 afterAll(async () => {
   await t?.close();
 });
@@ -205,6 +212,9 @@ describe('replica and merge', () => {
     const merged = await tpl.ok<Document>(tpl.merge(source.id, replica.id));
     expect(merged.parts.map((part) => part.originalFileName)).toEqual(['other.pdf']);
     expect(merged.pdfFileKey).not.toBe(source.pdfFileKey);
+    // The merged files are stored under the removed replica's folder, and answered to the template's owner.
+    expect(merged.pdfFileKey?.startsWith(`documents/${replica.id}/`)).toBe(true);
+    expect((await signedUrl(tpl, merged.pdfFileKey ?? '')).statusCode).toBe(200);
     for (const key of await fileKeys(made.id)) if (key) expect(await t.app.platform.storage.exists(key)).toBe(true);
   });
 
@@ -269,6 +279,12 @@ describe('a document from a template', () => {
     const kept = (await tpl.docs.get(made.id)).json<Document>();
     expect(kept).toEqual(made);
     for (const key of await fileKeys(made.id)) if (key) expect(await t.app.platform.storage.exists(key)).toBe(true);
+    // Its files are stored under the deleted template's folder, and still answered to the document's owner.
+    for (const key of [kept.pdfFileKey, ...(await fileKeys(made.id))]) {
+      expect(key?.startsWith(`documents/${template.id}/`)).toBe(true);
+      expect((await signedUrl(tpl, key ?? '')).statusCode).toBe(200);
+      expect((await signedUrl(stranger, key ?? '')).statusCode).toBe(404);
+    }
     const sent = await t.app.inject({
       method: 'PATCH',
       url: `/api/v1/document_sign/documents/${made.id}/send_out`,
@@ -276,6 +292,15 @@ describe('a document from a template', () => {
     });
     expect(sent.statusCode, sent.body).toBe(200);
     expect(sent.json<Document>().status).toBe('awaiting');
+    // The signer's PDF is the template's stored file, served by its signed URL.
+    const bob = made.signers[0]?.id ?? '';
+    const asSigner = signerClient(t.app, await documentFactory(t.app).token(made.id, bob));
+    const seen = await asSigner('GET', `/document_sign/signers/${bob}/document/${made.id}`);
+    expect(seen.statusCode, seen.body).toBe(200);
+    const pdfUrl = new URL(seen.json<{ document: { pdfUrl: string } }>().document.pdfUrl);
+    const pdf = await t.app.inject({ method: 'GET', url: `${pdfUrl.pathname}${pdfUrl.search}` });
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
   });
 
   it('needs one valid signer per role and a live template', async () => {
