@@ -39,6 +39,17 @@ export const PLAN_TYPES = ['free', 'personal', 'business'] as const;
 export type PlanType = (typeof PLAN_TYPES)[number];
 export const PLAN_DURATIONS = ['monthly', 'annually'] as const;
 export const FREE_PLAN_DOCUMENTS_PER_MONTH = 3;
+/** Section 6 and 9: templates by plan (-1: unlimited). Templates in the API slot (status api) are not counted. */
+export const TEMPLATE_LIMITS = { free: 0, personal: 1, business: -1 } as const satisfies Record<PlanType, number>;
+/**
+ * The number of templates a user may keep (-1: unlimited): their plan's, or the account's own `templateLimit` when an
+ * operator granted more.
+ */
+export function templateLimitOf(user: { planType: PlanType; templateLimit: number }): number {
+  const byPlan = TEMPLATE_LIMITS[user.planType];
+  if (byPlan < 0 || user.templateLimit < 0) return -1;
+  return Math.max(byPlan, user.templateLimit);
+}
 
 export const TEAM_ROLES = ['owner', 'admin', 'user'] as const;
 export const DATE_FORMATS = ['MM/DD/YYYY', 'DD/MM/YYYY', 'MM/DD/YY', 'DD/MM/YY'] as const;

@@ -134,6 +134,26 @@ export const MESSAGES = {
   bulkCsvColumnsRequired: 'Choose the name column and the email column.',
   bulkCsvSameColumn: 'The name and email columns must be different.',
   signerNameFormula: 'Signer name must not start with =, +, - or @',
+  // Templates (sections 4 and 8).
+  templateSaved: 'Template saved',
+  templateHasValidationErrors: 'Template has validation errors',
+  templateDuplicated: 'Template successfully duplicated!',
+  templateUpdated: 'Template successfully updated!',
+  templateAddedToApi: 'Template successfully added to API!',
+  templateRemovedFromApi: 'Template successfully removed from API!',
+  templatesNotInFreePlan: "You're on the free plan which doesn't include templates.",
+  // The specification gives only 'includes one template' and 'upgrade to business for unlimited'.
+  templateLimitOfPersonalPlan:
+    "You're on the personal plan which includes one template. Upgrade to business for unlimited templates.",
+  // Not given by the specification; worded here once for both sides.
+  templateNotFound: 'Template not found',
+  templateNotDraft: 'Only a draft template can be changed.',
+  templateNotLive: 'Only a live template can be used.',
+  templateNotActive: 'Only a live template can be added to the API.',
+  templateNotInApi: 'This template is not in the API.',
+  templateSignersPerRole: 'Give exactly one signer for each role of the template.',
+  templateSignersAreRoles: "A template's signers are roles: change them with its roles.",
+  templateNotSent: 'A template is not sent: make a document from it.',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;
@@ -151,6 +171,13 @@ export function signerOrRoleHasNoFieldsMessage(label: string): string {
 /** The quota-exceeded sentence of the upgrade modal (section 8). */
 export function quotaExceededMessage(limit: number): string {
   return `You've reached your limit of ${limit} signature requests this month. Please upgrade your account to request more signatures.`;
+}
+
+/** The upgrade-for-templates sentence of a plan whose template limit is reached (section 8). */
+export function templateQuotaMessage(planType: 'free' | 'personal' | 'business', limit: number): string {
+  if (planType === 'free' || limit === 0) return MESSAGES.templatesNotInFreePlan;
+  if (limit === 1) return MESSAGES.templateLimitOfPersonalPlan;
+  return `You've reached your limit of ${limit} templates. Upgrade to business for unlimited templates.`;
 }
 
 /** Maximum length message for a bound the spec names (100 or 50). */

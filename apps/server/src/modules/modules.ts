@@ -32,6 +32,8 @@ import { openedMailJobs } from './signing/opened.mails.js';
 import { signerRoutes } from './signing/signing.routes.js';
 import { signerService } from './signing/signing.service.js';
 import { systemRoutes } from './system/system.routes.js';
+import { templateRoutes } from './templates/templates.routes.js';
+import { templateService } from './templates/templates.service.js';
 import { userRoutes } from './users/users.routes.js';
 
 /** What a module gives the application. Every part is optional. */
@@ -121,6 +123,9 @@ export function appModules(platform: Platform, options: ModuleOptions): { module
       },
       stop: () => office.stop(),
     },
+    // Templates reuse the documents' repositories and rules (fields, files, sending checks); files are uploaded to a
+    // draft template through the documents' routes.
+    { name: 'templates', routes: (api) => api.register(templateRoutes, { templates: templateService({ db }) }) },
     {
       name: 'document-list',
       jobs: [listMails.shareMail],

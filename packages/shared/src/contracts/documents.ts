@@ -112,6 +112,10 @@ export const document = z.object({
   testMode: z.boolean(),
   redirectionPage: z.string().nullable(),
   remindersDisabled: z.boolean(),
+  /** The template this document was made from, if any. */
+  templateId: z.string().uuid().nullable(),
+  /** A replica's source template (see templates), otherwise null. */
+  sourceTemplateId: z.string().uuid().nullable(),
   signers: z.array(signer),
   fields: z.array(documentFieldResponse),
 });

@@ -15,6 +15,7 @@ export const user = z.object({
   twoFactorType: z.enum(['google', 'twillio']).nullable(),
   freeDocumentsUsed: z.number().int(),
   freeDocumentsUsedLimit: z.number().int(),
+  /** Templates the user may keep (-1: unlimited): the plan's, or more when an operator granted more. */
   templateLimit: z.number().int(),
   createdAt: z.string(),
 });

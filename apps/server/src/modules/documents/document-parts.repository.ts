@@ -1,5 +1,5 @@
 import type { ActiveContentState, DocumentPart, PdfMetadata } from '@esign/shared';
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import { documentParts, documents } from '../../platform/db/schema.js';
 
@@ -178,4 +178,39 @@ export async function setPartConverted(
     .update(documentParts)
     .set({ ...values, convertedAt: new Date() })
     .where(eq(documentParts.id, partId));
+}
+/** Of `keys`, those some part (original or PDF) or document (combined PDF) still names. */
+export async function findFileKeysInUse(db: Db, keys: string[]): Promise<Set<string>> {
+  if (keys.length === 0) return new Set();
+  const [parts, combined] = await Promise.all([
+    db
+      .select({ original: documentParts.originalFileKey, pdf: documentParts.pdfFileKey })
+      .from(documentParts)
+      .where(or(inArray(documentParts.originalFileKey, keys), inArray(documentParts.pdfFileKey, keys))),
+    db.select({ pdf: documents.pdfFileKey }).from(documents).where(inArray(documents.pdfFileKey, keys)),
+  ]);
+  const wanted = new Set(keys);
+  const used = [...parts.flatMap((row) => [row.original, row.pdf]), ...combined.map((row) => row.pdf)];
+  return new Set(used.filter((key): key is string => key !== null && wanted.has(key)));
+}
+/**
+ * Whether one of the user's live documents names `key` (a part's original or PDF, the combined or the sealed PDF):
+ * a copy of a template names files stored under the template's (or a merged replica's) folder.
+ */
+export async function isFileKeyOfOwnedDocument(db: Db, params: { userId: string; key: string }): Promise<boolean> {
+  const { userId, key } = params;
+  const owned = and(eq(documents.userId, userId), isNull(documents.deletedAt));
+  const [byDocument] = await db
+    .select({ id: documents.id })
+    .from(documents)
+    .where(and(owned, or(eq(documents.pdfFileKey, key), eq(documents.resultPdfFileKey, key))))
+    .limit(1);
+  if (byDocument) return true;
+  const [byPart] = await db
+    .select({ id: documentParts.id })
+    .from(documentParts)
+    .innerJoin(documents, eq(documents.id, documentParts.documentId))
+    .where(and(owned, or(eq(documentParts.originalFileKey, key), eq(documentParts.pdfFileKey, key))))
+    .limit(1);
+  return byPart !== undefined;
 }

@@ -84,6 +84,9 @@ export function toDocumentDto(
     testMode: row.testMode,
     redirectionPage: row.redirectionPage,
     remindersDisabled: row.remindersDisabled,
+    // Which of the owner's templates it came from is the owner's business, not a signer's.
+    templateId: options.isOwner ? row.templateId : null,
+    sourceTemplateId: options.isOwner ? row.sourceTemplateId : null,
     signers: children.signers.map(toSignerDto),
     fields: children.fields.map(toFieldDto),
   };

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import {
   type ActiveContentChoice,
+  type DocumentStatus,
   type DocumentType,
   hasNoControlCharacters,
   isAllowedFileName,
@@ -38,6 +39,8 @@ export interface UploadedFile {
 }
 
 const notFound = () => new AppError('NOT_FOUND', MESSAGES.documentNotFound);
+/** A draft changes; so does a replica (the draft copy of a live template being edited, see modules/templates). */
+const isEditable = (status: DocumentStatus) => status === 'draft' || status === 'replica';
 const badRequest = (message: string) => new AppError('VALIDATION_ERROR', message);
 
 /** Enough of a file's start for every content check (file-type reads a few kilobytes; text checks 8 KB). */
@@ -109,7 +112,7 @@ export function documentService(deps: DocumentDeps) {
   async function requireDraft(userId: string, documentId: string) {
     const document = await repo.findOwnedDocument(db, { userId, documentId });
     if (!document) throw notFound();
-    if (document.status !== 'draft') throw new AppError('CONFLICT', MESSAGES.documentNotDraft);
+    if (!isEditable(document.status)) throw new AppError('CONFLICT', MESSAGES.documentNotDraft);
     return document;
   }
 
@@ -225,9 +228,11 @@ export function documentService(deps: DocumentDeps) {
         );
         return targets;
       });
-      for (const part of removed) {
-        await storage.delete(part.originalFileKey);
-        if (part.pdfFileKey) await storage.delete(part.pdfFileKey);
+      // A copy of a template shares its stored files by key: a file goes only when no part or document names it.
+      const keys = [...new Set(removed.flatMap((part) => [part.originalFileKey, part.pdfFileKey ?? []].flat()))];
+      const stillUsed = await partsRepo.findFileKeysInUse(db, keys);
+      for (const key of keys) {
+        if (!stillUsed.has(key)) await storage.delete(key);
       }
       await jobs.send(conversion.combineDocument, { documentId: input.documentId });
       return documentWithParts(input.documentId);
@@ -244,7 +249,7 @@ export function documentService(deps: DocumentDeps) {
       await db.transaction(async (tx) => {
         const document = await repo.lockDocument(tx, input.documentId);
         if (!document) throw notFound();
-        if (document.status !== 'draft') throw new AppError('CONFLICT', MESSAGES.documentNotDraft);
+        if (!isEditable(document.status)) throw new AppError('CONFLICT', MESSAGES.documentNotDraft);
         if (title !== undefined || message !== undefined || isOrdered !== undefined) {
           await repo.updateDocumentValues(tx, input.documentId, {
             ...(title !== undefined ? { title: title.trim() } : {}),
@@ -253,6 +258,7 @@ export function documentService(deps: DocumentDeps) {
           });
         }
         if (signers) {
+          if (document.type === 'template') throw badRequest(MESSAGES.templateSignersAreRoles);
           const user = await findUserById(tx, input.userId);
           if (!user) throw notFound();
           await replaceSigners(tx, { document, user, signers });
@@ -299,7 +305,7 @@ export function documentService(deps: DocumentDeps) {
       await db.transaction(async (tx) => {
         const document = await repo.lockDocument(tx, documentId);
         if (!document) throw notFound();
-        if (document.status !== 'draft') throw new AppError('CONFLICT', MESSAGES.documentNotDraft);
+        if (!isEditable(document.status)) throw new AppError('CONFLICT', MESSAGES.documentNotDraft);
         const part = await partsRepo.findDocumentPart(tx, { documentId, partId });
         if (!part) throw new AppError('NOT_FOUND', MESSAGES.partNotFound);
         const isChoosable =

@@ -4,6 +4,7 @@ import type { Db } from '../../platform/db/client.js';
 import { AppError } from '../../platform/errors.js';
 import { assertSafeKey, safeFileName } from '../../platform/storage/keys.js';
 import type { Storage } from '../../platform/storage/storage.js';
+import { isFileKeyOfOwnedDocument } from '../documents/document-parts.repository.js';
 import { findOwnedDocument } from '../documents/documents.repository.js';
 import { isRequisiteVisibleToUser } from '../requisites/requisites.repository.js';
 
@@ -23,6 +24,8 @@ export function fileService({ db, storage }: FileDeps) {
     const documentId = DOCUMENT_KEY.exec(key)?.[1];
     if (documentId) {
       if (await findOwnedDocument(db, { userId, documentId })) return;
+      // A copy of a template shares the template's stored files, whose keys name the template's folder.
+      if (await isFileKeyOfOwnedDocument(db, { userId, key })) return;
     } else if (USER_KEY.exec(key)?.[1] === userId) {
       return;
     } else {

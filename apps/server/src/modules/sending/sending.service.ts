@@ -25,7 +25,7 @@ const quotaExceeded = (user: UserRow) =>
   new AppError('QUOTA_EXCEEDED', quotaExceededMessage(user.freeDocumentsUsedLimit));
 
 /** The checks only the server can make: every file converted and the combined PDF there. */
-function serverOnlyErrors(document: repo.DocumentRow, parts: partsRepo.PartRow[]): string[] {
+export function serverOnlyErrors(document: repo.DocumentRow, parts: partsRepo.PartRow[]): string[] {
   if (parts.length === 0) return [];
   if (parts.some((part) => part.errorText)) return [MESSAGES.documentFilesFailed];
   if (parts.some((part) => !part.convertedAt) || !document.pdfFileKey) return [MESSAGES.documentStillProcessing];
@@ -48,6 +48,7 @@ export function sendingService(deps: SendingDeps) {
       const document = await repo.findOwnedDocument(db, input);
       if (!document) throw notFound();
       if (document.status !== 'draft') throw notDraft();
+      if (document.type === 'template') throw new AppError('CONFLICT', MESSAGES.templateNotSent);
       const user = await findUserById(db, input.userId);
       if (!user) throw notFound();
 
@@ -57,6 +58,7 @@ export function sendingService(deps: SendingDeps) {
         ...sendingErrors({
           type: document.type,
           hasFile: document.pdfFileKey !== null,
+          isFromTemplate: document.templateId !== null,
           currentUserId: user.id,
           signers: children.signers,
           fields: children.fields,

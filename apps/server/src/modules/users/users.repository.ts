@@ -1,4 +1,4 @@
-import type { User } from '@esign/shared';
+import { templateLimitOf, type User } from '@esign/shared';
 import DataLoader from 'dataloader';
 import { and, eq, isNull, lt, ne, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
@@ -73,7 +73,7 @@ export function toUserDto(row: UserRow): User {
     twoFactorType: null,
     freeDocumentsUsed: row.freeDocumentsUsed,
     freeDocumentsUsedLimit: row.freeDocumentsUsedLimit,
-    templateLimit: row.templateLimit,
+    templateLimit: templateLimitOf(row),
     createdAt: row.createdAt.toISOString(),
   };
 }

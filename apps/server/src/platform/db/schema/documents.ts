@@ -9,6 +9,7 @@ import {
 } from '@esign/shared';
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   date,
@@ -49,6 +50,10 @@ export const documents = pgTable(
     /** Where a signer goes after signing (http or https only). */
     redirectionPage: text('redirection_page'),
     remindersDisabled: boolean('reminders_disabled').notNull().default(false),
+    /** The template a document was made from (its parts, roles and fields were copied at that moment). */
+    templateId: uuid('template_id').references((): AnyPgColumn => documents.id, { onDelete: 'set null' }),
+    /** A replica's live template, which the replica replaces when merged. */
+    sourceTemplateId: uuid('source_template_id').references((): AnyPgColumn => documents.id, { onDelete: 'cascade' }),
     /** The sealed PDF: fields stamped, certificate of completion appended, PAdES-signed. */
     resultPdfFileKey: text('result_pdf_file_key'),
     sentAt: timestamp('sent_at', { withTimezone: true }),

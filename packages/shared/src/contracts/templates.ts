@@ -1,0 +1,131 @@
+import { z } from 'zod';
+import { MAX_SIGNERS } from '../document-fields.js';
+import { plainText, requiredString } from '../fields.js';
+import { MESSAGES } from '../messages.js';
+import { ROUTES } from '../routes.js';
+import { document, documentField, documentIdParams, signerInput } from './documents.js';
+
+/**
+ * Templates (spec sections 4, 6 and 7): documents of type `template` whose signers are roles (a role name instead
+ * of a name and an e-mail). Files are uploaded, removed and reordered through the documents' own calls
+ * (file_upload, file_clean, PATCH documents/{id} parts) while the template is a draft.
+ */
+export const templateRole = z.object({
+  /** The role's signer id, when it already exists. */
+  id: z.string().uuid().optional(),
+  role: requiredString(100).transform((value) => value.trim()),
+});
+export type TemplateRole = z.input<typeof templateRole>;
+
+const templateTitle = plainText().max(100, MESSAGES.maxLength100);
+
+export const createTemplateRequest = z.object({
+  title: templateTitle.optional(),
+  roles: z.array(templateRole).max(MAX_SIGNERS, MESSAGES.signersLimit).optional(),
+});
+/** POST documents/templates: a draft template; over the plan's template limit 403 QUOTA_EXCEEDED. */
+export const createTemplate = { ...ROUTES.createTemplate, body: createTemplateRequest, response: document } as const;
+
+/**
+ * PATCH documents/templates/{id}: any of the title (rename), message, ordering switch, the roles (the whole list:
+ * roles not named are removed and their fields become unassigned) and the fields (the whole set, each assigned
+ * to a role of this template or to nobody). Only a draft or a replica changes.
+ */
+export const updateTemplateRequest = z.object({
+  title: templateTitle.optional(),
+  message: plainText().max(1000).nullable().optional(),
+  isOrdered: z.boolean().optional(),
+  roles: z.array(templateRole).max(MAX_SIGNERS, MESSAGES.signersLimit).optional(),
+  fields: z.array(documentField).max(2000).optional(),
+});
+export type UpdateTemplateRequest = z.input<typeof updateTemplateRequest>;
+export const updateTemplate = {
+  ...ROUTES.updateTemplate,
+  params: documentIdParams,
+  body: updateTemplateRequest,
+  response: document,
+} as const;
+
+/**
+ * PATCH documents/templates/{id}/activate: a draft becomes live (`active`) when it meets every requirement; with
+ * errors it stays a draft and `errors` lists each requirement not met ('Template has validation errors').
+ */
+export const activateTemplateRequest = z.object({ status: z.enum(['active']).default('active') });
+export const activateTemplateResponse = z.object({ template: document, errors: z.array(z.string()) });
+export type ActivateTemplateResponse = z.infer<typeof activateTemplateResponse>;
+export const activateTemplate = {
+  ...ROUTES.activateTemplate,
+  params: documentIdParams,
+  body: activateTemplateRequest,
+  response: activateTemplateResponse,
+} as const;
+
+/** POST documents/templates/{id}/to-api: active -> api. */
+export const addTemplateToApi = { ...ROUTES.addTemplateToApi, params: documentIdParams, response: document } as const;
+/** DELETE documents/templates/{id}/to-api: api -> active; counts against the plan's template limit again. */
+export const removeTemplateFromApi = {
+  ...ROUTES.removeTemplateFromApi,
+  params: documentIdParams,
+  response: document,
+} as const;
+
+/** POST documents/templates/{id}/copy: a duplicate with its own parts, roles and fields (a draft, or live). */
+export const copyTemplate = { ...ROUTES.copyTemplate, params: documentIdParams, response: document } as const;
+
+/**
+ * GET documents/templates/{id}/replica: a draft copy of a live template to edit (status `replica`, its own parts,
+ * roles and fields), which merge then puts in place of its source.
+ */
+export const templateReplica = { ...ROUTES.templateReplica, params: documentIdParams, response: document } as const;
+
+/**
+ * POST documents/templates/{sourceId}/replica/{templateId}/merge: the source takes the replica's title, message,
+ * roles, fields and files; the replica is removed. Answers the source.
+ */
+export const mergeTemplateReplica = {
+  ...ROUTES.mergeTemplateReplica,
+  params: z.object({
+    sourceId: z.string().uuid({ error: MESSAGES.templateNotFound }),
+    templateId: z.string().uuid({ error: MESSAGES.templateNotFound }),
+  }),
+  response: document,
+} as const;
+
+/** A template as a picker lists it (section 3, Template option). */
+export const templateOption = z.object({
+  id: z.string().uuid(),
+  title: z.string(),
+  message: z.string().nullable(),
+  signers: z.array(z.object({ id: z.string().uuid(), role: z.string().nullable(), order: z.number().int() })),
+});
+export type TemplateOption = z.infer<typeof templateOption>;
+/**
+ * GET documents/all/templates: the caller's live templates, newest first. `withTeammateTemplates` is accepted for
+ * the web app's call; there are no teams yet, so it changes nothing.
+ */
+export const listLiveTemplates = {
+  ...ROUTES.listLiveTemplates,
+  query: z.object({ withTeammateTemplates: z.enum(['true', 'false']).optional() }),
+  response: z.array(templateOption),
+} as const;
+
+/**
+ * POST documents/templates/{id}/create-document: the prepare form's submit with a template. A new draft (type
+ * `others`) with its own copy of the template's parts, fields and roles, the signers given in the roles' order
+ * (one per role), and `templateId` recorded. Sent with send_out like any draft.
+ */
+export const createDocumentFromTemplateRequest = z.object({
+  title: templateTitle.optional(),
+  message: plainText().max(1000).nullable().optional(),
+  signers: z
+    .array(signerInput.pick({ name: true, email: true }))
+    .min(1, MESSAGES.documentNeedsSigner)
+    .max(MAX_SIGNERS, MESSAGES.signersLimit),
+});
+export type CreateDocumentFromTemplateRequest = z.input<typeof createDocumentFromTemplateRequest>;
+export const createDocumentFromTemplate = {
+  ...ROUTES.createDocumentFromTemplate,
+  params: documentIdParams,
+  body: createDocumentFromTemplateRequest,
+  response: document,
+} as const;
