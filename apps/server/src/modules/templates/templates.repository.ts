@@ -25,6 +25,23 @@ export async function findOwnedTemplate(db: Db, params: { userId: string; templa
   return row;
 }
 
+/** The replica of a template still being edited (not merged, not deleted), if there is one. */
+export async function findOpenReplica(db: Db, params: { userId: string; sourceId: string }) {
+  const [row] = await db
+    .select({ id: documents.id })
+    .from(documents)
+    .where(
+      and(
+        eq(documents.sourceTemplateId, params.sourceId),
+        eq(documents.userId, params.userId),
+        eq(documents.status, 'replica'),
+        isNull(documents.deletedAt),
+      ),
+    )
+    .limit(1);
+  return row;
+}
+
 /** Locks the user's row: template creations of one user queue, so two at once cannot both pass the limit. */
 export async function lockUser(db: Db, userId: string) {
   const [row] = await db.select().from(users).where(eq(users.id, userId)).for('update').limit(1);

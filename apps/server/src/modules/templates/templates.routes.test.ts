@@ -174,6 +174,8 @@ describe('replica and merge', () => {
     const source = await tpl.live(['Client', 'Manager'], 'Old title');
     const replica = await tpl.ok<Document>(tpl.replica(source.id));
     expect(replica).toMatchObject({ status: 'replica', sourceTemplateId: source.id, title: 'Old title' });
+    // Opening the editor again answers the same replica: they do not pile up or overwrite each other.
+    expect((await tpl.ok<Document>(tpl.replica(source.id))).id).toBe(replica.id);
     expect(replica.signers.map((s) => s.id)).not.toEqual(source.signers.map((s) => s.id));
     const [client, manager] = replica.signers;
     await tpl.ok(

@@ -207,11 +207,15 @@ export function templateService(deps: { db: Db }) {
 
     /**
      * GET documents/templates/{id}/replica: a copy of a live template to edit (status replica, not counted), which
-     * merge puts in place of its source.
+     * merge puts in place of its source. A template has at most one open replica: opening the editor again (a reload,
+     * a second tab) answers the same one, so replicas do not pile up and two of them cannot overwrite each other.
      */
     async createReplica(input: { userId: string; templateId: string }) {
       await requireTemplate(input.userId, input.templateId);
       const id = await db.transaction(async (tx) => {
+        await documentsRepo.lockDocument(tx, input.templateId);
+        const open = await repo.findOpenReplica(tx, { userId: input.userId, sourceId: input.templateId });
+        if (open) return open.id;
         const { created } = await copyLocked(tx, {
           templateId: input.templateId,
           allowed: LIVE,
