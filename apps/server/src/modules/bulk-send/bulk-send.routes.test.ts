@@ -12,6 +12,8 @@ import { authClient } from '../../../test/auth.js';
 import { corpusFile, fieldInput } from '../../../test/documents.js';
 import { setPlan, templateClient } from '../../../test/templates.js';
 import { documents, users } from '../../platform/db/schema.js';
+import { bulkSendJobs } from './bulk-send.jobs.js';
+import * as repo from './bulk-send.repository.js';
 
 let t: TestApp;
 let newUser: () => Promise<{ id: string; accessToken: string; client: ReturnType<typeof templateClient> }>;
@@ -166,12 +168,50 @@ describe('POST document_sign/bulk_send', () => {
     expect(refused.statusCode).toBe(404);
     expect(refused.json<{ message: string }>().message).toBe(MESSAGES.templateNotFound);
 
-    const response = await bulkSend(owner.accessToken, { templateId: template.id, rows: rowsOf(1) });
+    const response = await bulkSend(owner.accessToken, {
+      templateId: template.id,
+      title: ' Your offer ',
+      rows: rowsOf(1),
+    });
     const batchId = response.json<{ batch: BulkSendBatch }>().batch.id;
     const hidden = await batchStatus(stranger.accessToken, batchId);
     expect(hidden.statusCode).toBe(404);
     expect(hidden.json<{ message: string }>().message).toBe(MESSAGES.bulkSendBatchNotFound);
     expect((await batchStatus(owner.accessToken, batchId)).statusCode).toBe(200);
-    await finishedBatch(owner.accessToken, batchId);
+    const [row] = (await finishedBatch(owner.accessToken, batchId)).rows;
+    const sent = (await owner.client.docs.get(row?.documentId ?? '')).json<Document>();
+    expect(sent.title).toBe('Your offer');
+  });
+
+  it('sends, when run again, the document a cut-off run made and skips the rows already finished', async () => {
+    const owner = await newUser();
+    const template = await oneSignerTemplate(owner.client);
+    const db = t.app.platform.database.db;
+    // As a run cut off after making row 2's document leaves it: the row queued with its document recorded.
+    const draft = await owner.client.ok<Document>(
+      owner.client.createDocument(template.id, { signers: [{ name: 'Ann Lee', email: uniqueEmail('ann') }] }),
+    );
+    const batch = await repo.insertBatch(db, { userId: owner.id, templateId: template.id, title: null });
+    await repo.insertRows(db, {
+      batchId: batch.id,
+      rows: [
+        { row: 2, name: 'Ann Lee', email: draft.signers[0]?.email ?? '', prefill: {} },
+        { row: 3, name: 'Bob Stone', email: uniqueEmail('bob'), prefill: {} },
+      ],
+    });
+    await repo.claimRowDocument(db, { batchId: batch.id, row: 2, documentId: draft.id });
+    await repo.finishRow(db, { batchId: batch.id, row: 3, status: 'failed', error: 'earlier run' });
+
+    // The queue runs the job by its name: the definition here only names it and checks the payload.
+    const unused = {} as Parameters<typeof bulkSendJobs>[0];
+    await t.app.platform.jobs.send(bulkSendJobs(unused).sendBatch, { batchId: batch.id });
+    const finished = await finishedBatch(owner.accessToken, batch.id);
+    expect(finished.rows.map((row) => [row.status, row.documentId, row.error])).toEqual([
+      ['sent', draft.id, null],
+      ['failed', null, 'earlier run'],
+    ]);
+    expect((await owner.client.docs.get(draft.id)).json<Document>().status).toBe('awaiting');
+    const made = await db.select({ id: documents.id }).from(documents).where(eq(documents.userId, owner.id));
+    expect(made.map((row) => row.id).sort()).toEqual([template.id, draft.id].sort());
   });
 });
