@@ -14,12 +14,13 @@ import { ROUTES } from '../routes.js';
 const PREFILL_MAX_LABELS = 98;
 
 export const bulkSendRow = z.object({
-  // Lengths, control characters and formulas are the shared row rules' ('Row N: message'); these bound the request.
+  // Control characters, formulas and the name's length are the shared row rules' ('Row N: message'); these bound
+  // the request.
   name: z.string().max(1000),
   email: z.string().max(1000),
   /** A text field's label (its placeholder) to the value it gets for this row's signer. */
   prefill: z
-    .record(z.string().max(100, MESSAGES.maxLength100), plainText().max(100, MESSAGES.maxLength100))
+    .record(z.string().max(100, MESSAGES.maxLength100), z.string().max(100, MESSAGES.maxLength100))
     .refine((prefill) => Object.keys(prefill).length <= PREFILL_MAX_LABELS, maxColumnsMessage(100))
     .optional(),
 });

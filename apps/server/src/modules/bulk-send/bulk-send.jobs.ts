@@ -44,12 +44,14 @@ export function bulkSendJobs(deps: BulkSendJobDeps) {
         documentId = created.id;
       }
       const document = await documentsRepo.findDocument(db, documentId);
-      if (document?.status === 'draft') await deps.sending.sendOut({ userId: batch.userId, documentId, sourceIp });
+      // A rerun finds the recorded document deleted meanwhile, still a draft, or already sent.
+      if (!document || document.deletedAt) throw new AppError('NOT_FOUND', MESSAGES.documentNotFound);
+      if (document.status === 'draft') await deps.sending.sendOut({ userId: batch.userId, documentId, sourceIp });
       await repo.finishRow(db, { batchId: batch.id, row: row.row, status: 'sent' });
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
       const document = documentId ? await documentsRepo.findDocument(db, documentId) : undefined;
-      if (document && document.status !== 'draft') {
+      if (document && !document.deletedAt && document.status !== 'draft') {
         // Sent by another run of this job meanwhile (its send-out answered this one 'not a draft').
         await repo.finishRow(db, { batchId: batch.id, row: row.row, status: 'sent' });
         return;

@@ -80,9 +80,14 @@ export async function failQueuedRows(db: Db, params: { batchId: string; error: s
     .where(and(eq(bulkSendRows.batchId, params.batchId), eq(bulkSendRows.status, 'queued')));
 }
 
-/** Removes a row's document while it is still a draft (a row that failed leaves nothing behind). */
+/**
+ * Removes a row's document while it is still a draft (a row that failed leaves nothing behind); one its owner has
+ * deleted meanwhile is left to the owner's trash.
+ */
 export async function deleteDraft(db: Db, documentId: string): Promise<void> {
-  await db.delete(documents).where(and(eq(documents.id, documentId), eq(documents.status, 'draft')));
+  await db
+    .delete(documents)
+    .where(and(eq(documents.id, documentId), eq(documents.status, 'draft'), isNull(documents.deletedAt)));
 }
 
 export function toBatchDto(batch: BatchRow, rows: BatchRowRow[]): BulkSendBatch {

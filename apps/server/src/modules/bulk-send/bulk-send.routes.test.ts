@@ -101,8 +101,7 @@ describe('POST document_sign/bulk_send', () => {
     expect(document.fields.find((field) => field.type === 'text')?.text).toBe('Acme Ltd');
     const second = (await owner.client.docs.get(batch.rows[1]?.documentId ?? '')).json<Document>();
     expect(second.fields.find((field) => field.type === 'text')?.text).toBeNull();
-    // The invitation worker takes one job per poll, so 20 mails take a while.
-  }, 120_000);
+  });
 
   it('refuses bad rows, each as Row N: message, and sends nothing', async () => {
     const owner = await newUser();
@@ -197,9 +196,16 @@ describe('POST document_sign/bulk_send', () => {
       rows: [
         { row: 2, name: 'Ann Lee', email: draft.signers[0]?.email ?? '', prefill: {} },
         { row: 3, name: 'Bob Stone', email: uniqueEmail('bob'), prefill: {} },
+        { row: 4, name: 'Carol King', email: uniqueEmail('carol'), prefill: {} },
       ],
     });
     await repo.claimRowDocument(db, { batchId: batch.id, row: 2, documentId: draft.id });
+    // Row 4's document was made, then deleted by its owner before the rerun.
+    const deleted = await owner.client.ok<Document>(
+      owner.client.createDocument(template.id, { signers: [{ name: 'Carol King', email: uniqueEmail('carol') }] }),
+    );
+    await repo.claimRowDocument(db, { batchId: batch.id, row: 4, documentId: deleted.id });
+    await db.update(documents).set({ deletedAt: new Date() }).where(eq(documents.id, deleted.id));
     await repo.finishRow(db, { batchId: batch.id, row: 3, status: 'failed', error: 'earlier run' });
 
     // The queue runs the job by its name: the definition here only names it and checks the payload.
@@ -209,9 +215,10 @@ describe('POST document_sign/bulk_send', () => {
     expect(finished.rows.map((row) => [row.status, row.documentId, row.error])).toEqual([
       ['sent', draft.id, null],
       ['failed', null, 'earlier run'],
+      ['failed', null, MESSAGES.documentNotFound],
     ]);
     expect((await owner.client.docs.get(draft.id)).json<Document>().status).toBe('awaiting');
     const made = await db.select({ id: documents.id }).from(documents).where(eq(documents.userId, owner.id));
-    expect(made.map((row) => row.id).sort()).toEqual([template.id, draft.id].sort());
+    expect(made.map((row) => row.id).sort()).toEqual([template.id, draft.id, deleted.id].sort());
   });
 });
