@@ -151,12 +151,24 @@ describe('POST document_sign/bulk_send', () => {
     expect(made).toHaveLength(2);
   });
 
-  it('refuses a template with two roles', async () => {
+  it('refuses a template with two roles, a draft template and a request without a session', async () => {
     const owner = await newUser();
     const template = await owner.client.live(['Client', 'Manager']);
     const response = await bulkSend(owner.accessToken, { templateId: template.id, rows: rowsOf(1) });
     expect(response.statusCode).toBe(400);
     expect(response.json<{ message: string }>().message).toBe(MESSAGES.bulkSendOneSigner);
+
+    const draft = await owner.client.readyDraft(['Client']);
+    const notLive = await bulkSend(owner.accessToken, { templateId: draft.id, rows: rowsOf(1) });
+    expect(notLive.statusCode).toBe(409);
+    expect(notLive.json<{ message: string }>().message).toBe(MESSAGES.templateNotLive);
+
+    const anonymous = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/document_sign/bulk_send',
+      payload: { templateId: template.id, rows: rowsOf(1) },
+    });
+    expect(anonymous.statusCode).toBe(401);
   });
 
   it("answers 404 for another account's template and batch", async () => {
