@@ -3,6 +3,7 @@ import {
   BULK_CSV_MAX_COLUMNS,
   BULK_CSV_MAX_ROWS,
   type BulkCsvTable,
+  checkBulkSendRows,
   decodeCsvBytes,
   mapBulkCsvSigners,
   parseBulkCsv,
@@ -253,6 +254,26 @@ describe('mapBulkCsvSigners', () => {
     expect(map([['', ' ', 'value']], [], ['Name', 'Email', 'Other'])).toEqual({
       ok: false,
       message: MESSAGES.bulkCsvNoRows,
+    });
+  });
+});
+
+describe('checkBulkSendRows', () => {
+  it('numbers the rows sent as the file did and keeps the prefill of the good ones', () => {
+    const result = checkBulkSendRows([
+      { name: 'Ann Lee', email: 'ann@example.com', prefill: { Company: ' Acme ' } },
+      { name: '=cmd', email: 'bob@example.com' },
+      { name: 'Ann Lee', email: 'ann@example.com', prefill: { Company: '' } },
+      { name: 'Dan Roe', email: 'dan@example.com', prefill: { Company: 'Roe\u0007' } },
+    ]);
+    expect(result).toEqual({
+      ok: true,
+      signers: [{ row: 2, name: 'Ann Lee', email: 'ann@example.com', prefill: { Company: 'Acme' } }],
+      errors: [
+        { row: 3, message: MESSAGES.signerNameFormula, text: `Row 3: ${MESSAGES.signerNameFormula}` },
+        { row: 4, message: MESSAGES.signerDuplicated, text: `Row 4: ${MESSAGES.signerDuplicated}` },
+        { row: 5, message: MESSAGES.controlCharacters, text: `Row 5: ${MESSAGES.controlCharacters}` },
+      ],
     });
   });
 });

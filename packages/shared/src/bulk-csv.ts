@@ -216,3 +216,31 @@ export function mapBulkCsvSigners(table: BulkCsvTable, columns: BulkCsvColumns):
   });
   return { ok: true, signers, errors };
 }
+
+/** At most 100 signers per bulk send: the 101 rows of the file less its header. */
+export const BULK_SEND_MAX_ROWS = BULK_CSV_MAX_ROWS - 1;
+
+/** A row as the bulk-send page sends it: the mapped name and e-mail, and text-field label to value. */
+export interface BulkSendRowInput {
+  name: string;
+  email: string;
+  prefill?: Record<string, string> | undefined;
+}
+
+/**
+ * The rows the bulk-send page sends, read again through `mapBulkCsvSigners`, so the server refuses what the page
+ * would (the same 'Row N: message', the rows numbered from 2 in the order sent, as the file numbers them). The rows
+ * become a table: two columns for the name and the e-mail (headed by nothing, so no label takes them), then one per
+ * prefill label in the order first met.
+ */
+export function checkBulkSendRows(rows: readonly BulkSendRowInput[]): BulkCsvMapResult {
+  const labels: string[] = [];
+  for (const row of rows) {
+    for (const label of Object.keys(row.prefill ?? {})) if (!labels.includes(label)) labels.push(label);
+  }
+  const table: BulkCsvTable = {
+    header: ['', '', ...labels],
+    rows: rows.map((row) => [row.name, row.email, ...labels.map((label) => row.prefill?.[label] ?? '')]),
+  };
+  return mapBulkCsvSigners(table, { nameColumn: 0, emailColumn: 1, prefillLabels: labels });
+}

@@ -53,3 +53,7 @@ export function templateLimitOf(user: { planType: PlanType; templateLimit: numbe
 
 export const TEAM_ROLES = ['owner', 'admin', 'user'] as const;
 export const DATE_FORMATS = ['MM/DD/YYYY', 'DD/MM/YYYY', 'MM/DD/YY', 'DD/MM/YY'] as const;
+
+/** A bulk-send row: waiting for its batch's job, sent (its document awaits signatures) or failed (with a reason). */
+export const BULK_SEND_ROW_STATUSES = ['queued', 'sent', 'failed'] as const;
+export type BulkSendRowStatus = (typeof BULK_SEND_ROW_STATUSES)[number];

@@ -1,6 +1,7 @@
 export * from './bulk-csv.js';
 export * from './constants.js';
 export * from './contracts/auth.js';
+export * from './contracts/bulk-send.js';
 export * from './contracts/document-list.js';
 export * from './contracts/documents.js';
 export * from './contracts/errors.js';

@@ -134,6 +134,10 @@ export const MESSAGES = {
   bulkCsvColumnsRequired: 'Choose the name column and the email column.',
   bulkCsvSameColumn: 'The name and email columns must be different.',
   signerNameFormula: 'Signer name must not start with =, +, - or @',
+  // Bulk send (section 5): the template's rule and the sent answer are the specification's; a batch not found is not.
+  bulkSendOneSigner: 'The template must have only one signer besides the preparer',
+  bulkSendCreated: 'Documents successfully created',
+  bulkSendBatchNotFound: 'Bulk send not found',
   // Templates (sections 4 and 8).
   templateSaved: 'Template saved',
   templateHasValidationErrors: 'Template has validation errors',

@@ -7,6 +7,8 @@ export const ROUTES = {
   activateTemplate: { method: 'PATCH', path: '/documents/templates/:id/activate' },
   addTemplateToApi: { method: 'POST', path: '/documents/templates/:id/to-api' },
   availableSigners: { method: 'GET', path: '/document_sign/documents/:id/signers' },
+  bulkSend: { method: 'POST', path: '/document_sign/bulk_send' },
+  bulkSendStatus: { method: 'GET', path: '/document_sign/bulk_send/:batchId' },
   changePassword: { method: 'POST', path: '/auth/change_password/change' },
   chooseActiveContent: { method: 'PATCH', path: '/documents/:id/parts/:partId/active_content' },
   confirmCode: { method: 'POST', path: '/document_sign/signers/:signerId/document/:documentId/confirm_code' },

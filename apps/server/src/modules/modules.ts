@@ -9,6 +9,9 @@ import { authMailJobs } from './auth/auth.mails.js';
 import { authRoutes } from './auth/auth.routes.js';
 import { type AuthService, authService } from './auth/auth.service.js';
 import { accessTokens } from './auth/tokens.js';
+import { bulkSendJobs } from './bulk-send/bulk-send.jobs.js';
+import { bulkSendRoutes } from './bulk-send/bulk-send.routes.js';
+import { bulkSendService } from './bulk-send/bulk-send.service.js';
 import { documentListMailJobs } from './document-list/document-list.mails.js';
 import { documentListRoutes } from './document-list/document-list.routes.js';
 import { documentListService } from './document-list/document-list.service.js';
@@ -86,6 +89,8 @@ export function appModules(platform: Platform, options: ModuleOptions): { module
 
   const signerMails = signerMailJobs({ db, mailer, appUrl });
   const sending = sendingService({ db, jobs, signerMails, sealing, now });
+  const templates = templateService({ db });
+  const bulkSend = bulkSendJobs({ db, templates, sending });
   const openedMails = openedMailJobs({ db, mailer, appUrl });
   const signing = signerService({ db, storage, jobs, sealing, openedMails, signerMails, now });
 
@@ -125,7 +130,7 @@ export function appModules(platform: Platform, options: ModuleOptions): { module
     },
     // Templates reuse the documents' repositories and rules (fields, files, sending checks); files are uploaded to a
     // draft template through the documents' routes.
-    { name: 'templates', routes: (api) => api.register(templateRoutes, { templates: templateService({ db }) }) },
+    { name: 'templates', routes: (api) => api.register(templateRoutes, { templates }) },
     {
       name: 'document-list',
       jobs: [listMails.shareMail],
@@ -144,6 +149,13 @@ export function appModules(platform: Platform, options: ModuleOptions): { module
       name: 'sending',
       jobs: [signerMails.signerInvitationMail],
       routes: (api) => api.register(sendingRoutes, { sending }),
+    },
+    // Bulk send makes each row's document through the templates' service and sends it through the sending one.
+    {
+      name: 'bulk-send',
+      jobs: [bulkSend.sendBatch],
+      routes: (api) =>
+        api.register(bulkSendRoutes, { bulkSend: bulkSendService({ db, jobs, bulkSendJobs: bulkSend }) }),
     },
     {
       name: 'signing',

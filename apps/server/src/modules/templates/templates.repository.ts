@@ -112,6 +112,8 @@ export async function insertChildrenCopy(
     documentId: string;
     children: DocumentChildren;
     signerValues?: (signer: DocumentChildren['signers'][number], index: number) => { name: string; email: string };
+    /** Values a copied field takes instead of the source's (a bulk send's prefilled text). */
+    fieldValues?: (field: DocumentChildren['fields'][number]) => { text?: string };
   },
 ): Promise<void> {
   const { documentId, children } = params;
@@ -145,12 +147,16 @@ export async function insertChildrenCopy(
   }
   if (children.fields.length > 0) {
     await db.insert(documentFields).values(
-      children.fields.map(({ createdAt: _createdAt, ...field }) => ({
-        ...field,
-        id: randomUUID(),
-        documentId,
-        signerId: field.signerId ? (signerIds.get(field.signerId) ?? null) : null,
-      })),
+      children.fields.map((source) => {
+        const { createdAt: _createdAt, ...field } = source;
+        return {
+          ...field,
+          ...params.fieldValues?.(source),
+          id: randomUUID(),
+          documentId,
+          signerId: field.signerId ? (signerIds.get(field.signerId) ?? null) : null,
+        };
+      }),
     );
   }
 }

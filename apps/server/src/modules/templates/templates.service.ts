@@ -24,6 +24,16 @@ const notFound = () => new AppError('NOT_FOUND', MESSAGES.templateNotFound);
 const conflict = (message: string) => new AppError('CONFLICT', message);
 const notOnePerRole = () =>
   validationError([{ path: ['signers'], keyword: 'signers', message: MESSAGES.templateSignersPerRole }]);
+/** A field's new text from a prefill map: a text field of a signer whose placeholder is one of the labels. */
+function prefillValues(prefill: Record<string, string>) {
+  const byLabel = new Map(Object.entries(prefill).map(([label, value]) => [label.trim().toLowerCase(), value]));
+  return (field: { type: string; signerId: string | null; placeholder: string | null }) => {
+    if (field.type !== 'text' || !field.signerId || !field.placeholder) return {};
+    const value = byLabel.get(field.placeholder.trim().toLowerCase());
+    return value === undefined ? {} : { text: value };
+  };
+}
+
 const EDITABLE: DocumentStatus[] = ['draft', 'replica'];
 const LIVE: DocumentStatus[] = ['active', 'api'];
 
@@ -79,6 +89,7 @@ export function templateService(deps: { db: Db }) {
       allowed: DocumentStatus[];
       values: Parameters<typeof repo.insertDocumentCopy>[1]['values'];
       signerValues?: Parameters<typeof repo.insertChildrenCopy>[1]['signerValues'];
+      fieldValues?: Parameters<typeof repo.insertChildrenCopy>[1]['fieldValues'];
     },
   ) {
     const source = await documentsRepo.lockDocument(tx, params.templateId);
@@ -91,6 +102,7 @@ export function templateService(deps: { db: Db }) {
       documentId: created.id,
       children,
       ...(params.signerValues ? { signerValues: params.signerValues } : {}),
+      ...(params.fieldValues ? { fieldValues: params.fieldValues } : {}),
     });
     return { created, source, children };
   }
@@ -271,12 +283,14 @@ export function templateService(deps: { db: Db }) {
     /**
      * POST documents/templates/{id}/create-document: a new draft (type others) made from a live template under its
      * row lock, so a merge at the same moment gives the old or the new version whole: its own parts, fields and
-     * roles, the signers given filling the roles in order, `templateId` recorded.
+     * roles, the signers given filling the roles in order, `templateId` recorded. `prefill` (a bulk send's row)
+     * gives text fields assigned to a signer the value under their label (the placeholder, trimmed, any case).
      */
     async createDocument(input: {
       userId: string;
       templateId: string;
       request: CreateDocumentFromTemplateRequest;
+      prefill?: Record<string, string> | undefined;
       sourceIp?: string | undefined;
     }) {
       const template = await requireTemplate(input.userId, input.templateId);
@@ -304,6 +318,7 @@ export function templateService(deps: { db: Db }) {
             if (!line) throw notOnePerRole();
             return { name: line.name.trim(), email: normalizeEmail(line.email) };
           },
+          ...(input.prefill ? { fieldValues: prefillValues(input.prefill) } : {}),
         });
         // Counted on the copy, under the template's lock: the roles of the version copied, whatever a merge did.
         if (children.signers.filter((row) => !row.isPreparer).length !== lines.length) throw notOnePerRole();

@@ -1,0 +1,108 @@
+import type { BulkSendBatch, BulkSendRowStatus } from '@esign/shared';
+import { and, asc, eq, isNull } from 'drizzle-orm';
+import type { Db } from '../../platform/db/client.js';
+import { bulkSendBatches, bulkSendRows, documents } from '../../platform/db/schema.js';
+
+export type BatchRow = typeof bulkSendBatches.$inferSelect;
+export type BatchRowRow = typeof bulkSendRows.$inferSelect;
+
+export async function insertBatch(
+  db: Db,
+  values: { userId: string; templateId: string; title: string | null },
+): Promise<BatchRow> {
+  const [row] = await db.insert(bulkSendBatches).values(values).returning();
+  if (!row) throw new Error('bulk send batch not inserted');
+  return row;
+}
+
+export async function insertRows(
+  db: Db,
+  params: { batchId: string; rows: { row: number; name: string; email: string; prefill: Record<string, string> }[] },
+): Promise<void> {
+  await db.insert(bulkSendRows).values(params.rows.map((row) => ({ ...row, batchId: params.batchId })));
+}
+
+export async function findBatch(db: Db, batchId: string): Promise<BatchRow | undefined> {
+  const [row] = await db.select().from(bulkSendBatches).where(eq(bulkSendBatches.id, batchId)).limit(1);
+  return row;
+}
+
+export async function findOwnedBatch(db: Db, params: { userId: string; batchId: string }) {
+  const [row] = await db
+    .select()
+    .from(bulkSendBatches)
+    .where(and(eq(bulkSendBatches.id, params.batchId), eq(bulkSendBatches.userId, params.userId)))
+    .limit(1);
+  return row;
+}
+
+export async function listRows(db: Db, batchId: string): Promise<BatchRowRow[]> {
+  return db.select().from(bulkSendRows).where(eq(bulkSendRows.batchId, batchId)).orderBy(asc(bulkSendRows.row));
+}
+
+/** Records the row's document once; false when a run of the same job already did (that run owns the row). */
+export async function claimRowDocument(
+  db: Db,
+  params: { batchId: string; row: number; documentId: string },
+): Promise<boolean> {
+  const updated = await db
+    .update(bulkSendRows)
+    .set({ documentId: params.documentId })
+    .where(
+      and(eq(bulkSendRows.batchId, params.batchId), eq(bulkSendRows.row, params.row), isNull(bulkSendRows.documentId)),
+    )
+    .returning({ row: bulkSendRows.row });
+  return updated.length > 0;
+}
+
+/** A queued row becomes sent or failed (a finished row stays as it is). */
+export async function finishRow(
+  db: Db,
+  params: { batchId: string; row: number; status: Exclude<BulkSendRowStatus, 'queued'>; error?: string },
+): Promise<void> {
+  await db
+    .update(bulkSendRows)
+    .set({ status: params.status, error: params.error ?? null })
+    .where(
+      and(
+        eq(bulkSendRows.batchId, params.batchId),
+        eq(bulkSendRows.row, params.row),
+        eq(bulkSendRows.status, 'queued'),
+      ),
+    );
+}
+
+/** Every row still queued fails with the reason (the job gave up). */
+export async function failQueuedRows(db: Db, params: { batchId: string; error: string }): Promise<void> {
+  await db
+    .update(bulkSendRows)
+    .set({ status: 'failed', error: params.error })
+    .where(and(eq(bulkSendRows.batchId, params.batchId), eq(bulkSendRows.status, 'queued')));
+}
+
+/**
+ * Removes a row's document while it is still a draft (a row that failed leaves nothing behind); one its owner has
+ * deleted meanwhile is left to the owner's trash.
+ */
+export async function deleteDraft(db: Db, documentId: string): Promise<void> {
+  await db
+    .delete(documents)
+    .where(and(eq(documents.id, documentId), eq(documents.status, 'draft'), isNull(documents.deletedAt)));
+}
+
+export function toBatchDto(batch: BatchRow, rows: BatchRowRow[]): BulkSendBatch {
+  return {
+    id: batch.id,
+    templateId: batch.templateId,
+    title: batch.title,
+    createdAt: batch.createdAt.toISOString(),
+    rows: rows.map((row) => ({
+      row: row.row,
+      name: row.name,
+      email: row.email,
+      status: row.status,
+      documentId: row.status === 'sent' ? row.documentId : null,
+      error: row.error,
+    })),
+  };
+}

@@ -1,0 +1,236 @@
+import {
+  type ActivateTemplateResponse,
+  type BulkSendBatch,
+  type Document,
+  MESSAGES,
+  quotaExceededMessage,
+} from '@esign/shared';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp, uniqueEmail, waitForMail } from '../../../test/app.js';
+import { authClient } from '../../../test/auth.js';
+import { corpusFile, fieldInput } from '../../../test/documents.js';
+import { setPlan, templateClient } from '../../../test/templates.js';
+import { documents, users } from '../../platform/db/schema.js';
+import { bulkSendJobs } from './bulk-send.jobs.js';
+import * as repo from './bulk-send.repository.js';
+
+let t: TestApp;
+let newUser: () => Promise<{ id: string; accessToken: string; client: ReturnType<typeof templateClient> }>;
+beforeAll(async () => {
+  t = await createTestApp();
+  const auth = authClient(t.app);
+  newUser = async () => {
+    const user = await auth.loggedInUser();
+    await setPlan(t.app, user.id, 'business');
+    return { id: user.id, accessToken: user.accessToken, client: templateClient(t.app, user.accessToken) };
+  };
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const bulkSend = (accessToken: string, payload: object) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/v1/document_sign/bulk_send',
+    headers: { authorization: `Bearer ${accessToken}` },
+    payload,
+  });
+const batchStatus = (accessToken: string, batchId: string) =>
+  t.app.inject({
+    method: 'GET',
+    url: `/api/v1/document_sign/bulk_send/${batchId}`,
+    headers: { authorization: `Bearer ${accessToken}` },
+  });
+
+/** Polls the batch until no row is queued. */
+async function finishedBatch(accessToken: string, batchId: string): Promise<BulkSendBatch> {
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    const batch = (await batchStatus(accessToken, batchId)).json<BulkSendBatch>();
+    if (batch.rows.every((row) => row.status !== 'queued')) return batch;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`batch ${batchId} still has queued rows`);
+}
+
+/** A live template with one role 'Client': a signature and an optional text field labelled 'Company'. */
+async function oneSignerTemplate(client: ReturnType<typeof templateClient>) {
+  const template = await client.ok<Document>(client.create({ title: 'Offer', roles: [{ role: 'Client' }] }));
+  await client.docs.uploadOk(template.id, 'contract.pdf', corpusFile('pdf/pdf20_latex_2p.pdf'));
+  await client.docs.waitUntilFinished(template.id);
+  const signerId = template.signers[0]?.id ?? null;
+  const fields = [
+    fieldInput({ signerId }),
+    fieldInput({ signerId, type: 'text', placeholder: 'Company', required: false, coordinateY: 80 }),
+  ];
+  await client.ok<Document>(client.patch(template.id, { fields }));
+  const activated = await client.ok<ActivateTemplateResponse>(client.activate(template.id));
+  expect(activated.errors).toEqual([]);
+  return activated.template;
+}
+
+const rowsOf = (count: number) =>
+  Array.from({ length: count }, (_, index) => ({ name: `Signer ${index + 1}`, email: uniqueEmail('bulk') }));
+
+describe('POST document_sign/bulk_send', () => {
+  it('answers at once with every row queued, then sends each row its own document and invitation', async () => {
+    const owner = await newUser();
+    const template = await oneSignerTemplate(owner.client);
+    const rows = rowsOf(20).map((row, index) => (index === 0 ? { ...row, prefill: { company: 'Acme Ltd' } } : row));
+    const response = await bulkSend(owner.accessToken, { templateId: template.id, rows });
+    expect(response.statusCode).toBe(200);
+    const created = response.json<{ message: string; batch: BulkSendBatch }>();
+    expect(created.message).toBe(MESSAGES.bulkSendCreated);
+    expect(created.batch.rows).toHaveLength(20);
+    expect(created.batch.rows[0]).toMatchObject({ row: 2, name: 'Signer 1', status: 'queued', documentId: null });
+
+    const batch = await finishedBatch(owner.accessToken, created.batch.id);
+    expect(batch.rows.map((row) => row.status)).toEqual(Array(20).fill('sent'));
+    for (const row of batch.rows) {
+      const mail = await waitForMail(t.app, row.email);
+      expect(mail.subject).toContain('Offer');
+    }
+
+    const first = batch.rows[0]?.documentId;
+    if (!first) throw new Error('no document');
+    const document = (await owner.client.docs.get(first)).json<Document>();
+    expect(document).toMatchObject({ status: 'awaiting', type: 'others', templateId: template.id });
+    expect(document.signers.map((signer) => signer.email)).toEqual([rows[0]?.email]);
+    expect(document.fields.find((field) => field.type === 'text')?.text).toBe('Acme Ltd');
+    const second = (await owner.client.docs.get(batch.rows[1]?.documentId ?? '')).json<Document>();
+    expect(second.fields.find((field) => field.type === 'text')?.text).toBeNull();
+  });
+
+  it('refuses bad rows, each as Row N: message, and sends nothing', async () => {
+    const owner = await newUser();
+    const template = await oneSignerTemplate(owner.client);
+    const rows = [
+      { name: 'Ann Lee', email: 'ann@example.com' },
+      { name: 'Bob Stone', email: '' },
+      { name: '=HYPERLINK("x")', email: 'eve@example.com' },
+    ];
+    const response = await bulkSend(owner.accessToken, { templateId: template.id, rows });
+    expect(response.statusCode).toBe(400);
+    const body = response.json<{ code: string; message: string }>();
+    expect(body.code).toBe('VALIDATION_ERROR');
+    expect(body.message).toBe(`Row 3: ${MESSAGES.signerNoEmail}`);
+    expect(response.body).toContain(`Row 4: ${MESSAGES.signerNameFormula}`);
+
+    const tooMany = await bulkSend(owner.accessToken, { templateId: template.id, rows: rowsOf(101) });
+    expect(tooMany.statusCode).toBe(400);
+    expect(tooMany.json<{ message: string }>().message).toBe('Maximum number of rows is 101');
+    const none = await bulkSend(owner.accessToken, { templateId: template.id, rows: [] });
+    expect(none.statusCode).toBe(400);
+  });
+
+  it('fails only the rows over the free plan quota; the others go out', async () => {
+    const owner = await newUser();
+    const template = await oneSignerTemplate(owner.client);
+    // The template was made on the business plan; on the free plan one of the month's 3 documents is used.
+    const db = t.app.platform.database.db;
+    await setPlan(t.app, owner.id, 'free');
+    await db.update(users).set({ freeDocumentsUsed: 1 }).where(eq(users.id, owner.id));
+
+    const response = await bulkSend(owner.accessToken, { templateId: template.id, rows: rowsOf(4) });
+    expect(response.statusCode).toBe(200);
+    const batch = await finishedBatch(owner.accessToken, response.json<{ batch: BulkSendBatch }>().batch.id);
+    expect(batch.rows.map((row) => [row.row, row.status, row.error])).toEqual([
+      [2, 'sent', null],
+      [3, 'sent', null],
+      [4, 'failed', quotaExceededMessage(3)],
+      [5, 'failed', quotaExceededMessage(3)],
+    ]);
+    expect(batch.rows.filter((row) => row.documentId).length).toBe(2);
+    // A failed row leaves no draft behind.
+    const made = await db
+      .select({ id: documents.id })
+      .from(documents)
+      .where(and(eq(documents.userId, owner.id), eq(documents.type, 'others')));
+    expect(made).toHaveLength(2);
+  });
+
+  it('refuses a template with two roles, a draft template and a request without a session', async () => {
+    const owner = await newUser();
+    const template = await owner.client.live(['Client', 'Manager']);
+    const response = await bulkSend(owner.accessToken, { templateId: template.id, rows: rowsOf(1) });
+    expect(response.statusCode).toBe(400);
+    expect(response.json<{ message: string }>().message).toBe(MESSAGES.bulkSendOneSigner);
+
+    const draft = await owner.client.readyDraft(['Client']);
+    const notLive = await bulkSend(owner.accessToken, { templateId: draft.id, rows: rowsOf(1) });
+    expect(notLive.statusCode).toBe(409);
+    expect(notLive.json<{ message: string }>().message).toBe(MESSAGES.templateNotLive);
+
+    const anonymous = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/document_sign/bulk_send',
+      payload: { templateId: template.id, rows: rowsOf(1) },
+    });
+    expect(anonymous.statusCode).toBe(401);
+  });
+
+  it("answers 404 for another account's template and batch", async () => {
+    const owner = await newUser();
+    const stranger = await newUser();
+    const template = await oneSignerTemplate(owner.client);
+    const refused = await bulkSend(stranger.accessToken, { templateId: template.id, rows: rowsOf(1) });
+    expect(refused.statusCode).toBe(404);
+    expect(refused.json<{ message: string }>().message).toBe(MESSAGES.templateNotFound);
+
+    const response = await bulkSend(owner.accessToken, {
+      templateId: template.id,
+      title: ' Your offer ',
+      rows: rowsOf(1),
+    });
+    const batchId = response.json<{ batch: BulkSendBatch }>().batch.id;
+    const hidden = await batchStatus(stranger.accessToken, batchId);
+    expect(hidden.statusCode).toBe(404);
+    expect(hidden.json<{ message: string }>().message).toBe(MESSAGES.bulkSendBatchNotFound);
+    expect((await batchStatus(owner.accessToken, batchId)).statusCode).toBe(200);
+    const [row] = (await finishedBatch(owner.accessToken, batchId)).rows;
+    const sent = (await owner.client.docs.get(row?.documentId ?? '')).json<Document>();
+    expect(sent.title).toBe('Your offer');
+  });
+
+  it('sends, when run again, the document a cut-off run made and skips the rows already finished', async () => {
+    const owner = await newUser();
+    const template = await oneSignerTemplate(owner.client);
+    const db = t.app.platform.database.db;
+    // As a run cut off after making row 2's document leaves it: the row queued with its document recorded.
+    const draft = await owner.client.ok<Document>(
+      owner.client.createDocument(template.id, { signers: [{ name: 'Ann Lee', email: uniqueEmail('ann') }] }),
+    );
+    const batch = await repo.insertBatch(db, { userId: owner.id, templateId: template.id, title: null });
+    await repo.insertRows(db, {
+      batchId: batch.id,
+      rows: [
+        { row: 2, name: 'Ann Lee', email: draft.signers[0]?.email ?? '', prefill: {} },
+        { row: 3, name: 'Bob Stone', email: uniqueEmail('bob'), prefill: {} },
+        { row: 4, name: 'Carol King', email: uniqueEmail('carol'), prefill: {} },
+      ],
+    });
+    await repo.claimRowDocument(db, { batchId: batch.id, row: 2, documentId: draft.id });
+    // Row 4's document was made, then deleted by its owner before the rerun.
+    const deleted = await owner.client.ok<Document>(
+      owner.client.createDocument(template.id, { signers: [{ name: 'Carol King', email: uniqueEmail('carol') }] }),
+    );
+    await repo.claimRowDocument(db, { batchId: batch.id, row: 4, documentId: deleted.id });
+    await db.update(documents).set({ deletedAt: new Date() }).where(eq(documents.id, deleted.id));
+    await repo.finishRow(db, { batchId: batch.id, row: 3, status: 'failed', error: 'earlier run' });
+
+    // The queue runs the job by its name: the definition here only names it and checks the payload.
+    const unused = {} as Parameters<typeof bulkSendJobs>[0];
+    await t.app.platform.jobs.send(bulkSendJobs(unused).sendBatch, { batchId: batch.id });
+    const finished = await finishedBatch(owner.accessToken, batch.id);
+    expect(finished.rows.map((row) => [row.status, row.documentId, row.error])).toEqual([
+      ['sent', draft.id, null],
+      ['failed', null, 'earlier run'],
+      ['failed', null, MESSAGES.documentNotFound],
+    ]);
+    expect((await owner.client.docs.get(draft.id)).json<Document>().status).toBe('awaiting');
+    const made = await db.select({ id: documents.id }).from(documents).where(eq(documents.userId, owner.id));
+    expect(made.map((row) => row.id).sort()).toEqual([template.id, draft.id, deleted.id].sort());
+  });
+});
