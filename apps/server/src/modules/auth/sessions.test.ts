@@ -220,6 +220,15 @@ describe('access and refresh tokens', () => {
     }
   });
 
+  it('refuses an anonymous request with 401 before its body is read or validated', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/documents',
+      payload: { type: 'not-a-type', title: 'x'.repeat(500) },
+    });
+    expect(response.statusCode).toBe(401);
+  });
+
   it('logout revokes the refresh token', async () => {
     const user = await client.loggedInUser();
     const response = await client.post('/auth/logout', { refreshToken: user.refreshToken });

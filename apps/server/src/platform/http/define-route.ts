@@ -25,7 +25,7 @@ export type RouteAuth = 'user' | 'signer' | 'userOrSigner' | 'bearerKey' | 'none
 export interface RouteOptions {
   tags: readonly string[];
   auth: RouteAuth;
-  /** Runs after the auth check of `user`, or as the check itself for `userOrSigner`. */
+  /** Runs after the auth check of `user`, or as the check itself for `userOrSigner` (from the headers alone). */
   preHandler?: preHandlerAsyncHookHandler;
   bodyLimit?: number;
   consumes?: string[];
@@ -72,7 +72,9 @@ export function defineRoute<C extends RouteContract>(
   options: RouteOptions,
   handler: ContractHandler<C>,
 ): void {
-  const preHandlers = [
+  // Who is asking is checked first, on the request's headers, before its body is read or validated: an anonymous
+  // caller gets 401, never a validation answer about the body, and a large body is not read for nobody.
+  const authChecks = [
     ...(options.auth === 'user' ? [app.requireUser] : []),
     ...(options.preHandler ? [options.preHandler] : []),
   ];
@@ -81,7 +83,7 @@ export function defineRoute<C extends RouteContract>(
     method: contract.method,
     url: contract.path,
     ...(options.bodyLimit ? { bodyLimit: options.bodyLimit } : {}),
-    ...(preHandlers.length > 0 ? { preHandler: preHandlers } : {}),
+    ...(authChecks.length > 0 ? { onRequest: authChecks } : {}),
     schema: {
       tags: [...options.tags],
       ...(SECURITY[options.auth] ? { security: SECURITY[options.auth] } : {}),
