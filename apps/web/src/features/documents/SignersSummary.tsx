@@ -1,5 +1,6 @@
 import { ACCESS_CODE_FAILURE_WINDOW_SECONDS, type DocumentListItem, type DocumentListSigner } from '@esign/shared';
 import { Stack, Text } from '@mantine/core';
+import dayjs from 'dayjs';
 import { useTranslation } from '../../i18n';
 
 /** Until when a signer's link stays locked by wrong access codes, if it still is (a new link lifts it at once). */
@@ -21,9 +22,7 @@ export function SignersSummary({ item }: { item: DocumentListItem }) {
         const state = signer.isFinished
           ? t('documents.signed')
           : locked
-            ? t('documents.accessLocked', {
-                time: locked.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' }),
-              })
+            ? t('documents.accessLocked', { time: dayjs(locked).format(t('formats.time')) })
             : t('documents.waiting');
         return (
           <Text key={signer.id} size="xs" c={signer.isFinished ? 'green.8' : locked ? 'red.8' : 'dimmed'}>
