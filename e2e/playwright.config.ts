@@ -1,5 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
-import { OUTBOX_KEY } from './support/accounts.js';
+import { OPERATOR_KEY, OUTBOX_KEY } from './support/accounts.js';
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = `http://localhost:${port}`;
@@ -48,6 +48,7 @@ export default defineConfig({
       NODE_ENV: 'production',
       LOG_LEVEL: 'warn',
       DEV_MAIL_TOKEN: OUTBOX_KEY,
+      OPERATOR_TOKEN: OPERATOR_KEY,
     },
   },
 });

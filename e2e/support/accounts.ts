@@ -10,6 +10,17 @@ export interface OutboxMail {
 
 /** The outbox's key of the end-to-end server (DEV_MAIL_TOKEN in playwright.config.ts). */
 export const OUTBOX_KEY = 'e2e-outbox-key';
+/** The operator's key of the end-to-end server (OPERATOR_TOKEN in playwright.config.ts). */
+export const OPERATOR_KEY = 'e2e-operator-key';
+
+/** Puts an account on a plan, as an operator does until billing exists. */
+export async function setPlan(request: APIRequestContext, email: string, planType: 'free' | 'personal' | 'business') {
+  const response = await request.patch('/api/v1/operator/users/plan', {
+    headers: { authorization: `Bearer ${OPERATOR_KEY}` },
+    data: { email, planType },
+  });
+  expect(response.ok(), await response.text()).toBe(true);
+}
 
 let counter = 0;
 /** Every test makes its own user, so tests run in parallel. */

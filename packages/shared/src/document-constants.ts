@@ -3,6 +3,9 @@ export const DOCUMENT_TYPES = ['me', 'me_and_other', 'others', 'template', 'form
 export const DOCUMENT_STATUSES = ['api', 'draft', 'awaiting', 'completed', 'active', 'replica', 'preparing'] as const;
 export type DocumentType = (typeof DOCUMENT_TYPES)[number];
 export type DocumentStatus = (typeof DOCUMENT_STATUSES)[number];
+/** The kinds prepared and sent as they are (the prepare forms); templates and forms have calls of their own. */
+export const SENT_DOCUMENT_TYPES = ['me', 'me_and_other', 'others'] as const;
+export type SentDocumentType = (typeof SENT_DOCUMENT_TYPES)[number];
 
 /** Section 5 (Files) and 9 (Uploads) of the specification. */
 export const UPLOAD_LIMITS = {
@@ -75,10 +78,6 @@ export const LIST_DEFAULTS = {
   pageRange: 3,
   marginPages: 1,
 } as const;
-
-/** The route filters of /documents/{status}; 'all' shows every status. */
-export const DOCUMENT_LIST_FILTERS = ['all', 'draft', 'completed', 'awaiting'] as const;
-export type DocumentListFilter = (typeof DOCUMENT_LIST_FILTERS)[number];
 
 /** Upload progress of one file as the web app shows it: 10 queued, 50 uploaded, then up to 100 with conversion. */
 export function uploadProgress(state: { isUploaded: boolean; pagesConverted: number; pagesTotal: number | null }) {

@@ -62,6 +62,7 @@ export const MESSAGES = {
   documentFilesFailed: 'One or more files could not be converted. Remove them before sending.',
   allChangesLost: 'All changes will be lost',
   thanksForSending: 'Thanks for sending your document',
+  templateReady: 'Your template is ready',
   documentSaved: 'Document successfully saved!',
   documentUpdated: 'Document successfully updated!',
   // Not given by the specification; worded here once for both sides.
@@ -145,6 +146,7 @@ export const MESSAGES = {
   templateUpdated: 'Template successfully updated!',
   templateAddedToApi: 'Template successfully added to API!',
   templateRemovedFromApi: 'Template successfully removed from API!',
+  templatesDeleted: 'Templates deleted successfully.',
   templatesNotInFreePlan: "You're on the free plan which doesn't include templates.",
   // The specification gives only 'includes one template' and 'upgrade to business for unlimited'.
   templateLimitOfPersonalPlan:
@@ -156,6 +158,7 @@ export const MESSAGES = {
   templateNotActive: 'Only a live template can be added to the API.',
   templateNotInApi: 'This template is not in the API.',
   templateSignersPerRole: 'Give exactly one signer for each role of the template.',
+  templateOneRoleForMe: 'Only Me needs a template with one role.',
   templateSignersAreRoles: "A template's signers are roles: change them with its roles.",
   templateNotSent: 'A template is not sent: make a document from it.',
 } as const;

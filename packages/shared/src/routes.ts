@@ -22,6 +22,7 @@ export const ROUTES = {
   deleteDocuments: { method: 'DELETE', path: '/documents' },
   deleteRequisite: { method: 'DELETE', path: '/requisites/:id' },
   devMail: { method: 'GET', path: '/dev/mail' },
+  operatorSetPlan: { method: 'PATCH', path: '/operator/users/plan' },
   disableReminders: { method: 'PATCH', path: '/document_sign/:id/disable-reminders' },
   documentActivities: { method: 'GET', path: '/documents/:id/activities' },
   downloadDocumentsZip: { method: 'POST', path: '/documents/download_zip' },

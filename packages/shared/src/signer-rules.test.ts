@@ -96,4 +96,27 @@ describe('prepare form schema', () => {
     });
     expect(result.success).toBe(true);
   });
+
+  it("with a template, checks each role's row (none dropped) and not the list's counts", () => {
+    const schema = prepareFormSchema('me_and_other', { withTemplate: true });
+    const result = schema.safeParse({
+      title: 'Lease',
+      message: '',
+      isOrdered: false,
+      signers: [line('Bob', 'bob@example.com'), line('bob', 'BOB@example.com'), line('', '')],
+    });
+    expect(issues(result)).toEqual([
+      ['signers.1.email', MESSAGES.signerDuplicated],
+      ['signers.2.name', MESSAGES.signerEmptyLine],
+    ]);
+    expect(
+      prepareFormSchema('me', { withTemplate: true }).safeParse({
+        ...result.data,
+        title: 'A',
+        message: '',
+        isOrdered: false,
+        signers: [],
+      }).success,
+    ).toBe(true);
+  });
 });

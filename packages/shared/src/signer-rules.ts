@@ -94,7 +94,7 @@ export function initialSignerRows(type: DocumentType): SignerLine[] {
 }
 
 /** The prepare form ('Prepare your document for signing'): the same rules on both sides. */
-export function prepareFormSchema(type: DocumentType) {
+export function prepareFormSchema(type: DocumentType, { withTemplate = false }: { withTemplate?: boolean } = {}) {
   return z
     .object({
       title: plainText()
@@ -112,11 +112,12 @@ export function prepareFormSchema(type: DocumentType) {
       ),
     })
     .superRefine((value, context) => {
-      const lines = dropTrailingEmptySigner(value.signers);
+      // With a template every row is a role's signer (none dropped) and only the line checks apply.
+      const lines = withTemplate ? value.signers : dropTrailingEmptySigner(value.signers);
       for (const error of signerLineErrors(lines)) {
         context.addIssue({ code: 'custom', path: ['signers', error.index, error.field], message: error.message });
       }
-      const listError = signerListError(type, lines);
+      const listError = withTemplate ? null : signerListError(type, lines);
       if (listError) context.addIssue({ code: 'custom', path: ['signersList'], message: listError });
     });
 }

@@ -24,6 +24,7 @@ import { downloadRoutes } from './downloads/downloads.routes.js';
 import { downloadService } from './downloads/downloads.service.js';
 import { fileRoutes } from './files/files.routes.js';
 import { fileService } from './files/files.service.js';
+import { operatorRoutes } from './operator/operator.routes.js';
 import { requireRequisiteOwner } from './requisites/owner.js';
 import { requisiteRoutes } from './requisites/requisites.routes.js';
 import { requisiteService } from './requisites/requisites.service.js';
@@ -119,6 +120,13 @@ export function appModules(platform: Platform, options: ModuleOptions): { module
       routes: (api) => api.register(authRoutes, { auth }),
     },
     { name: 'users', routes: (api) => api.register(userRoutes) },
+    {
+      name: 'operator',
+      routes: async (api) => {
+        const { operatorToken } = config;
+        if (operatorToken) await api.register(operatorRoutes, { db, operatorToken });
+      },
+    },
     {
       name: 'documents',
       jobs: [conversion.convertPart, conversion.combineDocument],

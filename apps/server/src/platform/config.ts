@@ -28,6 +28,8 @@ export interface Config {
   listCacheMb: number;
   /** The key of the development mail outbox (DEV_MAIL_TOKEN, else generated into DATA_DIR): without it, 404. */
   devMailToken: string;
+  /** OPERATOR_TOKEN: enables the operator's calls (/api/v1/operator/*) for whoever presents it; unset, none exist. */
+  operatorToken: string | undefined;
   /** TRUST_PROXY: which proxies' `X-Forwarded-For` entries are believed (see trustProxy in http/client-address). */
   trustProxy: TrustProxy;
 }
@@ -130,6 +132,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     signingCertPassword: env.SIGNING_CERT_PASSWORD,
     listCacheMb: nonNegativeNumber(env.LIST_CACHE_MB, 16, 'LIST_CACHE_MB'),
     devMailToken,
+    operatorToken: env.OPERATOR_TOKEN || undefined,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     ...overrides,
   };

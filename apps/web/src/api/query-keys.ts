@@ -25,6 +25,13 @@ export const queryKeys = {
     /** The sent document watched by the success modal: apart from the editor's copy, which is the draft it opened. */
     sent: (documentId: string) => dataKey<ResponseOf<'getDocument'>>('documents', documentId, 'sent'),
   },
+  templates: {
+    all: () => ['templates'] as const,
+    /** The live templates of the pickers. */
+    live: () => dataKey<ResponseOf<'listLiveTemplates'>>('templates', 'live'),
+    /** The id of the copy the template editor works on (the template itself, or its replica). */
+    working: (templateId: string) => dataKey<string>('templates', 'working', templateId),
+  },
   signing: {
     signers: (documentId: string, token: string | null) =>
       dataKey<ResponseOf<'availableSigners'>>('signing', documentId, 'signers', token),

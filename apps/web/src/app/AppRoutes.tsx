@@ -33,6 +33,9 @@ import {
   SignerPage,
   SignPage,
   SignUpPage,
+  TemplateCreatePage,
+  TemplateEditPage,
+  TemplatesPage,
 } from './pages';
 
 /** Routes by who may open them: logged out, logged in; both share the guest pages. */
@@ -112,6 +115,9 @@ function LoggedInRoutes() {
         <Route path="/sign" element={<SignPage />} />
         <Route path="/settings/edit-signature" element={<EditSignaturePage />} />
         <Route path="/documents/:status?" element={<DocumentsPage />} />
+        <Route path="/templates/create" element={<TemplateCreatePage />} />
+        <Route path="/templates/:templateId/edit" element={<TemplateEditPage key="details" step="details" />} />
+        <Route path="/templates/:status?" element={<TemplatesPage />} />
         {PREPARE_ROUTES.map(({ path, documentType }) => (
           // The key gives each route its own page state when moving between them.
           <Route
@@ -122,6 +128,7 @@ function LoggedInRoutes() {
         ))}
       </Route>
       <Route path="/documents/:documentId/edit" element={<EditorPage />} />
+      <Route path="/templates/:templateId/edit/fields" element={<TemplateEditPage key="fields" step="fields" />} />
       <Route element={<LoginLayout />}>
         <Route path="/reset" element={<ResetPage />} />
       </Route>

@@ -33,3 +33,10 @@ export const EditSignaturePage = page(
 export const SignPage = page(async () => (await import('../features/sign/SignPage')).SignPage);
 export const SignerPage = page(async () => (await import('../features/signing/SignerPage')).default);
 export const DownloadPage = page(async () => (await import('../features/signing/DownloadPage')).default);
+export const TemplatesPage = page(async () => (await import('../features/templates/TemplatesPage')).TemplatesPage);
+export const TemplateCreatePage = page(
+  async () => (await import('../features/templates/TemplateCreatePage')).TemplateCreatePage,
+);
+export const TemplateEditPage = page(
+  async () => (await import('../features/templates/TemplateEditPage')).TemplateEditPage,
+);

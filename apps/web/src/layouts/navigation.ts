@@ -23,4 +23,12 @@ export const NAV_ENTRIES: readonly NavEntry[] = [
       { labelKey: 'nav.draft', to: '/documents/draft' },
     ],
   },
+  {
+    labelKey: 'nav.templates',
+    to: '/templates',
+    children: [
+      { labelKey: 'nav.createTemplate', to: '/templates/create' },
+      { labelKey: 'nav.templatesView', to: '/templates' },
+    ],
+  },
 ];

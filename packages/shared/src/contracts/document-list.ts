@@ -50,6 +50,8 @@ export const documentListSigner = z.object({
   id: z.string().uuid(),
   name: z.string(),
   email: z.string(),
+  /** A template's or a form's role ('Client'); null for a document's signer. */
+  role: z.string().nullable(),
   order: z.number().int(),
   isPreparer: z.boolean(),
   isFinished: z.boolean(),

@@ -5,6 +5,7 @@ import {
   ACTIVITY_TYPES,
   DOCUMENT_STATUSES,
   DOCUMENT_TYPES,
+  SENT_DOCUMENT_TYPES,
   UPLOAD_LIMITS,
 } from '../document-constants.js';
 import { FIELD_DATE_FORMATS, FONT_IDS, FONT_SIZE, MAX_SIGNERS } from '../document-fields.js';
@@ -123,8 +124,9 @@ export type Document = z.infer<typeof document>;
 
 export const documentIdParams = z.object({ id: z.string().uuid({ error: MESSAGES.documentNotFound }) });
 
+/** POST documents: a draft of a prepare form's kind (a template is made by POST documents/templates, in its quota). */
 export const createDocumentRequest = z.object({
-  type: z.enum(DOCUMENT_TYPES),
+  type: z.enum(SENT_DOCUMENT_TYPES),
   title: plainText().max(100, MESSAGES.maxLength100).optional(),
 });
 export const createDocument = {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PLAN_TYPES } from '../constants.js';
 import { ROUTES } from '../routes.js';
 
 export const healthResponse = z.object({ status: z.literal('ok'), database: z.enum(['pglite', 'postgres']) });
@@ -21,4 +22,19 @@ export const devMail = {
   ...ROUTES.devMail,
   querystring: z.object({ token: z.string().max(200).optional() }),
   response: z.array(outboxMail),
+} as const;
+
+/**
+ * PATCH operator/users/plan: an operator sets an account's plan (and optionally its own template limit, -1
+ * unlimited) until billing exists, with the operator key (OPERATOR_TOKEN) as the bearer token. Without
+ * OPERATOR_TOKEN the path does not exist; a wrong key, or an unknown e-mail, answers 404.
+ */
+export const operatorSetPlan = {
+  ...ROUTES.operatorSetPlan,
+  body: z.object({
+    email: z.string().max(254),
+    planType: z.enum(PLAN_TYPES),
+    templateLimit: z.number().int().min(-1).max(1_000_000).optional(),
+  }),
+  response: z.object({ email: z.string(), planType: z.enum(PLAN_TYPES), templateLimit: z.number().int() }),
 } as const;

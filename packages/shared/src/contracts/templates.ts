@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SENT_DOCUMENT_TYPES } from '../document-constants.js';
 import { MAX_SIGNERS } from '../document-fields.js';
 import { plainText, requiredString } from '../fields.js';
 import { MESSAGES } from '../messages.js';
@@ -25,6 +26,27 @@ export const createTemplateRequest = z.object({
 });
 /** POST documents/templates: a draft template; over the plan's template limit 403 QUOTA_EXCEEDED. */
 export const createTemplate = { ...ROUTES.createTemplate, body: createTemplateRequest, response: document } as const;
+
+/**
+ * The template setup form (title and roles) on both sides: a title; one role or more, each required; identical
+ * roles (compared trimmed, in any case) are 'One or more signers are identical' on the later row.
+ */
+export const templateFormSchema = z
+  .object({
+    title: requiredString(100),
+    roles: z.array(templateRole).min(1, MESSAGES.required).max(MAX_SIGNERS, MESSAGES.signersLimit),
+  })
+  .superRefine((value, context) => {
+    const seen = new Set<string>();
+    value.roles.forEach((role, index) => {
+      const key = role.role.trim().toLowerCase();
+      if (key !== '' && seen.has(key)) {
+        context.addIssue({ code: 'custom', path: ['roles', index, 'role'], message: MESSAGES.signersIdentical });
+      }
+      seen.add(key);
+    });
+  });
+export type TemplateFormValues = z.input<typeof templateFormSchema>;
 
 /**
  * PATCH documents/templates/{id}: any of the title (rename), message, ordering switch, the roles (the whole list:
@@ -105,22 +127,24 @@ export type TemplateOption = z.infer<typeof templateOption>;
  */
 export const listLiveTemplates = {
   ...ROUTES.listLiveTemplates,
-  query: z.object({ withTeammateTemplates: z.enum(['true', 'false']).optional() }),
+  querystring: z.object({ withTeammateTemplates: z.enum(['true', 'false']).optional() }),
   response: z.array(templateOption),
 } as const;
 
 /**
- * POST documents/templates/{id}/create-document: the prepare form's submit with a template. A new draft (type
- * `others`) with its own copy of the template's parts, fields and roles, the signers given in the roles' order
+ * POST documents/templates/{id}/create-document: the prepare form's submit with a template. A new draft (of the
+ * form's type) with its own copy of the template's parts, fields and roles, the signers given in the roles' order
  * (one per role), and `templateId` recorded. Sent with send_out like any draft.
  */
 export const createDocumentFromTemplateRequest = z.object({
+  /**
+   * The prepare form it comes from: Only Others (the default), Me & Others (the preparer, 'Me (Now)', is added
+   * before the roles' signers) or Only Me (a template of one role, which the preparer takes; no signers given).
+   */
+  type: z.enum(SENT_DOCUMENT_TYPES).default('others'),
   title: templateTitle.optional(),
   message: plainText().max(1000).nullable().optional(),
-  signers: z
-    .array(signerInput.pick({ name: true, email: true }))
-    .min(1, MESSAGES.documentNeedsSigner)
-    .max(MAX_SIGNERS, MESSAGES.signersLimit),
+  signers: z.array(signerInput.pick({ name: true, email: true })).max(MAX_SIGNERS, MESSAGES.signersLimit),
 });
 export type CreateDocumentFromTemplateRequest = z.input<typeof createDocumentFromTemplateRequest>;
 export const createDocumentFromTemplate = {

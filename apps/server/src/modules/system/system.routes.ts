@@ -1,20 +1,11 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
 import { devMail, health } from '@esign/shared';
 import type { FastifyInstance } from 'fastify';
 import { type Database, pingDatabase } from '../../platform/db/client.js';
 import { notFound } from '../../platform/errors.js';
 import { defineRoute } from '../../platform/http/define-route.js';
+import { isSecretKey } from '../../platform/http/secret-key.js';
 import { listOutbox, type Mailer } from '../../platform/mail/mailer.js';
 import { bearerToken } from '../auth/tokens.js';
-
-function digest(value: string): Buffer {
-  return createHash('sha256').update(value).digest();
-}
-
-/** Whether `presented` is the outbox key, compared in constant time. */
-function isOutboxKey(presented: string | undefined, key: string): boolean {
-  return presented !== undefined && timingSafeEqual(digest(presented), digest(key));
-}
 
 export async function systemRoutes(
   app: FastifyInstance,
@@ -31,7 +22,7 @@ export async function systemRoutes(
   if (mailer.transport === 'outbox') {
     defineRoute(app, devMail, { tags: ['system'], auth: 'bearerKey' }, async (request) => {
       const presented = request.query.token ?? bearerToken(request.headers.authorization);
-      if (!isOutboxKey(presented, devMailToken)) throw notFound();
+      if (!isSecretKey(presented, devMailToken)) throw notFound();
       const rows = await listOutbox(database.db);
       return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
     });

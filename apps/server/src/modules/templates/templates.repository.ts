@@ -111,7 +111,10 @@ export async function insertChildrenCopy(
   params: {
     documentId: string;
     children: DocumentChildren;
-    signerValues?: (signer: DocumentChildren['signers'][number], index: number) => { name: string; email: string };
+    signerValues?: (
+      signer: DocumentChildren['signers'][number],
+      index: number,
+    ) => Partial<Pick<DocumentChildren['signers'][number], 'name' | 'email' | 'userId' | 'isPreparer' | 'order'>>;
     /** Values a copied field takes instead of the source's (a bulk send's prefilled text). */
     fieldValues?: (field: DocumentChildren['fields'][number]) => { text?: string };
   },

@@ -317,6 +317,48 @@ describe('a document from a template', () => {
     expect((await tpl.createDocument(draft.id, { signers: signers.slice(0, 1) })).statusCode).toBe(409);
   });
 
+  it("adds the preparer for Me & Others, and gives Only Me's one role to the preparer", async () => {
+    const template = await tpl.live(['Client'], 'Lease');
+    const withMe = await tpl.ok<Document>(
+      tpl.createDocument(template.id, { type: 'me_and_other', signers: signers.slice(0, 1) }),
+    );
+    expect(withMe.type).toBe('me_and_other');
+    const me = (await tpl.docs.get(withMe.id)).json<Document>().signers.find((s) => s.isPreparer);
+    expect(withMe.signers.map((s) => [s.isPreparer, s.order, s.email])).toEqual([
+      [true, -1, me?.email],
+      [false, 1, 'bob@example.com'],
+    ]);
+    const onlyMe = await tpl.ok<Document>(tpl.createDocument(template.id, { type: 'me', signers: [] }));
+    expect(onlyMe.type).toBe('me');
+    expect(onlyMe.signers.map((s) => [s.isPreparer, s.order, s.email, s.role])).toEqual([
+      [true, -1, me?.email, 'Client'],
+    ]);
+    expect(onlyMe.fields.map((f) => f.signerId)).toEqual([onlyMe.signers[0]?.id]);
+    const sent = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/document_sign/documents/${withMe.id}/send_out`,
+      headers: tpl.docs.headers,
+    });
+    expect(sent.statusCode, sent.body).toBe(200);
+
+    const twoRoles = await tpl.live(['Client', 'Manager']);
+    const refused = await tpl.createDocument(twoRoles.id, { type: 'me', signers: [] });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json<{ message: string }>().message).toBe(MESSAGES.templateOneRoleForMe);
+    const none = await tpl.createDocument(twoRoles.id, { type: 'others', signers: [] });
+    expect(none.json<{ message: string }>().message).toBe(MESSAGES.documentNeedsSigner);
+  });
+
+  it('is not made by POST documents, which would skip the template quota', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/documents',
+      headers: tpl.docs.headers,
+      payload: { type: 'template' },
+    });
+    expect(response.statusCode).toBe(400);
+  });
+
   it('gets the old or the new version whole when a merge races it', async () => {
     const template = await tpl.live(['Client', 'Manager'], 'Before');
     const replica = await tpl.ok<Document>(tpl.replica(template.id));

@@ -1,6 +1,7 @@
 import {
   type CreateDocumentFromTemplateRequest,
   type DocumentStatus,
+  hasPreparerSigner,
   MESSAGES,
   normalizeEmail,
   sendingErrors,
@@ -17,6 +18,7 @@ import { recordActivity } from '../activity/activity.repository.js';
 import * as documentsRepo from '../documents/documents.repository.js';
 import { replaceFields } from '../documents/fields.js';
 import { serverOnlyErrors } from '../sending/sending.service.js';
+import { findUserById } from '../users/users.repository.js';
 import { replaceRoles } from './roles.js';
 import * as repo from './templates.repository.js';
 
@@ -294,26 +296,34 @@ export function templateService(deps: { db: Db }) {
       sourceIp?: string | undefined;
     }) {
       const template = await requireTemplate(input.userId, input.templateId);
+      const type = input.request.type ?? 'others';
       const lines = input.request.signers;
       const issues = signerLineErrors(lines).map((error) => ({
         path: ['signers', String(error.index), error.field],
         keyword: 'signer',
         message: error.message,
       }));
+      if (type !== 'me' && lines.length === 0) {
+        issues.push({ path: ['signers'], keyword: 'signers', message: MESSAGES.documentNeedsSigner });
+      }
       if (issues.length > 0) throw validationError(issues);
+      const user = hasPreparerSigner(type) ? await findUserById(db, input.userId) : undefined;
+      const me = user && { userId: user.id, name: user.name, email: user.email, isPreparer: true, order: -1 };
       const id = await db.transaction(async (tx) => {
         const { created, children } = await copyLocked(tx, {
           templateId: template.id,
           allowed: LIVE,
           values: {
             userId: input.userId,
-            type: 'others',
+            type,
             status: 'draft',
             templateId: template.id,
             ...(input.request.title?.trim() ? { title: input.request.title.trim() } : {}),
             ...(input.request.message !== undefined ? { message: input.request.message?.trim() || null } : {}),
           },
           signerValues: (_role, index) => {
+            // Only Me: the one role is the preparer's.
+            if (type === 'me' && me) return me;
             const line = lines[index];
             if (!line) throw notOnePerRole();
             return { name: line.name.trim(), email: normalizeEmail(line.email) };
@@ -321,7 +331,12 @@ export function templateService(deps: { db: Db }) {
           ...(input.prefill ? { fieldValues: prefillValues(input.prefill) } : {}),
         });
         // Counted on the copy, under the template's lock: the roles of the version copied, whatever a merge did.
-        if (children.signers.filter((row) => !row.isPreparer).length !== lines.length) throw notOnePerRole();
+        const roles = children.signers.filter((row) => !row.isPreparer).length;
+        if (type === 'me' && roles !== 1) {
+          throw validationError([{ path: ['type'], keyword: 'type', message: MESSAGES.templateOneRoleForMe }]);
+        }
+        if (type !== 'me' && roles !== lines.length) throw notOnePerRole();
+        if (type === 'me_and_other' && me) await documentsRepo.insertSigner(tx, { ...me, documentId: created.id });
         await recordActivity(tx, {
           documentId: created.id,
           type: 'create',

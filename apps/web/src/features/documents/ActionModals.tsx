@@ -33,6 +33,8 @@ export function ConfirmModal(props: {
 
 export function RenameModal(props: {
   opened: boolean;
+  /** The modal's title; 'Rename document' when not given. */
+  title?: string;
   initial: string;
   onSave: (title: string) => void;
   onClose: () => void;
@@ -42,7 +44,12 @@ export function RenameModal(props: {
   const error =
     title.trim() === '' ? t('messages.required') : title.length > 100 ? t('messages.maxLength100') : undefined;
   return (
-    <Modal opened={props.opened} onClose={props.onClose} title={t('documents.renameModal.title')} centered>
+    <Modal
+      opened={props.opened}
+      onClose={props.onClose}
+      title={props.title ?? t('documents.renameModal.title')}
+      centered
+    >
       <form
         onSubmit={(event) => {
           event.preventDefault();

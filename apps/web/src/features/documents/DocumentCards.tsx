@@ -1,14 +1,23 @@
 import type { DocumentListItem } from '@esign/shared';
 import { Anchor, Card, Group, Stack, Text } from '@mantine/core';
 import dayjs from 'dayjs';
+import type { ComponentType } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from '../../i18n';
 import { StatusBadge } from './DocumentsTable';
-import { RowActions } from './RowActions';
+import type { ListKind } from './list-view';
 import { SignersSummary } from './SignersSummary';
 
 /** The list under 768 px: one card per document. */
-export function DocumentCards({ items }: { items: DocumentListItem[] }) {
+export function DocumentCards({
+  items,
+  kind,
+  RowActions,
+}: {
+  items: DocumentListItem[];
+  kind: ListKind;
+  RowActions: ComponentType<{ item: DocumentListItem }>;
+}) {
   const { t } = useTranslation();
   return (
     <Stack gap="sm">
@@ -21,12 +30,7 @@ export function DocumentCards({ items }: { items: DocumentListItem[] }) {
                 {item.status === 'preparing' ? (
                   <Text fw={600}>{title}</Text>
                 ) : (
-                  <Anchor
-                    component={Link}
-                    to={`/documents/${item.id}/preview`}
-                    fw={600}
-                    style={{ wordBreak: 'break-word' }}
-                  >
+                  <Anchor component={Link} to={kind.itemLink(item)} fw={600} style={{ wordBreak: 'break-word' }}>
                     {title}
                   </Anchor>
                 )}

@@ -1,11 +1,11 @@
 import type { DocumentListItem, ListOrderingKey } from '@esign/shared';
 import { Anchor, Badge, Checkbox, Table, Text, UnstyledButton } from '@mantine/core';
 import dayjs from 'dayjs';
+import type { ComponentType } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from '../../i18n';
-import type { Sorting } from './DocumentsPage';
-import { statusLabelKey } from './list-view';
-import { RowActions } from './RowActions';
+import type { Sorting } from './ListPage';
+import { type ListKind, statusLabelKey } from './list-view';
 import { SignersSummary } from './SignersSummary';
 
 const STATUS_COLORS: Record<string, string> = { draft: 'gray', awaiting: 'orange', completed: 'green' };
@@ -46,13 +46,15 @@ function SortHeader(props: { column: ListOrderingKey; sorting: Sorting; onSort: 
 /** The desktop list: selectable rows, sortable columns, each row's actions. */
 export function DocumentsTable(props: {
   items: DocumentListItem[];
+  kind: ListKind;
+  RowActions: ComponentType<{ item: DocumentListItem }>;
   sorting: Sorting;
   onSort: (sorting: Sorting) => void;
   selected: string[];
   onSelect: (ids: string[]) => void;
 }) {
   const { t } = useTranslation();
-  const { items, selected, onSelect } = props;
+  const { items, kind, RowActions, selected, onSelect } = props;
   const selectable = items.filter((item) => item.status !== 'preparing');
   const isAllSelected = selectable.length > 0 && selectable.every((item) => selected.includes(item.id));
   return (
@@ -62,14 +64,14 @@ export function DocumentsTable(props: {
           <Table.Tr>
             <Table.Th w={40}>
               <Checkbox
-                aria-label={t('documents.selectAll')}
+                aria-label={t(kind.texts.selectAll)}
                 checked={isAllSelected}
                 indeterminate={!isAllSelected && selected.length > 0}
                 onChange={() => onSelect(isAllSelected ? [] : selectable.map((item) => item.id))}
               />
             </Table.Th>
             <SortHeader column="title" sorting={props.sorting} onSort={props.onSort} />
-            <Table.Th>{t('documents.columns.signers')}</Table.Th>
+            <Table.Th>{t(kind.texts.signersColumn)}</Table.Th>
             <SortHeader column="createdAt" sorting={props.sorting} onSort={props.onSort} />
             <SortHeader column="status" sorting={props.sorting} onSort={props.onSort} />
             <Table.Th>{t('documents.columns.actions')}</Table.Th>
@@ -96,7 +98,7 @@ export function DocumentsTable(props: {
                   {item.status === 'preparing' ? (
                     <Text size="sm">{title}</Text>
                   ) : (
-                    <Anchor component={Link} to={`/documents/${item.id}/preview`} size="sm" fw={600}>
+                    <Anchor component={Link} to={kind.itemLink(item)} size="sm" fw={600}>
                       {title}
                     </Anchor>
                   )}

@@ -10,7 +10,10 @@ function lockedUntil(signer: DocumentListSigner, now: number): Date | null {
   return until > now ? new Date(until) : null;
 }
 
-/** The signers of a row, each with whether they have signed, or are locked out by wrong access codes. */
+/**
+ * The signers of a row, each with whether they have signed, or are locked out by wrong access codes; a template's
+ * roles by name.
+ */
 export function SignersSummary({ item }: { item: DocumentListItem }) {
   const { t } = useTranslation();
   const shown = item.signers.filter((signer) => !signer.isPreparer);
@@ -18,6 +21,13 @@ export function SignersSummary({ item }: { item: DocumentListItem }) {
   return (
     <Stack gap={0}>
       {shown.map((signer) => {
+        if (signer.role !== null && item.type === 'template') {
+          return (
+            <Text key={signer.id} size="xs" c="dimmed">
+              {signer.role}
+            </Text>
+          );
+        }
         const locked = lockedUntil(signer, now);
         const state = signer.isFinished
           ? t('documents.signed')

@@ -1,13 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import { t } from '../../i18n';
 import { activityTime } from './ActivityList';
-import { counterRange, parseFilter, statusLabelKey } from './list-view';
+import { counterRange, DOCUMENT_LIST, parseFilter, statusLabelKey, TEMPLATE_LIST } from './list-view';
 
 describe('document list view', () => {
   it('reads the route filter; an unknown one is null (the page redirects to /documents)', () => {
-    expect(parseFilter(undefined)).toBe('all');
-    expect(parseFilter('awaiting')).toBe('awaiting');
-    expect(parseFilter('deleted')).toBeNull();
+    expect(parseFilter(DOCUMENT_LIST, undefined)).toBe('all');
+    expect(parseFilter(DOCUMENT_LIST, 'awaiting')).toBe('awaiting');
+    expect(parseFilter(DOCUMENT_LIST, 'deleted')).toBeNull();
+    expect(parseFilter(DOCUMENT_LIST, 'constructor')).toBeNull();
+    expect(parseFilter(TEMPLATE_LIST, 'active')).toBe('active');
+    expect(parseFilter(TEMPLATE_LIST, 'awaiting')).toBeNull();
+  });
+
+  it('never lists a replica among the templates, and shows a template in the API as live', () => {
+    for (const statuses of Object.values(TEMPLATE_LIST.statusesByFilter)) expect(statuses).not.toContain('replica');
+    expect(TEMPLATE_LIST.statusesByFilter.active).toEqual(['active', 'api']);
   });
 
   it("counts 'a-b of N' for 1-based pages", () => {

@@ -1,19 +1,70 @@
-import { DOCUMENT_LIST_FILTERS, type DocumentListFilter, type DocumentStatus, type DocumentType } from '@esign/shared';
+import type { DocumentListItem, DocumentStatus, DocumentType } from '@esign/shared';
+import type { TranslationKey } from '../../i18n';
 
-/** The statuses each route filter shows. */
-export const STATUSES_BY_FILTER: Record<DocumentListFilter, DocumentStatus[] | undefined> = {
-  all: undefined,
-  draft: ['draft'],
-  completed: ['completed'],
-  awaiting: ['awaiting'],
+/**
+ * A list page's data rules: the documents list (/documents) and the templates list (/templates) are one page
+ * (ListPage) over GET documents, each with its route, types and filters.
+ */
+export interface ListKind {
+  name: 'documents' | 'templates';
+  basePath: '/documents' | '/templates';
+  types: DocumentType[];
+  /** The route filters, first the default ('all'), each with the statuses it asks for (undefined: any). */
+  statusesByFilter: Readonly<Record<string, DocumentStatus[] | undefined>>;
+  /** The filters' labels, by filter. */
+  filterLabels: Readonly<Record<string, TranslationKey>>;
+  texts: Readonly<Record<'title' | 'search' | 'empty' | 'selectAll' | 'signersColumn', TranslationKey>>;
+  /** Search in signers as well as in titles. */
+  hasSignerSearch: boolean;
+  /** Where a row's title leads. */
+  itemLink: (item: DocumentListItem) => string;
+}
+
+export const DOCUMENT_LIST: ListKind = {
+  name: 'documents',
+  basePath: '/documents',
+  // Documents only (templates and forms have lists of their own).
+  types: ['me', 'me_and_other', 'others'],
+  statusesByFilter: { all: undefined, draft: ['draft'], completed: ['completed'], awaiting: ['awaiting'] },
+  filterLabels: {
+    all: 'documents.filters.all',
+    draft: 'documents.filters.draft',
+    completed: 'documents.filters.completed',
+    awaiting: 'documents.filters.awaiting',
+  },
+  texts: {
+    title: 'documents.title',
+    search: 'documents.search',
+    empty: 'documents.empty',
+    selectAll: 'documents.selectAll',
+    signersColumn: 'documents.columns.signers',
+  },
+  hasSignerSearch: true,
+  itemLink: (item) => `/documents/${item.id}/preview`,
 };
 
-/** Documents only (templates and forms have lists of their own). */
-export const DOCUMENT_LIST_TYPES: DocumentType[] = ['me', 'me_and_other', 'others'];
+export const TEMPLATE_LIST: ListKind = {
+  name: 'templates',
+  basePath: '/templates',
+  types: ['template'],
+  // A replica (the draft copy of a live template being edited) is never listed; a template in the API is live.
+  statusesByFilter: { all: ['draft', 'active', 'api'], draft: ['draft'], active: ['active', 'api'] },
+  filterLabels: { all: 'templates.filters.all', draft: 'templates.filters.draft', active: 'templates.filters.active' },
+  texts: {
+    title: 'templates.title',
+    search: 'templates.search',
+    empty: 'templates.empty',
+    selectAll: 'templates.selectAll',
+    signersColumn: 'templates.columns.signers',
+  },
+  hasSignerSearch: false,
+  itemLink: (item) => `/templates/${item.id}/edit`,
+};
 
-export function parseFilter(value: string | undefined): DocumentListFilter | null {
+/** The route's filter of a list ('all' when there is none); null for an unknown one. */
+export function parseFilter(kind: ListKind, value: string | undefined): string | null {
   if (value === undefined) return 'all';
-  return (DOCUMENT_LIST_FILTERS as readonly string[]).includes(value) ? (value as DocumentListFilter) : null;
+  return Object.hasOwn(kind.statusesByFilter, value) ? value : null;
 }
 
 /** 'a-b of N results' for a 1-based page. */

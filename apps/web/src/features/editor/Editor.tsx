@@ -11,6 +11,7 @@ import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'r
 import { useNavigate } from 'react-router';
 import { useTranslation } from '../../i18n';
 import { usePdfDocument } from '../pdf/use-pdf-document';
+import { UpgradeModal } from '../plans/UpgradeModal';
 import { SignatureChooser, useRequisites } from '../requisites';
 import { EditorHeader } from './EditorHeader';
 import { dismissEarlyPage } from './early-page';
@@ -28,15 +29,22 @@ import {
 } from './field-rules';
 import { EDITOR_FRAME, type Box as FieldBoxGeometry } from './layout';
 import { type EditorViewport, PageArea } from './PageArea';
-import { QuotaModal, SendErrorsModal, SentModal } from './SendModals';
+import { SendErrorsModal, SentModal, TemplateReadyModal } from './SendModals';
 import type { EditorCommand } from './shortcuts';
 import { ThumbnailsPanel } from './ThumbnailsPanel';
 import { useEditorKeys } from './use-editor-keys';
 import { useFieldAutoSave } from './use-field-auto-save';
 import { useSend } from './use-send';
 
-/** 'Prepare for Signing': the full-screen field editor of one draft document. */
-export function Editor({ document, user }: { document: Document; user: User }) {
+export interface EditorProps {
+  document: Document;
+  user: User;
+  /** A template's editor: roles instead of signers, Save instead of Send, back to /templates. */
+  template?: { toApi: boolean };
+}
+
+/** 'Prepare for Signing': the full-screen field editor of one draft document or template. */
+export function Editor({ document, user, template }: EditorProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [savedFields] = useState(() => fieldsById(document.fields));
@@ -57,8 +65,8 @@ export function Editor({ document, user }: { document: Document; user: User }) {
     // For the benchmarks: the editor is ready to use (its controls, fields and first page are on screen).
     performance.mark('esign:editor-ready');
   }, [hasFirstPage]);
-  const saver = useFieldAutoSave(document.id, savedFields, state.fields);
-  const sending = useSend(document, user, saver, () => stateRef.current.fields);
+  const saver = useFieldAutoSave(document, savedFields, state.fields);
+  const sending = useSend(document, user, saver, () => stateRef.current.fields, { toApi: template?.toApi ?? false });
 
   const pages = useMemo(() => document.pdfMetadata?.pages ?? [], [document.pdfMetadata]);
   const signers = useMemo(
@@ -165,11 +173,11 @@ export function Editor({ document, user }: { document: Document; user: User }) {
     chooserType !== null ||
     isLeaving ||
     sending.errors.length > 0 ||
-    sending.quotaLimit !== null ||
-    sending.sent !== null;
+    sending.upgradeText !== null ||
+    sending.finished !== null;
   useEditorKeys(run, !isDialogOpen);
 
-  const leave = () => navigate('/documents');
+  const leave = () => navigate(template ? '/templates' : '/documents');
   const settings = (variant: 'panel' | 'popup') =>
     selected && (
       <FieldSettings field={selected} signers={signers} onAssign={onAssign} onPatch={onPatch} variant={variant} />
@@ -184,6 +192,7 @@ export function Editor({ document, user }: { document: Document; user: User }) {
         canPaste={clipboard !== null}
         zoom={zoom}
         isSending={sending.isSending}
+        isTemplate={template !== undefined}
         onUndo={() => run('undo')}
         onRedo={() => run('redo')}
         onCopy={() => run('copy')}
@@ -267,9 +276,10 @@ export function Editor({ document, user }: { document: Document; user: User }) {
           }}
         />
       )}
-      <SendErrorsModal errors={sending.errors} onClose={sending.clearErrors} />
-      <QuotaModal limit={sending.quotaLimit} onClose={sending.closeQuota} />
-      <SentModal sent={sending.sent} />
+      <SendErrorsModal errors={sending.errors} isTemplate={template !== undefined} onClose={sending.clearErrors} />
+      <UpgradeModal text={sending.upgradeText} onClose={sending.closeUpgrade} />
+      <SentModal sent={sending.finished?.kind === 'sent' ? sending.finished.document : null} />
+      <TemplateReadyModal opened={sending.finished?.kind === 'templateReady'} />
     </Box>
   );
 }

@@ -10,6 +10,8 @@ interface EditorHeaderProps {
   canPaste: boolean;
   zoom: number;
   isSending: boolean;
+  /** 'Prepare Template' with Save. */
+  isTemplate: boolean;
   onUndo: () => void;
   onRedo: () => void;
   onCopy: () => void;
@@ -19,7 +21,7 @@ interface EditorHeaderProps {
   onSend: () => void;
 }
 
-/** 'Prepare for Signing': history, clipboard, zoom, and leaving (Cancel) or sending. */
+/** 'Prepare for Signing': history, clipboard, zoom, and leaving (Cancel) or sending (a template: saving). */
 export function EditorHeader(props: EditorHeaderProps) {
   const { t } = useTranslation();
   return (
@@ -32,7 +34,7 @@ export function EditorHeader(props: EditorHeaderProps) {
       style={{ borderBottom: EDITOR_FRAME.line, flexShrink: 0 }}
     >
       <Title order={1} size="h4">
-        {t('editor.title')}
+        {props.isTemplate ? t('templates.editorTitle') : t('editor.title')}
       </Title>
       <Group gap="xs" wrap="nowrap">
         <Button variant="subtle" size="xs" onClick={props.onUndo} disabled={!props.canUndo}>
@@ -76,7 +78,7 @@ export function EditorHeader(props: EditorHeaderProps) {
           {t('editor.cancel')}
         </Button>
         <Button onClick={props.onSend} loading={props.isSending}>
-          {t('editor.send')}
+          {props.isTemplate ? t('templates.save') : t('editor.send')}
         </Button>
       </Group>
     </Group>

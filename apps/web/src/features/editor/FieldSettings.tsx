@@ -26,6 +26,8 @@ export interface FieldSettingsProps {
 
 export function signerLabel(signer: Signer, t: Translate): string {
   if (signer.isPreparer) return t('editor.meNow');
+  // A template's signer is a role until a document is made from it.
+  if (signer.role && !signer.email) return signer.role;
   return signer.name ? t('common.nameAndEmail', { name: signer.name, email: signer.email }) : signer.email;
 }
 

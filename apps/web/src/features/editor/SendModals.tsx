@@ -13,10 +13,23 @@ import { downloadUrl } from './api';
 /** Spec section 9: a document's processing is watched every 3 seconds. */
 const PROCESSING_POLL_MS = 3000;
 
-export function SendErrorsModal({ errors, onClose }: { errors: readonly string[]; onClose: () => void }) {
+export function SendErrorsModal({
+  errors,
+  isTemplate,
+  onClose,
+}: {
+  errors: readonly string[];
+  /** A template's requirements ('Template has validation errors'). */
+  isTemplate: boolean;
+  onClose: () => void;
+}) {
   const { t } = useTranslation();
   return (
-    <Modal opened={errors.length > 0} onClose={onClose} title={t('editor.sendErrorsTitle')}>
+    <Modal
+      opened={errors.length > 0}
+      onClose={onClose}
+      title={isTemplate ? t('templates.validationTitle') : t('editor.sendErrorsTitle')}
+    >
       <List spacing="xs" data-testid="sending-errors">
         {errors.map((error) => (
           <List.Item key={error}>{translateMessage(error, t)}</List.Item>
@@ -24,23 +37,6 @@ export function SendErrorsModal({ errors, onClose }: { errors: readonly string[]
       </List>
       <Group justify="flex-end" mt="md">
         <Button onClick={onClose}>{t('editor.ok')}</Button>
-      </Group>
-    </Modal>
-  );
-}
-
-export function QuotaModal({ limit, onClose }: { limit: number | null; onClose: () => void }) {
-  const { t } = useTranslation();
-  return (
-    <Modal opened={limit !== null} onClose={onClose} title={t('editor.upgradeTitle')}>
-      <Text>{t('editor.quotaExceeded', { limit: limit ?? 0 })}</Text>
-      <Group justify="flex-end" mt="md">
-        <Button variant="default" onClick={onClose}>
-          {t('editor.cancel')}
-        </Button>
-        <Button component={Link} to="/settings/billing/plan">
-          {t('editor.upgrade')}
-        </Button>
       </Group>
     </Modal>
   );
@@ -123,6 +119,28 @@ export function SentModal({ sent }: { sent: Document | null }) {
         <Anchor component={Link} to="/documents">
           {t('editor.backToDocuments')}
         </Anchor>
+      </Stack>
+    </Modal>
+  );
+}
+
+/** 'Your template is ready', after a template's first Save made it live. */
+export function TemplateReadyModal({ opened }: { opened: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <Modal
+      opened={opened}
+      onClose={() => undefined}
+      withCloseButton={false}
+      closeOnClickOutside={false}
+      closeOnEscape={false}
+      title={t('messages.templateReady')}
+    >
+      <Stack>
+        <Text size="sm">{t('templates.readyText')}</Text>
+        <Button component={Link} to="/templates">
+          {t('templates.backToTemplates')}
+        </Button>
       </Stack>
     </Modal>
   );

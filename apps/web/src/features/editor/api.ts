@@ -1,8 +1,11 @@
-import type { DocumentField } from '@esign/shared';
+import type { DocumentField, DocumentType } from '@esign/shared';
 import { apiCall } from '../../api/client';
 
-export function saveFields(documentId: string, fields: DocumentField[]) {
-  return apiCall('updateDocument', { params: { id: documentId }, body: { fields } });
+/** The whole set of fields, by the document's own call (a template's goes through the templates' PATCH). */
+export function saveFields(document: { id: string; type: DocumentType }, fields: DocumentField[]) {
+  return document.type === 'template'
+    ? apiCall('updateTemplate', { params: { id: document.id }, body: { fields } })
+    : apiCall('updateDocument', { params: { id: document.id }, body: { fields } });
 }
 
 export function sendDocument(documentId: string) {

@@ -1,4 +1,4 @@
-import { AUTO_SAVE_INTERVAL_MS, pickField } from '@esign/shared';
+import { AUTO_SAVE_INTERVAL_MS, type DocumentType, pickField } from '@esign/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useReducer, useRef } from 'react';
 import { notifyError } from '../../api/notify';
@@ -9,12 +9,16 @@ import { fieldList, sameFieldSets } from './field-rules';
 import type { FieldsById } from './history';
 
 /**
- * Saves the editor's fields (PATCH documents/{id} with the whole set) through the auto-save scheduler. The
+ * Saves the editor's fields (PATCH documents/{id}, or documents/templates/{id}, with the whole set) through the auto-save scheduler. The
  * server's answer is not read back into the editor: echoes never enter history; it replaces the cached document, so
  * the editor opened again from the cache shows what was saved. Leaving the editor flushes, and closing the tab with
  * unsaved fields asks first.
  */
-export function useFieldAutoSave(documentId: string, saved: FieldsById, fields: FieldsById): AutoSaver<FieldsById> {
+export function useFieldAutoSave(
+  document: { id: string; type: DocumentType },
+  saved: FieldsById,
+  fields: FieldsById,
+): AutoSaver<FieldsById> {
   const queryClient = useQueryClient();
   const [, rerender] = useReducer((count: number) => count + 1, 0);
   const saverRef = useRef<AutoSaver<FieldsById> | null>(null);
@@ -22,8 +26,8 @@ export function useFieldAutoSave(documentId: string, saved: FieldsById, fields: 
     saverRef.current = createAutoSaver<FieldsById>({
       saved,
       save: async (value) => {
-        const document = await saveFields(documentId, fieldList(value).map(pickField));
-        queryClient.setQueryData(queryKeys.documents.detail(documentId), document);
+        const answer = await saveFields(document, fieldList(value).map(pickField));
+        queryClient.setQueryData(queryKeys.documents.detail(document.id), answer);
       },
       isSame: sameFieldSets,
       intervalMs: AUTO_SAVE_INTERVAL_MS,

@@ -1,44 +1,80 @@
-import { type Document, sendingErrors, type User } from '@esign/shared';
+import { type Document, MESSAGES, sendingErrors, type User } from '@esign/shared';
 import { useState } from 'react';
+import { useNavigate } from 'react-router';
 import { isApiError } from '../../api/api-error';
-import { notifyError } from '../../api/notify';
+import { apiCall } from '../../api/client';
+import { notifyError, notifyFailure, notifySuccess } from '../../api/notify';
+import { t } from '../../i18n';
+import { publishTemplate } from '../templates/api';
 import { sendDocument } from './api';
 import type { AutoSaver } from './auto-save';
 import { fieldList } from './field-rules';
 import type { FieldsById } from './history';
 
+/** What the editor's main button finishes with: a document sent, or a template made live. */
+export type Finished = { kind: 'sent'; document: Document } | { kind: 'templateReady' };
+
 /**
- * Send (spec section 4): save, run the sending checks here (the server repeats them), show the failing ones and
- * stop; otherwise send out. A 422 lists the server's failing checks, a 403 QUOTA_EXCEEDED opens the upgrade modal.
+ * The editor's main button (spec section 4), after saving the fields. A document: run the sending checks here (the
+ * server repeats them), show the failing ones and stop, otherwise send out; a 403 QUOTA_EXCEEDED opens the upgrade
+ * modal. A template: a draft goes live when it meets its requirements ('Template saved', 'Your template is
+ * ready'), and stays a draft listing them otherwise ('Template has validation errors'); a replica goes in place of
+ * its source and the user returns to /templates. `toApi`: a template created for the API goes there once live.
  */
-export function useSend(document: Document, user: User, saver: AutoSaver<FieldsById>, fields: () => FieldsById) {
+export function useSend(
+  document: Document,
+  user: User,
+  saver: AutoSaver<FieldsById>,
+  fields: () => FieldsById,
+  { toApi = false }: { toApi?: boolean } = {},
+) {
+  const navigate = useNavigate();
   const [isSending, setSending] = useState(false);
   const [errors, setErrors] = useState<string[]>([]);
-  const [quotaLimit, setQuotaLimit] = useState<number | null>(null);
-  const [sent, setSent] = useState<Document | null>(null);
+  const [upgradeText, setUpgradeText] = useState<string | null>(null);
+  const [finished, setFinished] = useState<Finished | null>(null);
+  const isTemplate = document.type === 'template';
+
+  const saveTemplate = async () => {
+    const { template, errors: failing } = await publishTemplate(document);
+    if (failing.length > 0) {
+      notifyFailure(MESSAGES.templateHasValidationErrors);
+      setErrors(failing);
+      return;
+    }
+    if (toApi && template.status === 'active') await apiCall('addTemplateToApi', { params: { id: template.id } });
+    notifySuccess(t('messages.templateSaved'));
+    if (document.status === 'replica') navigate('/templates');
+    else setFinished({ kind: 'templateReady' });
+  };
+
+  const sendOut = async () => {
+    const failing = sendingErrors({
+      type: document.type,
+      hasFile: document.pdfFileKey !== null,
+      currentUserId: user.id,
+      signers: document.signers,
+      fields: fieldList(fields()),
+    });
+    if (failing.length > 0) {
+      setErrors(failing);
+      return;
+    }
+    setFinished({ kind: 'sent', document: await sendDocument(document.id) });
+  };
 
   const send = async () => {
     setSending(true);
     try {
       saver.update(fields());
       await saver.flush();
-      const failing = sendingErrors({
-        type: document.type,
-        hasFile: document.pdfFileKey !== null,
-        currentUserId: user.id,
-        signers: document.signers,
-        fields: fieldList(fields()),
-      });
-      if (failing.length > 0) {
-        setErrors(failing);
-        return;
-      }
-      setSent(await sendDocument(document.id));
+      await (isTemplate ? saveTemplate() : sendOut());
     } catch (error) {
       if (isApiError(error) && error.code === 'SENDING_CHECKS_FAILED') {
+        if (isTemplate) notifyFailure(MESSAGES.templateHasValidationErrors);
         setErrors(error.messages.length > 0 ? error.messages : [error.message]);
       } else if (isApiError(error) && error.code === 'QUOTA_EXCEEDED') {
-        setQuotaLimit(user.freeDocumentsUsedLimit);
+        setUpgradeText(isTemplate ? error.message : t('editor.quotaExceeded', { limit: user.freeDocumentsUsedLimit }));
       } else {
         notifyError(error);
       }
@@ -52,8 +88,8 @@ export function useSend(document: Document, user: User, saver: AutoSaver<FieldsB
     isSending,
     errors,
     clearErrors: () => setErrors([]),
-    quotaLimit,
-    closeQuota: () => setQuotaLimit(null),
-    sent,
+    upgradeText,
+    closeUpgrade: () => setUpgradeText(null),
+    finished,
   };
 }

@@ -1,10 +1,14 @@
-import { type DocumentType, type PrepareFormValues, prepareFormSchema } from '@esign/shared';
+import { type PrepareFormValues, prepareFormSchema, type SentDocumentType, type TemplateOption } from '@esign/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Stack, Textarea, TextInput, Title } from '@mantine/core';
-import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { Button, Group, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate } from 'react-router';
+import { apiCall } from '../../api/client';
 import { notifyError } from '../../api/notify';
+import { queryKeys } from '../../api/query-keys';
+import { useSearchParam } from '../../app/use-search-param';
 import { useTranslation } from '../../i18n';
 import { useCurrentUser } from '../auth/api';
 import { setServerFieldErrors } from '../auth/form-errors';
@@ -12,8 +16,9 @@ import { useFieldError } from '../auth/use-field-error';
 import { useDocument } from '../upload/api';
 import { UploadStep } from '../upload/UploadStep';
 import { useSavePrepareForm } from './prepare-form';
-import { formValuesOf } from './prepare-values';
+import { formValuesOf, templateRequest, templateValues } from './prepare-values';
 import { SignersFieldset } from './SignersFieldset';
+import { TemplatePicker } from './TemplatePicker';
 
 const DOCUMENT_ID_PARAM = 'documentId';
 
@@ -21,19 +26,29 @@ const DOCUMENT_ID_PARAM = 'documentId';
  * 'Prepare your document for signing' for /only-me, /me-and-others and /only-others: title, message, signers,
  * then the upload step. 'Prepare Doc for Signing' saves the form to the draft and opens the field editor.
  * The draft's id stays in the URL (?documentId=), so a reload keeps the document, its files and what was saved.
+ * Before any file is uploaded a live template can be chosen instead: its roles give the signer rows, and the submit
+ * makes a new document from it (its files and fields) and opens the editor for last changes.
  */
-export function PrepareDocumentPage({ documentType }: { documentType: DocumentType }) {
+export function PrepareDocumentPage({ documentType }: { documentType: SentDocumentType }) {
   const { t } = useTranslation();
   const fieldError = useFieldError();
   const navigate = useNavigate();
-  const [searchParams, setSearchParams] = useSearchParams();
-  const documentId = searchParams.get(DOCUMENT_ID_PARAM);
+  const queryClient = useQueryClient();
+  const [documentId, onDocumentIdChange] = useSearchParam(DOCUMENT_ID_PARAM);
   const currentUser = useCurrentUser().data;
   const document = useDocument(documentId).data;
   const save = useSavePrepareForm();
-  const schema = useMemo(() => prepareFormSchema(documentType), [documentType]);
+  const [template, setTemplate] = useState<TemplateOption | null>(null);
+  const [isCreating, setCreating] = useState(false);
+  const schema = useMemo(
+    () => prepareFormSchema(documentType, { withTemplate: template !== null }),
+    [documentType, template],
+  );
+  // The rules change with the template choice; the form keeps the resolver it was made with, which reads this.
+  const schemaRef = useRef(schema);
+  schemaRef.current = schema;
   const form = useForm<PrepareFormValues>({
-    resolver: zodResolver(schema),
+    resolver: (values, context, options) => zodResolver(schemaRef.current)(values, context, options),
     mode: 'onTouched',
     defaultValues: formValuesOf(documentType, undefined),
   });
@@ -47,19 +62,11 @@ export function PrepareDocumentPage({ documentType }: { documentType: DocumentTy
     if (document.title || document.signers.length > 0) form.reset(formValuesOf(documentType, document));
   }, [document, documentType, form]);
 
-  const onDocumentIdChange = useCallback(
-    (id: string | null) =>
-      setSearchParams(
-        (params) => {
-          const next = new URLSearchParams(params);
-          if (id === null) next.delete(DOCUMENT_ID_PARAM);
-          else next.set(DOCUMENT_ID_PARAM, id);
-          return next;
-        },
-        { replace: true },
-      ),
-    [setSearchParams],
-  );
+  const signerFields = (values: PrepareFormValues) => [
+    'title' as const,
+    'message' as const,
+    ...values.signers.flatMap((_, index) => [`signers.${index}.name` as const, `signers.${index}.email` as const]),
+  ];
 
   const onPrepare = (id: string) =>
     void form.handleSubmit(async (values) => {
@@ -67,22 +74,44 @@ export function PrepareDocumentPage({ documentType }: { documentType: DocumentTy
         await save.mutateAsync({ documentId: id, values });
         navigate(`/documents/${id}/edit`);
       } catch (error) {
-        const fields = values.signers.flatMap((_, index) => [
-          `signers.${index}.name` as const,
-          `signers.${index}.email` as const,
-        ]);
-        if (!setServerFieldErrors(error, form.setError, ['title', 'message', ...fields])) notifyError(error);
+        if (!setServerFieldErrors(error, form.setError, signerFields(values))) notifyError(error);
+      }
+    })();
+
+  const onChooseTemplate = (chosen: TemplateOption | null) => {
+    setTemplate(chosen);
+    form.reset(chosen ? templateValues(documentType, form.getValues(), chosen) : formValuesOf(documentType, undefined));
+  };
+
+  const onPrepareFromTemplate = (chosen: TemplateOption) =>
+    void form.handleSubmit(async (values) => {
+      setCreating(true);
+      try {
+        const created = await apiCall('createDocumentFromTemplate', {
+          params: { id: chosen.id },
+          body: templateRequest(documentType, values),
+        });
+        queryClient.setQueryData(queryKeys.documents.detail(created.id), created);
+        navigate(`/documents/${created.id}/edit`);
+      } catch (error) {
+        if (!setServerFieldErrors(error, form.setError, signerFields(values))) notifyError(error);
+      } finally {
+        setCreating(false);
       }
     })();
 
   const me =
     documentType === 'me_and_other' && currentUser ? { name: currentUser.name, email: currentUser.email } : null;
+  const roles = template ? template.signers.map((signer) => signer.role ?? '') : null;
 
   return (
     <Stack gap="xl" maw={880}>
       <Title order={1}>{t('prepare.title')}</Title>
       <form noValidate onSubmit={(event) => event.preventDefault()}>
         <Stack gap="lg">
+          {documentId === null ? (
+            <TemplatePicker documentType={documentType} value={template} onChange={onChooseTemplate} />
+          ) : null}
           <TextInput
             label={t('prepare.documentTitle')}
             withAsterisk
@@ -98,15 +127,33 @@ export function PrepareDocumentPage({ documentType }: { documentType: DocumentTy
             {...form.register('message')}
             error={fieldError(errors.message?.message)}
           />
-          {documentType === 'me' ? null : <SignersFieldset form={form} me={me} />}
+          {documentType === 'me' ? null : <SignersFieldset form={form} me={me} roles={roles} />}
         </Stack>
       </form>
-      <UploadStep
-        documentType={documentType}
-        documentId={documentId}
-        onDocumentIdChange={onDocumentIdChange}
-        onPrepare={onPrepare}
-      />
+      {template === null ? (
+        <UploadStep
+          createDraft={() => apiCall('createDocument', { body: { type: documentType } })}
+          documentId={documentId}
+          onDocumentIdChange={onDocumentIdChange}
+          onPrepare={onPrepare}
+        />
+      ) : (
+        <Stack gap="md">
+          <Text size="sm" c="dimmed">
+            {t('prepare.templateFiles')}
+          </Text>
+          <Group justify="flex-end">
+            <Button
+              size="md"
+              w={{ base: '100%', xs: 'auto' }}
+              loading={isCreating}
+              onClick={() => onPrepareFromTemplate(template)}
+            >
+              {t('upload.prepare')}
+            </Button>
+          </Group>
+        </Stack>
+      )}
     </Stack>
   );
 }

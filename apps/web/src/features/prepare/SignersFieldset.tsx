@@ -24,10 +24,12 @@ interface SignersFieldsetProps {
   form: UseFormReturn<PrepareFormValues>;
   /** 'Me (Now)': the current user, first, for Me & Others. */
   me: { name: string; email: string } | null;
+  /** A template's roles, one row each (named by its role, not removable, none added); null without a template. */
+  roles?: readonly string[] | null;
 }
 
 /** The signers list: name and e-mail rows, add and remove (with the shrink rule), the signing-order switch. */
-export function SignersFieldset({ form, me }: SignersFieldsetProps) {
+export function SignersFieldset({ form, me, roles = null }: SignersFieldsetProps) {
   const { t } = useTranslation();
   const titleId = useId();
   const fieldError = useFieldError();
@@ -35,7 +37,7 @@ export function SignersFieldset({ form, me }: SignersFieldsetProps) {
   const isOrdered = form.watch('isOrdered');
   const errors = form.formState.errors as FieldErrors<PrepareFormValues> & { signersList?: { message?: string } };
   const listError = errors.signersList?.message;
-  const canRemove = canRemoveSignerRow(rows.fields.length + (me ? 1 : 0), me !== null);
+  const canRemove = roles === null && canRemoveSignerRow(rows.fields.length + (me ? 1 : 0), me !== null);
   const orderOffset = me ? 1 : 0;
 
   return (
@@ -44,7 +46,7 @@ export function SignersFieldset({ form, me }: SignersFieldsetProps) {
         <Title order={2} size="h3" id={titleId}>
           {t('prepare.signers')}
         </Title>
-        <Switch label={t('prepare.isOrdered')} {...form.register('isOrdered')} />
+        {roles === null ? <Switch label={t('prepare.isOrdered')} {...form.register('isOrdered')} /> : null}
       </Group>
       {me && (
         <Group gap="sm" wrap="nowrap" align="flex-end">
@@ -58,6 +60,7 @@ export function SignersFieldset({ form, me }: SignersFieldsetProps) {
       )}
       {rows.fields.map((row, index) => {
         const rowErrors = errors.signers?.[index];
+        const role = roles?.[index];
         return (
           <Group key={row.key} gap="sm" wrap="nowrap" align="flex-start" data-testid="signer-row">
             {isOrdered && (
@@ -87,14 +90,14 @@ export function SignersFieldset({ form, me }: SignersFieldsetProps) {
             )}
             <SimpleGrid flex={1} cols={{ base: 1, xs: 2 }} spacing="sm" verticalSpacing={4}>
               <TextInput
-                label={t('prepare.signerName')}
+                label={role ? t('prepare.roleName', { role }) : t('prepare.signerName')}
                 autoComplete="off"
                 {...form.register(`signers.${index}.name`)}
                 error={fieldError(rowErrors?.name?.message)}
               />
               <TextInput
                 type="email"
-                label={t('prepare.signerEmail')}
+                label={role ? t('prepare.roleEmail', { role }) : t('prepare.signerEmail')}
                 autoComplete="off"
                 {...form.register(`signers.${index}.email`)}
                 error={fieldError(rowErrors?.email?.message)}
@@ -104,6 +107,7 @@ export function SignersFieldset({ form, me }: SignersFieldsetProps) {
               mt={28}
               variant="subtle"
               color="gray"
+              display={roles === null ? undefined : 'none'}
               aria-label={t('prepare.removeSigner', { n: index + 1 })}
               disabled={!canRemove}
               onClick={() => rows.remove(index)}
@@ -123,7 +127,7 @@ export function SignersFieldset({ form, me }: SignersFieldsetProps) {
           )}
         </Alert>
       )}
-      <Group>
+      <Group display={roles === null ? undefined : 'none'}>
         <Button
           variant="light"
           disabled={rows.fields.length >= MAX_SIGNERS}

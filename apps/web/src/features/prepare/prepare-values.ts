@@ -1,4 +1,11 @@
-import { type Document, type DocumentType, initialSignerRows, type PrepareFormValues } from '@esign/shared';
+import {
+  type Document,
+  type DocumentType,
+  initialSignerRows,
+  type PrepareFormValues,
+  type SentDocumentType,
+  type TemplateOption,
+} from '@esign/shared';
 
 /** The form's values for a new draft, or for a draft saved before (the preparer is not one of the rows). */
 export function formValuesOf(type: DocumentType, document: Document | undefined): PrepareFormValues {
@@ -26,5 +33,29 @@ export function prepareRequest(values: PrepareFormValues) {
       isPreparer: false,
       order: index + 1,
     })),
+  };
+}
+
+/** The form's values once a template is chosen: its title unless one is typed, an empty row for each role. */
+export function templateValues(
+  type: DocumentType,
+  current: PrepareFormValues,
+  template: TemplateOption,
+): PrepareFormValues {
+  return {
+    title: current.title.trim() === '' ? template.title : current.title,
+    message: current.message.trim() === '' ? (template.message ?? '') : current.message,
+    isOrdered: false,
+    signers: type === 'me' ? [] : template.signers.map(() => ({ name: '', email: '' })),
+  };
+}
+
+/** POST documents/templates/{id}/create-document with the form: the signers in the roles' order. */
+export function templateRequest(type: SentDocumentType, values: PrepareFormValues) {
+  return {
+    type,
+    title: values.title.trim(),
+    message: values.message.trim() === '' ? null : values.message.trim(),
+    signers: type === 'me' ? [] : values.signers.map(({ name, email }) => ({ name, email })),
   };
 }

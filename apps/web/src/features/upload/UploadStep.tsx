@@ -1,4 +1,4 @@
-import { type ActiveContentChoice, type DocumentType, MESSAGES } from '@esign/shared';
+import { type ActiveContentChoice, type Document, MESSAGES } from '@esign/shared';
 import { Button, Center, Group, Loader, Stack, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useId, useState } from 'react';
@@ -13,7 +13,8 @@ import { canPrepare, type FileRowModel, hasNewlySettledParts, partRows, pendingR
 import { useUploadQueue } from './use-upload-queue';
 
 export interface UploadStepProps {
-  documentType: DocumentType;
+  /** Makes the draft at the first upload (a document of the form's type, or a template). */
+  createDraft: () => Promise<Document>;
   /** The draft the files belong to; null until the first upload creates it. */
   documentId: string | null;
   /** A document was created (first upload), or the given one could not be loaded (null). */
@@ -22,17 +23,26 @@ export interface UploadStepProps {
   onPrepare: (documentId: string) => void;
   /** Under the dropzone: the 'Import files from' block of the cloud storage integrations. */
   importSlot?: ReactNode;
+  /** The last button's label; 'Prepare Doc for Signing' when not given. */
+  prepareLabel?: string;
 }
 
 /** The upload step: 'Upload File' dropzone, the reorderable file list and 'Prepare Doc for Signing'. */
-export function UploadStep({ documentType, documentId, onDocumentIdChange, onPrepare, importSlot }: UploadStepProps) {
+export function UploadStep({
+  createDraft,
+  documentId,
+  onDocumentIdChange,
+  onPrepare,
+  importSlot,
+  prepareLabel,
+}: UploadStepProps) {
   const { t } = useTranslation();
   const titleId = useId();
   const queryClient = useQueryClient();
   const documentQuery = useDocument(documentId);
   const parts = documentQuery.data?.parts ?? [];
   const conversion = useConversionData(documentId, parts);
-  const queue = useUploadQueue({ documentType, documentId, parts, onDocumentCreated: onDocumentIdChange });
+  const queue = useUploadQueue({ createDraft, documentId, parts, onDocumentCreated: onDocumentIdChange });
   const removePart = useRemovePart();
   const reorderParts = useReorderParts();
   const chooseActiveContent = useChooseActiveContent();
@@ -120,7 +130,7 @@ export function UploadStep({ documentType, documentId, onDocumentIdChange, onPre
           disabled={!isReady}
           onClick={() => documentId !== null && onPrepare(documentId)}
         >
-          {t('upload.prepare')}
+          {prepareLabel ?? t('upload.prepare')}
         </Button>
       </Group>
     </Stack>

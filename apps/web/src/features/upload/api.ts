@@ -1,4 +1,4 @@
-import type { ActiveContentChoice, DocumentPart, DocumentType } from '@esign/shared';
+import type { ActiveContentChoice, DocumentPart } from '@esign/shared';
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiCall } from '../../api/client';
 import { queryKeys } from '../../api/query-keys';
@@ -27,13 +27,6 @@ export function useConversionData(documentId: string | null, parts: readonly Doc
     // Evaluated after every answer: stops once finished, starts again when a change makes it unfinished.
     refetchInterval: (query) => (isConversionPending(parts, query.state.data) ? CONVERSION_POLL_MS : false),
     refetchIntervalInBackground: true,
-  });
-}
-
-export function useCreateDocument() {
-  return useMutation({
-    meta: { isErrorShownInline: true },
-    mutationFn: (type: DocumentType) => apiCall('createDocument', { body: { type } }),
   });
 }
 

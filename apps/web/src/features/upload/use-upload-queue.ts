@@ -1,15 +1,16 @@
-import { type DocumentPart, type DocumentType, MESSAGES } from '@esign/shared';
+import { type Document, type DocumentPart, MESSAGES } from '@esign/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { isApiError } from '../../api/api-error';
 import { notifyFailure } from '../../api/notify';
 import { queryKeys } from '../../api/query-keys';
-import { useCreateDocument, useUploadFile } from './api';
+import { useUploadFile } from './api';
 import { checkFiles } from './file-checks';
 import type { PendingUpload } from './upload-rows';
 
 interface UploadQueueOptions {
-  documentType: DocumentType;
+  /** Makes the draft the files go to (a document of the form's type, or a template). */
+  createDraft: () => Promise<Document>;
   documentId: string | null;
   parts: readonly DocumentPart[];
   onDocumentCreated: (documentId: string) => void;
@@ -27,9 +28,10 @@ const reasonOf = (error: unknown) => (isApiError(error) ? error.message : MESSAG
  * Files chosen in this tab on their way to the document: checked here first, then sent one after another.
  * The first upload creates the document (once, however many files come together).
  */
-export function useUploadQueue({ documentType, documentId, parts, onDocumentCreated }: UploadQueueOptions) {
+export function useUploadQueue({ createDraft, documentId, parts, onDocumentCreated }: UploadQueueOptions) {
   const queryClient = useQueryClient();
-  const { mutateAsync: create } = useCreateDocument();
+  const createDraftRef = useRef(createDraft);
+  createDraftRef.current = createDraft;
   const { mutateAsync: upload } = useUploadFile();
   const [pending, setPending] = useState<PendingUpload[]>([]);
   const queue = useRef<{ key: string; file: File }[]>([]);
@@ -63,7 +65,8 @@ export function useUploadQueue({ documentType, documentId, parts, onDocumentCrea
 
   const ensureDocument = useCallback((): Promise<string> => {
     if (documentIdRef.current !== null) return Promise.resolve(documentIdRef.current);
-    creating.current ??= create(documentType)
+    creating.current ??= createDraftRef
+      .current()
       .then((document) => {
         queryClient.setQueryData(queryKeys.documents.detail(document.id), document);
         documentIdRef.current = document.id;
@@ -74,7 +77,7 @@ export function useUploadQueue({ documentType, documentId, parts, onDocumentCrea
         creating.current = null;
       });
     return creating.current;
-  }, [create, documentType, onDocumentCreated, queryClient]);
+  }, [onDocumentCreated, queryClient]);
 
   const drain = useCallback(async () => {
     if (isDraining.current) return;

@@ -1,0 +1,27 @@
+import { normalizeEmail, operatorSetPlan } from '@esign/shared';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../platform/db/client.js';
+import { users } from '../../platform/db/schema.js';
+import { notFound } from '../../platform/errors.js';
+import { defineRoute } from '../../platform/http/define-route.js';
+import { isSecretKey } from '../../platform/http/secret-key.js';
+import { bearerToken } from '../auth/tokens.js';
+
+/**
+ * The operator's calls, with OPERATOR_TOKEN as the bearer token: what an operator would otherwise do in SQL, for
+ * an embedded database that only the server process can open. Registered only when OPERATOR_TOKEN is set.
+ */
+export async function operatorRoutes(app: FastifyInstance, { db, operatorToken }: { db: Db; operatorToken: string }) {
+  defineRoute(app, operatorSetPlan, { tags: ['system'], auth: 'bearerKey' }, async (request) => {
+    if (!isSecretKey(bearerToken(request.headers.authorization), operatorToken)) throw notFound();
+    const { email, planType, templateLimit } = request.body;
+    const [updated] = await db
+      .update(users)
+      .set({ planType, ...(templateLimit !== undefined ? { templateLimit } : {}) })
+      .where(eq(users.email, normalizeEmail(email)))
+      .returning({ email: users.email, planType: users.planType, templateLimit: users.templateLimit });
+    if (!updated) throw notFound();
+    return updated;
+  });
+}

@@ -1,0 +1,139 @@
+import { type Document, MAX_SIGNERS, type TemplateFormValues, templateFormSchema } from '@esign/shared';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { ActionIcon, Button, Group, Stack, TextInput, Title } from '@mantine/core';
+import { useEffect, useId, useRef, useState } from 'react';
+import { useFieldArray, useForm } from 'react-hook-form';
+import { notifyError } from '../../api/notify';
+import { useTranslation } from '../../i18n';
+import { setServerFieldErrors } from '../auth/form-errors';
+import { useFieldError } from '../auth/use-field-error';
+import { CloseIcon } from '../upload/icons';
+import { UploadStep } from '../upload/UploadStep';
+import { saveTemplate } from './api';
+
+/** A template's title and roles as the form holds them (the roles in their order). */
+export function templateFormValues(template: Document | undefined): TemplateFormValues {
+  const roles = (template?.signers ?? [])
+    .filter((signer) => !signer.isPreparer)
+    .map((signer) => ({ id: signer.id, role: signer.role ?? '' }));
+  return { title: template?.title ?? '', roles: roles.length > 0 ? roles : [{ role: '' }] };
+}
+
+export interface TemplateDetailsProps {
+  /** The template being set up (a draft or a live template's replica); null until the first upload makes it. */
+  template: Document | null;
+  title: string;
+  createDraft: () => Promise<Document>;
+  onTemplateIdChange: (templateId: string | null) => void;
+  /** Title and roles are saved: open the field editor. */
+  onPrepared: () => void;
+}
+
+/**
+ * The template's setup before its fields: title, signer roles ('Client', 'Witness'; a role list needs more than one
+ * row to delete one; identical roles are refused), and its files through the upload step. 'Prepare Template' saves
+ * the title and roles, then opens the field editor.
+ */
+export function TemplateDetails({
+  template,
+  title,
+  createDraft,
+  onTemplateIdChange,
+  onPrepared,
+}: TemplateDetailsProps) {
+  const { t } = useTranslation();
+  const rolesTitleId = useId();
+  const fieldError = useFieldError();
+  const [isSaving, setSaving] = useState(false);
+  const form = useForm<TemplateFormValues>({
+    resolver: zodResolver(templateFormSchema),
+    mode: 'onTouched',
+    defaultValues: templateFormValues(template ?? undefined),
+  });
+  const roles = useFieldArray({ control: form.control, name: 'roles', keyName: 'key' });
+  const { errors } = form.formState;
+
+  // The template loaded after the page (a reload, an edit) fills the form once.
+  const filledFrom = useRef<string | null>(template?.id ?? null);
+  useEffect(() => {
+    if (!template || filledFrom.current === template.id) return;
+    filledFrom.current = template.id;
+    if (template.title || template.signers.length > 0) form.reset(templateFormValues(template));
+  }, [template, form]);
+
+  const onPrepare = (templateId: string) =>
+    void form.handleSubmit(async (values) => {
+      setSaving(true);
+      try {
+        await saveTemplate(templateId, { title: values.title.trim(), roles: values.roles });
+        onPrepared();
+      } catch (error) {
+        const fields = values.roles.map((_, index) => `roles.${index}.role` as const);
+        if (!setServerFieldErrors(error, form.setError, ['title', ...fields])) notifyError(error);
+      } finally {
+        setSaving(false);
+      }
+    })();
+
+  return (
+    <Stack gap="xl" maw={880}>
+      <Title order={1}>{title}</Title>
+      <form noValidate onSubmit={(event) => event.preventDefault()}>
+        <Stack gap="lg">
+          <TextInput
+            label={t('templates.templateTitle')}
+            withAsterisk
+            maxLength={100}
+            {...form.register('title')}
+            error={fieldError(errors.title?.message)}
+          />
+          <Stack component="section" gap="sm" aria-labelledby={rolesTitleId}>
+            <Title order={2} size="h3" id={rolesTitleId}>
+              {t('templates.roles')}
+            </Title>
+            {roles.fields.map((row, index) => (
+              <Group key={row.key} gap="sm" wrap="nowrap" align="flex-start" data-testid="role-row">
+                <TextInput
+                  flex={1}
+                  label={t('templates.role')}
+                  placeholder={t('templates.rolePlaceholder')}
+                  withAsterisk
+                  maxLength={100}
+                  autoComplete="off"
+                  {...form.register(`roles.${index}.role`)}
+                  error={fieldError(errors.roles?.[index]?.role?.message)}
+                />
+                <ActionIcon
+                  mt={28}
+                  variant="subtle"
+                  color="gray"
+                  aria-label={t('templates.removeRole', { n: index + 1 })}
+                  disabled={roles.fields.length <= 1}
+                  onClick={() => roles.remove(index)}
+                >
+                  <CloseIcon />
+                </ActionIcon>
+              </Group>
+            ))}
+            <Group>
+              <Button
+                variant="light"
+                disabled={roles.fields.length >= MAX_SIGNERS}
+                onClick={() => roles.append({ role: '' })}
+              >
+                {t('templates.addRole')}
+              </Button>
+            </Group>
+          </Stack>
+        </Stack>
+      </form>
+      <UploadStep
+        createDraft={createDraft}
+        documentId={template?.id ?? null}
+        onDocumentIdChange={onTemplateIdChange}
+        onPrepare={onPrepare}
+        prepareLabel={isSaving ? t('common.loading') : t('templates.prepare')}
+      />
+    </Stack>
+  );
+}
