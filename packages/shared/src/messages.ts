@@ -28,6 +28,8 @@ export const MESSAGES = {
   failedToRemoveFile: 'Failed to remove file',
   uploadUnsuccessful: 'Uploading has been unsuccessful',
   documentNotFound: 'Document not found',
+  // Section 2 (the settings guard's page); also the 403 of an action a teammate may see but not do.
+  noAccess: "Oops! You don't have access.",
   // Sending checks (section 5).
   documentNeedsFile: 'Document must have a file or template attached',
   templateNeedsFile: 'Template must have a file attached',

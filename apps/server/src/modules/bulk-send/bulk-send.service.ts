@@ -3,12 +3,10 @@ import type { Db } from '../../platform/db/client.js';
 import { AppError } from '../../platform/errors.js';
 import { validationError } from '../../platform/http/error-handler.js';
 import type { JobQueue } from '../../platform/jobs.js';
+import { authorize, userActor } from '../access/access.repository.js';
 import * as documentsRepo from '../documents/documents.repository.js';
-import { findOwnedTemplate } from '../templates/templates.repository.js';
 import type { BulkSendJobs } from './bulk-send.jobs.js';
 import * as repo from './bulk-send.repository.js';
-
-const templateNotFound = () => new AppError('NOT_FOUND', MESSAGES.templateNotFound);
 
 /** POST document_sign/bulk_send and GET document_sign/bulk_send/{batchId}. */
 export function bulkSendService(deps: { db: Db; jobs: JobQueue; bulkSendJobs: BulkSendJobs }) {
@@ -22,8 +20,8 @@ export function bulkSendService(deps: { db: Db; jobs: JobQueue; bulkSendJobs: Bu
      */
     async createBatch(input: { userId: string; request: BulkSendRequest; sourceIp?: string | undefined }) {
       const { templateId, title, rows } = input.request;
-      const template = await findOwnedTemplate(db, { userId: input.userId, templateId });
-      if (!template) throw templateNotFound();
+      const actor = userActor(input.userId);
+      const template = await authorize(db, { actor, action: 'template.use', id: templateId, kind: 'template' });
       if (template.status !== 'active' && template.status !== 'api') {
         throw new AppError('CONFLICT', MESSAGES.templateNotLive);
       }

@@ -4,8 +4,10 @@ import type { Db } from '../../platform/db/client.js';
 import { AppError } from '../../platform/errors.js';
 import type { JobQueue } from '../../platform/jobs.js';
 import type { Storage } from '../../platform/storage/storage.js';
+import { authorize, userActor } from '../access/access.repository.js';
+import type { Action } from '../access/policy.js';
 import { recordActivity } from '../activity/activity.repository.js';
-import { findLiveDocument, findOwnedDocument, listSigners, lockDocument } from '../documents/documents.repository.js';
+import { findLiveDocument, listSigners, lockDocument } from '../documents/documents.repository.js';
 import type { SignerMailJobs } from '../sending/invitation.mails.js';
 import { issueSigningToken, revokeSigningTokens, signingUrl } from '../signing/signing-tokens.repository.js';
 import { ListAnswerCache } from './answer-cache.js';
@@ -40,14 +42,13 @@ export function documentListService(deps: Deps) {
   const { db, jobs, mails, now } = deps;
   const answers = new ListAnswerCache(deps.listCacheChars);
 
-  async function owned(userId: string, documentId: string) {
-    const document = await findOwnedDocument(db, { userId, documentId });
-    if (!document) throw notFound();
-    return document;
+  /** The document, when the policy lets the user do `action` to it (404 / 403 otherwise). */
+  async function owned(userId: string, documentId: string, action: Action = 'document.manage') {
+    return authorize(db, { actor: userActor(userId), action, id: documentId });
   }
 
-  async function ownedAwaiting(userId: string, documentId: string) {
-    const document = await owned(userId, documentId);
+  async function ownedAwaiting(userId: string, documentId: string, action: Action = 'document.manage') {
+    const document = await owned(userId, documentId, action);
     if (document.status !== 'awaiting') throw conflict(MESSAGES.actionNeedsAwaiting);
     return document;
   }
@@ -162,9 +163,9 @@ export function documentListService(deps: Deps) {
       return { success: true as const };
     },
 
-    /** A fresh signing link for one signer: owner only (admins come with teams), awaiting, the signer's turn. */
+    /** A fresh signing link for one signer ('document.signingLink': the owner, the team's owner and admins). */
     async signingUrl(input: { userId: string; documentId: string; signerId: string }) {
-      const document = await ownedAwaiting(input.userId, input.documentId);
+      const document = await ownedAwaiting(input.userId, input.documentId, 'document.signingLink');
       await signersAskable(document, [input.signerId]);
       const token = await issueSigningToken(db, { documentId: document.id, signerId: input.signerId });
       return { signingUrl: signingUrl(deps.appUrl, document.id, token) };

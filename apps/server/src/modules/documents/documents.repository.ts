@@ -7,15 +7,6 @@ import { listParts, type PartRow, toPartDto } from './document-parts.repository.
 
 export type DocumentRow = typeof documents.$inferSelect;
 export type SignerRow = typeof signers.$inferSelect;
-/** A live (not deleted) document of this owner. */
-export async function findOwnedDocument(db: Db, params: { userId: string; documentId: string }) {
-  const [row] = await db
-    .select()
-    .from(documents)
-    .where(and(eq(documents.id, params.documentId), eq(documents.userId, params.userId), isNull(documents.deletedAt)))
-    .limit(1);
-  return row;
-}
 /** Locks the document row for the rest of the transaction, so concurrent part changes queue. */
 export async function lockDocument(db: Db, documentId: string): Promise<DocumentRow | undefined> {
   const [row] = await db.select().from(documents).where(eq(documents.id, documentId)).for('update').limit(1);

@@ -15,6 +15,7 @@ import { AppError } from '../../platform/errors.js';
 import type { JobQueue } from '../../platform/jobs.js';
 import { safeFileName } from '../../platform/storage/keys.js';
 import type { Storage } from '../../platform/storage/storage.js';
+import { authorize, userActor } from '../access/access.repository.js';
 import { recordActivity } from '../activity/activity.repository.js';
 import { findUserById } from '../users/users.repository.js';
 import type { ConversionJobs } from './conversion.jobs.js';
@@ -110,8 +111,7 @@ export function documentService(deps: DocumentDeps) {
   const { db, storage, jobs, conversion } = deps;
 
   async function requireDraft(userId: string, documentId: string) {
-    const document = await repo.findOwnedDocument(db, { userId, documentId });
-    if (!document) throw notFound();
+    const document = await authorize(db, { actor: userActor(userId), action: 'document.manage', id: documentId });
     if (!isEditable(document.status)) throw new AppError('CONFLICT', MESSAGES.documentNotDraft);
     return document;
   }
@@ -147,8 +147,11 @@ export function documentService(deps: DocumentDeps) {
     },
 
     async getDocument(input: { userId: string; documentId: string }) {
-      const document = await repo.findOwnedDocument(db, input);
-      if (!document) throw notFound();
+      const document = await authorize(db, {
+        actor: userActor(input.userId),
+        action: 'document.view',
+        id: input.documentId,
+      });
       return repo.toDocumentDto(document, await repo.loadChildren(db, document.id));
     },
 
@@ -322,7 +325,8 @@ export function documentService(deps: DocumentDeps) {
     },
 
     async conversionData(input: { userId: string; documentId: string }) {
-      const rows = await partsRepo.findConversionProgress(db, input);
+      await authorize(db, { actor: userActor(input.userId), action: 'document.view', id: input.documentId });
+      const rows = await partsRepo.findConversionProgress(db, input.documentId);
       const [document] = rows;
       if (!document) throw notFound();
       const parts = rows.flatMap(({ partId, ...part }) => (partId ? [{ id: partId, ...part }] : []));

@@ -2,6 +2,8 @@ import { MESSAGES } from '@esign/shared';
 import type { Db } from '../../platform/db/client.js';
 import { AppError } from '../../platform/errors.js';
 import type { Storage } from '../../platform/storage/storage.js';
+import { resourceOf, userActor } from '../access/access.repository.js';
+import { can } from '../access/policy.js';
 import { hashToken } from '../auth/tokens.js';
 import { type DocumentRow, findLiveDocument, isSignerAccount } from '../documents/documents.repository.js';
 import type { SignerService } from '../signing/signing.service.js';
@@ -47,8 +49,8 @@ export function downloadService(deps: { db: Db; storage: Storage; signing: Signe
       if (!input.userId) throw couldNotDownload();
       const document = await findLiveDocument(db, input.documentId);
       if (!document) throw couldNotDownload();
-      const isOwner = document.userId === input.userId;
-      if (!isOwner && !(await isSignerAccount(db, { documentId: document.id, userId: input.userId }))) {
+      const mayView = can(userActor(input.userId), 'document.view', resourceOf(document));
+      if (!mayView && !(await isSignerAccount(db, { documentId: document.id, userId: input.userId }))) {
         throw couldNotDownload();
       }
       return sealedUrl(document);

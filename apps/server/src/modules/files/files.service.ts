@@ -4,8 +4,8 @@ import type { Db } from '../../platform/db/client.js';
 import { AppError } from '../../platform/errors.js';
 import { assertSafeKey, safeFileName } from '../../platform/storage/keys.js';
 import type { Storage } from '../../platform/storage/storage.js';
+import { authorize, findVisible, userActor } from '../access/access.repository.js';
 import { isFileKeyOfOwnedDocument } from '../documents/document-parts.repository.js';
-import { findOwnedDocument } from '../documents/documents.repository.js';
 import { isRequisiteVisibleToUser } from '../requisites/requisites.repository.js';
 
 interface FileDeps {
@@ -23,7 +23,7 @@ export function fileService({ db, storage }: FileDeps) {
     assertSafeKey(key);
     const documentId = DOCUMENT_KEY.exec(key)?.[1];
     if (documentId) {
-      if (await findOwnedDocument(db, { userId, documentId })) return;
+      if (await findVisible(db, { actor: userActor(userId), id: documentId })) return;
       // A copy of a template shares the template's stored files, whose keys name the template's folder.
       if (await isFileKeyOfOwnedDocument(db, { userId, key })) return;
     } else if (USER_KEY.exec(key)?.[1] === userId) {
@@ -55,8 +55,8 @@ export function fileService({ db, storage }: FileDeps) {
     },
 
     async signedDocumentPutUrl(input: { userId: string; documentId: string; fileName: string; contentType: string }) {
-      const document = await findOwnedDocument(db, { userId: input.userId, documentId: input.documentId });
-      if (!document) throw new AppError('NOT_FOUND', MESSAGES.documentNotFound);
+      const actor = userActor(input.userId);
+      const document = await authorize(db, { actor, action: 'document.manage', id: input.documentId });
       if (document.status !== 'draft') throw new AppError('CONFLICT', MESSAGES.documentNotDraft);
       const key = `documents/${document.id}/uploads/${randomUUID()}/${safeFileName(input.fileName)}`;
       return {

@@ -2,6 +2,7 @@ import { MESSAGES, quotaExceededMessage, sendingErrors } from '@esign/shared';
 import type { Db } from '../../platform/db/client.js';
 import { AppError } from '../../platform/errors.js';
 import type { JobQueue } from '../../platform/jobs.js';
+import { authorize, userActor } from '../access/access.repository.js';
 import { recordActivity } from '../activity/activity.repository.js';
 import type * as partsRepo from '../documents/document-parts.repository.js';
 import * as repo from '../documents/documents.repository.js';
@@ -45,8 +46,11 @@ export function sendingService(deps: SendingDeps) {
      * is queued for sealing the same way.
      */
     async sendOut(input: { userId: string; documentId: string; sourceIp?: string | undefined }) {
-      const document = await repo.findOwnedDocument(db, input);
-      if (!document) throw notFound();
+      const document = await authorize(db, {
+        actor: userActor(input.userId),
+        action: 'document.manage',
+        id: input.documentId,
+      });
       if (document.status !== 'draft') throw notDraft();
       if (document.type === 'template') throw new AppError('CONFLICT', MESSAGES.templateNotSent);
       const user = await findUserById(db, input.userId);

@@ -8,6 +8,8 @@ import {
   type SignerFieldValue,
   safeRedirectionUrl,
 } from '@esign/shared';
+import { resourceOf } from '../access/access.repository.js';
+import { can } from '../access/policy.js';
 import type { Db } from '../../platform/db/client.js';
 import { AppError } from '../../platform/errors.js';
 import { addressKey } from '../../platform/http/address-key.js';
@@ -66,7 +68,7 @@ export function signerService(deps: SignerDeps) {
 
   /**
    * The access check of every signer call: a live token of this document (else 404), for the signer named in
-   * the path (else 403), and, when the document has an access code, confirmed with this token (else 403
+   * the path (else 403), as the access policy's signer, and, when the document has an access code, confirmed with this token (else 403
    * ACCESS_CODE_REQUIRED) unless the call is the confirmation itself.
    */
   async function authenticate(request: SignerRequest, options: { needsCode?: boolean } = {}) {
@@ -76,6 +78,9 @@ export function signerService(deps: SignerDeps) {
     if (request.signerId !== undefined && session.signer.id !== request.signerId) {
       throw new AppError('FORBIDDEN', MESSAGES.signingLinkInvalid);
     }
+    // The policy's signer: the token's signer, of the token's document.
+    const actor = { kind: 'signer', documentId: session.document.id, signerId: session.signer.id } as const;
+    if (!can(actor, 'document.sign', resourceOf(session.document))) throw linkInvalid();
     const needsCode = options.needsCode ?? true;
     if (needsCode && session.document.codeAccess && !session.token.codeConfirmedAt) {
       throw new AppError('ACCESS_CODE_REQUIRED', MESSAGES.accessCodeRequired);

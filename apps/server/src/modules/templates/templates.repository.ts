@@ -8,23 +8,6 @@ import type { DocumentChildren, DocumentRow } from '../documents/documents.repos
 /** Template statuses that count against the plan's template limit (api templates and replicas do not). */
 const COUNTED_STATUSES: DocumentStatus[] = ['draft', 'active'];
 
-/** A live (not deleted) template of this owner. */
-export async function findOwnedTemplate(db: Db, params: { userId: string; templateId: string }) {
-  const [row] = await db
-    .select()
-    .from(documents)
-    .where(
-      and(
-        eq(documents.id, params.templateId),
-        eq(documents.userId, params.userId),
-        eq(documents.type, 'template'),
-        isNull(documents.deletedAt),
-      ),
-    )
-    .limit(1);
-  return row;
-}
-
 /** The replica of a template still being edited (not merged, not deleted), if there is one. */
 export async function findOpenReplica(db: Db, params: { userId: string; sourceId: string }) {
   const [row] = await db

@@ -14,6 +14,8 @@ import {
 import type { Db } from '../../platform/db/client.js';
 import { AppError } from '../../platform/errors.js';
 import { validationError } from '../../platform/http/error-handler.js';
+import { authorize, userActor } from '../access/access.repository.js';
+import type { Action } from '../access/policy.js';
 import { recordActivity } from '../activity/activity.repository.js';
 import * as documentsRepo from '../documents/documents.repository.js';
 import { replaceFields } from '../documents/fields.js';
@@ -46,10 +48,9 @@ const LIVE: DocumentStatus[] = ['active', 'api'];
 export function templateService(deps: { db: Db }) {
   const { db } = deps;
 
-  async function requireTemplate(userId: string, templateId: string) {
-    const template = await repo.findOwnedTemplate(db, { userId, templateId });
-    if (!template) throw notFound();
-    return template;
+  /** The template, when the policy lets the user do `action` to it: changes are its owner's, use is the team's. */
+  async function requireTemplate(userId: string, templateId: string, action: Action = 'template.manage') {
+    return authorize(db, { actor: userActor(userId), action, id: templateId, kind: 'template' });
   }
 
   /** Locks the user and refuses one more counted template over the plan's limit (403 QUOTA_EXCEEDED). */
@@ -295,7 +296,7 @@ export function templateService(deps: { db: Db }) {
       prefill?: Record<string, string> | undefined;
       sourceIp?: string | undefined;
     }) {
-      const template = await requireTemplate(input.userId, input.templateId);
+      const template = await requireTemplate(input.userId, input.templateId, 'template.use');
       const type = input.request.type ?? 'others';
       const lines = input.request.signers;
       const issues = signerLineErrors(lines).map((error) => ({

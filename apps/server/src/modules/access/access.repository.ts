@@ -1,0 +1,55 @@
+import { MESSAGES } from '@esign/shared';
+import { and, eq, isNull } from 'drizzle-orm';
+import type { Db } from '../../platform/db/client.js';
+import { documents } from '../../platform/db/schema.js';
+import { AppError } from '../../platform/errors.js';
+import type { DocumentRow } from '../documents/documents.repository.js';
+import { type Action, type Actor, decide, type Resource } from './policy.js';
+
+/** A logged-in user as the policy's actor. Teams give it the user's team and role. */
+export function userActor(userId: string): Actor {
+  return { kind: 'user', userId, teamId: null, teamRole: null };
+}
+
+const NOT_FOUND = { document: MESSAGES.documentNotFound, template: MESSAGES.templateNotFound } as const;
+
+/**
+ * The first line of every call on one document or template: the live (not deleted) row, when the policy lets the
+ * actor do `action` to it. Otherwise 404 with 'Document not found' / 'Template not found' (a resource the actor may
+ * not see, or that is not there), or 403 'Oops! You don't have access.' (one they see but may not do this to).
+ * `kind: 'template'` asks for a template: any other document answers 404 too; without it any kind is taken.
+ */
+export async function authorize(
+  db: Db,
+  params: { actor: Actor; action: Action; id: string; kind?: Resource['kind'] },
+): Promise<DocumentRow> {
+  const kind = params.kind ?? 'document';
+  const [row] = await db
+    .select()
+    .from(documents)
+    .where(and(eq(documents.id, params.id), isNull(documents.deletedAt)))
+    .limit(1);
+  const isKind = row !== undefined && (params.kind !== 'template' || row.type === 'template');
+  const decision = isKind ? decide(params.actor, params.action, resourceOf(row)) : 'hidden';
+  if (decision === 'hidden' || !row) throw new AppError('NOT_FOUND', NOT_FOUND[kind]);
+  if (decision === 'forbidden') throw new AppError('FORBIDDEN', MESSAGES.noAccess);
+  return row;
+}
+
+export function resourceOf(row: Pick<DocumentRow, 'id' | 'userId' | 'type'>): Resource {
+  return { kind: row.type === 'template' ? 'template' : 'document', id: row.id, ownerId: row.userId, teamId: null };
+}
+
+/** The live document or template if the actor may see it (a document's view, a template's use), else undefined. */
+export async function findVisible(db: Db, params: { actor: Actor; id: string }): Promise<DocumentRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(documents)
+    .where(and(eq(documents.id, params.id), isNull(documents.deletedAt)))
+    .limit(1);
+  if (!row) return undefined;
+  const resource = resourceOf(row);
+  return decide(params.actor, resource.kind === 'template' ? 'template.use' : 'document.view', resource) === 'allowed'
+    ? row
+    : undefined;
+}
