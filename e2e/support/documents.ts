@@ -37,6 +37,17 @@ export async function createDocumentWithPdf(
   const created = await request.post(`${API}/documents`, { headers: bearer(session), data: { type: input.type } });
   expect(created.ok()).toBe(true);
   const { id } = (await created.json()) as { id: string };
+  await uploadPdf(request, session, id, input);
+  return id;
+}
+
+/** Uploads a PDF to a draft (a document or a template) and waits until its conversion and combination finish. */
+export async function uploadPdf(
+  request: APIRequestContext,
+  session: ApiSession,
+  id: string,
+  input: { pdf: Buffer; fileName?: string },
+): Promise<void> {
   const upload = await request.post(`${API}/documents/${id}/file_upload`, {
     headers: bearer(session),
     multipart: { upload: { name: input.fileName ?? 'document.pdf', mimeType: 'application/pdf', buffer: input.pdf } },
@@ -51,7 +62,6 @@ export async function createDocumentWithPdf(
       { timeout: 60_000 },
     )
     .toBe(true);
-  return id;
 }
 
 /** PATCH documents/{id} as the owner. */

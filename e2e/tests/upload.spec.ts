@@ -35,7 +35,10 @@ test('three files dropped at once upload, convert, reorder (kept after a reload)
   page,
 }) => {
   await logIn(page);
-  await page.getByRole('link', { name: /Me & Others/ }).click();
+  await page
+    .getByRole('main')
+    .getByRole('link', { name: /Me & Others/ })
+    .click();
   await expect(page).toHaveURL(/\/me-and-others$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Prepare your document for signing' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Upload File' })).toBeVisible();

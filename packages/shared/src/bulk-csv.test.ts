@@ -3,6 +3,7 @@ import {
   BULK_CSV_MAX_COLUMNS,
   BULK_CSV_MAX_ROWS,
   type BulkCsvTable,
+  bulkCsvPrefillColumns,
   checkBulkSendRows,
   decodeCsvBytes,
   mapBulkCsvSigners,
@@ -233,6 +234,15 @@ describe('mapBulkCsvSigners', () => {
     expect(result.ok && result.signers.map((signer) => signer.prefill)).toEqual([
       { Company: 'Acme', 'Phone number': '-5' },
       { 'Phone number': '+44 20 7946 0000' },
+    ]);
+  });
+
+  it('names the columns that prefill, first of each label, never the name or e-mail column', () => {
+    const header = ['Company', 'Email', ' company ', 'Phone number', 'Notes'];
+    const columns = { nameColumn: 0, emailColumn: 1, prefillLabels: ['Company', 'Email', 'Phone number', 'Missing'] };
+    expect(bulkCsvPrefillColumns(header, columns)).toEqual([
+      ['Company', 2],
+      ['Phone number', 3],
     ]);
   });
 

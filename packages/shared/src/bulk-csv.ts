@@ -160,8 +160,14 @@ function emailError(email: string): string | null {
   return email.length > EMAIL_MAX_LENGTH || !hasNoControlCharacters(email) ? MESSAGES.signerEmailInvalid : null;
 }
 
-/** Columns other than the name and e-mail ones whose header is one of the labels (trimmed, any case). */
-function prefillColumns(header: readonly string[], columns: BulkCsvColumns): [label: string, column: number][] {
+/**
+ * Columns other than the name and e-mail ones whose header is one of the labels (trimmed, any case): the label (as
+ * given) and its column, the first such column of each label. The bulk-send page shows them.
+ */
+export function bulkCsvPrefillColumns(
+  header: readonly string[],
+  columns: BulkCsvColumns,
+): [label: string, column: number][] {
   const labels = new Map<string, string>();
   for (const label of columns.prefillLabels ?? []) {
     const key = label.trim().toLowerCase();
@@ -198,7 +204,7 @@ export function mapBulkCsvSigners(table: BulkCsvTable, columns: BulkCsvColumns):
   if (lines.length === 0) return { ok: false, message: MESSAGES.bulkCsvNoRows };
 
   const lineErrors = new Map(signerLineErrors(lines).map((error) => [error.index, error.message]));
-  const prefill = prefillColumns(table.header, columns);
+  const prefill = bulkCsvPrefillColumns(table.header, columns);
   const signers: BulkCsvSigner[] = [];
   const errors: BulkCsvRowError[] = [];
   lines.forEach((line, index) => {

@@ -137,10 +137,13 @@ export const MESSAGES = {
   bulkCsvColumnsRequired: 'Choose the name column and the email column.',
   bulkCsvSameColumn: 'The name and email columns must be different.',
   signerNameFormula: 'Signer name must not start with =, +, - or @',
-  // Bulk send (section 5): the template's rule and the sent answer are the specification's; a batch not found is not.
+  // Bulk send (section 5): the template's rule and the sent answer are the specification's; a batch not found and a
+  // retry's refusals are not.
   bulkSendOneSigner: 'The template must have only one signer besides the preparer',
   bulkSendCreated: 'Documents successfully created',
   bulkSendBatchNotFound: 'Bulk send not found',
+  bulkSendStillSending: 'This bulk send is still being sent: wait until every row is sent or failed.',
+  bulkSendNoFailedRows: 'This bulk send has no failed rows to send again.',
   // Templates (sections 4 and 8).
   templateSaved: 'Template saved',
   templateHasValidationErrors: 'Template has validation errors',

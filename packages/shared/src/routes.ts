@@ -9,6 +9,7 @@ export const ROUTES = {
   availableSigners: { method: 'GET', path: '/document_sign/documents/:id/signers' },
   bulkSend: { method: 'POST', path: '/document_sign/bulk_send' },
   bulkSendStatus: { method: 'GET', path: '/document_sign/bulk_send/:batchId' },
+  bulkSendRetry: { method: 'POST', path: '/document_sign/bulk_send/:batchId/retry' },
   changePassword: { method: 'POST', path: '/auth/change_password/change' },
   chooseActiveContent: { method: 'PATCH', path: '/documents/:id/parts/:partId/active_content' },
   confirmCode: { method: 'POST', path: '/document_sign/signers/:signerId/document/:documentId/confirm_code' },

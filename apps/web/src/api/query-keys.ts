@@ -52,6 +52,9 @@ export const queryKeys = {
     /** A signed URL of a requisite's image. */
     image: (fileKey: string | null) => dataKey<ResponseOf<'getSignedUrl'>>('requisiteImage', fileKey),
   },
+  bulkSend: {
+    batch: (batchId: string) => dataKey<ResponseOf<'bulkSendStatus'>>('bulkSend', 'batch', batchId),
+  },
   /** A signed URL of a stored file (PDFs). */
   signedUrl: (fileKey: string | null) => dataKey<ResponseOf<'getSignedUrl'>>('signedUrl', fileKey),
   devMail: (token: string | null) => dataKey<ResponseOf<'devMail'>>('devMail', token),

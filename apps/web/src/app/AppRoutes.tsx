@@ -15,6 +15,7 @@ import { FullPageLoader } from './FullPageLoader';
 import { PageRoutes } from './PageRoutes';
 import {
   AboutPage,
+  BulkSendPage,
   ChangePasswordPage,
   ConfirmAccountPage,
   ConfirmEmailPage,
@@ -113,6 +114,7 @@ function LoggedInRoutes() {
     <PageRoutes isWaiting={currentUser.data === undefined}>
       <Route element={<MainLayout />}>
         <Route path="/sign" element={<SignPage />} />
+        <Route path="/bulk-send" element={<BulkSendPage />} />
         <Route path="/settings/edit-signature" element={<EditSignaturePage />} />
         <Route path="/documents/:status?" element={<DocumentsPage />} />
         <Route path="/templates/create" element={<TemplateCreatePage />} />

@@ -18,6 +18,7 @@ export const ConfirmEmailPage = page(async () => (await import('../features/auth
 export const LoginPage = page(async () => (await import('../features/auth/LoginPage')).LoginPage);
 export const ResetPage = page(async () => (await import('../features/auth/ResetPage')).ResetPage);
 export const SignUpPage = page(async () => (await import('../features/auth/SignUpPage')).SignUpPage);
+export const BulkSendPage = page(async () => (await import('../features/bulk-send/BulkSendPage')).BulkSendPage);
 export const DevMailPage = page(async () => (await import('../features/dev/DevMailPage')).DevMailPage);
 export const DocumentPreviewPage = page(
   async () => (await import('../features/documents/DocumentPreviewPage')).DocumentPreviewPage,

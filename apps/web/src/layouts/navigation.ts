@@ -13,7 +13,16 @@ export interface NavEntry {
  * Only areas that exist are listed; a new area is one more entry here.
  */
 export const NAV_ENTRIES: readonly NavEntry[] = [
-  { labelKey: 'nav.sign', to: '/sign' },
+  {
+    labelKey: 'nav.sign',
+    to: '/sign',
+    children: [
+      { labelKey: 'sign.onlyMe', to: '/only-me' },
+      { labelKey: 'sign.meAndOthers', to: '/me-and-others' },
+      { labelKey: 'sign.onlyOthers', to: '/only-others' },
+      { labelKey: 'bulkSend.nav', to: '/bulk-send' },
+    ],
+  },
   {
     labelKey: 'nav.documents',
     to: '/documents',

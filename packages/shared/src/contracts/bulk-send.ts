@@ -74,3 +74,14 @@ export const bulkSendStatus = {
   params: z.object({ batchId: z.string().uuid({ error: MESSAGES.bulkSendBatchNotFound }) }),
   response: bulkSendBatch,
 } as const;
+
+/**
+ * POST document_sign/bulk_send/{batchId}/retry: the batch's failed rows queued again and sent by the batch's job
+ * (its owner only, else 404; the template checked as for a new batch). Refused with 409 while a row is still
+ * queued, or when no row failed. Answers the batch with 'Documents successfully created'.
+ */
+export const bulkSendRetry = {
+  ...ROUTES.bulkSendRetry,
+  params: bulkSendStatus.params,
+  response: bulkSend.response,
+} as const;

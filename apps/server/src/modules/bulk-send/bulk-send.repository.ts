@@ -36,6 +36,28 @@ export async function findOwnedBatch(db: Db, params: { userId: string; batchId: 
   return row;
 }
 
+/** Locks the batch's row for the transaction (a retry and another retry of the same batch take turns). */
+export async function lockBatch(db: Db, batchId: string): Promise<void> {
+  await db
+    .select({ id: bulkSendBatches.id })
+    .from(bulkSendBatches)
+    .where(eq(bulkSendBatches.id, batchId))
+    .for('update');
+}
+
+/**
+ * The batch's failed rows queued again, reason and recorded document cleared (a failed row's draft was deleted, or
+ * its document is in the owner's trash), so the batch's job makes each a new document. Answers how many.
+ */
+export async function requeueFailedRows(db: Db, batchId: string): Promise<number> {
+  const requeued = await db
+    .update(bulkSendRows)
+    .set({ status: 'queued', error: null, documentId: null })
+    .where(and(eq(bulkSendRows.batchId, batchId), eq(bulkSendRows.status, 'failed')))
+    .returning({ row: bulkSendRows.row });
+  return requeued.length;
+}
+
 export async function listRows(db: Db, batchId: string): Promise<BatchRowRow[]> {
   return db.select().from(bulkSendRows).where(eq(bulkSendRows.batchId, batchId)).orderBy(asc(bulkSendRows.row));
 }

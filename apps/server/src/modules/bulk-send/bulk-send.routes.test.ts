@@ -37,6 +37,12 @@ const bulkSend = (accessToken: string, payload: object) =>
     headers: { authorization: `Bearer ${accessToken}` },
     payload,
   });
+const retry = (accessToken: string, batchId: string) =>
+  t.app.inject({
+    method: 'POST',
+    url: `/api/v1/document_sign/bulk_send/${batchId}/retry`,
+    headers: { authorization: `Bearer ${accessToken}` },
+  });
 const batchStatus = (accessToken: string, batchId: string) =>
   t.app.inject({
     method: 'GET',
@@ -232,5 +238,83 @@ describe('POST document_sign/bulk_send', () => {
     expect((await owner.client.docs.get(draft.id)).json<Document>().status).toBe('awaiting');
     const made = await db.select({ id: documents.id }).from(documents).where(eq(documents.userId, owner.id));
     expect(made.map((row) => row.id).sort()).toEqual([template.id, draft.id, deleted.id].sort());
+  });
+});
+
+describe('POST document_sign/bulk_send/{batchId}/retry', () => {
+  it('sends the failed rows again after an upgrade, in the same batch, and leaves the sent rows alone', async () => {
+    const owner = await newUser();
+    const template = await oneSignerTemplate(owner.client);
+    const db = t.app.platform.database.db;
+    await setPlan(t.app, owner.id, 'free');
+    await db.update(users).set({ freeDocumentsUsed: 2 }).where(eq(users.id, owner.id));
+    const response = await bulkSend(owner.accessToken, { templateId: template.id, rows: rowsOf(3) });
+    const batchId = response.json<{ batch: BulkSendBatch }>().batch.id;
+    const first = await finishedBatch(owner.accessToken, batchId);
+    expect(first.rows.map((row) => row.status)).toEqual(['sent', 'failed', 'failed']);
+    const sentDocument = first.rows[0]?.documentId;
+
+    // Still over the quota: the rows fail again with the same reason.
+    expect((await retry(owner.accessToken, batchId)).statusCode).toBe(200);
+    const again = await finishedBatch(owner.accessToken, batchId);
+    expect(again.rows.map((row) => [row.status, row.error])).toEqual([
+      ['sent', null],
+      ['failed', quotaExceededMessage(3)],
+      ['failed', quotaExceededMessage(3)],
+    ]);
+
+    await setPlan(t.app, owner.id, 'business');
+    const retried = await retry(owner.accessToken, batchId);
+    expect(retried.statusCode).toBe(200);
+    const answer = retried.json<{ message: string; batch: BulkSendBatch }>();
+    expect(answer.message).toBe(MESSAGES.bulkSendCreated);
+    expect(answer.batch.rows.map((row) => [row.row, row.status, row.error])).toEqual([
+      [2, 'sent', null],
+      [3, 'queued', null],
+      [4, 'queued', null],
+    ]);
+    const finished = await finishedBatch(owner.accessToken, batchId);
+    expect(finished.rows.map((row) => row.status)).toEqual(['sent', 'sent', 'sent']);
+    expect(finished.rows[0]?.documentId).toBe(sentDocument);
+    for (const row of finished.rows.slice(1)) await waitForMail(t.app, row.email);
+    const made = await db
+      .select({ id: documents.id })
+      .from(documents)
+      .where(and(eq(documents.userId, owner.id), eq(documents.type, 'others')));
+    expect(made).toHaveLength(3);
+
+    // Nothing failed any more.
+    const nothing = await retry(owner.accessToken, batchId);
+    expect(nothing.statusCode).toBe(409);
+    expect(nothing.json<{ message: string }>().message).toBe(MESSAGES.bulkSendNoFailedRows);
+  });
+
+  it('refuses while a row is still queued, for another account (404) and without a session (401)', async () => {
+    const owner = await newUser();
+    const stranger = await newUser();
+    const template = await oneSignerTemplate(owner.client);
+    const db = t.app.platform.database.db;
+    // A batch whose job has not run yet: its rows are queued.
+    const batch = await repo.insertBatch(db, { userId: owner.id, templateId: template.id, title: null });
+    await repo.insertRows(db, {
+      batchId: batch.id,
+      rows: [
+        { row: 2, name: 'Ann Lee', email: uniqueEmail('ann'), prefill: {} },
+        { row: 3, name: 'Bob Stone', email: uniqueEmail('bob'), prefill: {} },
+      ],
+    });
+    await repo.finishRow(db, { batchId: batch.id, row: 3, status: 'failed', error: 'earlier run' });
+    const busy = await retry(owner.accessToken, batch.id);
+    expect(busy.statusCode).toBe(409);
+    expect(busy.json<{ message: string }>().message).toBe(MESSAGES.bulkSendStillSending);
+
+    const hidden = await retry(stranger.accessToken, batch.id);
+    expect(hidden.statusCode).toBe(404);
+    expect(hidden.json<{ message: string }>().message).toBe(MESSAGES.bulkSendBatchNotFound);
+    const anonymous = await t.app.inject({ method: 'POST', url: `/api/v1/document_sign/bulk_send/${batch.id}/retry` });
+    expect(anonymous.statusCode).toBe(401);
+    const malformed = await retry(owner.accessToken, 'not-a-batch');
+    expect(malformed.statusCode).toBe(400);
+    expect((await batchStatus(owner.accessToken, batch.id)).json<BulkSendBatch>().rows[1]?.error).toBe('earlier run');
   });
 });

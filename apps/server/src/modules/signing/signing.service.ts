@@ -8,13 +8,13 @@ import {
   type SignerFieldValue,
   safeRedirectionUrl,
 } from '@esign/shared';
-import { resourceOf } from '../access/access.repository.js';
-import { can } from '../access/policy.js';
 import type { Db } from '../../platform/db/client.js';
 import { AppError } from '../../platform/errors.js';
 import { addressKey } from '../../platform/http/address-key.js';
 import type { JobQueue } from '../../platform/jobs.js';
 import type { Storage } from '../../platform/storage/storage.js';
+import { resourceOf } from '../access/access.repository.js';
+import { can } from '../access/policy.js';
 import { recordActivity } from '../activity/activity.repository.js';
 import { listFields, toFieldDto } from '../documents/document-fields.repository.js';
 import { type DocumentRow, listSigners, lockDocument, type SignerRow } from '../documents/documents.repository.js';

@@ -8,6 +8,18 @@ import { UploadIcon } from './icons';
 const ACCEPT = acceptedTypes();
 
 /**
+ * A dropzone opened by its button only (so it works by keyboard and the button is the one way in): the file input
+ * stays out of the accessibility tree, the browser's own picker is used.
+ */
+export const BUTTON_OPENED_DROPZONE = {
+  activateOnClick: false,
+  activateOnKeyboard: false,
+  enablePointerEvents: true,
+  useFsAccessApi: false,
+  inputProps: { 'aria-hidden': true },
+} as const;
+
+/**
  * 'Drop files here / Or / Upload File'. Every file dropped or picked goes to `onFiles`, refused or not:
  * the checks (and their messages) are the caller's. The button opens the file picker, so it works by keyboard.
  */
@@ -21,12 +33,7 @@ export function UploadDropzone({ onFiles }: { onFiles: (files: File[]) => void }
       accept={ACCEPT}
       multiple
       openRef={openRef}
-      activateOnClick={false}
-      activateOnKeyboard={false}
-      enablePointerEvents
-      useFsAccessApi={false}
-      // The file input stays out of the accessibility tree: the 'Upload File' button is its way in.
-      inputProps={{ 'aria-hidden': true }}
+      {...BUTTON_OPENED_DROPZONE}
       radius="md"
       p={{ base: 'md', sm: 'xl' }}
     >

@@ -1,0 +1,103 @@
+import {
+  type BulkSendBatch,
+  blankField,
+  csvRowMessage,
+  MESSAGES,
+  mapBulkCsvSigners,
+  type TemplateOption,
+} from '@esign/shared';
+import { describe, expect, it } from 'vitest';
+import { t } from '../../i18n';
+import { batchProgress, dryRunRows, isSendableTemplate, prefillLabels, rowsToSend } from './bulk-send-view';
+
+const ROLE = '00000000-0000-4000-8000-000000000001';
+const OTHER = '00000000-0000-4000-8000-000000000002';
+
+const template = (roles: string[]): TemplateOption => ({
+  id: '00000000-0000-4000-8000-000000000009',
+  title: 'Offer',
+  message: null,
+  signers: roles.map((role, index) => ({ id: `00000000-0000-4000-8000-00000000001${index}`, role, order: index + 1 })),
+});
+
+describe('isSendableTemplate', () => {
+  it('takes a template with exactly one signer role', () => {
+    expect(isSendableTemplate(template(['Client']))).toBe(true);
+    expect(isSendableTemplate(template(['Client', 'Manager']))).toBe(false);
+    expect(isSendableTemplate(template([]))).toBe(false);
+  });
+});
+
+describe('prefillLabels', () => {
+  it("lists the labels of the role's text fields once each, in the fields' order", () => {
+    const field = (id: number, values: Omit<Parameters<typeof blankField>[0], 'id'>) =>
+      blankField({ ...values, id: `00000000-0000-4000-8000-0000000001${id}` });
+    const fields = [
+      field(10, { type: 'text', signerId: ROLE, placeholder: ' Company ' }),
+      field(11, { type: 'date', signerId: ROLE, placeholder: 'Start date' }),
+      field(12, { type: 'text', signerId: OTHER, placeholder: 'Manager' }),
+      field(13, { type: 'text', signerId: ROLE, placeholder: null }),
+      field(14, { type: 'text', signerId: ROLE, placeholder: 'company' }),
+      field(15, { type: 'text', signerId: ROLE, placeholder: 'Phone' }),
+    ];
+    expect(prefillLabels({ fields }, ROLE)).toEqual(['Company', 'Phone']);
+  });
+});
+
+describe('dryRunRows and rowsToSend', () => {
+  const table = {
+    header: ['Name', 'Email', 'Company'],
+    rows: [
+      ['Ann Lee', 'ann@example.com', 'Acme'],
+      ['Bob Stone', '', 'Globex'],
+      ['Carol King', 'carol@example.com', ''],
+      ['', '', ''],
+    ],
+  };
+  const columns = { nameColumn: 0, emailColumn: 1 };
+
+  it("lists every row in the file's order, the refused ones with their cells and the shared message", () => {
+    const mapped = mapBulkCsvSigners(table, { ...columns, prefillLabels: ['Company'] });
+    if (!mapped.ok) throw new Error(mapped.message);
+    const rows = dryRunRows(table, columns, mapped);
+    expect(rows).toEqual([
+      { row: 2, name: 'Ann Lee', email: 'ann@example.com', prefill: { Company: 'Acme' }, error: null },
+      { row: 3, name: 'Bob Stone', email: '', prefill: {}, error: MESSAGES.signerNoEmail },
+      { row: 4, name: 'Carol King', email: 'carol@example.com', prefill: {}, error: null },
+    ]);
+    expect(rowsToSend(rows)).toEqual([
+      { name: 'Ann Lee', email: 'ann@example.com', prefill: { Company: 'Acme' } },
+      { name: 'Carol King', email: 'carol@example.com' },
+    ]);
+  });
+});
+
+describe('batchProgress', () => {
+  const row = (status: BulkSendBatch['rows'][number]['status']) => ({
+    row: 2,
+    name: 'Ann',
+    email: 'ann@example.com',
+    status,
+    documentId: null,
+    error: null,
+  });
+
+  it('counts the rows by status; finished once none is queued', () => {
+    expect(batchProgress({ rows: [row('sent'), row('queued'), row('failed')] })).toEqual({
+      queued: 1,
+      sent: 1,
+      failed: 1,
+      total: 3,
+      isFinished: false,
+    });
+    expect(batchProgress({ rows: [row('sent'), row('failed')] }).isFinished).toBe(true);
+  });
+});
+
+describe('the row error text', () => {
+  it("words 'Row N: message' as the shared rule and the server do", () => {
+    expect(t('bulkSend.rowError', { row: 3, message: MESSAGES.signerNoEmail })).toBe(
+      csvRowMessage(3, MESSAGES.signerNoEmail),
+    );
+  });
+});

@@ -1,0 +1,82 @@
+import {
+  type BulkCsvMapResult,
+  type BulkCsvTable,
+  type BulkSendBatch,
+  type BulkSendRequest,
+  type BulkSendRowStatus,
+  type DocumentField,
+  FIELD_KINDS,
+  type TemplateOption,
+} from '@esign/shared';
+
+/** The template's signer roles (a template has no preparer, whose order is -1). */
+export const templateRoles = (template: TemplateOption) => template.signers.filter((signer) => signer.order >= 0);
+
+/** Bulk send takes a template with exactly one signer besides the preparer (spec section 5, Bulk CSV). */
+export const isSendableTemplate = (template: TemplateOption) => templateRoles(template).length === 1;
+
+/**
+ * The labels (placeholders) of the role's text fields, which CSV columns of the same header fill (as the server's
+ * prefill does: text fields of a signer, by placeholder), each once, in the order of the fields.
+ */
+export function prefillLabels(
+  template: { fields: readonly Pick<DocumentField, 'type' | 'signerId' | 'placeholder'>[] },
+  roleId: string,
+): string[] {
+  const labels = new Map<string, string>();
+  for (const field of template.fields) {
+    const label = field.placeholder?.trim() ?? '';
+    if (FIELD_KINDS[field.type].value !== 'text' || field.signerId !== roleId || label === '') continue;
+    if (!labels.has(label.toLowerCase())) labels.set(label.toLowerCase(), label);
+  }
+  return [...labels.values()];
+}
+
+/** A row of the dry run: what will be sent for it, or its error ('Row N: message' is built when shown). */
+export interface DryRunRow {
+  /** The row's number in the file (the header is row 1). */
+  row: number;
+  name: string;
+  email: string;
+  prefill: Record<string, string>;
+  /** The shared rule's message (not yet prefixed with 'Row N: '); null when the row is ready. */
+  error: string | null;
+}
+
+/**
+ * Every row of the file as the dry run lists it, in the file's order: the mapped signers and the rows refused (with
+ * the cells the chosen columns hold, so the user sees which row it is). Rows the mapping dropped (empty rows at the
+ * end) are not listed.
+ */
+export function dryRunRows(
+  table: BulkCsvTable,
+  columns: { nameColumn: number; emailColumn: number },
+  mapped: Extract<BulkCsvMapResult, { ok: true }>,
+): DryRunRow[] {
+  const cell = (row: number, column: number) => (table.rows[row - 2]?.[column] ?? '').trim();
+  const refused = mapped.errors.map((error) => ({
+    row: error.row,
+    name: cell(error.row, columns.nameColumn),
+    email: cell(error.row, columns.emailColumn),
+    prefill: {},
+    error: error.message,
+  }));
+  const ready = mapped.signers.map((signer) => ({ ...signer, error: null }));
+  return [...ready, ...refused].sort((a, b) => a.row - b.row);
+}
+
+/** The request's rows: the ready rows in the file's order, a prefill only where the row has one. */
+export function rowsToSend(rows: readonly DryRunRow[]): BulkSendRequest['rows'] {
+  return rows
+    .filter((row) => row.error === null)
+    .map(({ name, email, prefill }) => (Object.keys(prefill).length > 0 ? { name, email, prefill } : { name, email }));
+}
+
+export type BatchProgress = Record<BulkSendRowStatus, number> & { total: number; isFinished: boolean };
+
+/** How many rows are queued, sent and failed; the batch is finished when none is queued. */
+export function batchProgress(batch: Pick<BulkSendBatch, 'rows'>): BatchProgress {
+  const counts = { queued: 0, sent: 0, failed: 0 };
+  for (const row of batch.rows) counts[row.status] += 1;
+  return { ...counts, total: batch.rows.length, isFinished: counts.queued === 0 };
+}
