@@ -1,9 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import type { DocumentStatus } from '@esign/shared';
-import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, inArray, isNull, sql } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../platform/db/client.js';
 import { documentFields, documentParts, documents, signers, users } from '../../platform/db/schema.js';
-import type { DocumentChildren, DocumentRow } from '../documents/documents.repository.js';
+import type { DocumentRow } from '../documents/documents.repository.js';
 
 /** Template statuses that count against the plan's template limit (api templates and replicas do not). */
 const COUNTED_STATUSES: DocumentStatus[] = ['draft', 'active'];
@@ -59,92 +59,91 @@ export async function moveTemplateStatus(
   return moved.length > 0;
 }
 
-/** A document whose content is a copy of `source`'s: title, message, ordering and its combined PDF (by key). */
-export async function insertDocumentCopy(
-  db: Db,
-  params: {
-    source: DocumentRow;
-    values: Pick<typeof documents.$inferInsert, 'userId' | 'type' | 'status'> &
-      Partial<Pick<typeof documents.$inferInsert, 'title' | 'message' | 'templateId' | 'sourceTemplateId'>>;
-  },
-): Promise<DocumentRow> {
-  const { source } = params;
-  const [created] = await db
-    .insert(documents)
-    .values({
-      title: source.title,
-      message: source.message,
-      isOrdered: source.isOrdered,
-      pdfFileKey: source.pdfFileKey,
-      pdfMetadata: source.pdfMetadata,
-      ...params.values,
-    })
-    .returning();
-  if (!created) throw new Error('document not created');
-  return created;
+/** Values a signer of the copy takes instead of the source's, by position among the signers who are not the preparer. */
+export interface SignerLine {
+  name: string;
+  email: string;
+  userId?: string;
+  isPreparer?: boolean;
+  order?: number;
 }
 
+/** Every column of `table` but those named, as SQL identifiers: a column added later is copied too. */
+function columnsExcept(table: PgTable, skipped: string[]) {
+  return Object.values(getTableColumns(table))
+    .map((column) => column.name)
+    .filter((name) => !skipped.includes(name));
+}
+const list = (names: string[], prefix?: string) =>
+  sql.raw(names.map((name) => (prefix ? `${prefix}."${name}"` : `"${name}"`)).join(', '));
+const PART_COLUMNS = columnsExcept(documentParts, ['id', 'document_id', 'created_at']);
+const FIELD_COLUMNS = columnsExcept(documentFields, ['id', 'document_id', 'signer_id', 'text', 'created_at']);
+
 /**
- * Gives `documentId` its own rows of `children` (new ids): parts with the same stored files (stored files are never
- * changed in place: a conversion or a combine writes a new key), signers (through `signerValues`, by position) and
- * fields assigned to the new signers.
+ * A new document whose content is a copy of `sourceId`'s, in one statement inside the database (no row travels to
+ * the server and back): the document's title, message, ordering and combined PDF (stored files shared by key: they
+ * are never changed in place), then `values`; its parts; its signers (new ids) with, by position among those who are
+ * not the preparer, the values of `signerLines`; its fields, assigned to the new signers, a text field of a signer
+ * taking `prefill`'s value under its label (the placeholder, trimmed, any case). Answers the new id and how many
+ * of the source's signers are not the preparer (its roles at this moment).
  */
-export async function insertChildrenCopy(
+export async function copyDocument(
   db: Db,
   params: {
-    documentId: string;
-    children: DocumentChildren;
-    signerValues?: (
-      signer: DocumentChildren['signers'][number],
-      index: number,
-    ) => Partial<Pick<DocumentChildren['signers'][number], 'name' | 'email' | 'userId' | 'isPreparer' | 'order'>>;
-    /** Values a copied field takes instead of the source's (a bulk send's prefilled text). */
-    fieldValues?: (field: DocumentChildren['fields'][number]) => { text?: string };
+    sourceId: string;
+    values: Pick<typeof documents.$inferInsert, 'userId' | 'type' | 'status'> &
+      Partial<Pick<typeof documents.$inferInsert, 'title' | 'message' | 'templateId' | 'sourceTemplateId'>>;
+    signerLines?: SignerLine[];
+    prefill?: Record<string, string>;
   },
-): Promise<void> {
-  const { documentId, children } = params;
-  if (children.parts.length > 0) {
-    await db
-      .insert(documentParts)
-      .values(children.parts.map(({ createdAt: _createdAt, ...part }) => ({ ...part, id: randomUUID(), documentId })));
-  }
-  const signerIds = new Map<string, string>();
-  const others = children.signers.filter((signer) => !signer.isPreparer);
-  if (children.signers.length > 0) {
-    await db.insert(signers).values(
-      children.signers.map((signer) => {
-        const id = randomUUID();
-        signerIds.set(signer.id, id);
-        const given =
-          params.signerValues && !signer.isPreparer ? params.signerValues(signer, others.indexOf(signer)) : {};
-        return {
-          id,
-          documentId,
-          userId: signer.userId,
-          name: signer.name,
-          email: signer.email,
-          role: signer.role,
-          order: signer.order,
-          isPreparer: signer.isPreparer,
-          ...given,
-        };
-      }),
-    );
-  }
-  if (children.fields.length > 0) {
-    await db.insert(documentFields).values(
-      children.fields.map((source) => {
-        const { createdAt: _createdAt, ...field } = source;
-        return {
-          ...field,
-          ...params.fieldValues?.(source),
-          id: randomUUID(),
-          documentId,
-          signerId: field.signerId ? (signerIds.get(field.signerId) ?? null) : null,
-        };
-      }),
-    );
-  }
+): Promise<{ id: string; roles: number }> {
+  const { values } = params;
+  const prefill = Object.fromEntries(
+    Object.entries(params.prefill ?? {}).map(([label, value]) => [label.trim().toLowerCase(), value]),
+  );
+  const text = sql`case when f.type = 'text' and f.signer_id is not null and f.placeholder is not null
+      and ${JSON.stringify(prefill)}::jsonb ? lower(btrim(f.placeholder, E' \t\r\n'))
+    then ${JSON.stringify(prefill)}::jsonb ->> lower(btrim(f.placeholder, E' \t\r\n')) else f.text end`;
+  const result = (await db.execute(sql`
+    with source as (select * from ${documents} where id = ${params.sourceId}),
+    copy as (
+      insert into ${documents} (user_id, type, status, title, message, is_ordered, pdf_file_key, pdf_metadata,
+        template_id, source_template_id)
+      select ${values.userId}, ${values.type}, ${values.status},
+        ${values.title === undefined ? sql`title` : sql`${values.title}`},
+        ${values.message === undefined ? sql`message` : sql`${values.message}`},
+        is_ordered, pdf_file_key, pdf_metadata, ${values.templateId ?? null}::uuid, ${values.sourceTemplateId ?? null}::uuid
+      from source
+      returning id),
+    parts as (
+      insert into ${documentParts} (document_id, ${list(PART_COLUMNS)})
+      select copy.id, ${list(PART_COLUMNS, 'p')} from ${documentParts} p, copy where p.document_id = ${params.sourceId}),
+    old_signers as (
+      select s.*, gen_random_uuid() as new_id,
+        case when s.is_preparer then null
+          else row_number() over (partition by s.is_preparer order by s."order", s.created_at) end as position
+      from ${signers} s where s.document_id = ${params.sourceId}),
+    lines as (
+      select line, position from jsonb_array_elements(${JSON.stringify(params.signerLines ?? [])}::jsonb)
+        with ordinality as given(line, position)),
+    new_signers as (
+      insert into ${signers} (id, document_id, user_id, name, email, role, "order", is_preparer)
+      select s.new_id, copy.id,
+        coalesce((l.line ->> 'userId')::uuid, s.user_id),
+        coalesce(l.line ->> 'name', s.name), coalesce(l.line ->> 'email', s.email), s.role,
+        coalesce((l.line ->> 'order')::integer, s."order"), coalesce((l.line ->> 'isPreparer')::boolean, s.is_preparer)
+      from old_signers s left join lines l on l.position = s.position, copy),
+    fields as (
+      insert into ${documentFields} (id, document_id, signer_id, text, ${list(FIELD_COLUMNS)})
+      select gen_random_uuid(), copy.id, s.new_id, ${text}, ${list(FIELD_COLUMNS, 'f')}
+      from ${documentFields} f left join old_signers s on s.id = f.signer_id, copy
+      where f.document_id = ${params.sourceId})
+    select copy.id, (select count(*) from old_signers where not is_preparer)::integer as roles from copy`)) as unknown as {
+    rows: { id: string; roles: number }[];
+  };
+  const [row] = result.rows;
+  if (!row) throw new Error('document not copied');
+  return row;
 }
 
 /** Removes a document's parts, signers and fields rows (not its stored files). */

@@ -17,6 +17,7 @@ import { validationError } from '../../platform/http/error-handler.js';
 import { authorize, userActor } from '../access/access.repository.js';
 import type { Action } from '../access/policy.js';
 import { recordActivity } from '../activity/activity.repository.js';
+import * as partsRepo from '../documents/document-parts.repository.js';
 import * as documentsRepo from '../documents/documents.repository.js';
 import { replaceFields } from '../documents/fields.js';
 import { serverOnlyErrors } from '../sending/sending.service.js';
@@ -28,16 +29,6 @@ const notFound = () => new AppError('NOT_FOUND', MESSAGES.templateNotFound);
 const conflict = (message: string) => new AppError('CONFLICT', message);
 const notOnePerRole = () =>
   validationError([{ path: ['signers'], keyword: 'signers', message: MESSAGES.templateSignersPerRole }]);
-/** A field's new text from a prefill map: a text field of a signer whose placeholder is one of the labels. */
-function prefillValues(prefill: Record<string, string>) {
-  const byLabel = new Map(Object.entries(prefill).map(([label, value]) => [label.trim().toLowerCase(), value]));
-  return (field: { type: string; signerId: string | null; placeholder: string | null }) => {
-    if (field.type !== 'text' || !field.signerId || !field.placeholder) return {};
-    const value = byLabel.get(field.placeholder.trim().toLowerCase());
-    return value === undefined ? {} : { text: value };
-  };
-}
-
 const EDITABLE: DocumentStatus[] = ['draft', 'replica'];
 const LIVE: DocumentStatus[] = ['active', 'api'];
 
@@ -87,27 +78,18 @@ export function templateService(deps: { db: Db }) {
   /** A copy of a template's content (rows of its own, files shared by key) under the template's row lock. */
   async function copyLocked(
     tx: Db,
-    params: {
-      templateId: string;
-      allowed: DocumentStatus[];
-      values: Parameters<typeof repo.insertDocumentCopy>[1]['values'];
-      signerValues?: Parameters<typeof repo.insertChildrenCopy>[1]['signerValues'];
-      fieldValues?: Parameters<typeof repo.insertChildrenCopy>[1]['fieldValues'];
-    },
+    params: { templateId: string; allowed: DocumentStatus[] } & Omit<
+      Parameters<typeof repo.copyDocument>[1],
+      'sourceId'
+    >,
   ) {
-    const source = await documentsRepo.lockDocument(tx, params.templateId);
+    const { templateId, allowed, ...copy } = params;
+    const source = await documentsRepo.lockDocument(tx, templateId);
     if (!source || source.deletedAt) throw notFound();
-    if (!params.allowed.includes(source.status)) throw conflict(MESSAGES.templateNotLive);
-    const children = await documentsRepo.loadChildren(tx, source.id);
-    if (serverOnlyErrors(source, children.parts).length > 0) throw conflict(MESSAGES.documentStillProcessing);
-    const created = await repo.insertDocumentCopy(tx, { source, values: params.values });
-    await repo.insertChildrenCopy(tx, {
-      documentId: created.id,
-      children,
-      ...(params.signerValues ? { signerValues: params.signerValues } : {}),
-      ...(params.fieldValues ? { fieldValues: params.fieldValues } : {}),
-    });
-    return { created, source, children };
+    if (!allowed.includes(source.status)) throw conflict(MESSAGES.templateNotLive);
+    const parts = await partsRepo.listParts(tx, source.id);
+    if (serverOnlyErrors(source, parts).length > 0) throw conflict(MESSAGES.documentStillProcessing);
+    return repo.copyDocument(tx, { sourceId: source.id, ...copy });
   }
 
   return {
@@ -204,7 +186,7 @@ export function templateService(deps: { db: Db }) {
       const source = await requireTemplate(input.userId, input.templateId);
       const id = await db.transaction(async (tx) => {
         await requireTemplateRoom(tx, input.userId);
-        const { created } = await copyLocked(tx, {
+        const created = await copyLocked(tx, {
           templateId: source.id,
           allowed: ['draft', 'active', 'api'],
           values: { userId: input.userId, type: 'template', status: source.status === 'draft' ? 'draft' : 'active' },
@@ -231,7 +213,7 @@ export function templateService(deps: { db: Db }) {
         await documentsRepo.lockDocument(tx, input.templateId);
         const open = await repo.findOpenReplica(tx, { userId: input.userId, sourceId: input.templateId });
         if (open) return open.id;
-        const { created } = await copyLocked(tx, {
+        const created = await copyLocked(tx, {
           templateId: input.templateId,
           allowed: LIVE,
           values: { userId: input.userId, type: 'template', status: 'replica', sourceTemplateId: input.templateId },
@@ -311,7 +293,7 @@ export function templateService(deps: { db: Db }) {
       const user = hasPreparerSigner(type) ? await findUserById(db, input.userId) : undefined;
       const me = user && { userId: user.id, name: user.name, email: user.email, isPreparer: true, order: -1 };
       const id = await db.transaction(async (tx) => {
-        const { created, children } = await copyLocked(tx, {
+        const created = await copyLocked(tx, {
           templateId: template.id,
           allowed: LIVE,
           values: {
@@ -322,17 +304,15 @@ export function templateService(deps: { db: Db }) {
             ...(input.request.title?.trim() ? { title: input.request.title.trim() } : {}),
             ...(input.request.message !== undefined ? { message: input.request.message?.trim() || null } : {}),
           },
-          signerValues: (_role, index) => {
-            // Only Me: the one role is the preparer's.
-            if (type === 'me' && me) return me;
-            const line = lines[index];
-            if (!line) throw notOnePerRole();
-            return { name: line.name.trim(), email: normalizeEmail(line.email) };
-          },
-          ...(input.prefill ? { fieldValues: prefillValues(input.prefill) } : {}),
+          // Only Me: the one role is the preparer's.
+          signerLines:
+            type === 'me' && me
+              ? [me]
+              : lines.map((line) => ({ name: line.name.trim(), email: normalizeEmail(line.email) })),
+          ...(input.prefill ? { prefill: input.prefill } : {}),
         });
         // Counted on the copy, under the template's lock: the roles of the version copied, whatever a merge did.
-        const roles = children.signers.filter((row) => !row.isPreparer).length;
+        const { roles } = created;
         if (type === 'me' && roles !== 1) {
           throw validationError([{ path: ['type'], keyword: 'type', message: MESSAGES.templateOneRoleForMe }]);
         }
