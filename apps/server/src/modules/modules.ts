@@ -91,7 +91,7 @@ export function appModules(platform: Platform, options: ModuleOptions): { module
   const signerMails = signerMailJobs({ db, mailer, appUrl });
   const sending = sendingService({ db, jobs, signerMails, sealing, now });
   const templates = templateService({ db });
-  const bulkSend = bulkSendJobs({ db, templates, sending });
+  const bulkSend = bulkSendJobs({ db, jobs, templates, sending });
   const openedMails = openedMailJobs({ db, mailer, appUrl });
   const signing = signerService({ db, storage, jobs, sealing, openedMails, signerMails, now });
 

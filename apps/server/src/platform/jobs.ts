@@ -18,6 +18,11 @@ export interface JobDefinition<Schema extends z.ZodType = z.ZodType> {
    * on a run that outlasts it and retries the job while that run goes on.
    */
   expireInSeconds?: number;
+  /**
+   * Jobs of this name one process runs at once (default 1): for many short jobs that mostly wait on the database
+   * or the mail server (a bulk send's invitations), each worker taking the next job as soon as it is free.
+   */
+  concurrency?: number;
   handler: (payload: z.infer<Schema>) => Promise<void>;
   /** Runs once when the last retry has failed too, so nothing is left waiting forever. */
   onFinalFailure?: (payload: z.infer<Schema>, error: unknown) => Promise<void>;
@@ -70,7 +75,7 @@ function transactionExecutor(tx: Db): SqlExecutor {
 export class JobQueue {
   private readonly boss: PgBoss;
   private readonly definitions = new Map<string, JobDefinition>();
-  private readonly workerIds = new Map<string, string>();
+  private readonly workerIds = new Map<string, string[]>();
   private started = false;
   /** On PostgreSQL: which processes sharing the queue are alive (see retryJobsOfEndedProcesses). */
   private readonly liveness: ProcessLiveness | undefined;
@@ -199,34 +204,40 @@ export class JobQueue {
   /** Starts a worker for every registered job in this process. */
   async startWorkers(): Promise<void> {
     for (const definition of this.definitions.values()) {
-      const workerId = await this.boss.work<object>(
-        definition.name,
-        { pollingIntervalSeconds: 2, batchSize: 1, includeMetadata: true },
-        async (jobs) => {
-          for (const job of jobs) {
-            const payload = definition.payload.parse(job.data);
-            await this.recordRun(job.id);
-            try {
-              await definition.handler(payload);
-            } catch (error) {
-              const isFinal = job.retryCount >= job.retryLimit;
-              this.log.warn(
-                { err: error, job: definition.name, jobId: job.id, retry: job.retryCount },
-                isFinal ? 'job failed for the last time' : 'job failed; it will be retried',
-              );
-              if (isFinal) await definition.onFinalFailure?.(payload, error);
-              throw error;
-            } finally {
-              await this.forgetRun(job.id);
-              // pg-boss waits its polling interval after every fetch, even one that found a job: a queue of many
-              // jobs (a bulk send's invitations) would take one per 2 s. Woken, the worker fetches the next at once.
-              this.wake(definition.name);
-            }
-          }
-        },
-      );
-      this.workerIds.set(definition.name, workerId);
+      const ids: string[] = [];
+      for (let worker = 0; worker < (definition.concurrency ?? 1); worker++) ids.push(await this.work(definition));
+      this.workerIds.set(definition.name, ids);
     }
+  }
+
+  /** One worker of the job: pg-boss fetches its jobs one at a time and runs them through the definition. */
+  private async work(definition: JobDefinition): Promise<string> {
+    return this.boss.work<object>(
+      definition.name,
+      { pollingIntervalSeconds: 2, batchSize: 1, includeMetadata: true },
+      async (jobs) => {
+        for (const job of jobs) {
+          const payload = definition.payload.parse(job.data);
+          await this.recordRun(job.id);
+          try {
+            await definition.handler(payload);
+          } catch (error) {
+            const isFinal = job.retryCount >= job.retryLimit;
+            this.log.warn(
+              { err: error, job: definition.name, jobId: job.id, retry: job.retryCount },
+              isFinal ? 'job failed for the last time' : 'job failed; it will be retried',
+            );
+            if (isFinal) await definition.onFinalFailure?.(payload, error);
+            throw error;
+          } finally {
+            await this.forgetRun(job.id);
+            // pg-boss waits its polling interval after every fetch, even one that found a job: a queue of many
+            // jobs (a bulk send's invitations) would take one per 2 s. Woken, the worker fetches the next at once.
+            this.wake(definition.name);
+          }
+        }
+      },
+    );
   }
 
   /** On PostgreSQL, the job runs in this process (see retryJobsOfEndedProcesses). */
@@ -287,8 +298,7 @@ export class JobQueue {
 
   /** A worker in this process picks the job up at once instead of at its next poll. */
   private wake(name: string): void {
-    const workerId = this.workerIds.get(name);
-    if (workerId) this.boss.notifyWorker(workerId);
+    for (const workerId of this.workerIds.get(name) ?? []) this.boss.notifyWorker(workerId);
   }
 
   /** Runs a registered job on a cron schedule, kept in the database: one run per slot across all processes. */

@@ -20,16 +20,24 @@ export interface ActivityInput {
  * ever inserted: nothing updates or deletes them.
  */
 export async function recordActivity(db: Db, input: ActivityInput): Promise<void> {
-  await db.insert(documentActivities).values({
-    documentId: input.documentId,
-    type: input.type,
-    userId: input.userId ?? null,
-    signerIds: input.signerIds ?? [],
-    sourceIp: input.sourceIp ?? null,
-    userAgent: input.userAgent ?? null,
-    details: input.details ?? null,
-    ...(input.at ? { createdAt: input.at } : {}),
-  });
+  await recordActivities(db, [input]);
+}
+
+/** Records several audit-trail rows in one statement, in the order given. */
+export async function recordActivities(db: Db, inputs: ActivityInput[]): Promise<void> {
+  if (inputs.length === 0) return;
+  await db.insert(documentActivities).values(
+    inputs.map((input) => ({
+      documentId: input.documentId,
+      type: input.type,
+      userId: input.userId ?? null,
+      signerIds: input.signerIds ?? [],
+      sourceIp: input.sourceIp ?? null,
+      userAgent: input.userAgent ?? null,
+      details: input.details ?? null,
+      ...(input.at ? { createdAt: input.at } : {}),
+    })),
+  );
 }
 
 export type ActivityRow = typeof documentActivities.$inferSelect;

@@ -2,63 +2,91 @@ import { MESSAGES } from '@esign/shared';
 import { z } from 'zod';
 import type { Db } from '../../platform/db/client.js';
 import { AppError } from '../../platform/errors.js';
-import { defineJob } from '../../platform/jobs.js';
-import * as documentsRepo from '../documents/documents.repository.js';
+import { defineJob, type JobQueue } from '../../platform/jobs.js';
 import type { SendingService } from '../sending/sending.service.js';
 import type { TemplateService } from '../templates/templates.service.js';
+import { findUserById } from '../users/users.repository.js';
 import * as repo from './bulk-send.repository.js';
 
 interface BulkSendJobDeps {
   db: Db;
-  templates: Pick<TemplateService, 'createDocument'>;
-  sending: Pick<SendingService, 'sendOut'>;
+  jobs: JobQueue;
+  templates: Pick<TemplateService, 'createDocumentsIn'>;
+  sending: Pick<SendingService, 'sendDrafts'>;
 }
 
+/** Rows made and sent in one transaction: one commit for many documents, and a crash loses at most these. */
+const ROWS_PER_TRANSACTION = 20;
+
 /**
- * The bulk-send job: one per batch. Each queued row, in order, on its own: a document from the template for the
- * row's signer (its text fields prefilled), then the usual send-out (checks, the free plan's quota counted per
- * row, the invitation mail). A row that fails (an AppError: the quota, the template gone or no longer live ...)
- * records the reason and leaves no draft behind; the next row goes on. A run again (a retry after a crash) skips
- * finished rows and sends the document a cut-off row already made instead of making another.
+ * The bulk-send job: one per batch. Its queued rows, a few at a time in one transaction (taken with their row
+ * locks, so another run of the same job goes past them): their documents made from the template at once (each
+ * row's signer, its text fields prefilled), then sent at once by the usual send-out (checks, the free plan's quota
+ * counted per row in order, the invitations queued). A row whose document is refused (an AppError: the quota ...)
+ * records the reason and its draft is removed; when the template itself is refused (gone, no longer live, its
+ * roles changed) every row of the turn does. A row's document, its sending and its status commit together, so a
+ * run again (a retry after a crash) only finds rows that are queued with nothing made, or finished.
  */
 export function bulkSendJobs(deps: BulkSendJobDeps) {
-  const { db } = deps;
+  const { db, jobs } = deps;
 
-  async function sendRow(batch: repo.BatchRow, row: repo.BatchRowRow, sourceIp: string | undefined) {
-    let documentId = row.documentId;
+  /** The rows' drafts made from the template, in the rows' order, or the error that refused them all. */
+  async function makeDrafts(
+    tx: Db,
+    params: { batch: repo.BatchRow; rows: repo.BatchRowRow[]; sourceIp: string | undefined },
+  ): Promise<string[] | AppError> {
+    const { batch, rows, sourceIp } = params;
+    const { templateId } = batch;
+    if (!templateId) return new AppError('NOT_FOUND', MESSAGES.templateNotFound);
     try {
-      if (!documentId) {
-        if (!batch.templateId) throw new AppError('NOT_FOUND', MESSAGES.templateNotFound);
-        const created = await deps.templates.createDocument({
+      // On a savepoint: a refusal found after the copies (the roles of the version copied) leaves none behind.
+      return await tx.transaction((savepoint) =>
+        deps.templates.createDocumentsIn(savepoint, {
           userId: batch.userId,
-          templateId: batch.templateId,
-          request: { signers: [{ name: row.name, email: row.email }], ...(batch.title ? { title: batch.title } : {}) },
-          prefill: row.prefill,
+          templateId,
+          request: batch.title ? { title: batch.title } : {},
+          rows: rows.map((row) => ({ signers: [{ name: row.name, email: row.email }], prefill: row.prefill })),
           sourceIp,
-        });
-        if (!(await repo.claimRowDocument(db, { batchId: batch.id, row: row.row, documentId: created.id }))) {
-          // Another run of this job (one retried while this one went on) made the row's document first.
-          await repo.deleteDraft(db, created.id);
-          return;
-        }
-        documentId = created.id;
-      }
-      const document = await documentsRepo.findDocument(db, documentId);
-      // A rerun finds the recorded document deleted meanwhile, still a draft, or already sent.
-      if (!document || document.deletedAt) throw new AppError('NOT_FOUND', MESSAGES.documentNotFound);
-      if (document.status === 'draft') await deps.sending.sendOut({ userId: batch.userId, documentId, sourceIp });
-      await repo.finishRow(db, { batchId: batch.id, row: row.row, status: 'sent' });
+        }),
+      );
     } catch (error) {
-      if (!(error instanceof AppError)) throw error;
-      const document = documentId ? await documentsRepo.findDocument(db, documentId) : undefined;
-      if (document && !document.deletedAt && document.status !== 'draft') {
-        // Sent by another run of this job meanwhile (its send-out answered this one 'not a draft').
-        await repo.finishRow(db, { batchId: batch.id, row: row.row, status: 'sent' });
-        return;
-      }
-      if (documentId) await repo.deleteDraft(db, documentId);
-      await repo.finishRow(db, { batchId: batch.id, row: row.row, status: 'failed', error: error.message });
+      if (error instanceof AppError) return error;
+      throw error;
     }
+  }
+
+  /** Up to ROWS_PER_TRANSACTION queued rows made and sent; false when no queued row was left to take. */
+  async function sendSomeRows(batch: repo.BatchRow, sourceIp: string | undefined): Promise<boolean> {
+    return jobs.transaction(db, async (tx, queue) => {
+      const rows = await repo.lockQueuedRows(tx, { batchId: batch.id, limit: ROWS_PER_TRANSACTION });
+      if (rows.length === 0) return false;
+      const user = await findUserById(tx, batch.userId);
+      const made = user
+        ? await makeDrafts(tx, { batch, rows, sourceIp })
+        : new AppError('NOT_FOUND', MESSAGES.somethingWentWrong);
+      if (made instanceof AppError) {
+        for (const row of rows)
+          await repo.finishRow(tx, { batchId: batch.id, row: row.row, status: 'failed', error: made.message });
+        return true;
+      }
+      const outcome = user
+        ? await deps.sending.sendDrafts(tx, queue, { user, documentIds: made, sourceIp })
+        : new Map();
+      const refused: string[] = [];
+      for (const [index, row] of rows.entries()) {
+        const documentId = made[index];
+        const error = documentId ? outcome.get(documentId) : undefined;
+        if (!documentId || error) {
+          if (documentId) refused.push(documentId);
+          const reason = error?.message ?? MESSAGES.somethingWentWrong;
+          await repo.finishRow(tx, { batchId: batch.id, row: row.row, status: 'failed', error: reason });
+        } else {
+          await repo.finishRow(tx, { batchId: batch.id, row: row.row, status: 'sent', documentId });
+        }
+      }
+      await repo.deleteDrafts(tx, refused);
+      return true;
+    });
   }
 
   const sendBatch = defineJob({
@@ -70,9 +98,7 @@ export function bulkSendJobs(deps: BulkSendJobDeps) {
     handler: async ({ batchId, sourceIp }) => {
       const batch = await repo.findBatch(db, batchId);
       if (!batch) return;
-      for (const row of await repo.listRows(db, batchId)) {
-        if (row.status === 'queued') await sendRow(batch, row, sourceIp);
-      }
+      while (await sendSomeRows(batch, sourceIp)) {}
     },
     // Nothing stays queued for ever: the rows the runs could not finish fail.
     onFinalFailure: async ({ batchId }) => {

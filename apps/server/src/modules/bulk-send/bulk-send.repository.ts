@@ -1,5 +1,5 @@
 import type { BulkSendBatch, BulkSendRowStatus } from '@esign/shared';
-import { and, asc, eq, isNull } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import { bulkSendBatches, bulkSendRows, documents } from '../../platform/db/schema.js';
 
@@ -62,29 +62,35 @@ export async function listRows(db: Db, batchId: string): Promise<BatchRowRow[]> 
   return db.select().from(bulkSendRows).where(eq(bulkSendRows.batchId, batchId)).orderBy(asc(bulkSendRows.row));
 }
 
-/** Records the row's document once; false when a run of the same job already did (that run owns the row). */
-export async function claimRowDocument(
-  db: Db,
-  params: { batchId: string; row: number; documentId: string },
-): Promise<boolean> {
-  const updated = await db
-    .update(bulkSendRows)
-    .set({ documentId: params.documentId })
-    .where(
-      and(eq(bulkSendRows.batchId, params.batchId), eq(bulkSendRows.row, params.row), isNull(bulkSendRows.documentId)),
-    )
-    .returning({ row: bulkSendRows.row });
-  return updated.length > 0;
+/**
+ * Up to `limit` of the batch's queued rows, in order, locked for the transaction; rows another transaction holds
+ * (another run of the same job) are passed over.
+ */
+export async function lockQueuedRows(db: Db, params: { batchId: string; limit: number }): Promise<BatchRowRow[]> {
+  return db
+    .select()
+    .from(bulkSendRows)
+    .where(and(eq(bulkSendRows.batchId, params.batchId), eq(bulkSendRows.status, 'queued')))
+    .orderBy(asc(bulkSendRows.row))
+    .limit(params.limit)
+    .for('update', { skipLocked: true });
 }
 
-/** A queued row becomes sent or failed (a finished row stays as it is). */
+/** A queued row becomes sent (with its document) or failed (with the reason); a finished row stays as it is. */
 export async function finishRow(
   db: Db,
-  params: { batchId: string; row: number; status: Exclude<BulkSendRowStatus, 'queued'>; error?: string },
+  params: { batchId: string; row: number } & (
+    | { status: 'sent'; documentId: string }
+    | { status: 'failed'; error: string }
+  ),
 ): Promise<void> {
   await db
     .update(bulkSendRows)
-    .set({ status: params.status, error: params.error ?? null })
+    .set(
+      params.status === 'sent'
+        ? { status: 'sent', documentId: params.documentId, error: null }
+        : { status: 'failed', error: params.error },
+    )
     .where(
       and(
         eq(bulkSendRows.batchId, params.batchId),
@@ -102,14 +108,10 @@ export async function failQueuedRows(db: Db, params: { batchId: string; error: s
     .where(and(eq(bulkSendRows.batchId, params.batchId), eq(bulkSendRows.status, 'queued')));
 }
 
-/**
- * Removes a row's document while it is still a draft (a row that failed leaves nothing behind); one its owner has
- * deleted meanwhile is left to the owner's trash.
- */
-export async function deleteDraft(db: Db, documentId: string): Promise<void> {
-  await db
-    .delete(documents)
-    .where(and(eq(documents.id, documentId), eq(documents.status, 'draft'), isNull(documents.deletedAt)));
+/** Removes the drafts a bulk send made for rows that were refused, in the transaction that made them. */
+export async function deleteDrafts(db: Db, documentIds: string[]): Promise<void> {
+  if (documentIds.length === 0) return;
+  await db.delete(documents).where(and(inArray(documents.id, documentIds), eq(documents.status, 'draft')));
 }
 
 export function toBatchDto(batch: BatchRow, rows: BatchRowRow[]): BulkSendBatch {

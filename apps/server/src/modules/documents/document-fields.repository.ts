@@ -13,6 +13,14 @@ export async function listFields(db: Db, documentId: string): Promise<FieldRow[]
     .where(eq(documentFields.documentId, documentId))
     .orderBy(asc(documentFields.pageNumber), asc(documentFields.coordinateY), asc(documentFields.coordinateX));
 }
+/** The fields of many documents, each document's in the order listFields gives them. */
+export async function listFieldsOf(db: Db, documentIds: string[]): Promise<FieldRow[]> {
+  return db
+    .select()
+    .from(documentFields)
+    .where(inArray(documentFields.documentId, documentIds))
+    .orderBy(asc(documentFields.pageNumber), asc(documentFields.coordinateY), asc(documentFields.coordinateX));
+}
 /** The row of a field of this document. */
 export function toFieldRow(documentId: string, field: DocumentField): FieldInsert {
   return { ...pickField(field), documentId };

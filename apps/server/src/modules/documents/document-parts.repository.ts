@@ -11,6 +11,14 @@ export async function listParts(db: Db, documentId: string): Promise<PartRow[]> 
     .where(eq(documentParts.documentId, documentId))
     .orderBy(asc(documentParts.order), asc(documentParts.createdAt));
 }
+/** The parts of many documents, each document's in the order listParts gives them. */
+export async function listPartsOf(db: Db, documentIds: string[]): Promise<PartRow[]> {
+  return db
+    .select()
+    .from(documentParts)
+    .where(inArray(documentParts.documentId, documentIds))
+    .orderBy(asc(documentParts.order), asc(documentParts.createdAt));
+}
 /**
  * The conversion progress of a live document (its reader checked by the access policy first), in one query of the few columns it needs: the web app
  * polls it while files convert, and the parts' page sizes (hundreds of pages) are not read for it. No rows: no

@@ -2,8 +2,8 @@ import type { Document, Signer } from '@esign/shared';
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import { documents, signers } from '../../platform/db/schema.js';
-import { type FieldRow, listFields, toFieldDto } from './document-fields.repository.js';
-import { listParts, type PartRow, toPartDto } from './document-parts.repository.js';
+import { type FieldRow, listFields, listFieldsOf, toFieldDto } from './document-fields.repository.js';
+import { listParts, listPartsOf, type PartRow, toPartDto } from './document-parts.repository.js';
 
 export type DocumentRow = typeof documents.$inferSelect;
 export type SignerRow = typeof signers.$inferSelect;
@@ -11,6 +11,11 @@ export type SignerRow = typeof signers.$inferSelect;
 export async function lockDocument(db: Db, documentId: string): Promise<DocumentRow | undefined> {
   const [row] = await db.select().from(documents).where(eq(documents.id, documentId)).for('update').limit(1);
   return row;
+}
+/** Locks the documents' rows for the rest of the transaction (in id order, so two such transactions do not deadlock). */
+export async function lockDocuments(db: Db, documentIds: string[]): Promise<DocumentRow[]> {
+  if (documentIds.length === 0) return [];
+  return db.select().from(documents).where(inArray(documents.id, documentIds)).orderBy(asc(documents.id)).for('update');
 }
 export async function listSigners(db: Db, documentId: string): Promise<SignerRow[]> {
   return db
@@ -50,6 +55,26 @@ export async function loadChildren(db: Db, documentId: string): Promise<Document
     listFields(db, documentId),
   ]);
   return { parts, signers: signerRows, fields };
+}
+/** The children of many documents in three queries, each document's rows in the order loadChildren gives them. */
+export async function loadChildrenOf(db: Db, documentIds: string[]): Promise<Map<string, DocumentChildren>> {
+  const byDocument = new Map<string, DocumentChildren>(
+    documentIds.map((id) => [id, { parts: [], signers: [], fields: [] }]),
+  );
+  if (documentIds.length === 0) return byDocument;
+  const [parts, signerRows, fields] = [
+    await listPartsOf(db, documentIds),
+    await db
+      .select()
+      .from(signers)
+      .where(inArray(signers.documentId, documentIds))
+      .orderBy(asc(signers.order), asc(signers.createdAt)),
+    await listFieldsOf(db, documentIds),
+  ];
+  for (const part of parts) byDocument.get(part.documentId)?.parts.push(part);
+  for (const signer of signerRows) byDocument.get(signer.documentId)?.signers.push(signer);
+  for (const field of fields) byDocument.get(field.documentId)?.fields.push(field);
+  return byDocument;
 }
 /** The document as its owner sees it (the access password included). */
 export function toDocumentDto(
@@ -131,6 +156,16 @@ export async function finishSigner(db: Db, params: { documentId: string; signerI
 }
 export async function markDocumentSent(db: Db, params: { documentId: string; at: Date }): Promise<void> {
   await db.update(documents).set({ sentAt: params.at }).where(eq(documents.id, params.documentId));
+}
+/** Drafts -> awaiting, in one conditional update (a double click sends once); answers the ids that were drafts. */
+export async function moveDraftsToAwaiting(db: Db, params: { documentIds: string[]; at: Date }): Promise<string[]> {
+  if (params.documentIds.length === 0) return [];
+  const sent = await db
+    .update(documents)
+    .set({ status: 'awaiting', sentAt: params.at, updatedAt: params.at })
+    .where(and(inArray(documents.id, params.documentIds), eq(documents.status, 'draft')))
+    .returning({ id: documents.id });
+  return sent.map((row) => row.id);
 }
 /** Draft -> awaiting, in one conditional update (a double click sends once); false when it was no draft. */
 export async function moveDraftToAwaiting(db: Db, params: { documentId: string; at: Date }): Promise<boolean> {

@@ -23,6 +23,8 @@ interface SignerMailDeps {
 export function signerMailJobs(deps: SignerMailDeps) {
   const signerInvitationMail = defineJob({
     name: 'signing.signer-invitation-mail',
+    // A bulk send queues a hundred at once: a few go out side by side.
+    concurrency: 8,
     payload: z.object({
       documentId: z.string().uuid(),
       signerId: z.string().uuid(),

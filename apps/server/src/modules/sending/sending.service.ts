@@ -1,15 +1,15 @@
 import { MESSAGES, quotaExceededMessage, sendingErrors } from '@esign/shared';
 import type { Db } from '../../platform/db/client.js';
 import { AppError } from '../../platform/errors.js';
-import type { JobQueue } from '../../platform/jobs.js';
+import type { JobQueue, QueueInTransaction } from '../../platform/jobs.js';
 import { authorize, userActor } from '../access/access.repository.js';
-import { recordActivity } from '../activity/activity.repository.js';
+import { type ActivityInput, recordActivities } from '../activity/activity.repository.js';
 import type * as partsRepo from '../documents/document-parts.repository.js';
 import * as repo from '../documents/documents.repository.js';
 import type { SealingJobs } from '../sealing/sealing.jobs.js';
 import { completeDocumentOnce } from '../signing/completion.repository.js';
 import { signersWhoseTurnItIs } from '../signing/turns.js';
-import { countSentDocument, findUserById, type UserRow } from '../users/users.repository.js';
+import { countSentDocuments, findUserById, type UserRow } from '../users/users.repository.js';
 import type { SignerMailJobs } from './invitation.mails.js';
 
 interface SendingDeps {
@@ -33,83 +33,116 @@ export function serverOnlyErrors(document: repo.DocumentRow, parts: partsRepo.Pa
   return [];
 }
 
-/** PATCH document_sign/documents/{id}/send_out. */
+/** PATCH document_sign/documents/{id}/send_out, and the same send-out inside a bulk send's transaction. */
 export function sendingService(deps: SendingDeps) {
   const { db, jobs } = deps;
 
+  /** What keeps one locked document from being sent, before the quota: null when nothing does. */
+  function refusal(document: repo.DocumentRow | undefined, children: repo.DocumentChildren, user: UserRow) {
+    if (!document || document.deletedAt) return notFound();
+    if (document.status !== 'draft') return notDraft();
+    if (document.type === 'template') return new AppError('CONFLICT', MESSAGES.templateNotSent);
+    const errors = [
+      ...serverOnlyErrors(document, children.parts),
+      ...sendingErrors({
+        type: document.type,
+        hasFile: document.pdfFileKey !== null,
+        isFromTemplate: document.templateId !== null,
+        currentUserId: user.id,
+        signers: children.signers,
+        fields: children.fields,
+      }),
+    ];
+    if (errors.length === 0) return null;
+    return new AppError(
+      'SENDING_CHECKS_FAILED',
+      errors[0] ?? MESSAGES.somethingWentWrong,
+      errors.map((message) => ({ property: 'document', constraints: { sendingCheck: message }, children: [] })),
+    );
+  }
+
+  /**
+   * The send-out of drafts of one owner inside the caller's transaction, their rows locked first: every sending
+   * check of each (422 listing each failing message), the free plan's monthly quota counted per document in the
+   * order given (403 for those past it), then for the others draft -> awaiting in one conditional update (a double
+   * click sends once), the preparer finished, `send` recorded and the invitations of the signers whose turn it is
+   * queued with it, so they go out exactly when it commits. Only Me completes at once and is queued for sealing the
+   * same way. Answers, for each document, the error that kept it a draft (nothing of it changed), or null when it
+   * was sent. `user` is the owner, read by the caller. A bulk send sends many at once; the send-out one.
+   */
+  async function sendDrafts(
+    tx: Db,
+    queue: QueueInTransaction,
+    input: { user: UserRow; documentIds: string[]; sourceIp?: string | undefined },
+  ): Promise<Map<string, AppError | null>> {
+    const { user } = input;
+    const rows = new Map((await repo.lockDocuments(tx, input.documentIds)).map((row) => [row.id, row]));
+    const childrenOf = await repo.loadChildrenOf(tx, input.documentIds);
+    const outcome = new Map<string, AppError | null>();
+    const ready: repo.DocumentRow[] = [];
+    for (const id of input.documentIds) {
+      const document = rows.get(id);
+      const refused = refusal(document, childrenOf.get(id) ?? { parts: [], signers: [], fields: [] }, user);
+      outcome.set(id, refused);
+      if (document && !refused) ready.push(document);
+    }
+    const counted = await countSentDocuments(tx, { userId: user.id, count: ready.length });
+    for (const document of ready.slice(counted)) outcome.set(document.id, quotaExceeded(user));
+    const sent = ready.slice(0, counted);
+    if (sent.length === 0) return outcome;
+
+    const now = deps.now();
+    const base = { userId: user.id, sourceIp: input.sourceIp ?? null, at: now };
+    const activities: ActivityInput[] = [];
+    const invitations: { documentId: string; signerId: string }[] = [];
+    const awaiting = sent.filter((document) => document.type !== 'me').map((document) => document.id);
+    if ((await repo.moveDraftsToAwaiting(tx, { documentIds: awaiting, at: now })).length !== awaiting.length) {
+      throw notDraft();
+    }
+    for (const document of sent) {
+      const children = childrenOf.get(document.id) ?? { parts: [], signers: [], fields: [] };
+      const preparer = children.signers.find((signer) => signer.isPreparer);
+      if (preparer) await repo.finishSigner(tx, { documentId: document.id, signerId: preparer.id, at: now });
+      const here = { ...base, documentId: document.id };
+      if (document.type === 'me') {
+        await repo.markDocumentSent(tx, { documentId: document.id, at: now });
+        const isCompleted = await completeDocumentOnce(tx, { documentId: document.id, now, from: ['draft'] });
+        if (!isCompleted) throw notDraft();
+        const signerIds = preparer ? [preparer.id] : [];
+        activities.push({ ...here, type: 'send', signerIds }, { ...here, type: 'sign', signerIds });
+        await queue(deps.sealing.sealDocument, { documentId: document.id });
+        continue;
+      }
+      const mailed = signersWhoseTurnItIs(
+        children.signers.filter((signer) => !signer.isPreparer),
+        document.isOrdered,
+      );
+      if (preparer) activities.push({ ...here, type: 'sign', signerIds: [preparer.id] });
+      activities.push({ ...here, type: 'send', signerIds: mailed.map((signer) => signer.id) });
+      invitations.push(...mailed.map((signer) => ({ documentId: document.id, signerId: signer.id })));
+    }
+    await recordActivities(tx, activities);
+    for (const invitation of invitations) await queue(deps.signerMails.signerInvitationMail, invitation);
+    return outcome;
+  }
+
   return {
-    /**
-     * Sends a draft out: repeats every sending check (422 listing each failing message), enforces the free plan's
-     * monthly quota (403), then in one transaction moves draft -> awaiting with a conditional update (a double
-     * click sends once), marks the preparer finished, counts the document, records `send` and queues the
-     * invitations of the signers whose turn it is, which go out once it commits. Only Me completes at once and
-     * is queued for sealing the same way.
-     */
+    sendDrafts,
+
+    /** PATCH document_sign/documents/{id}/send_out: the owner's (or a teammate's, by the policy) draft sent out. */
     async sendOut(input: { userId: string; documentId: string; sourceIp?: string | undefined }) {
       const document = await authorize(db, {
         actor: userActor(input.userId),
         action: 'document.manage',
         id: input.documentId,
       });
-      if (document.status !== 'draft') throw notDraft();
-      if (document.type === 'template') throw new AppError('CONFLICT', MESSAGES.templateNotSent);
       const user = await findUserById(db, input.userId);
       if (!user) throw notFound();
-
-      const children = await repo.loadChildren(db, document.id);
-      const errors = [
-        ...serverOnlyErrors(document, children.parts),
-        ...sendingErrors({
-          type: document.type,
-          hasFile: document.pdfFileKey !== null,
-          isFromTemplate: document.templateId !== null,
-          currentUserId: user.id,
-          signers: children.signers,
-          fields: children.fields,
-        }),
-      ];
-      if (errors.length > 0) {
-        throw new AppError(
-          'SENDING_CHECKS_FAILED',
-          errors[0] ?? MESSAGES.somethingWentWrong,
-          errors.map((message) => ({ property: 'document', constraints: { sendingCheck: message }, children: [] })),
-        );
-      }
-      if (user.planType === 'free' && user.freeDocumentsUsed >= user.freeDocumentsUsedLimit) throw quotaExceeded(user);
-
-      const now = deps.now();
-      // The invitations (or the seal) are queued in the transaction that sends: they exist exactly when it commits.
-      await jobs.transaction(db, async (tx, queue) => {
-        const locked = await repo.lockDocument(tx, document.id);
-        if (locked?.status !== 'draft') throw notDraft();
-        if (!(await countSentDocument(tx, user.id))) throw quotaExceeded(user);
-
-        const preparer = children.signers.find((signer) => signer.isPreparer);
-        if (preparer) await repo.finishSigner(tx, { documentId: document.id, signerId: preparer.id, at: now });
-        const base = { documentId: document.id, userId: user.id, sourceIp: input.sourceIp ?? null, at: now };
-
-        if (document.type === 'me') {
-          await repo.markDocumentSent(tx, { documentId: document.id, at: now });
-          const isCompleted = await completeDocumentOnce(tx, { documentId: document.id, now, from: ['draft'] });
-          if (!isCompleted) throw notDraft();
-          await recordActivity(tx, { ...base, type: 'send', signerIds: preparer ? [preparer.id] : [] });
-          await recordActivity(tx, { ...base, type: 'sign', signerIds: preparer ? [preparer.id] : [] });
-          await queue(deps.sealing.sealDocument, { documentId: document.id });
-          return;
-        }
-
-        if (!(await repo.moveDraftToAwaiting(tx, { documentId: document.id, at: now }))) throw notDraft();
-        const mailed = signersWhoseTurnItIs(
-          children.signers.filter((signer) => !signer.isPreparer),
-          document.isOrdered,
-        );
-        if (preparer) await recordActivity(tx, { ...base, type: 'sign', signerIds: [preparer.id] });
-        await recordActivity(tx, { ...base, type: 'send', signerIds: mailed.map((signer) => signer.id) });
-        for (const signer of mailed) {
-          await queue(deps.signerMails.signerInvitationMail, { documentId: document.id, signerId: signer.id });
-        }
+      const refused = await jobs.transaction(db, async (tx, queue) => {
+        const outcome = await sendDrafts(tx, queue, { user, documentIds: [document.id], sourceIp: input.sourceIp });
+        return outcome.get(document.id);
       });
-
+      if (refused) throw refused;
       const row = await repo.findDocument(db, document.id);
       if (!row) throw notFound();
       return repo.toDocumentDto(row, await repo.loadChildren(db, document.id));

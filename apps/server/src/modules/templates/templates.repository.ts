@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { DocumentStatus } from '@esign/shared';
 import { and, asc, count, desc, eq, getTableColumns, inArray, isNull, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
@@ -79,71 +80,86 @@ const list = (names: string[], prefix?: string) =>
 const PART_COLUMNS = columnsExcept(documentParts, ['id', 'document_id', 'created_at']);
 const FIELD_COLUMNS = columnsExcept(documentFields, ['id', 'document_id', 'signer_id', 'text', 'created_at']);
 
+/** One copy's own values: its signers' (by position among those who are not the preparer) and its prefill. */
+export interface CopyValues {
+  signerLines?: SignerLine[];
+  prefill?: Record<string, string>;
+}
+
 /**
- * A new document whose content is a copy of `sourceId`'s, in one statement inside the database (no row travels to
- * the server and back): the document's title, message, ordering and combined PDF (stored files shared by key: they
- * are never changed in place), then `values`; its parts; its signers (new ids) with, by position among those who are
- * not the preparer, the values of `signerLines`; its fields, assigned to the new signers, a text field of a signer
- * taking `prefill`'s value under its label (the placeholder, trimmed, any case). Answers the new id and how many
- * of the source's signers are not the preparer (its roles at this moment).
+ * New documents whose content is a copy of `sourceId`'s, one per `copies`, in one statement inside the database
+ * (no row travels to the server and back): the document's title, message, ordering and combined PDF (stored files
+ * shared by key: they are never changed in place), then `values`; its parts; its signers (new ids) with, by
+ * position among those who are not the preparer, the copy's `signerLines`; its fields, assigned to the copy's new
+ * signers, a text field of a signer taking the copy's `prefill` value under its label (the placeholder, trimmed,
+ * any case). Answers the new ids in the order of `copies`, and how many of the source's signers are not the
+ * preparer (its roles at this moment).
  */
-export async function copyDocument(
+export async function copyDocuments(
   db: Db,
   params: {
     sourceId: string;
     values: Pick<typeof documents.$inferInsert, 'userId' | 'type' | 'status'> &
       Partial<Pick<typeof documents.$inferInsert, 'title' | 'message' | 'templateId' | 'sourceTemplateId'>>;
-    signerLines?: SignerLine[];
-    prefill?: Record<string, string>;
+    copies: CopyValues[];
   },
-): Promise<{ id: string; roles: number }> {
+): Promise<{ ids: string[]; roles: number }> {
   const { values } = params;
-  const prefill = Object.fromEntries(
-    Object.entries(params.prefill ?? {}).map(([label, value]) => [label.trim().toLowerCase(), value]),
-  );
-  const text = sql`case when f.type = 'text' and f.signer_id is not null and f.placeholder is not null
-      and ${JSON.stringify(prefill)}::jsonb ? lower(btrim(f.placeholder, E' \t\r\n'))
-    then ${JSON.stringify(prefill)}::jsonb ->> lower(btrim(f.placeholder, E' \t\r\n')) else f.text end`;
+  const copies = params.copies.map((copy) => ({
+    id: randomUUID(),
+    lines: copy.signerLines ?? [],
+    prefill: Object.fromEntries(
+      Object.entries(copy.prefill ?? {}).map(([label, value]) => [label.trim().toLowerCase(), value]),
+    ),
+  }));
+  const label = sql`lower(btrim(f.placeholder, E' \t\r\n'))`;
   const result = (await db.execute(sql`
     with source as (select * from ${documents} where id = ${params.sourceId}),
-    copy as (
-      insert into ${documents} (user_id, type, status, title, message, is_ordered, pdf_file_key, pdf_metadata,
+    given as (
+      select (copy ->> 'id')::uuid as id, copy -> 'lines' as lines, copy -> 'prefill' as prefill, position
+      from jsonb_array_elements(${JSON.stringify(copies)}::jsonb) with ordinality as c(copy, position)),
+    made as (
+      insert into ${documents} (id, user_id, type, status, title, message, is_ordered, pdf_file_key, pdf_metadata,
         template_id, source_template_id)
-      select ${values.userId}, ${values.type}, ${values.status},
-        ${values.title === undefined ? sql`title` : sql`${values.title}`},
-        ${values.message === undefined ? sql`message` : sql`${values.message}`},
-        is_ordered, pdf_file_key, pdf_metadata, ${values.templateId ?? null}::uuid, ${values.sourceTemplateId ?? null}::uuid
-      from source
+      select given.id, ${values.userId}, ${values.type}, ${values.status},
+        ${values.title === undefined ? sql`source.title` : sql`${values.title}`},
+        ${values.message === undefined ? sql`source.message` : sql`${values.message}`},
+        source.is_ordered, source.pdf_file_key, source.pdf_metadata, ${values.templateId ?? null}::uuid,
+        ${values.sourceTemplateId ?? null}::uuid
+      from source, given order by given.position
       returning id),
     parts as (
       insert into ${documentParts} (document_id, ${list(PART_COLUMNS)})
-      select copy.id, ${list(PART_COLUMNS, 'p')} from ${documentParts} p, copy where p.document_id = ${params.sourceId}),
+      select made.id, ${list(PART_COLUMNS, 'p')} from ${documentParts} p, made where p.document_id = ${params.sourceId}),
     old_signers as (
-      select s.*, gen_random_uuid() as new_id,
-        case when s.is_preparer then null
-          else row_number() over (partition by s.is_preparer order by s."order", s.created_at) end as position
+      select s.*, case when s.is_preparer then null
+          else row_number() over (partition by s.is_preparer order by s."order", s.created_at) end as place
       from ${signers} s where s.document_id = ${params.sourceId}),
-    lines as (
-      select line, position from jsonb_array_elements(${JSON.stringify(params.signerLines ?? [])}::jsonb)
-        with ordinality as given(line, position)),
+    signer_copies as (
+      select s.*, given.id as copy_id, gen_random_uuid() as new_id, given.lines -> (s.place::integer - 1) as line
+      from old_signers s, given),
     new_signers as (
       insert into ${signers} (id, document_id, user_id, name, email, role, "order", is_preparer)
-      select s.new_id, copy.id,
-        coalesce((l.line ->> 'userId')::uuid, s.user_id),
-        coalesce(l.line ->> 'name', s.name), coalesce(l.line ->> 'email', s.email), s.role,
-        coalesce((l.line ->> 'order')::integer, s."order"), coalesce((l.line ->> 'isPreparer')::boolean, s.is_preparer)
-      from old_signers s left join lines l on l.position = s.position, copy),
+      select new_id, copy_id, coalesce((line ->> 'userId')::uuid, user_id), coalesce(line ->> 'name', name),
+        coalesce(line ->> 'email', email), role, coalesce((line ->> 'order')::integer, "order"),
+        coalesce((line ->> 'isPreparer')::boolean, is_preparer)
+      from signer_copies),
     fields as (
       insert into ${documentFields} (id, document_id, signer_id, text, ${list(FIELD_COLUMNS)})
-      select gen_random_uuid(), copy.id, s.new_id, ${text}, ${list(FIELD_COLUMNS, 'f')}
-      from ${documentFields} f left join old_signers s on s.id = f.signer_id, copy
+      select gen_random_uuid(), given.id, s.new_id,
+        case when f.type = 'text' and f.signer_id is not null and f.placeholder is not null and given.prefill ? ${label}
+          then given.prefill ->> ${label} else f.text end,
+        ${list(FIELD_COLUMNS, 'f')}
+      from ${documentFields} f cross join given
+        left join signer_copies s on s.id = f.signer_id and s.copy_id = given.id
       where f.document_id = ${params.sourceId})
-    select copy.id, (select count(*) from old_signers where not is_preparer)::integer as roles from copy`)) as unknown as {
-    rows: { id: string; roles: number }[];
+    select (select count(*) from made)::integer as made,
+      (select count(*) from old_signers where not is_preparer)::integer as roles`)) as unknown as {
+    rows: { made: number; roles: number }[];
   };
   const [row] = result.rows;
-  if (!row) throw new Error('document not copied');
-  return row;
+  if (row?.made !== copies.length) throw new Error('documents not copied');
+  return { ids: copies.map((copy) => copy.id), roles: row.roles };
 }
 
 /** Removes a document's parts, signers and fields rows (not its stored files). */

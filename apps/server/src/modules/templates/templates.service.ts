@@ -16,7 +16,7 @@ import { AppError } from '../../platform/errors.js';
 import { validationError } from '../../platform/http/error-handler.js';
 import { authorize, userActor } from '../access/access.repository.js';
 import type { Action } from '../access/policy.js';
-import { recordActivity } from '../activity/activity.repository.js';
+import { recordActivities, recordActivity } from '../activity/activity.repository.js';
 import * as partsRepo from '../documents/document-parts.repository.js';
 import * as documentsRepo from '../documents/documents.repository.js';
 import { replaceFields } from '../documents/fields.js';
@@ -29,6 +29,15 @@ const notFound = () => new AppError('NOT_FOUND', MESSAGES.templateNotFound);
 const conflict = (message: string) => new AppError('CONFLICT', message);
 const notOnePerRole = () =>
   validationError([{ path: ['signers'], keyword: 'signers', message: MESSAGES.templateSignersPerRole }]);
+/** Documents from one template: the request's type, title and message shared, each row's signers and prefill. */
+interface CreateDocumentsInput {
+  userId: string;
+  templateId: string;
+  request: Omit<CreateDocumentFromTemplateRequest, 'signers'>;
+  rows: { signers: CreateDocumentFromTemplateRequest['signers']; prefill?: Record<string, string> }[];
+  sourceIp?: string | undefined;
+}
+
 const EDITABLE: DocumentStatus[] = ['draft', 'replica'];
 const LIVE: DocumentStatus[] = ['active', 'api'];
 
@@ -75,11 +84,11 @@ export function templateService(deps: { db: Db }) {
     ];
   }
 
-  /** A copy of a template's content (rows of its own, files shared by key) under the template's row lock. */
+  /** Copies of a template's content (rows of their own, files shared by key) under the template's row lock. */
   async function copyLocked(
     tx: Db,
     params: { templateId: string; allowed: DocumentStatus[] } & Omit<
-      Parameters<typeof repo.copyDocument>[1],
+      Parameters<typeof repo.copyDocuments>[1],
       'sourceId'
     >,
   ) {
@@ -89,7 +98,73 @@ export function templateService(deps: { db: Db }) {
     if (!allowed.includes(source.status)) throw conflict(MESSAGES.templateNotLive);
     const parts = await partsRepo.listParts(tx, source.id);
     if (serverOnlyErrors(source, parts).length > 0) throw conflict(MESSAGES.documentStillProcessing);
-    return repo.copyDocument(tx, { sourceId: source.id, ...copy });
+    return repo.copyDocuments(tx, { sourceId: source.id, ...copy });
+  }
+
+  /** One copy of a template's content (see copyLocked): its id. */
+  async function copyOneLocked(tx: Db, params: Omit<Parameters<typeof copyLocked>[1], 'copies'>) {
+    const { ids } = await copyLocked(tx, { ...params, copies: [{}] });
+    const [id] = ids;
+    if (!id) throw new Error('template not copied');
+    return id;
+  }
+
+  /**
+   * Drafts from the live template, inside `tx`, one per row: each row's signer lines checked, the copies made under
+   * the template's lock, the roles counted on the version copied, the preparer added for Me & Others, `create`
+   * recorded. A row's `prefill` (a bulk send's) gives text fields assigned to a signer the value under their label
+   * (the placeholder, trimmed, any case). Answers the new ids in the rows' order.
+   */
+  async function makeDocuments(tx: Db, input: CreateDocumentsInput): Promise<string[]> {
+    const type = input.request.type ?? 'others';
+    for (const row of input.rows) {
+      const issues = signerLineErrors(row.signers).map((error) => ({
+        path: ['signers', String(error.index), error.field],
+        keyword: 'signer',
+        message: error.message,
+      }));
+      if (type !== 'me' && row.signers.length === 0) {
+        issues.push({ path: ['signers'], keyword: 'signers', message: MESSAGES.documentNeedsSigner });
+      }
+      if (issues.length > 0) throw validationError(issues);
+    }
+    const user = hasPreparerSigner(type) ? await findUserById(tx, input.userId) : undefined;
+    const me = user && { userId: user.id, name: user.name, email: user.email, isPreparer: true, order: -1 };
+    const { title, message } = input.request;
+    const { ids, roles } = await copyLocked(tx, {
+      templateId: input.templateId,
+      allowed: LIVE,
+      values: {
+        userId: input.userId,
+        type,
+        status: 'draft',
+        templateId: input.templateId,
+        ...(title?.trim() ? { title: title.trim() } : {}),
+        ...(message !== undefined ? { message: message?.trim() || null } : {}),
+      },
+      copies: input.rows.map((row) => ({
+        // Only Me: the one role is the preparer's.
+        signerLines:
+          type === 'me' && me
+            ? [me]
+            : row.signers.map((line) => ({ name: line.name.trim(), email: normalizeEmail(line.email) })),
+        ...(row.prefill ? { prefill: row.prefill } : {}),
+      })),
+    });
+    // Counted on the copy, under the template's lock: the roles of the version copied, whatever a merge did.
+    if (type === 'me' && roles !== 1) {
+      throw validationError([{ path: ['type'], keyword: 'type', message: MESSAGES.templateOneRoleForMe }]);
+    }
+    if (type !== 'me' && input.rows.some((row) => row.signers.length !== roles)) throw notOnePerRole();
+    if (type === 'me_and_other' && me) {
+      for (const id of ids) await documentsRepo.insertSigner(tx, { ...me, documentId: id });
+    }
+    const sourceIp = input.sourceIp ?? null;
+    await recordActivities(
+      tx,
+      ids.map((documentId) => ({ documentId, type: 'create', userId: input.userId, sourceIp })),
+    );
+    return ids;
   }
 
   return {
@@ -186,18 +261,18 @@ export function templateService(deps: { db: Db }) {
       const source = await requireTemplate(input.userId, input.templateId);
       const id = await db.transaction(async (tx) => {
         await requireTemplateRoom(tx, input.userId);
-        const created = await copyLocked(tx, {
+        const created = await copyOneLocked(tx, {
           templateId: source.id,
           allowed: ['draft', 'active', 'api'],
           values: { userId: input.userId, type: 'template', status: source.status === 'draft' ? 'draft' : 'active' },
         });
         await recordActivity(tx, {
-          documentId: created.id,
+          documentId: created,
           type: 'create',
           userId: input.userId,
           sourceIp: input.sourceIp ?? null,
         });
-        return created.id;
+        return created;
       });
       return templateWithChildren(id);
     },
@@ -213,12 +288,12 @@ export function templateService(deps: { db: Db }) {
         await documentsRepo.lockDocument(tx, input.templateId);
         const open = await repo.findOpenReplica(tx, { userId: input.userId, sourceId: input.templateId });
         if (open) return open.id;
-        const created = await copyLocked(tx, {
+        const created = await copyOneLocked(tx, {
           templateId: input.templateId,
           allowed: LIVE,
           values: { userId: input.userId, type: 'template', status: 'replica', sourceTemplateId: input.templateId },
         });
-        return created.id;
+        return created;
       });
       return templateWithChildren(id);
     },
@@ -266,67 +341,35 @@ export function templateService(deps: { db: Db }) {
     },
 
     /**
-     * POST documents/templates/{id}/create-document: a new draft (type others) made from a live template under its
-     * row lock, so a merge at the same moment gives the old or the new version whole: its own parts, fields and
-     * roles, the signers given filling the roles in order, `templateId` recorded. `prefill` (a bulk send's row)
-     * gives text fields assigned to a signer the value under their label (the placeholder, trimmed, any case).
+     * POST documents/templates/{id}/create-document: a new draft (of the request's type; others by default) made
+     * from a live template under its row lock, so a merge at the same moment gives the old or the new version
+     * whole: its own parts, fields and roles, the signers given filling the roles in order, `templateId` recorded.
      */
     async createDocument(input: {
       userId: string;
       templateId: string;
       request: CreateDocumentFromTemplateRequest;
-      prefill?: Record<string, string> | undefined;
       sourceIp?: string | undefined;
     }) {
-      const template = await requireTemplate(input.userId, input.templateId, 'template.use');
-      const type = input.request.type ?? 'others';
-      const lines = input.request.signers;
-      const issues = signerLineErrors(lines).map((error) => ({
-        path: ['signers', String(error.index), error.field],
-        keyword: 'signer',
-        message: error.message,
-      }));
-      if (type !== 'me' && lines.length === 0) {
-        issues.push({ path: ['signers'], keyword: 'signers', message: MESSAGES.documentNeedsSigner });
-      }
-      if (issues.length > 0) throw validationError(issues);
-      const user = hasPreparerSigner(type) ? await findUserById(db, input.userId) : undefined;
-      const me = user && { userId: user.id, name: user.name, email: user.email, isPreparer: true, order: -1 };
-      const id = await db.transaction(async (tx) => {
-        const created = await copyLocked(tx, {
-          templateId: template.id,
-          allowed: LIVE,
-          values: {
-            userId: input.userId,
-            type,
-            status: 'draft',
-            templateId: template.id,
-            ...(input.request.title?.trim() ? { title: input.request.title.trim() } : {}),
-            ...(input.request.message !== undefined ? { message: input.request.message?.trim() || null } : {}),
-          },
-          // Only Me: the one role is the preparer's.
-          signerLines:
-            type === 'me' && me
-              ? [me]
-              : lines.map((line) => ({ name: line.name.trim(), email: normalizeEmail(line.email) })),
-          ...(input.prefill ? { prefill: input.prefill } : {}),
-        });
-        // Counted on the copy, under the template's lock: the roles of the version copied, whatever a merge did.
-        const { roles } = created;
-        if (type === 'me' && roles !== 1) {
-          throw validationError([{ path: ['type'], keyword: 'type', message: MESSAGES.templateOneRoleForMe }]);
-        }
-        if (type !== 'me' && roles !== lines.length) throw notOnePerRole();
-        if (type === 'me_and_other' && me) await documentsRepo.insertSigner(tx, { ...me, documentId: created.id });
-        await recordActivity(tx, {
-          documentId: created.id,
-          type: 'create',
-          userId: input.userId,
-          sourceIp: input.sourceIp ?? null,
-        });
-        return created.id;
-      });
+      await requireTemplate(input.userId, input.templateId, 'template.use');
+      const { signers, ...request } = input.request;
+      const [id] = await db.transaction((tx) => makeDocuments(tx, { ...input, request, rows: [{ signers }] }));
+      if (!id) throw notFound();
       return templateWithChildren(id);
+    },
+
+    /**
+     * Drafts made the same way inside the caller's transaction (a bulk send's rows), answering only their ids in
+     * the rows' order; the policy asked on that transaction too.
+     */
+    async createDocumentsIn(tx: Db, input: CreateDocumentsInput): Promise<string[]> {
+      await authorize(tx, {
+        actor: userActor(input.userId),
+        action: 'template.use',
+        id: input.templateId,
+        kind: 'template',
+      });
+      return makeDocuments(tx, input);
     },
   };
 }

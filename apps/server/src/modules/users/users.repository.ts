@@ -79,21 +79,19 @@ export function toUserDto(row: UserRow): User {
 }
 
 /**
- * Counts one sent document against the free plan's monthly quota, in one conditional update, so parallel sends
- * cannot pass it; false when the quota is used up (paid plans are not counted against it).
+ * Counts `count` sent documents against the free plan's monthly quota, as many as it still has room for, in one
+ * statement under the user's row lock, so parallel sends cannot pass it; answers how many were counted (all of them
+ * on paid plans, which are counted but not limited).
  */
-export async function countSentDocument(db: Db, userId: string): Promise<boolean> {
-  const counted = await db
-    .update(users)
-    .set({ freeDocumentsUsed: sql`${users.freeDocumentsUsed} + 1` })
-    .where(
-      and(
-        eq(users.id, userId),
-        or(ne(users.planType, 'free'), lt(users.freeDocumentsUsed, users.freeDocumentsUsedLimit)),
-      ),
-    )
-    .returning({ id: users.id });
-  return counted.length > 0;
+export async function countSentDocuments(db: Db, params: { userId: string; count: number }): Promise<number> {
+  const result = (await db.execute(sql`
+    with before as (select free_documents_used as used from ${users} where id = ${params.userId} for update)
+    update ${users} set free_documents_used = free_documents_used + case
+        when plan_type <> 'free' then ${params.count}::integer
+        else least(${params.count}::integer, greatest(free_documents_used_limit - free_documents_used, 0)) end
+    from before where id = ${params.userId}
+    returning free_documents_used - before.used as counted`)) as unknown as { rows: { counted: number }[] };
+  return Number(result.rows[0]?.counted ?? 0);
 }
 
 export async function insertUser(db: Db, values: { name: string; email: string; passwordHash: string }) {
