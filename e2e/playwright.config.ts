@@ -1,5 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
-import { OPERATOR_KEY, OUTBOX_KEY } from './support/accounts.js';
+import { serverEnv } from './support/accounts.js';
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = `http://localhost:${port}`;
@@ -41,14 +41,6 @@ export default defineConfig({
     // Stop the server as an operator would, so it ends its LibreOffice too.
     gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
     timeout: 60_000,
-    env: {
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      APP_URL: baseURL,
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'warn',
-      DEV_MAIL_TOKEN: OUTBOX_KEY,
-      OPERATOR_TOKEN: OPERATOR_KEY,
-    },
+    env: serverEnv(port, dataDir),
   },
 });

@@ -13,6 +13,19 @@ export const OUTBOX_KEY = 'e2e-outbox-key';
 /** The operator's key of the end-to-end server (OPERATOR_TOKEN in playwright.config.ts). */
 export const OPERATOR_KEY = 'e2e-operator-key';
 
+/** The environment of a built server the tests start: its port, fresh data folder and public address. */
+export function serverEnv(port: number, dataDir: string): Record<string, string> {
+  return {
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    APP_URL: `http://localhost:${port}`,
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'warn',
+    DEV_MAIL_TOKEN: OUTBOX_KEY,
+    OPERATOR_TOKEN: OPERATOR_KEY,
+  };
+}
+
 /** Puts an account on a plan, as an operator does until billing exists. */
 export async function setPlan(request: APIRequestContext, email: string, planType: 'free' | 'personal' | 'business') {
   const response = await request.patch('/api/v1/operator/users/plan', {

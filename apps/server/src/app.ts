@@ -8,6 +8,7 @@ import type { Config } from './platform/config.js';
 import { openDatabase } from './platform/db/client.js';
 import { fastifyTrustProxy } from './platform/http/client-address.js';
 import { registerErrorHandler } from './platform/http/error-handler.js';
+import { refuseWritesForMaintenance } from './platform/http/maintenance.js';
 import { registerOpenApi } from './platform/http/openapi.js';
 import { registerSecurityHeaders } from './platform/http/security.js';
 import type { Platform } from './platform/http/types.js';
@@ -65,6 +66,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   for (const module of modules) jobs.register(...(module.jobs ?? []));
 
   await registerSecurityHeaders(app);
+  if (config.isMaintenance) refuseWritesForMaintenance(app);
   await registerOpenApi(app);
   app.decorate('requireUser', requireUser(auth));
   await app.register(

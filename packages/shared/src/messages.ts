@@ -15,6 +15,7 @@ export const MESSAGES = {
   incorrectName: 'Incorrect name',
   invalidUrl: 'url should start with https:// or http://',
   somethingWentWrong: 'Something went wrong',
+  maintenance: 'We are doing some maintenance. Nothing can be changed right now; please try again in a little while.',
   tokenExpired: 'Token expired!',
   passwordResetSent: 'If that is a valid address, we have sent an email to it to reset your password.',
   passwordChanged: 'Password successfully changed',

@@ -35,6 +35,7 @@ export const ROUTES = {
   getSignedUrlsBulk: { method: 'POST', path: '/auth/get_signed_url/bulk' },
   getUser: { method: 'GET', path: '/user' },
   health: { method: 'GET', path: '/health' },
+  appConfig: { method: 'GET', path: '/app-config' },
   listDocuments: { method: 'GET', path: '/documents' },
   listLiveTemplates: { method: 'GET', path: '/documents/all/templates' },
   listRequisites: { method: 'GET', path: '/requisites' },

@@ -112,7 +112,7 @@ export function appModules(platform: Platform, options: ModuleOptions): { module
   const modules: AppModule[] = [
     {
       name: 'system',
-      routes: (api) => api.register(systemRoutes, { database, mailer, devMailToken: config.devMailToken }),
+      routes: (api) => api.register(systemRoutes, { database, mailer, config }),
     },
     {
       name: 'auth',

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { IDLE_LOGOUT_MINUTES_DEFAULT } from '@esign/shared';
 import { parseTrustProxy, type TrustProxy } from './http/client-address.js';
 import { defaultWebDistDir } from './paths.js';
 import type { S3Options } from './storage/s3.js';
@@ -32,6 +33,10 @@ export interface Config {
   operatorToken: string | undefined;
   /** TRUST_PROXY: which proxies' `X-Forwarded-For` entries are believed (see trustProxy in http/client-address). */
   trustProxy: TrustProxy;
+  /** IDLE_LOGOUT_MINUTES: minutes without activity before the web app logs out (read by the app at start). */
+  idleLogoutMinutes: number;
+  /** MAINTENANCE_MODE=true: the web app shows its maintenance page and every write answers 503. */
+  isMaintenance: boolean;
 }
 
 type Env = Record<string, string | undefined>;
@@ -134,6 +139,8 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     devMailToken,
     operatorToken: env.OPERATOR_TOKEN || undefined,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    idleLogoutMinutes: positiveInt(env.IDLE_LOGOUT_MINUTES, IDLE_LOGOUT_MINUTES_DEFAULT, 'IDLE_LOGOUT_MINUTES'),
+    isMaintenance: env.MAINTENANCE_MODE === 'true',
     ...overrides,
   };
 }

@@ -18,6 +18,7 @@ export const STATUS_BY_CODE: Record<ErrorCode, number> = {
   CONFLICT: 409,
   TOO_MANY_REQUESTS: 429,
   INTERNAL: 500,
+  MAINTENANCE: 503,
 };
 
 /** The application's one error type: a stable code, a message for people, and field errors for validation. */

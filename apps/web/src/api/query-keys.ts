@@ -15,6 +15,7 @@ const dataKey = <Data>(...parts: unknown[]) => parts as unknown as DataKey<Data>
  */
 export const queryKeys = {
   currentUser: () => dataKey<ResponseOf<'getUser'>>('currentUser'),
+  appConfig: () => dataKey<ResponseOf<'appConfig'>>('appConfig'),
   documents: {
     all: () => ['documents'] as const,
     list: (query: DocumentListQuery) => dataKey<ResponseOf<'listDocuments'>>('documents', 'list', query),

@@ -11,7 +11,9 @@ import { dismissEarlyPage } from '../features/editor/early-page';
 import { prefetchEditor } from '../features/editor/prefetch';
 import { PREPARE_ROUTES } from '../features/prepare/prepare-routes';
 import { useTranslation } from '../i18n';
+import { useAppConfig } from './app-config';
 import { FullPageLoader } from './FullPageLoader';
+import { MaintenancePage } from './MaintenancePage';
 import { PageRoutes } from './PageRoutes';
 import {
   AboutPage,
@@ -56,6 +58,7 @@ export function AppRoutes() {
   const { pathname } = useLocation();
   useEffect(() => dismissEarlyPage(pathname), [pathname]);
 
+  if (useAppConfig().data?.isMaintenance) return <MaintenancePage />;
   // Pages load lazily (./pages): the loader shows while a page's code arrives; navigations between pages keep
   // the current page on screen meanwhile (the router's transitions).
   return <Suspense fallback={<FullPageLoader />}>{isAuthorized ? <LoggedInRoutes /> : <LoggedOutRoutes />}</Suspense>;

@@ -14,6 +14,7 @@ export const en = {
     goToSign: 'Go to Sign',
     footer: 'eSign: prepare, send and sign documents online.',
     idleLoggedOut: 'You have been logged out after a period of inactivity.',
+    maintenanceTitle: 'Down for maintenance',
     nameAndEmail: '{{name}} ({{email}})',
   },
   /** dayjs formats (spec part 2). */

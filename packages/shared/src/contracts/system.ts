@@ -5,6 +5,16 @@ import { ROUTES } from '../routes.js';
 export const healthResponse = z.object({ status: z.literal('ok'), database: z.enum(['pglite', 'postgres']) });
 export const health = { ...ROUTES.health, response: healthResponse } as const;
 
+/** GET app-config: what the web app reads from the server's configuration when it starts (no account needed). */
+export const appConfigResponse = z.object({
+  /** Minutes without activity in any tab before the app logs out (IDLE_LOGOUT_MINUTES). */
+  idleLogoutMinutes: z.number().int().positive(),
+  /** MAINTENANCE_MODE: the app shows its maintenance page; every write answers 503 MAINTENANCE. */
+  isMaintenance: z.boolean(),
+});
+export type AppConfig = z.infer<typeof appConfigResponse>;
+export const appConfig = { ...ROUTES.appConfig, response: appConfigResponse } as const;
+
 export const outboxMail = z.object({
   id: z.string().uuid(),
   to: z.string(),

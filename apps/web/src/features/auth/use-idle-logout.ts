@@ -1,10 +1,9 @@
 import { useEffect, useRef } from 'react';
+import { useAppConfig } from '../../app/app-config';
 import { decideIdle, idleTimeoutMs, parseTimestamp, shouldRecordActivity } from './idle';
 
 const LAST_ACTIVITY_KEY = 'esign.lastActivityAt';
 const ACTIVITY_EVENTS = ['mousemove', 'mousedown', 'keydown', 'touchstart', 'scroll', 'wheel'] as const;
-
-export const IDLE_TIMEOUT_MS = idleTimeoutMs(import.meta.env.VITE_IDLE_LOGOUT_MINUTES);
 
 /** Records user activity now, shared by all tabs through localStorage. */
 export function markActivity(now = Date.now()): void {
@@ -16,12 +15,14 @@ function readLastActivity(): number | null {
 }
 
 /**
- * Calls onTimeout after IDLE_TIMEOUT_MS without activity in any tab. Activity in one tab
- * keeps all tabs alive; the logout that follows reaches the other tabs through token storage.
+ * Calls onTimeout after the server's idle time-out (`GET app-config`, IDLE_LOGOUT_MINUTES; the default until it
+ * answers) without activity in any tab. Activity in one tab keeps all tabs alive; the logout that follows reaches
+ * the other tabs through token storage.
  */
 export function useIdleLogout(isEnabled: boolean, onTimeout: () => void): void {
   const onTimeoutRef = useRef(onTimeout);
   onTimeoutRef.current = onTimeout;
+  const timeoutMs = idleTimeoutMs(useAppConfig().data?.idleLogoutMinutes);
 
   useEffect(() => {
     if (!isEnabled) return;
@@ -39,7 +40,7 @@ export function useIdleLogout(isEnabled: boolean, onTimeout: () => void): void {
       const decision = decideIdle({
         lastActivityAt: readLastActivity() ?? Date.now(),
         now: Date.now(),
-        timeoutMs: IDLE_TIMEOUT_MS,
+        timeoutMs,
       });
       if (decision.isExpired) {
         onTimeoutRef.current();
@@ -56,5 +57,5 @@ export function useIdleLogout(isEnabled: boolean, onTimeout: () => void): void {
       clearTimeout(timer);
       for (const event of ACTIVITY_EVENTS) window.removeEventListener(event, onActivity, { capture: true });
     };
-  }, [isEnabled]);
+  }, [isEnabled, timeoutMs]);
 }
