@@ -13,40 +13,54 @@ export function userActor(userId: string): Actor {
 
 const NOT_FOUND = { document: MESSAGES.documentNotFound, template: MESSAGES.templateNotFound } as const;
 
-/**
- * The first line of every call on one document or template: the live (not deleted) row, when the policy lets the
- * actor do `action` to it. Otherwise 404 with 'Document not found' / 'Template not found' (a resource the actor may
- * not see, or that is not there), or 403 'Oops! You don't have access.' (one they see but may not do this to).
- * `kind: 'template'` asks for a template: any other document answers 404 too; without it any kind is taken.
- */
-export async function authorize(
-  db: Db,
-  params: { actor: Actor; action: Action; id: string; kind?: Resource['kind'] },
-): Promise<DocumentRow> {
-  const kind = params.kind ?? 'document';
+/** The live (not deleted) document or template row. */
+async function findLiveRow(db: Db, id: string): Promise<DocumentRow | undefined> {
   const [row] = await db
     .select()
     .from(documents)
-    .where(and(eq(documents.id, params.id), isNull(documents.deletedAt)))
+    .where(and(eq(documents.id, id), isNull(documents.deletedAt)))
     .limit(1);
-  const isKind = row !== undefined && (params.kind !== 'template' || row.type === 'template');
-  const decision = isKind ? decide(params.actor, params.action, resourceOf(row)) : 'hidden';
+  return row;
+}
+
+type PolicyRow = Pick<DocumentRow, 'id' | 'userId' | 'type'>;
+interface Ask {
+  actor: Actor;
+  action: Action;
+  /** 'template' asks for a template: any other document answers 404 too; without it any kind is taken. */
+  kind?: Resource['kind'];
+}
+
+/**
+ * The policy asked about a live row the caller has already read (with what it needs besides, in one query): the
+ * row when the actor may do `action` to it. Otherwise 404 with 'Document not found' / 'Template not found' (a
+ * resource the actor may not see, or no row), or 403 'Oops! You don't have access.' (one they see but may not do
+ * this to).
+ */
+export function allowOn<Row extends PolicyRow>(row: Row | undefined, ask: Ask): Row {
+  const kind = ask.kind ?? 'document';
+  const isKind = row !== undefined && (ask.kind !== 'template' || row.type === 'template');
+  const decision = isKind ? decide(ask.actor, ask.action, resourceOf(row)) : 'hidden';
   if (decision === 'hidden' || !row) throw new AppError('NOT_FOUND', NOT_FOUND[kind]);
   if (decision === 'forbidden') throw new AppError('FORBIDDEN', MESSAGES.noAccess);
   return row;
 }
 
-export function resourceOf(row: Pick<DocumentRow, 'id' | 'userId' | 'type'>): Resource {
+/**
+ * The first line of every call on one document or template: the live (not deleted) row, when the policy lets the
+ * actor do `action` to it; otherwise 404 or 403 as `allowOn` answers.
+ */
+export async function authorize(db: Db, params: Ask & { id: string }): Promise<DocumentRow> {
+  return allowOn(await findLiveRow(db, params.id), params);
+}
+
+export function resourceOf(row: PolicyRow): Resource {
   return { kind: row.type === 'template' ? 'template' : 'document', id: row.id, ownerId: row.userId, teamId: null };
 }
 
 /** The live document or template if the actor may see it (a document's view, a template's use), else undefined. */
 export async function findVisible(db: Db, params: { actor: Actor; id: string }): Promise<DocumentRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(documents)
-    .where(and(eq(documents.id, params.id), isNull(documents.deletedAt)))
-    .limit(1);
+  const row = await findLiveRow(db, params.id);
   if (!row) return undefined;
   const resource = resourceOf(row);
   return decide(params.actor, resource.kind === 'template' ? 'template.use' : 'document.view', resource) === 'allowed'

@@ -20,13 +20,16 @@ export async function listPartsOf(db: Db, documentIds: string[]): Promise<PartRo
     .orderBy(asc(documentParts.order), asc(documentParts.createdAt));
 }
 /**
- * The conversion progress of a live document (its reader checked by the access policy first), in one query of the few columns it needs: the web app
- * polls it while files convert, and the parts' page sizes (hundreds of pages) are not read for it. No rows: no
- * such document.
+ * The conversion progress of a live document, with what the access policy asks of it (owner, type), in one query
+ * of the few columns it needs: the web app polls it while files convert, and the parts' page sizes (hundreds of
+ * pages) are not read for it. No rows: no such document.
  */
 export async function findConversionProgress(db: Db, documentId: string) {
   return db
     .select({
+      id: documents.id,
+      userId: documents.userId,
+      type: documents.type,
       pdfFileKey: documents.pdfFileKey,
       partId: documentParts.id,
       convertedAt: documentParts.convertedAt,

@@ -15,7 +15,7 @@ import { AppError } from '../../platform/errors.js';
 import type { JobQueue } from '../../platform/jobs.js';
 import { safeFileName } from '../../platform/storage/keys.js';
 import type { Storage } from '../../platform/storage/storage.js';
-import { authorize, userActor } from '../access/access.repository.js';
+import { allowOn, authorize, userActor } from '../access/access.repository.js';
 import { recordActivity } from '../activity/activity.repository.js';
 import { findUserById } from '../users/users.repository.js';
 import type { ConversionJobs } from './conversion.jobs.js';
@@ -325,11 +325,9 @@ export function documentService(deps: DocumentDeps) {
     },
 
     async conversionData(input: { userId: string; documentId: string }) {
-      await authorize(db, { actor: userActor(input.userId), action: 'document.view', id: input.documentId });
       const rows = await partsRepo.findConversionProgress(db, input.documentId);
-      const [document] = rows;
-      if (!document) throw notFound();
-      const parts = rows.flatMap(({ partId, ...part }) => (partId ? [{ id: partId, ...part }] : []));
+      const document = allowOn(rows[0], { actor: userActor(input.userId), action: 'document.view' });
+      const parts = rows.flatMap(({ partId, id: _documentId, ...part }) => (partId ? [{ ...part, id: partId }] : []));
       const hasError = parts.some((part) => part.errorText);
       const allDone = parts.every((part) => part.convertedAt || part.errorText);
       return {
