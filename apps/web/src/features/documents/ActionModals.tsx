@@ -1,6 +1,7 @@
 import { MESSAGES, shareDocumentRequest } from '@esign/shared';
 import { ActionIcon, Button, Checkbox, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
+import { notifySuccess } from '../../api/notify';
 import { useTranslation } from '../../i18n';
 import { translateMessage } from '../../i18n/translate-message';
 
@@ -28,6 +29,74 @@ export function ConfirmModal(props: {
         </Group>
       </Stack>
     </Modal>
+  );
+}
+
+const DELETE_TEXTS = {
+  documents: { title: 'documents.confirmDelete.title', text: 'documents.confirmDelete.text' },
+  templates: { title: 'templates.confirmDelete.title', text: 'templates.confirmDelete.text' },
+} as const;
+
+/** The confirmation before deleting documents or templates: one (a row's action) or the selected ones. */
+export function ConfirmDeleteModal(props: {
+  kind: keyof typeof DELETE_TEXTS;
+  count: number;
+  opened: boolean;
+  isBusy: boolean;
+  onConfirm: () => void;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const { kind, count, ...modal } = props;
+  return (
+    <ConfirmModal
+      {...modal}
+      title={t(DELETE_TEXTS[kind].title)}
+      text={t(DELETE_TEXTS[kind].text, { count })}
+      confirmLabel={t('documents.confirmDelete.confirm')}
+    />
+  );
+}
+
+/**
+ * 'Delete selected' with its confirmation, for a list's bulk actions: `remove` deletes the ids, then `deleted`
+ * shows and `onDone` clears the selection. A failure keeps the modal open; `onError` shows it where the mutation
+ * does not already (api/query-client.ts).
+ */
+export function BulkDeleteButton(props: {
+  kind: keyof typeof DELETE_TEXTS;
+  selected: string[];
+  remove: { mutateAsync: (ids: string[]) => Promise<unknown>; isPending: boolean };
+  deleted: string;
+  onDone: () => void;
+  onError?: (error: unknown) => void;
+}) {
+  const { t } = useTranslation();
+  const [isConfirming, setConfirming] = useState(false);
+  const { remove, selected } = props;
+  return (
+    <>
+      <Button color="red" variant="light" onClick={() => setConfirming(true)}>
+        {t('documents.deleteSelected', { count: selected.length })}
+      </Button>
+      <ConfirmDeleteModal
+        kind={props.kind}
+        count={selected.length}
+        opened={isConfirming}
+        isBusy={remove.isPending}
+        onClose={() => setConfirming(false)}
+        onConfirm={async () => {
+          try {
+            await remove.mutateAsync(selected);
+            notifySuccess(props.deleted);
+            setConfirming(false);
+            props.onDone();
+          } catch (error) {
+            props.onError?.(error);
+          }
+        }}
+      />
+    </>
   );
 }
 

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { notifyError, notifyFailure, notifySuccess } from '../../api/notify';
 import { useTranslation } from '../../i18n';
-import { ConfirmModal, RemindModal, RenameModal, ShareModal } from './ActionModals';
+import { ConfirmDeleteModal, ConfirmModal, RemindModal, RenameModal, ShareModal } from './ActionModals';
 import { signingLinkFor, useDocumentActions } from './api';
 import { documentFile, downloadDocument, printDocument } from './document-files';
 
@@ -117,11 +117,10 @@ export function RowActions({ item }: { item: DocumentListItem }) {
           })
         }
       />
-      <ConfirmModal
+      <ConfirmDeleteModal
+        kind="documents"
+        count={1}
         opened={dialog === 'delete'}
-        title={t('documents.confirmDelete.title')}
-        text={t('documents.confirmDelete.text', { count: 1 })}
-        confirmLabel={t('documents.confirmDelete.confirm')}
         isBusy={actions.remove.isPending}
         onClose={close}
         onConfirm={() => mutate(() => actions.remove.mutateAsync([item.id]), t('messages.documentsDeleted'))}

@@ -132,7 +132,8 @@ export function TemplateDetails({
         documentId={template?.id ?? null}
         onDocumentIdChange={onTemplateIdChange}
         onPrepare={onPrepare}
-        prepareLabel={isSaving ? t('common.loading') : t('templates.prepare')}
+        prepareLabel={t('templates.prepare')}
+        isPreparing={isSaving}
       />
     </Stack>
   );

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { notifySuccess } from '../../api/notify';
 import { useTranslation } from '../../i18n';
-import { ConfirmModal, RenameModal } from '../documents/ActionModals';
+import { ConfirmDeleteModal, RenameModal } from '../documents/ActionModals';
 import { UpgradeModal } from '../plans/UpgradeModal';
 import { useTemplateActions } from './api';
 import { useTemplateQuota } from './use-template-quota';
@@ -74,11 +74,10 @@ export function TemplateRowActions({ item }: { item: DocumentListItem }) {
           </Menu.Item>
         </Menu.Dropdown>
       </Menu>
-      <ConfirmModal
+      <ConfirmDeleteModal
+        kind="templates"
+        count={1}
         opened={dialog === 'delete'}
-        title={t('templates.confirmDelete.title')}
-        text={t('templates.confirmDelete.text', { count: 1 })}
-        confirmLabel={t('documents.confirmDelete.confirm')}
         isBusy={actions.remove.isPending}
         onClose={close}
         onConfirm={() => run(() => actions.remove.mutateAsync([item.id]), t('messages.templatesDeleted'))}

@@ -25,6 +25,8 @@ export interface UploadStepProps {
   importSlot?: ReactNode;
   /** The last button's label; 'Prepare Doc for Signing' when not given. */
   prepareLabel?: string;
+  /** The last button shows it is at work (the caller saves before it goes on). */
+  isPreparing?: boolean;
 }
 
 /** The upload step: 'Upload File' dropzone, the reorderable file list and 'Prepare Doc for Signing'. */
@@ -35,6 +37,7 @@ export function UploadStep({
   onPrepare,
   importSlot,
   prepareLabel,
+  isPreparing = false,
 }: UploadStepProps) {
   const { t } = useTranslation();
   const titleId = useId();
@@ -128,6 +131,7 @@ export function UploadStep({
           size="md"
           w={{ base: '100%', xs: 'auto' }}
           disabled={!isReady}
+          loading={isPreparing}
           onClick={() => documentId !== null && onPrepare(documentId)}
         >
           {prepareLabel ?? t('upload.prepare')}
