@@ -14,6 +14,7 @@ export const ERROR_CODES = [
   'QUOTA_EXCEEDED',
   'SENDING_CHECKS_FAILED',
   'ACCESS_CODE_REQUIRED',
+  'SMS_NOT_SENT',
   'INTERNAL',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

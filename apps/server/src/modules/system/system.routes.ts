@@ -1,20 +1,26 @@
-import { devMail, health } from '@esign/shared';
+import { devMail, devSms, health, publicConfig } from '@esign/shared';
 import type { FastifyInstance } from 'fastify';
 import { type Database, pingDatabase } from '../../platform/db/client.js';
 import { notFound } from '../../platform/errors.js';
 import { defineRoute } from '../../platform/http/define-route.js';
 import { isSecretKey } from '../../platform/http/secret-key.js';
 import { listOutbox, type Mailer } from '../../platform/mail/mailer.js';
+import { listSmsOutbox, type Sms } from '../../platform/sms/sms.js';
 import { bearerToken } from '../auth/tokens.js';
 
 export async function systemRoutes(
   app: FastifyInstance,
-  { database, mailer, devMailToken }: { database: Database; mailer: Mailer; devMailToken: string },
+  options: { database: Database; mailer: Mailer; sms: Sms; devMailToken: string; googleClientId: string | null },
 ) {
+  const { database, mailer, sms, devMailToken } = options;
   defineRoute(app, health, { tags: ['system'], auth: 'none' }, async () => {
     await pingDatabase(database.db);
     return { status: 'ok' as const, database: database.kind };
   });
+
+  defineRoute(app, publicConfig, { tags: ['system'], auth: 'none' }, async () => ({
+    googleClientId: options.googleClientId,
+  }));
 
   // The outbox exists only while no SMTP server is configured; otherwise this path is unknown. It holds signing
   // links and password-reset links, so it answers only its key (DEV_MAIL_TOKEN, or the one in DATA_DIR that the
@@ -24,6 +30,16 @@ export async function systemRoutes(
       const presented = request.query.token ?? bearerToken(request.headers.authorization);
       if (!isSecretKey(presented, devMailToken)) throw notFound();
       const rows = await listOutbox(database.db);
+      return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
+    });
+  }
+
+  // The SMS outbox, the same way: only while no SMS provider is configured, only with the same key.
+  if (sms.transport === 'outbox') {
+    defineRoute(app, devSms, { tags: ['system'], auth: 'bearerKey' }, async (request) => {
+      const presented = request.query.token ?? bearerToken(request.headers.authorization);
+      if (!isSecretKey(presented, devMailToken)) throw notFound();
+      const rows = await listSmsOutbox(database.db);
       return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
     });
   }
