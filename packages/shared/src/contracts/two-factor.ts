@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { authenticatorCode, phoneNumber, smsCode } from '../fields.js';
+import { MESSAGES } from '../messages.js';
 import { ROUTES } from '../routes.js';
 import { messageResponse, signInResponse } from './auth.js';
 
@@ -79,3 +80,22 @@ export const devSms = {
   querystring: z.object({ token: z.string().max(200).optional() }),
   response: z.array(outboxSms),
 } as const;
+
+/** The phone form (part 2 section 3): a country code (`+` and up to 4 digits) and a number (up to 16 digits). */
+export const phoneForm = z.object({
+  code: z
+    .string({ error: MESSAGES.required })
+    .trim()
+    .min(1, MESSAGES.required)
+    .refine((value) => value.length === 0 || /^\+[1-9]\d{0,3}$/.test(value), MESSAGES.phoneInvalid),
+  number: z
+    .string({ error: MESSAGES.phoneEmpty })
+    .transform((value) => value.replace(/[\s()-]/g, ''))
+    .pipe(
+      z
+        .string()
+        .min(1, MESSAGES.phoneEmpty)
+        .refine((value) => value.length === 0 || /^\d{4,16}$/.test(value), MESSAGES.phoneInvalid),
+    ),
+});
+export type PhoneForm = z.input<typeof phoneForm>;
