@@ -1,5 +1,5 @@
 import { devMail, devSms, health, publicConfig } from '@esign/shared';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { type Database, pingDatabase } from '../../platform/db/client.js';
 import { notFound } from '../../platform/errors.js';
 import { defineRoute } from '../../platform/http/define-route.js';
@@ -22,25 +22,25 @@ export async function systemRoutes(
     googleClientId: options.googleClientId,
   }));
 
-  // The outbox exists only while no SMTP server is configured; otherwise this path is unknown. It holds signing
-  // links and password-reset links, so it answers only its key (DEV_MAIL_TOKEN, or the one in DATA_DIR that the
-  // server prints at start); without it, 404 as for an unknown path.
+  // The outboxes exist only while no SMTP server (no SMS provider) is configured; otherwise their paths are
+  // unknown. They hold signing, password-reset links and sign-in codes, so they answer only their key
+  // (DEV_MAIL_TOKEN, or the one in DATA_DIR that the server prints at start); without it, 404 as for an unknown path.
+  const requireOutboxKey = (request: FastifyRequest<{ Querystring: { token?: string | undefined } }>) => {
+    const presented = request.query.token ?? bearerToken(request.headers.authorization);
+    if (!isSecretKey(presented, devMailToken)) throw notFound();
+  };
+  const withIsoTimes = <Row extends { createdAt: Date }>(rows: Row[]) =>
+    rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
   if (mailer.transport === 'outbox') {
     defineRoute(app, devMail, { tags: ['system'], auth: 'bearerKey' }, async (request) => {
-      const presented = request.query.token ?? bearerToken(request.headers.authorization);
-      if (!isSecretKey(presented, devMailToken)) throw notFound();
-      const rows = await listOutbox(database.db);
-      return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
+      requireOutboxKey(request);
+      return withIsoTimes(await listOutbox(database.db));
     });
   }
-
-  // The SMS outbox, the same way: only while no SMS provider is configured, only with the same key.
   if (sms.transport === 'outbox') {
     defineRoute(app, devSms, { tags: ['system'], auth: 'bearerKey' }, async (request) => {
-      const presented = request.query.token ?? bearerToken(request.headers.authorization);
-      if (!isSecretKey(presented, devMailToken)) throw notFound();
-      const rows = await listSmsOutbox(database.db);
-      return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
+      requireOutboxKey(request);
+      return withIsoTimes(await listSmsOutbox(database.db));
     });
   }
 }
