@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
-import { backupCodes, smsCodes, twoFactorChallenges, users } from '../../platform/db/schema.js';
+import { backupCodes, smsCodes, twoFactorChallenges, twoFactorFailures, users } from '../../platform/db/schema.js';
 
 export type SmsScope = (typeof smsCodes.$inferSelect)['scope'];
 export type ChallengeRow = typeof twoFactorChallenges.$inferSelect;
@@ -85,20 +85,17 @@ export async function findChallenge(db: Db, tokenHash: string, options: { lock?:
   return row;
 }
 
-/** Wrong codes of the user's challenges made since `since`. */
-export async function countChallengeFailures(db: Db, params: { userId: string; since: Date }): Promise<number> {
+/** The user's wrong codes since `since`. */
+export async function countFailures(db: Db, params: { userId: string; since: Date }): Promise<number> {
   const [row] = await db
-    .select({ failures: sql<number>`coalesce(sum(${twoFactorChallenges.failures}), 0)`.mapWith(Number) })
-    .from(twoFactorChallenges)
-    .where(and(eq(twoFactorChallenges.userId, params.userId), gt(twoFactorChallenges.createdAt, params.since)));
-  return row?.failures ?? 0;
+    .select({ count: sql<number>`count(*)`.mapWith(Number) })
+    .from(twoFactorFailures)
+    .where(and(eq(twoFactorFailures.userId, params.userId), gt(twoFactorFailures.createdAt, params.since)));
+  return row?.count ?? 0;
 }
 
-export async function recordChallengeFailure(db: Db, id: string): Promise<void> {
-  await db
-    .update(twoFactorChallenges)
-    .set({ failures: sql`${twoFactorChallenges.failures} + 1` })
-    .where(eq(twoFactorChallenges.id, id));
+export async function recordFailure(db: Db, params: { userId: string; at: Date }): Promise<void> {
+  await db.insert(twoFactorFailures).values({ userId: params.userId, createdAt: params.at });
 }
 
 export async function spendChallenge(db: Db, params: { id: string; now: Date }): Promise<void> {

@@ -9,6 +9,7 @@ import {
 import QRCode from 'qrcode';
 import type { Db } from '../../platform/db/client.js';
 import { AppError } from '../../platform/errors.js';
+import { mailText } from '../../platform/mail/texts.js';
 import { type Sms, SmsError } from '../../platform/sms/sms.js';
 import { hashToken, randomToken } from '../auth/tokens.js';
 import { type UserRow, updateUser } from '../users/users.repository.js';
@@ -45,7 +46,8 @@ export function twoFactorService(deps: TwoFactorDeps) {
 
   async function text(to: string, code: string) {
     try {
-      await sms.send({ to, body: `Your eSign code is ${code}. It expires in 10 minutes.` });
+      const minutes = String(SMS_CODE_TTL_SECONDS / 60);
+      await sms.send({ to, body: mailText('sms.code', { code, minutes }) });
     } catch (error) {
       if (!(error instanceof SmsError)) throw error;
       deps.log.warn({ status: error.status, detail: error.detail }, 'SMS refused');
@@ -65,6 +67,30 @@ export function twoFactorService(deps: TwoFactorDeps) {
       (params.phone === undefined || params.phone === counted.phone);
     if (!isRight || !(await repo.spendSmsCode(db, { id: row.id, now: current }))) throw invalidCode();
     return counted.phone;
+  }
+
+  /**
+   * One guess at a second-factor code of a user, in a transaction that locks the user's row, so one user's guesses
+   * run one at a time and are counted one by one: after TWO_FACTOR_FAILURE_LIMIT wrong ones in the window every
+   * guess answers 429. `attempt` answers its result, or undefined for a wrong code (recorded as a failure).
+   */
+  async function limitedAttempt<T>(userId: string, attempt: (tx: Db, user: UserRow) => Promise<T | undefined>) {
+    const outcome = await db.transaction(async (tx) => {
+      const user = await repo.lockUser(tx, userId);
+      if (!user) throw invalidCode();
+      const current = now();
+      const since = new Date(current.getTime() - TWO_FACTOR_WINDOW_SECONDS * 1000);
+      if ((await repo.countFailures(tx, { userId, since })) >= TWO_FACTOR_FAILURE_LIMIT) return { kind: 'limited' };
+      const value = await attempt(tx, user);
+      if (value === undefined) {
+        await repo.recordFailure(tx, { userId, at: current });
+        return { kind: 'wrong' };
+      }
+      return { kind: 'right', value };
+    });
+    if (outcome.kind === 'limited') throw new AppError('TOO_MANY_REQUESTS', MESSAGES.tooManyTwoFactorAttempts);
+    if (!('value' in outcome)) throw invalidCode();
+    return outcome.value as T;
   }
 
   /** Checks an authenticator code (or, when allowed, a backup code) of a locked user; records the step it used. */
@@ -147,12 +173,10 @@ export function twoFactorService(deps: TwoFactorDeps) {
     /** POST user/verify_google_code: turns the authenticator on and answers the backup codes (shown once). */
     async verifyAuthenticator(params: { user: UserRow; code: string }) {
       const backupCodes = makeBackupCodes();
-      const isOn = await db.transaction(async (tx) => {
-        const user = await repo.lockUser(tx, params.user.id);
-        if (!user) throw invalidCode();
+      await limitedAttempt(params.user.id, async (tx, user) => {
         if (user.isGoogle2fa) throw new AppError('CONFLICT', MESSAGES.authenticatorAlreadyOn);
         if (!user.totpSecret) throw new AppError('CONFLICT', MESSAGES.authenticatorNotSetUp);
-        if (!(await checkAuthenticator(tx, user, params.code, { allowBackup: false }))) return false;
+        if (!(await checkAuthenticator(tx, user, params.code, { allowBackup: false }))) return undefined;
         await updateUser(tx, user.id, { isGoogle2fa: true });
         await repo.replaceBackupCodes(tx, {
           userId: user.id,
@@ -160,21 +184,18 @@ export function twoFactorService(deps: TwoFactorDeps) {
         });
         return true;
       });
-      if (!isOn) throw invalidCode();
       return { message: MESSAGES.googleAuthenticatorVerified, backupCodes };
     },
 
     /** POST user/disable_google_authenticator: a current code turns it off; its secret and backup codes go. */
     async disableAuthenticator(params: { user: UserRow; code: string }) {
-      const isOff = await db.transaction(async (tx) => {
-        const user = await repo.lockUser(tx, params.user.id);
-        if (!user?.isGoogle2fa) throw new AppError('CONFLICT', MESSAGES.authenticatorNotOn);
-        if (!(await checkAuthenticator(tx, user, params.code, { allowBackup: false }))) return false;
+      await limitedAttempt(params.user.id, async (tx, user) => {
+        if (!user.isGoogle2fa) throw new AppError('CONFLICT', MESSAGES.authenticatorNotOn);
+        if (!(await checkAuthenticator(tx, user, params.code, { allowBackup: false }))) return undefined;
         await updateUser(tx, user.id, { isGoogle2fa: false, totpSecret: null, totpLastStep: null });
         await repo.replaceBackupCodes(tx, { userId: user.id, codeHashes: [] });
         return true;
       });
-      if (!isOff) throw invalidCode();
       return { message: MESSAGES.googleAuthenticatorDisabled };
     },
 
@@ -201,38 +222,23 @@ export function twoFactorService(deps: TwoFactorDeps) {
       };
     },
 
-    /**
-     * The second step: the user of a live challenge whose code is right, the challenge spent. Guesses of one user
-     * run one at a time (the user's row is locked), so the user's wrong codes across their recent challenges are
-     * counted one by one: after TWO_FACTOR_FAILURE_LIMIT of them every guess answers 429.
-     */
+    /** The second step: the user of a live challenge whose code is right (limitedAttempt), the challenge spent. */
     async completeChallenge(params: { type: TwoFactorType; twoFactorToken: string; code: string }): Promise<string> {
       const expired = () => new AppError('LINK_INVALID', MESSAGES.twoFactorSessionInvalid);
       const found = await repo.findChallenge(db, hashToken(params.twoFactorToken));
       if (!found || found.type !== params.type) throw expired();
-      const outcome = await db.transaction(async (tx) => {
-        const user = await repo.lockUser(tx, found.userId);
+      return limitedAttempt(found.userId, async (tx, user) => {
         const challenge = await repo.findChallenge(tx, found.tokenHash, { lock: true });
         const current = now();
-        if (!user || !challenge || challenge.usedAt !== null || challenge.expiresAt <= current) return 'expired';
-        const since = new Date(current.getTime() - TWO_FACTOR_WINDOW_SECONDS * 1000);
-        const failures = await repo.countChallengeFailures(tx, { userId: user.id, since });
-        if (failures >= TWO_FACTOR_FAILURE_LIMIT) return 'limited';
+        if (!challenge || challenge.usedAt !== null || challenge.expiresAt <= current) throw expired();
         const isRight =
           challenge.type === 'twillio'
             ? challenge.smsCodeHash !== null && secrets.matchesCode(params.code, challenge.smsCodeHash)
             : await checkAuthenticator(tx, user, params.code, { allowBackup: true });
-        if (!isRight) {
-          await repo.recordChallengeFailure(tx, challenge.id);
-          return 'wrong';
-        }
+        if (!isRight) return undefined;
         await repo.spendChallenge(tx, { id: challenge.id, now: current });
-        return 'right';
+        return user.id;
       });
-      if (outcome === 'expired') throw expired();
-      if (outcome === 'limited') throw new AppError('TOO_MANY_REQUESTS', MESSAGES.tooManyTwoFactorAttempts);
-      if (outcome === 'wrong') throw invalidCode();
-      return found.userId;
     },
   };
 }

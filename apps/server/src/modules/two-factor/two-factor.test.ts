@@ -262,6 +262,20 @@ describe('authenticator two-factor', () => {
     expect((await client.signIn(user.email, user.password)).body.type).toBe('authorized');
   });
 
+  it('limits guesses at turning it off too: five wrong codes, then 429 even for the right one', async () => {
+    const user = await userWithAuthenticator();
+    const disable = (code: string) =>
+      client.post('/user/disable_google_authenticator', { code }, bearer(user.accessToken));
+    const nearby = [-1, 0, 1].map((offset) => totpCode(t.app, user.secret, offset));
+    const wrongCodes = ['000000', '111111', '222222', '333333', '444444', '555555', '666666']
+      .filter((code) => !nearby.includes(code))
+      .slice(0, 6);
+    const answers = await Promise.all(wrongCodes.map(disable));
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([401, 401, 401, 401, 401, 429]);
+    expect((await disable(totpCode(t.app, user.secret))).statusCode).toBe(429);
+    expect(await getUser(user.accessToken)).toMatchObject({ isGoogle2fa: true });
+  });
+
   it('refuses a wrong code when turning on, and keeps the secret encrypted at rest', async () => {
     const user = await client.loggedInUser();
     const { secret } = (await client.post('/user/enable_google_authenticator', {}, bearer(user.accessToken))).json();

@@ -40,8 +40,7 @@ export const smsCodes = pgTable(
 
 /**
  * The step between a right password (or Google token) and the second factor: the two-factor token's hash, bound to
- * its user, short-lived, spent by the right code. For SMS, the texted code's keyed hash. `failures` counts wrong
- * codes: the user's failures over their recent challenges are limited.
+ * its user, short-lived, spent by the right code. For SMS, the texted code's keyed hash.
  */
 export const twoFactorChallenges = pgTable(
   'two_factor_challenges',
@@ -53,7 +52,6 @@ export const twoFactorChallenges = pgTable(
     tokenHash: text('token_hash').notNull(),
     type: text('type', { enum: TWO_FACTOR_TYPES }).notNull(),
     smsCodeHash: text('sms_code_hash'),
-    failures: integer('failures').notNull().default(0),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
     createdAt: createdAt(),
@@ -77,4 +75,20 @@ export const backupCodes = pgTable(
     createdAt: createdAt(),
   },
   (table) => [index('backup_codes_user_idx').on(table.userId)],
+);
+
+/**
+ * One wrong second-factor code of a user (at sign-in, or turning the authenticator on or off): the user's recent
+ * ones are counted, under a lock of the user's row, before each guess.
+ */
+export const twoFactorFailures = pgTable(
+  'two_factor_failures',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (table) => [index('two_factor_failures_user_idx').on(table.userId, table.createdAt)],
 );
