@@ -136,9 +136,13 @@ describe('POST /auth/google_sign_in', () => {
     expect(answer.body).not.toContain('accessToken');
   });
 
-  it('tells the web app the client id', async () => {
+  it("tells the web app the client id, and lets Google's sign-in script and frame in", async () => {
     const config = await t.app.inject({ method: 'GET', url: '/api/v1/config' });
     expect(config.json()).toEqual({ googleClientId: CLIENT_ID });
+    const policy = String(config.headers['content-security-policy']);
+    expect(policy).toContain("script-src 'self' https://accounts.google.com/gsi/");
+    expect(policy).toContain("frame-src 'self' https://accounts.google.com/gsi/");
+    expect(config.headers['cross-origin-opener-policy']).toBe('same-origin-allow-popups');
   });
 });
 
@@ -154,6 +158,8 @@ describe('without GOOGLE_CLIENT_ID', () => {
       expect(answer.statusCode).toBe(404);
       const config = await plain.app.inject({ method: 'GET', url: '/api/v1/config' });
       expect(config.json()).toEqual({ googleClientId: null });
+      expect(String(config.headers['content-security-policy'])).not.toContain('google');
+      expect(config.headers['cross-origin-opener-policy']).toBe('same-origin');
     } finally {
       await plain.close();
     }

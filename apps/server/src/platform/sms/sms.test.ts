@@ -1,6 +1,9 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp } from '../../../test/app.js';
+import { authClient } from '../../../test/auth.js';
+import { loadConfig } from '../config.js';
 import { SmsError, twilioSms } from './sms.js';
 
 // A local peer in Twilio's place that checks what Twilio checks: the Messages resource of the account in the path,
@@ -69,5 +72,55 @@ describe('the Twilio driver', () => {
     const refused = sms.send({ to: '+1555123456789012', body: 'x' });
     await expect(refused).rejects.toBeInstanceOf(SmsError);
     await expect(refused).rejects.toMatchObject({ status: 400 });
+  });
+});
+
+describe('an application configured for Twilio', () => {
+  it('texts codes through Twilio, answers SMS_NOT_SENT when Twilio refuses, and has no SMS outbox', async () => {
+    const t = await createTestApp({
+      config: { twilio: { accountSid: SID, authToken: TOKEN, from: '+15005550006', baseUrl } },
+    });
+    try {
+      const client = authClient(t.app);
+      const user = await client.loggedInUser();
+      const bearer = { authorization: `Bearer ${user.accessToken}` };
+      const sent = await client.post('/user/generate_twillio_code?scope=verify', { phone: '+15557654321' }, bearer);
+      expect(sent.statusCode).toBe(200);
+      const text = received.at(-1);
+      expect(text).toMatchObject({ to: '+15557654321', from: '+15005550006' });
+      const code = Number(text?.body.match(/\b(\d{6})\b/)?.[1]);
+      const verified = await client.post('/user/verify_phone', { phone: '+15557654321', code }, bearer);
+      expect(verified.statusCode).toBe(200);
+
+      // The peer refuses numbers of more than 15 digits, as Twilio does.
+      const other = await client.loggedInUser();
+      const refused = await client.post(
+        '/user/generate_twillio_code?scope=verify',
+        { phone: '+1555765432101234' },
+        { authorization: `Bearer ${other.accessToken}` },
+      );
+      expect(refused.statusCode).toBe(502);
+      expect(refused.json()).toMatchObject({ code: 'SMS_NOT_SENT' });
+
+      const outbox = await t.app.inject({
+        method: 'GET',
+        url: '/api/v1/dev/sms',
+        headers: { authorization: `Bearer ${t.app.platform.config.devMailToken}` },
+      });
+      expect(outbox.statusCode).toBe(404);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe('Twilio configuration', () => {
+  const base = { DATA_DIR: '/tmp/esign-config-test', JWT_SECRET: 'x', DEV_MAIL_TOKEN: 'y' };
+  it('is off without TWILIO_ACCOUNT_SID, and refuses an account without its token or sender', () => {
+    expect(loadConfig(base).twilio).toBeUndefined();
+    expect(() => loadConfig({ ...base, TWILIO_ACCOUNT_SID: SID })).toThrow(/TWILIO_AUTH_TOKEN/);
+    expect(
+      loadConfig({ ...base, TWILIO_ACCOUNT_SID: SID, TWILIO_AUTH_TOKEN: TOKEN, TWILIO_FROM: '+15005550006' }).twilio,
+    ).toEqual({ accountSid: SID, authToken: TOKEN, from: '+15005550006', baseUrl: 'https://api.twilio.com' });
   });
 });
