@@ -75,7 +75,8 @@ export function twoFactorService(deps: TwoFactorDeps) {
    * guess answers 429. `attempt` answers its result, or undefined for a wrong code (recorded as a failure).
    */
   async function limitedAttempt<T>(userId: string, attempt: (tx: Db, user: UserRow) => Promise<T | undefined>) {
-    const outcome = await db.transaction(async (tx) => {
+    type Outcome = { kind: 'limited' } | { kind: 'wrong' } | { kind: 'right'; value: T };
+    const outcome = await db.transaction(async (tx): Promise<Outcome> => {
       const user = await repo.lockUser(tx, userId);
       if (!user) throw invalidCode();
       const current = now();
@@ -89,8 +90,8 @@ export function twoFactorService(deps: TwoFactorDeps) {
       return { kind: 'right', value };
     });
     if (outcome.kind === 'limited') throw new AppError('TOO_MANY_REQUESTS', MESSAGES.tooManyTwoFactorAttempts);
-    if (!('value' in outcome)) throw invalidCode();
-    return outcome.value as T;
+    if (outcome.kind === 'wrong') throw invalidCode();
+    return outcome.value;
   }
 
   /** Checks an authenticator code (or, when allowed, a backup code) of a locked user; records the step it used. */
