@@ -15,6 +15,7 @@ import type { Platform } from './platform/http/types.js';
 import { registerWebApp } from './platform/http/web.js';
 import { JobQueue } from './platform/jobs.js';
 import { createMailer } from './platform/mail/mailer.js';
+import { createSms } from './platform/sms/sms.js';
 import { createStorage } from './platform/storage/create.js';
 
 declare module 'fastify' {
@@ -58,14 +59,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const now = options.now ?? (() => new Date());
   const jobs = new JobQueue(database, app.log);
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db: database.db });
+  const sms = createSms({ twilio: config.twilio, db: database.db });
   const storage = await createStorage(config, now);
-  const platform: Platform = { config, database, jobs, mailer, storage, now, log: app.log };
+  const platform: Platform = { config, database, jobs, mailer, sms, storage, now, log: app.log };
   app.decorate('platform', platform);
 
   const { modules, auth } = appModules(platform, { warmUpOffice: options.warmUpOffice ?? true });
   for (const module of modules) jobs.register(...(module.jobs ?? []));
 
-  await registerSecurityHeaders(app);
+  await registerSecurityHeaders(app, { allowGoogleSignIn: config.google !== undefined });
   if (config.isMaintenance) refuseWritesForMaintenance(app);
   await registerOpenApi(app);
   app.decorate('requireUser', requireUser(auth));

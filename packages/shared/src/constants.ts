@@ -57,3 +57,15 @@ export const DATE_FORMATS = ['MM/DD/YYYY', 'DD/MM/YYYY', 'MM/DD/YY', 'DD/MM/YY']
 /** A bulk-send row: waiting for its batch's job, sent (its document awaits signatures) or failed (with a reason). */
 export const BULK_SEND_ROW_STATUSES = ['queued', 'sent', 'failed'] as const;
 export type BulkSendRowStatus = (typeof BULK_SEND_ROW_STATUSES)[number];
+
+/** The two kinds of second sign-in factor, named as the specification names them (authenticator app, SMS). */
+export const TWO_FACTOR_TYPES = ['google', 'twillio'] as const;
+export type TwoFactorType = (typeof TWO_FACTOR_TYPES)[number];
+/** Wrong second-step codes a user may enter in TWO_FACTOR_WINDOW_SECONDS before sign-in answers 429. */
+export const TWO_FACTOR_FAILURE_LIMIT = 5;
+export const TWO_FACTOR_WINDOW_SECONDS = 15 * 60;
+/** How long a two-factor token (the step between password and code) and an SMS code live. */
+export const TWO_FACTOR_TOKEN_TTL_SECONDS = 10 * 60;
+export const SMS_CODE_TTL_SECONDS = 10 * 60;
+/** Backup codes made when the authenticator is turned on, each good once. */
+export const BACKUP_CODE_COUNT = 10;

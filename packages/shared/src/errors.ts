@@ -15,6 +15,7 @@ export const ERROR_CODES = [
   'SENDING_CHECKS_FAILED',
   'ACCESS_CODE_REQUIRED',
   'MAINTENANCE',
+  'SMS_NOT_SENT',
   'INTERNAL',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -97,3 +97,28 @@ export const linkToken = z
   .min(1, MESSAGES.required)
   .max(200, MESSAGES.linkInvalid)
   .refine(hasNoControlCharacters, MESSAGES.linkInvalid);
+
+/** A phone number as the phone form sends it: its country code and number concatenated (`+` and digits). */
+export const phoneNumber = z
+  .string({ error: MESSAGES.phoneEmpty })
+  .transform((value) => value.replace(/[\s()-]/g, ''))
+  .pipe(
+    z
+      .string()
+      .min(1, MESSAGES.phoneEmpty)
+      .refine((value) => value.length === 0 || /^\+[1-9]\d{6,19}$/.test(value), MESSAGES.phoneInvalid),
+  );
+
+/** An SMS code, sent as an integer (part 1 section 4): six digits, so below a million. */
+export const smsCode = z
+  .number({ error: MESSAGES.twoFactorCodeInvalid })
+  .int(MESSAGES.twoFactorCodeInvalid)
+  .min(0, MESSAGES.twoFactorCodeInvalid)
+  .max(999_999, MESSAGES.twoFactorCodeInvalid);
+
+/** An authenticator code (six digits) or a backup code, sent as a string. */
+export const authenticatorCode = z
+  .string({ error: MESSAGES.required })
+  .trim()
+  .min(1, MESSAGES.required)
+  .max(40, MESSAGES.twoFactorCodeInvalid);

@@ -10,6 +10,7 @@ export * from './contracts/requisites.js';
 export * from './contracts/signing.js';
 export * from './contracts/system.js';
 export * from './contracts/templates.js';
+export * from './contracts/two-factor.js';
 export * from './contracts/user.js';
 export * from './document-constants.js';
 export * from './document-fields.js';

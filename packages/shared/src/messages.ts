@@ -167,6 +167,27 @@ export const MESSAGES = {
   templateOneRoleForMe: 'Only Me needs a template with one role.',
   templateSignersAreRoles: "A template's signers are roles: change them with its roles.",
   templateNotSent: 'A template is not sent: make a document from it.',
+  // Two-factor sign-in and Google sign-in (part 2 sections 4 and 8; part 1 section 4).
+  phoneVerified: 'Phone number is verified',
+  twoFactorDisabled: 'Two factor authorization disabled',
+  googleAuthenticatorVerified: 'Google Authenticator successfully verified',
+  googleAuthenticatorDisabled: 'Google Authenticator authorization disabled',
+  accountCreated: 'Your account has been created.',
+  phoneEmpty: 'Phone number should not be empty',
+  // Not given by the specification; worded here once for both sides.
+  smsCodeSent: 'We have texted you a code.',
+  phoneInvalid: 'Enter the number with its country code, for example +15551234567.',
+  twoFactorCodeInvalid: 'The code is incorrect or has expired.',
+  twoFactorSessionInvalid: 'This sign-in has expired. Please sign in again.',
+  tooManyTwoFactorAttempts: 'Too many wrong codes. Please sign in again in 15 minutes.',
+  tooManySmsCodes: 'Too many codes were sent. Please try again in 15 minutes.',
+  smsNotSent: 'The text message could not be sent. Please check the number and try again.',
+  smsAlreadyOn: 'Two-factor sign-in by SMS is already on.',
+  smsNotOn: 'Two-factor sign-in by SMS is not on.',
+  authenticatorAlreadyOn: 'Google Authenticator is already on.',
+  authenticatorNotOn: 'Google Authenticator is not on.',
+  authenticatorNotSetUp: 'Set up Google Authenticator first.',
+  googleTokenInvalid: 'Google sign-in failed. Please try again.',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -8,6 +8,7 @@ import { activityRoutes } from './activity/activity.routes.js';
 import { authMailJobs } from './auth/auth.mails.js';
 import { authRoutes } from './auth/auth.routes.js';
 import { type AuthService, authService } from './auth/auth.service.js';
+import { googleIdTokens } from './auth/google.js';
 import { accessTokens } from './auth/tokens.js';
 import { bulkSendJobs } from './bulk-send/bulk-send.jobs.js';
 import { bulkSendRoutes } from './bulk-send/bulk-send.routes.js';
@@ -38,6 +39,9 @@ import { signerService } from './signing/signing.service.js';
 import { systemRoutes } from './system/system.routes.js';
 import { templateRoutes } from './templates/templates.routes.js';
 import { templateService } from './templates/templates.service.js';
+import { twoFactorSecrets } from './two-factor/secrets.js';
+import { twoFactorRoutes } from './two-factor/two-factor.routes.js';
+import { twoFactorService } from './two-factor/two-factor.service.js';
 import { userRoutes } from './users/users.routes.js';
 
 /** What a module gives the application. Every part is optional. */
@@ -66,12 +70,21 @@ export interface ModuleOptions {
  * one `requireUser` pre-handler every `auth: 'user'` route runs.
  */
 export function appModules(platform: Platform, options: ModuleOptions): { modules: AppModule[]; auth: AuthService } {
-  const { config, database, jobs, mailer, storage, now } = platform;
+  const { config, database, jobs, mailer, sms, storage, now } = platform;
   const db = database.db;
   const appUrl = config.appUrl;
 
   const authMails = authMailJobs({ db, mailer, appUrl, now });
-  const auth = authService({ db, jobs, mails: authMails, accessTokens: accessTokens(config.jwtSecret), now });
+  const twoFactor = twoFactorService({ db, sms, secrets: twoFactorSecrets(config.jwtSecret), now, log: platform.log });
+  const auth = authService({
+    db,
+    jobs,
+    mails: authMails,
+    accessTokens: accessTokens(config.jwtSecret),
+    twoFactor,
+    google: config.google ? googleIdTokens(config.google) : undefined,
+    now,
+  });
 
   const office = new OfficeConverter(config.dataDir, platform.log);
   const conversion = conversionJobs({ db, storage, office, jobs });
@@ -112,14 +125,16 @@ export function appModules(platform: Platform, options: ModuleOptions): { module
   const modules: AppModule[] = [
     {
       name: 'system',
-      routes: (api) => api.register(systemRoutes, { database, mailer, config }),
+      routes: (api) => api.register(systemRoutes, { database, mailer, sms, config }),
     },
     {
       name: 'auth',
       jobs: [authMails.confirmationMail, authMails.passwordResetMail, authMails.alreadyRegisteredMail],
-      routes: (api) => api.register(authRoutes, { auth }),
+      routes: (api) => api.register(authRoutes, { auth, hasGoogleSignIn: config.google !== undefined }),
     },
     { name: 'users', routes: (api) => api.register(userRoutes) },
+    // The second step of a sign-in is the auth module's (it asks this module's service); these are the user's own.
+    { name: 'two-factor', routes: (api) => api.register(twoFactorRoutes, { twoFactor }) },
     {
       name: 'operator',
       routes: async (api) => {

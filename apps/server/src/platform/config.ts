@@ -37,6 +37,27 @@ export interface Config {
   idleLogoutMinutes: number;
   /** MAINTENANCE_MODE=true: the web app shows its maintenance page and every write answers 503. */
   isMaintenance: boolean;
+  /** Texts go through Twilio when TWILIO_ACCOUNT_SID is set; into the SMS outbox (/dev/sms) otherwise. */
+  twilio: TwilioOptions | undefined;
+  /** Google sign-in exists only with GOOGLE_CLIENT_ID (the audience its ID tokens must name). */
+  google: GoogleOptions | undefined;
+}
+
+export interface TwilioOptions {
+  accountSid: string;
+  authToken: string;
+  /** TWILIO_FROM: the sending number (or messaging service's sender). */
+  from: string;
+  /** TWILIO_BASE_URL: https://api.twilio.com unless a test points it at its own peer. */
+  baseUrl: string;
+}
+
+export interface GoogleOptions {
+  clientId: string;
+  /** GOOGLE_ISSUER (comma-separated): the issuers an ID token may name; Google's two by default. */
+  issuers: string[];
+  /** GOOGLE_JWKS_URL: where the signing keys are published; Google's by default. */
+  jwksUrl: string;
 }
 
 type Env = Record<string, string | undefined>;
@@ -102,6 +123,19 @@ function nonNegativeNumber(value: string | undefined, fallback: number, name: st
   return parsed;
 }
 
+function twilioOptions(env: Env): TwilioOptions | undefined {
+  if (!env.TWILIO_ACCOUNT_SID) return undefined;
+  if (!env.TWILIO_AUTH_TOKEN || !env.TWILIO_FROM) {
+    throw new Error('TWILIO_ACCOUNT_SID needs TWILIO_AUTH_TOKEN and TWILIO_FROM');
+  }
+  return {
+    accountSid: env.TWILIO_ACCOUNT_SID,
+    authToken: env.TWILIO_AUTH_TOKEN,
+    from: env.TWILIO_FROM,
+    baseUrl: (env.TWILIO_BASE_URL || 'https://api.twilio.com').replace(/\/+$/, ''),
+  };
+}
+
 export function loadConfig(env: Env = process.env, overrides: Partial<Config> = {}): Config {
   const port = positiveInt(env.PORT, 3000, 'PORT');
   const dataDir = resolve(overrides.dataDir ?? env.DATA_DIR ?? './data');
@@ -141,6 +175,17 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     idleLogoutMinutes: positiveInt(env.IDLE_LOGOUT_MINUTES, IDLE_LOGOUT_MINUTES_DEFAULT, 'IDLE_LOGOUT_MINUTES'),
     isMaintenance: env.MAINTENANCE_MODE === 'true',
+    twilio: twilioOptions(env),
+    google: env.GOOGLE_CLIENT_ID
+      ? {
+          clientId: env.GOOGLE_CLIENT_ID,
+          issuers: (env.GOOGLE_ISSUER || 'https://accounts.google.com,accounts.google.com')
+            .split(',')
+            .map((issuer) => issuer.trim())
+            .filter(Boolean),
+          jwksUrl: env.GOOGLE_JWKS_URL || 'https://www.googleapis.com/oauth2/v3/certs',
+        }
+      : undefined,
     ...overrides,
   };
 }

@@ -17,6 +17,8 @@ export const STATUS_BY_CODE: Record<ErrorCode, number> = {
   NOT_FOUND: 404,
   CONFLICT: 409,
   TOO_MANY_REQUESTS: 429,
+  /** The SMS provider refused the text (a number it cannot reach). */
+  SMS_NOT_SENT: 502,
   INTERNAL: 500,
   MAINTENANCE: 503,
 };

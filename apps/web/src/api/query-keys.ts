@@ -59,4 +59,5 @@ export const queryKeys = {
   /** A signed URL of a stored file (PDFs). */
   signedUrl: (fileKey: string | null) => dataKey<ResponseOf<'getSignedUrl'>>('signedUrl', fileKey),
   devMail: (token: string | null) => dataKey<ResponseOf<'devMail'>>('devMail', token),
+  devSms: (token: string | null) => dataKey<ResponseOf<'devSms'>>('devSms', token),
 };

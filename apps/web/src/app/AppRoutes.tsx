@@ -22,6 +22,7 @@ import {
   ConfirmAccountPage,
   ConfirmEmailPage,
   DevMailPage,
+  DevSmsPage,
   DocumentPreviewPage,
   DocumentsPage,
   DownloadPage,
@@ -33,12 +34,14 @@ import {
   MainLayout,
   PrepareDocumentPage,
   ResetPage,
+  SecurityPage,
   SignerPage,
   SignPage,
   SignUpPage,
   TemplateCreatePage,
   TemplateEditPage,
   TemplatesPage,
+  TwoFactorPage,
 } from './pages';
 
 /** Routes by who may open them: logged out, logged in; both share the guest pages. */
@@ -71,6 +74,7 @@ const guestRoutes: ReactNode = (
       <Route path="/change_password" element={<ChangePasswordPage />} />
       <Route path="/confirm_email" element={<ConfirmEmailPage />} />
       <Route path="/dev/mail" element={<DevMailPage />} />
+      <Route path="/dev/sms" element={<DevSmsPage />} />
       <Route path="/about" element={<AboutPage />} />
       <Route path="/documents/:documentId/download" element={<DownloadPage />} />
       <Route path="/documents/:documentId/:signerId/download" element={<DownloadPage />} />
@@ -87,6 +91,7 @@ function LoggedOutRoutes() {
         <Route path="/login" element={<LoginPage />} />
         <Route path="/reset" element={<ResetPage />} />
         <Route path="/confirm-account" element={<ConfirmAccountPage />} />
+        <Route path="/two-factor" element={<TwoFactorPage />} />
       </Route>
       {guestRoutes}
       <Route path="*" element={<Navigate to="/login" replace />} />
@@ -119,6 +124,7 @@ function LoggedInRoutes() {
         <Route path="/sign" element={<SignPage />} />
         <Route path="/bulk-send" element={<BulkSendPage />} />
         <Route path="/settings/edit-signature" element={<EditSignaturePage />} />
+        <Route path="/settings/security" element={<SecurityPage />} />
         <Route path="/documents/:status?" element={<DocumentsPage />} />
         <Route path="/templates/create" element={<TemplateCreatePage />} />
         <Route path="/templates/:templateId/edit" element={<TemplateEditPage key="details" step="details" />} />

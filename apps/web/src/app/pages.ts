@@ -16,10 +16,13 @@ export const ConfirmAccountPage = page(
 );
 export const ConfirmEmailPage = page(async () => (await import('../features/auth/ConfirmEmailPage')).ConfirmEmailPage);
 export const LoginPage = page(async () => (await import('../features/auth/LoginPage')).LoginPage);
+export const TwoFactorPage = page(async () => (await import('../features/auth/TwoFactorPage')).TwoFactorPage);
 export const ResetPage = page(async () => (await import('../features/auth/ResetPage')).ResetPage);
 export const SignUpPage = page(async () => (await import('../features/auth/SignUpPage')).SignUpPage);
 export const BulkSendPage = page(async () => (await import('../features/bulk-send/BulkSendPage')).BulkSendPage);
 export const DevMailPage = page(async () => (await import('../features/dev/DevMailPage')).DevMailPage);
+export const DevSmsPage = page(async () => (await import('../features/dev/DevSmsPage')).DevSmsPage);
+export const SecurityPage = page(async () => (await import('../features/settings/security/SecurityPage')).SecurityPage);
 export const DocumentPreviewPage = page(
   async () => (await import('../features/documents/DocumentPreviewPage')).DocumentPreviewPage,
 );

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TWO_FACTOR_TYPES } from '../constants.js';
 import { currentPassword, email, linkToken, newPassword, personName } from '../fields.js';
 import { MESSAGES } from '../messages.js';
 import { ROUTES } from '../routes.js';
@@ -15,12 +16,15 @@ export type SignInRequest = z.input<typeof signInRequest>;
 export const tokenPair = z.object({ accessToken: z.string(), refreshToken: z.string() });
 export type TokenPair = z.infer<typeof tokenPair>;
 export const signInResponse = z.discriminatedUnion('type', [
-  tokenPair.extend({ type: z.literal('authorized'), user }),
+  // `isNewUser`: a Google sign-in made the account ('Your account has been created.').
+  tokenPair.extend({ type: z.literal('authorized'), user, isNewUser: z.boolean().optional() }),
   z.object({ type: z.literal('email_not_confirmed') }),
   z.object({
     type: z.literal('two_factor'),
     twoFactorToken: z.string(),
-    twoFactorType: z.enum(['google', 'twillio']),
+    twoFactorType: z.enum(TWO_FACTOR_TYPES),
+    /** For SMS: the number's last digits, so the page can say where the code went. */
+    phoneHint: z.string().optional(),
   }),
 ]);
 export type SignInResponse = z.infer<typeof signInResponse>;

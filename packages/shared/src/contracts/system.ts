@@ -11,6 +11,8 @@ export const appConfigResponse = z.object({
   idleLogoutMinutes: z.number().int().positive(),
   /** MAINTENANCE_MODE: the app shows its maintenance page; every write answers 503 MAINTENANCE. */
   isMaintenance: z.boolean(),
+  /** GOOGLE_CLIENT_ID: Google sign-in is offered only with it (null: the pages load nothing from Google). */
+  googleClientId: z.string().nullable(),
 });
 export type AppConfig = z.infer<typeof appConfigResponse>;
 export const appConfig = { ...ROUTES.appConfig, response: appConfigResponse } as const;

@@ -1,23 +1,38 @@
 import {
   changePassword,
   confirmEmail,
+  googleSignIn,
   logout,
   refreshToken,
   sendConfirmationEmail,
   sendPasswordResetMail,
   signIn,
+  signInGoogleAuthenticator,
+  signInTwilio,
   signUp,
 } from '@esign/shared';
 import type { FastifyInstance, preHandlerAsyncHookHandler } from 'fastify';
 import { defineRoute } from '../../platform/http/define-route.js';
+import { smsCodeText } from '../two-factor/secrets.js';
 import type { AuthService } from './auth.service.js';
 import { bearerToken } from './tokens.js';
 
 const open = { tags: ['auth'], auth: 'none' } as const;
 
-export async function authRoutes(app: FastifyInstance, { auth }: { auth: AuthService }) {
+export async function authRoutes(
+  app: FastifyInstance,
+  { auth, hasGoogleSignIn }: { auth: AuthService; hasGoogleSignIn: boolean },
+) {
   defineRoute(app, signUp, open, async (request) => auth.signUp(request.body));
   defineRoute(app, signIn, open, async (request) => auth.signIn({ ...request.body, ip: request.ip }));
+  defineRoute(app, signInTwilio, open, async (request) =>
+    auth.completeTwoFactor({ ...request.body, type: 'twillio', code: smsCodeText(request.body.code) }),
+  );
+  defineRoute(app, signInGoogleAuthenticator, open, async (request) =>
+    auth.completeTwoFactor({ ...request.body, type: 'google' }),
+  );
+  // Only with GOOGLE_CLIENT_ID: otherwise the path is unknown (404).
+  if (hasGoogleSignIn) defineRoute(app, googleSignIn, open, async (request) => auth.googleSignIn(request.body));
   defineRoute(app, refreshToken, { ...open, auth: 'bearerKey' }, async (request) =>
     auth.refresh({ refreshToken: bearerToken(request.headers.authorization) }),
   );

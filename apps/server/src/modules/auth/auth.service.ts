@@ -1,28 +1,35 @@
 import { randomUUID } from 'node:crypto';
 import {
   MESSAGES,
+  normalizeEmail,
   REFRESH_TOKEN_TTL_SECONDS,
   SIGN_IN_ACCOUNT_FAILURE_LIMIT,
   SIGN_IN_FAILURE_LIMIT,
   SIGN_IN_FAILURE_WINDOW_SECONDS,
   type SignInResponse,
   type TokenPair,
+  type TwoFactorType,
 } from '@esign/shared';
 import { type Algorithm, hash, verify } from '@node-rs/argon2';
 import type { Db } from '../../platform/db/client.js';
 import { AppError, unauthorized } from '../../platform/errors.js';
 import { addressKey } from '../../platform/http/address-key.js';
 import type { JobQueue } from '../../platform/jobs.js';
+import type { TwoFactorService } from '../two-factor/two-factor.service.js';
 import {
   batchedFindSessionUser,
   confirmEmailOnce,
   findUserByEmail,
+  findUserById,
   insertUser,
   toUserDto,
+  twoFactorTypeOf,
+  type UserRow,
   updateUser,
 } from '../users/users.repository.js';
 import type { AuthMailJobs } from './auth.mails.js';
 import * as repo from './auth.repository.js';
+import type { GoogleIdTokens } from './google.js';
 import { type AccessTokens, hashToken, randomToken } from './tokens.js';
 
 interface AuthDeps {
@@ -30,6 +37,9 @@ interface AuthDeps {
   jobs: JobQueue;
   mails: AuthMailJobs;
   accessTokens: AccessTokens;
+  twoFactor: TwoFactorService;
+  /** Google sign-in, when GOOGLE_CLIENT_ID is configured. */
+  google: GoogleIdTokens | undefined;
   now: () => Date;
 }
 
@@ -37,7 +47,7 @@ interface AuthDeps {
 const ARGON2_OPTIONS = { algorithm: 2 as Algorithm.Argon2id };
 
 export function authService(deps: AuthDeps) {
-  const { db, jobs, mails, accessTokens, now } = deps;
+  const { db, jobs, mails, accessTokens, twoFactor, now } = deps;
   const findSessionUser = batchedFindSessionUser(db);
   // Unknown e-mails are checked against this hash so that both answers take the same time.
   let dummyHash: Promise<string> | undefined;
@@ -58,6 +68,13 @@ export function authService(deps: AuthDeps) {
       expiresAt: new Date(now().getTime() + REFRESH_TOKEN_TTL_SECONDS * 1000),
     });
     return { accessToken: await accessTokens.sign(userId, familyId), refreshToken };
+  }
+
+  /** A confirmed user's sign-in ends here: tokens, or the second step when a factor is on (no tokens yet). */
+  async function finishSignIn(user: UserRow, extra: { isNewUser?: boolean } = {}): Promise<SignInResponse> {
+    const type = twoFactorTypeOf(user);
+    if (type) return twoFactor.startChallenge(user, type);
+    return { type: 'authorized', ...(await issueTokens(user.id)), user: toUserDto(user), ...extra };
   }
 
   return {
@@ -99,7 +116,46 @@ export function authService(deps: AuthDeps) {
       await repo.forgetSignInAttempts(db, { id: attempts.id, email: input.email, ip });
       if (Math.random() < 0.01) await repo.pruneSignInAttempts(db, since);
       if (!user.emailConfirmedAt) return { type: 'email_not_confirmed' };
-      return { type: 'authorized', ...(await issueTokens(user.id)), user: toUserDto(user) };
+      return finishSignIn(user);
+    },
+
+    /** auth/sign_in/twillio and auth/sign_in/google_authenticator: the second step's code, then the tokens. */
+    async completeTwoFactor(input: { type: TwoFactorType; twoFactorToken: string; code: string }) {
+      const userId = await twoFactor.completeChallenge(input);
+      const user = await findUserById(db, userId);
+      if (!user) throw unauthorized();
+      return { type: 'authorized' as const, ...(await issueTokens(user.id)), user: toUserDto(user) };
+    },
+
+    /**
+     * auth/google_sign_in: the user of a verified Google address, made when there is none ('Your account has been
+     * created.'). An unconfirmed account of that address gets a new random password first: whoever signed it up
+     * without owning the address loses it (account pre-hijacking).
+     */
+    async googleSignIn(input: { token: string }): Promise<SignInResponse> {
+      if (!deps.google) throw unauthorized();
+      const identity = await deps.google.verify(input.token);
+      const email = normalizeEmail(identity.email);
+      const current = now();
+      const existing = await findUserByEmail(db, email);
+      if (existing) {
+        if (!existing.emailConfirmedAt) {
+          const passwordHash = await hash(randomToken(), ARGON2_OPTIONS);
+          await db.transaction(async (tx) => {
+            await updateUser(tx, existing.id, { passwordHash, passwordChangedAt: current, emailConfirmedAt: current });
+            await repo.revokeRefreshTokens(tx, { userId: existing.id, now: current });
+            await repo.endSessions(tx, { userId: existing.id, now: current });
+          });
+        }
+        return finishSignIn({ ...existing, emailConfirmedAt: existing.emailConfirmedAt ?? current });
+      }
+      const name = (identity.name?.trim() || email.split('@')[0] || email).slice(0, 100);
+      const passwordHash = await hash(randomToken(), ARGON2_OPTIONS);
+      const created = await insertUser(db, { name, email, passwordHash });
+      if (created) await confirmEmailOnce(db, { userId: created.id, at: current });
+      const user = await findUserByEmail(db, email);
+      if (!user) throw unauthorized();
+      return finishSignIn(user, { isNewUser: created !== undefined });
     },
 
     /** Rotation: the presented token is revoked and a new pair issued. A replayed old token revokes its family. */

@@ -18,9 +18,9 @@ describe('GET app-config', () => {
   it("answers the server's idle logout and maintenance flag to anyone", async () => {
     const response = await normal.app.inject({ method: 'GET', url: '/api/v1/app-config' });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ idleLogoutMinutes: 12, isMaintenance: false });
+    expect(response.json()).toEqual({ idleLogoutMinutes: 12, isMaintenance: false, googleClientId: null });
     const during = await maintenance.app.inject({ method: 'GET', url: '/api/v1/app-config' });
-    expect(during.json()).toEqual({ idleLogoutMinutes: 5, isMaintenance: true });
+    expect(during.json()).toEqual({ idleLogoutMinutes: 5, isMaintenance: true, googleClientId: null });
   });
 });
 

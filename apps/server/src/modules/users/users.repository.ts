@@ -1,4 +1,4 @@
-import { templateLimitOf, type User } from '@esign/shared';
+import { type TwoFactorType, templateLimitOf, type User } from '@esign/shared';
 import DataLoader from 'dataloader';
 import { and, eq, isNull, lt, ne, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
@@ -58,6 +58,13 @@ export async function findUserByEmail(db: Db, email: string): Promise<UserRow | 
   return row;
 }
 
+/** The second factor a sign-in asks for: the authenticator when both are on; null when none is. */
+export function twoFactorTypeOf(user: UserRow): TwoFactorType | null {
+  if (user.isGoogle2fa) return 'google';
+  if (user.isTwilio2fa && user.phoneNumber) return 'twillio';
+  return null;
+}
+
 /** The user as the API shows it: never the password hash or internal timestamps. */
 export function toUserDto(row: UserRow): User {
   return {
@@ -70,7 +77,10 @@ export function toUserDto(row: UserRow): User {
     plan: { type: row.planType, duration: row.planDuration },
     teamId: null,
     role: null,
-    twoFactorType: null,
+    twoFactorType: twoFactorTypeOf(row),
+    phoneNumber: row.phoneNumber,
+    isTwillio2fa: row.isTwilio2fa,
+    isGoogle2fa: row.isGoogle2fa,
     freeDocumentsUsed: row.freeDocumentsUsed,
     freeDocumentsUsedLimit: row.freeDocumentsUsedLimit,
     templateLimit: templateLimitOf(row),

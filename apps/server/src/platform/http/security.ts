@@ -12,18 +12,26 @@ import helmet from 'helmet';
 /** A year, subdomains included (helmet's default value). */
 const HSTS = 'max-age=31536000; includeSubDomains';
 
-export async function registerSecurityHeaders(app: FastifyInstance): Promise<void> {
+/** What Google Identity Services needs to show its button (allowed only while Google sign-in is configured). */
+const GOOGLE_GSI = 'https://accounts.google.com/gsi/';
+
+export async function registerSecurityHeaders(
+  app: FastifyInstance,
+  options: { allowGoogleSignIn?: boolean } = {},
+): Promise<void> {
+  const google = options.allowGoogleSignIn ? [GOOGLE_GSI] : [];
   const setSecurityHeaders = helmet({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
         baseUri: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
+        scriptSrc: ["'self'", ...google],
+        styleSrc: ["'self'", "'unsafe-inline'", ...google],
+        frameSrc: ["'self'", ...google],
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'", 'ws:', 'wss:'],
+        connectSrc: ["'self'", 'ws:', 'wss:', ...google],
         workerSrc: ["'self'", 'blob:'],
         objectSrc: ["'none'"],
         frameAncestors: ["'none'"],
@@ -31,6 +39,8 @@ export async function registerSecurityHeaders(app: FastifyInstance): Promise<voi
       },
     },
     crossOriginEmbedderPolicy: false,
+    // Google's sign-in popup talks back to its opener.
+    crossOriginOpenerPolicy: { policy: options.allowGoogleSignIn ? 'same-origin-allow-popups' : 'same-origin' },
     strictTransportSecurity: false,
   });
   app.addHook('onRequest', (request, reply, done) => {

@@ -3,6 +3,7 @@ import type { Config } from '../config.js';
 import type { Database } from '../db/client.js';
 import type { JobQueue } from '../jobs.js';
 import type { Mailer } from '../mail/mailer.js';
+import type { Sms } from '../sms/sms.js';
 import type { Storage } from '../storage/storage.js';
 
 /** What the platform offers to modules. Each module takes only the parts it uses. */
@@ -11,6 +12,7 @@ export interface Platform {
   database: Database;
   jobs: JobQueue;
   mailer: Mailer;
+  sms: Sms;
   storage: Storage;
   now: () => Date;
   log: FastifyBaseLogger;

@@ -53,4 +53,8 @@ export const en = {
     body: '{{sender}} shared the signed document "{{title}}" with you.',
     action: 'Download the document',
   },
+  /** Text messages (platform/sms): a two-factor code, for turning SMS sign-in on or off and for signing in. */
+  sms: {
+    code: 'Your eSign code is {{code}}. It expires in {{minutes}} minutes. Do not share it with anyone.',
+  },
 } as const;

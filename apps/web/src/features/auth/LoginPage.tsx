@@ -3,13 +3,15 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { isApiError } from '../../api/api-error';
 import { useTranslation } from '../../i18n';
 import { useTranslateMessage } from '../../i18n/use-translate-message';
 import { useSignIn } from './api';
 import { EmailNotConfirmed } from './EmailNotConfirmed';
 import { setServerFieldErrors } from './form-errors';
+import { GoogleSignInButton } from './GoogleSignInButton';
+import { useFollowSignInAnswer } from './sign-in-answer';
 import { useFieldError } from './use-field-error';
 
 const FIELDS = ['email', 'password'] as const;
@@ -19,7 +21,7 @@ export function LoginPage() {
   const { t } = useTranslation();
   const translateMessage = useTranslateMessage();
   const fieldError = useFieldError();
-  const navigate = useNavigate();
+  const followAnswer = useFollowSignInAnswer();
   const signIn = useSignIn();
   const [formError, setFormError] = useState<string | null>(null);
   const [unconfirmedEmail, setUnconfirmedEmail] = useState<string | null>(null);
@@ -35,9 +37,7 @@ export function LoginPage() {
     setUnconfirmedEmail(null);
     try {
       const answer = await signIn.mutateAsync(values);
-      if (answer.type === 'authorized') navigate('/sign', { replace: true });
-      else if (answer.type === 'email_not_confirmed') setUnconfirmedEmail(values.email);
-      else setFormError(t('login.twoFactorUnavailable'));
+      if (followAnswer(answer) === 'email_not_confirmed') setUnconfirmedEmail(values.email);
     } catch (error) {
       const hasFieldErrors = setServerFieldErrors(error, form.setError, FIELDS);
       if (!hasFieldErrors) {
@@ -79,6 +79,7 @@ export function LoginPage() {
         <Button type="submit" loading={isSubmitting} disabled={!isDirty || isSubmitting || !isValid}>
           {t('login.submit')}
         </Button>
+        <GoogleSignInButton />
         <Text size="sm" ta="center">
           {t('login.noAccount')}{' '}
           <Anchor component={Link} to="/signup">

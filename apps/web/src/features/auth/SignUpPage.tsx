@@ -7,6 +7,7 @@ import { useTranslation } from '../../i18n';
 import { useSignUp } from './api';
 import type { ConfirmAccountState } from './ConfirmAccountPage';
 import { setServerFieldErrors } from './form-errors';
+import { GoogleSignInButton } from './GoogleSignInButton';
 import { useFieldError } from './use-field-error';
 
 const FIELDS = ['name', 'email', 'password'] as const;
@@ -63,6 +64,7 @@ export function SignUpPage() {
         <Button type="submit" loading={isSubmitting} disabled={!isDirty || isSubmitting || !isValid}>
           {t('signUp.submit')}
         </Button>
+        <GoogleSignInButton />
         <Text size="sm" ta="center">
           {t('signUp.hasAccount')}{' '}
           <Anchor component={Link} to="/login">

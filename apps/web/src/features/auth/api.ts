@@ -1,4 +1,4 @@
-import type { changePassword, signIn, signUp } from '@esign/shared';
+import type { changePassword, SignInResponse, signIn, signUp, TwoFactorType } from '@esign/shared';
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiCall } from '../../api/client';
@@ -21,18 +21,53 @@ export function useSignUp() {
   return useMutation({ mutationFn: (body: z.output<typeof signUp.body>) => apiCall('signUp', { body }) });
 }
 
-export function useSignIn() {
+/** Keeps the session of an authorized sign-in answer (password, second step or Google). */
+function useKeepSession() {
   const queryClient = useQueryClient();
+  return (answer: SignInResponse) => {
+    if (answer.type !== 'authorized') return;
+    // The user goes in first, so the logged-in routes render without a loader.
+    queryClient.setQueryData(queryKeys.currentUser(), answer.user);
+    markActivity();
+    setTokens({ accessToken: answer.accessToken, refreshToken: answer.refreshToken });
+  };
+}
+
+export function useSignIn() {
+  const keepSession = useKeepSession();
   return useMutation({
     meta: { isErrorShownInline: true },
     mutationFn: (body: z.output<typeof signIn.body>) => apiCall('signIn', { body, isUnauthorizedExpected: true }),
-    onSuccess: (answer) => {
-      if (answer.type !== 'authorized') return;
-      // The user goes in first, so the logged-in routes render without a loader.
-      queryClient.setQueryData(queryKeys.currentUser(), answer.user);
-      markActivity();
-      setTokens({ accessToken: answer.accessToken, refreshToken: answer.refreshToken });
-    },
+    onSuccess: keepSession,
+  });
+}
+
+/** The sign-in's second step: the code of the factor the sign-in answered (an integer for SMS). */
+export function useCompleteTwoFactor() {
+  const keepSession = useKeepSession();
+  return useMutation({
+    meta: { isErrorShownInline: true },
+    mutationFn: (step: { twoFactorToken: string; twoFactorType: TwoFactorType; code: string }) =>
+      step.twoFactorType === 'twillio'
+        ? apiCall('signInTwilio', {
+            body: { twoFactorToken: step.twoFactorToken, code: Number(step.code) },
+            isUnauthorizedExpected: true,
+          })
+        : apiCall('signInGoogleAuthenticator', {
+            body: { twoFactorToken: step.twoFactorToken, code: step.code },
+            isUnauthorizedExpected: true,
+          }),
+    onSuccess: keepSession,
+  });
+}
+
+/** Google sign-in with the ID token Google Identity Services handed the page. */
+export function useGoogleSignIn() {
+  const keepSession = useKeepSession();
+  return useMutation({
+    meta: { isErrorShownInline: true },
+    mutationFn: (token: string) => apiCall('googleSignIn', { body: { token }, isUnauthorizedExpected: true }),
+    onSuccess: keepSession,
   });
 }
 

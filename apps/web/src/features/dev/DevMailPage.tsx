@@ -1,44 +1,29 @@
 import type { OutboxMail } from '@esign/shared';
-import { Alert, Button, Grid, Group, Loader, Paper, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import { Grid, Paper, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { isApiError } from '../../api/api-error';
 import { useTranslation } from '../../i18n';
-import { useTranslateMessage } from '../../i18n/use-translate-message';
 import { useDevMail } from './api';
 import { MailText } from './MailText';
+import { OutboxFrame } from './OutboxFrame';
 
 /** /dev/mail?token=: the development outbox (only while no SMTP server is configured, and only with its key). */
 export function DevMailPage() {
   const { t } = useTranslation();
-  const translateMessage = useTranslateMessage();
   const [searchParams] = useSearchParams();
   const mails = useDevMail(searchParams.get('token'));
   const [selectedId, setSelectedId] = useState<string | null>(null);
 
-  // NOT_FOUND: SMTP is configured, or the address lacks the outbox's key (the server does not say which).
-  const isUnavailable = isApiError(mails.error) && mails.error.code === 'NOT_FOUND';
   const selected = mails.data?.find((mail) => mail.id === selectedId) ?? mails.data?.[0];
 
   return (
-    <Stack gap="lg">
-      <Group justify="space-between">
-        <div>
-          <Title order={1}>{t('devMail.title')}</Title>
-          <Text size="sm">{t('devMail.intro')}</Text>
-        </div>
-        <Button variant="default" onClick={() => mails.refetch()} loading={mails.isFetching}>
-          {t('devMail.refresh')}
-        </Button>
-      </Group>
-      {mails.isPending && <Loader aria-label={t('common.loading')} />}
-      {isUnavailable && <Alert color="blue">{t('devMail.unavailable')}</Alert>}
-      {mails.isError && !isUnavailable && (
-        <Alert color="red" role="alert">
-          {translateMessage(mails.error.message)}
-        </Alert>
-      )}
-      {mails.data?.length === 0 && <Text>{t('devMail.empty')}</Text>}
+    <OutboxFrame
+      title={t('devMail.title')}
+      intro={t('devMail.intro')}
+      unavailable={t('devMail.unavailable')}
+      empty={t('devMail.empty')}
+      query={mails}
+    >
       {mails.data !== undefined && selected !== undefined && (
         <Grid gutter="lg">
           <Grid.Col span={{ base: 12, md: 5 }}>
@@ -49,7 +34,7 @@ export function DevMailPage() {
           </Grid.Col>
         </Grid>
       )}
-    </Stack>
+    </OutboxFrame>
   );
 }
 

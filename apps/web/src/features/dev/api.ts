@@ -10,3 +10,12 @@ export function useDevMail(token: string | null) {
     retry: false,
   });
 }
+
+/** The SMS outbox, read with the same key as the mail outbox. */
+export function useDevSms(token: string | null) {
+  return useQuery({
+    queryKey: queryKeys.devSms(token),
+    queryFn: ({ signal }) => apiCall('devSms', { query: token ? { token } : {}, signal }),
+    retry: false,
+  });
+}

@@ -1,5 +1,5 @@
 import { DATE_FORMATS, PLAN_DURATIONS, PLAN_TYPES } from '@esign/shared';
-import { bigint, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt } from './columns.js';
 
 export const users = pgTable(
@@ -26,6 +26,17 @@ export const users = pgTable(
      * (modules/document-list).
      */
     documentsVersion: bigint('documents_version', { mode: 'number' }).notNull().default(0),
+    /** The verified number of two-factor sign-in by SMS (`isTwillio2fa`); null while that factor is off. */
+    phoneNumber: text('phone_number'),
+    isTwilio2fa: boolean('is_twilio_2fa').notNull().default(false),
+    /**
+     * The authenticator's secret, AES-GCM encrypted (modules/two-factor/secret-box.ts); set by enabling, in use once
+     * `isGoogle2fa` (a code was verified).
+     */
+    totpSecret: text('totp_secret'),
+    isGoogle2fa: boolean('is_google_2fa').notNull().default(false),
+    /** The RFC 6238 time step of the last accepted authenticator code: a code is accepted once. */
+    totpLastStep: bigint('totp_last_step', { mode: 'number' }),
     createdAt: createdAt(),
   },
   (table) => [uniqueIndex('users_email_key').on(table.email)],
