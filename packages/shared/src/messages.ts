@@ -166,6 +166,20 @@ export const MESSAGES = {
   templateOneRoleForMe: 'Only Me needs a template with one role.',
   templateSignersAreRoles: "A template's signers are roles: change them with its roles.",
   templateNotSent: 'A template is not sent: make a document from it.',
+  // Settings (sections 2, 5 and 8).
+  noAccessToSettings:
+    'Your account is part of a team account. Please contact with your team administrator to perform updates on these settings.',
+  checkNewEmail: 'Check your new email to confirm it',
+  pictureUploaded: 'New picture has been uploaded',
+  pictureRemoved: 'Picture has been removed',
+  profileUpdated: 'Profile information updated.',
+  accountDeleted: 'Account Deleted.',
+  fileFormatNotCorrect: 'File format is not correct',
+  // Not given by the specification; worded here once for both sides.
+  avatarTooLarge: 'The picture must be at most 5 MB.',
+  emailUnchanged: 'This is already your email address.',
+  emailChanged: 'Your email address has been changed.',
+  emailTaken: 'This email address is already used by another account.',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;
