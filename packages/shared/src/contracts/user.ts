@@ -54,10 +54,6 @@ export const updateProfileRequest = profileFields.refine(passwordsMatch, mismatc
 export type UpdateProfileRequest = z.input<typeof updateProfileRequest>;
 export const updateProfile = { ...ROUTES.updateProfile, body: updateProfileRequest, response: user } as const;
 
-/** The profile form of the web app: the request plus the e-mail field of the Update Email button. */
-export const profileForm = profileFields.extend({ email }).refine(passwordsMatch, mismatch);
-export type ProfileForm = z.input<typeof profileForm>;
-
 /** The uploaded picture's key (from auth/put_signed_asset_url); the server checks it by content and keeps 128x128. */
 export const updateAvatar = {
   ...ROUTES.updateAvatar,
