@@ -42,7 +42,9 @@ describe('DELETE user', () => {
     const hash = randomToken();
     const carlId = completed.signers[0]?.id ?? '';
     await insertDownloadLink(db, { documentId: completed.id, signerId: carlId, tokenHash: hashToken(hash) });
-    const draft = await factory.create(owner.id, { title: 'Draft' });
+    const draft = await factory.create(owner.id, { title: 'Draft', pdf: Buffer.from('%PDF-1.7 draft') });
+    const storage = t.app.platform.storage;
+    expect(await storage.exists(draft.pdfFileKey ?? '')).toBe(true);
 
     const deleted = await t.app.inject({
       method: 'DELETE',
@@ -82,7 +84,9 @@ describe('DELETE user', () => {
     const audit = await db.select().from(documentActivities).where(eq(documentActivities.documentId, completed.id));
     expect(audit.map((row) => [row.type, row.userId, row.sourceIp])).toEqual([['create', null, '127.0.0.1']]);
 
-    // Everything else went with the account.
+    // Everything else went with the account, stored files included; the kept document's result stays.
+    expect(await storage.exists(draft.pdfFileKey ?? '')).toBe(false);
+    expect(await storage.exists(completed.resultPdfFileKey ?? '')).toBe(true);
     expect(await db.select().from(documents).where(eq(documents.id, draft.id))).toEqual([]);
     expect(await db.select().from(documents).where(eq(documents.id, awaiting.id))).toEqual([]);
   });

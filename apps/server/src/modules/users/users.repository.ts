@@ -9,7 +9,7 @@ import {
 import DataLoader from 'dataloader';
 import { and, eq, inArray, isNotNull, isNull, lt, ne, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
-import { documents, sessions, signers, users } from '../../platform/db/schema.js';
+import { documentParts, documents, requisites, sessions, signers, users } from '../../platform/db/schema.js';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -156,6 +156,39 @@ export async function listOwnedDocuments(db: Db, userId: string) {
 export async function giveDocumentsToHolder(db: Db, documentIds: string[]): Promise<void> {
   if (documentIds.length === 0) return;
   await db.update(documents).set({ userId: DELETED_ACCOUNT_ID }).where(inArray(documents.id, documentIds));
+}
+
+/**
+ * The stored files that go with an account's deleted documents and saved signatures: the documents' parts (original
+ * and PDF), combined and sealed PDFs, and the pictures of the user's and those documents' signers' requisites.
+ */
+export async function listFileKeysToErase(db: Db, params: { userId: string; documentIds: string[] }) {
+  const ids = params.documentIds;
+  const [parts, whole, pictures] = await Promise.all([
+    ids.length === 0
+      ? []
+      : db
+          .select({ original: documentParts.originalFileKey, pdf: documentParts.pdfFileKey })
+          .from(documentParts)
+          .where(inArray(documentParts.documentId, ids)),
+    ids.length === 0
+      ? []
+      : db
+          .select({ pdf: documents.pdfFileKey, result: documents.resultPdfFileKey })
+          .from(documents)
+          .where(inArray(documents.id, ids)),
+    db
+      .select({ key: requisites.fileKey })
+      .from(requisites)
+      .leftJoin(signers, eq(signers.id, requisites.signerId))
+      .where(or(eq(requisites.userId, params.userId), ids.length === 0 ? undefined : inArray(signers.documentId, ids))),
+  ]);
+  const keys = [
+    ...parts.flatMap((row) => [row.original, row.pdf]),
+    ...whole.flatMap((row) => [row.pdf, row.result]),
+    ...pictures.map((row) => row.key),
+  ];
+  return [...new Set(keys.filter((key): key is string => key !== null))];
 }
 
 /** Deletes the account row: sessions, tokens, saved signatures and its other documents go with it by cascade. */

@@ -15,6 +15,7 @@ import { authorize, userActor } from '../access/access.repository.js';
 import * as authRepo from '../auth/auth.repository.js';
 import { hashPassword } from '../auth/auth.service.js';
 import { hashToken } from '../auth/tokens.js';
+import { findFileKeysInUse } from '../documents/document-parts.repository.js';
 import { listSigners } from '../documents/documents.repository.js';
 import { pngOfImage } from '../requisites/image.js';
 import type { UserMailJobs } from './users.mails.js';
@@ -48,7 +49,8 @@ export async function avatarPng(bytes: Buffer): Promise<Buffer> {
 export function userService(deps: UserDeps) {
   const { db, storage, jobs, mails, now } = deps;
 
-  async function removeStoredAvatar(key: string | null) {
+  /** Removes a stored file; one already gone (or a failing store) does not stop what follows. */
+  async function removeStoredFile(key: string | null) {
     if (key) await storage.delete(key).catch(() => undefined);
   }
 
@@ -87,14 +89,14 @@ export function userService(deps: UserDeps) {
       const key = repo.avatarKeyOf(input.user.id, `${randomUUID()}.png`);
       await storage.put(key, png, 'image/png');
       await repo.updateUser(db, input.user.id, { avatarKey: key });
-      await removeStoredAvatar(input.user.avatarKey);
-      await removeStoredAvatar(input.key);
+      await removeStoredFile(input.user.avatarKey);
+      await removeStoredFile(input.key);
       return repo.toUserDto(await requireUserRow(input.user.id));
     },
 
     async removeAvatar(input: { user: repo.UserRow }) {
       await repo.updateUser(db, input.user.id, { avatarKey: null });
-      await removeStoredAvatar(input.user.avatarKey);
+      await removeStoredFile(input.user.avatarKey);
       return repo.toUserDto(await requireUserRow(input.user.id));
     },
 
@@ -150,7 +152,7 @@ export function userService(deps: UserDeps) {
      */
     async deleteAccount(input: { user: repo.UserRow }) {
       const { user } = input;
-      await jobs.transaction(db, async (tx, queue) => {
+      const fileKeys = await jobs.transaction(db, async (tx, queue) => {
         const owned = await repo.listOwnedDocuments(tx, user.id);
         for (const document of owned.filter((row) => row.status === 'awaiting' && !row.deletedAt)) {
           for (const signer of await listSigners(tx, document.id)) {
@@ -163,13 +165,19 @@ export function userService(deps: UserDeps) {
             });
           }
         }
+        const isKept = (row: (typeof owned)[number]) => row.status === 'completed';
         await repo.giveDocumentsToHolder(
           tx,
-          owned.filter((row) => row.status === 'completed').map((row) => row.id),
+          owned.filter(isKept).map((row) => row.id),
         );
+        const erased = owned.filter((row) => !isKept(row)).map((row) => row.id);
+        const keys = await repo.listFileKeysToErase(tx, { userId: user.id, documentIds: erased });
         await repo.deleteUserRow(tx, user.id);
+        return keys;
       });
-      await removeStoredAvatar(user.avatarKey);
+      // Once the rows are gone: files no remaining document names (a kept copy may share a template's) are erased.
+      const inUse = await findFileKeysInUse(db, fileKeys);
+      for (const key of [...fileKeys.filter((key) => !inUse.has(key)), user.avatarKey]) await removeStoredFile(key);
       return { message: MESSAGES.accountDeleted };
     },
   };
