@@ -10,7 +10,8 @@ import { useChangeEmail } from './api';
 
 /**
  * The e-mail with its Update Email button, apart from the profile's Save: enabled only when the address is changed
- * and valid; a modal shows the new address before the confirmation link is mailed to it.
+ * and valid; a modal shows the new address before the confirmation link is mailed to it. Keyed by the current
+ * address, so it starts again once a change is confirmed.
  */
 export function EmailField({ currentEmail }: { currentEmail: string }) {
   const { t } = useTranslation();
@@ -29,11 +30,11 @@ export function EmailField({ currentEmail }: { currentEmail: string }) {
   const onAsk = form.handleSubmit((values) => setPending(values.email));
   const onConfirm = async () => {
     if (pending === null) return;
-    const answer = await change.mutateAsync({ email: pending });
+    await change.mutateAsync({ email: pending });
     setPending(null);
     notifySuccess(t('messages.checkNewEmail'));
+    // The address stays the current one until the mailed link is opened.
     form.reset({ email: currentEmail });
-    return answer;
   };
 
   return (

@@ -89,7 +89,7 @@ function ProfileForm({ user }: { user: User }) {
             })}
             error={fieldError(errors.name?.message)}
           />
-          <EmailField currentEmail={user.email} />
+          <EmailField key={user.email} currentEmail={user.email} />
           <Group grow align="flex-start">
             <PasswordInput
               label={t('settings.newPassword')}
