@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   canManageAccountSettings,
+  dailyReportWindow,
   formatUserDate,
   formatUserTime,
   TIME_ZONES,
@@ -48,5 +49,29 @@ describe('formatUserDate and formatUserTime', () => {
   it('writes the time with its offset', () => {
     expect(formatUserTime(instant, { dateFormat: 'MM/DD/YYYY', timezone: '+05:45' })).toBe('04:15:05 UTC+05:45');
     expect(formatUserTime(instant, { dateFormat: 'MM/DD/YYYY', timezone: '-03:00' })).toBe('19:30:05 UTC-03:00');
+  });
+});
+
+describe('dailyReportWindow', () => {
+  it("covers the user's local day that has just ended, in the run after their midnight only", () => {
+    // 00:05 UTC: the UTC day before, for a user without a time zone.
+    expect(dailyReportWindow(new Date('2026-03-05T00:05:00Z'), null, 15)).toEqual({
+      from: new Date('2026-03-04T00:00:00Z'),
+      to: new Date('2026-03-05T00:00:00Z'),
+    });
+    // 18:35 UTC is 00:05 in +05:30: that zone's 4 March, as UTC instants.
+    expect(dailyReportWindow(new Date('2026-03-04T18:35:00Z'), '+05:30', 15)).toEqual({
+      from: new Date('2026-03-03T18:30:00Z'),
+      to: new Date('2026-03-04T18:30:00Z'),
+    });
+    // West of UTC: 03:00 UTC is midnight in -03:00.
+    expect(dailyReportWindow(new Date('2026-03-05T03:14:59Z'), '-03:00', 15)?.from).toEqual(
+      new Date('2026-03-04T03:00:00Z'),
+    );
+  });
+
+  it('answers nothing later in the local day', () => {
+    expect(dailyReportWindow(new Date('2026-03-05T00:15:00Z'), null, 15)).toBeNull();
+    expect(dailyReportWindow(new Date('2026-03-05T00:05:00Z'), '+05:45', 15)).toBeNull();
   });
 });

@@ -100,3 +100,17 @@ export function formatUserTime(instant: Date, preferences: DatePreferences, fall
   const pad = (value: number) => String(value).padStart(2, '0');
   return `${pad(shifted.getUTCHours())}:${pad(shifted.getUTCMinutes())}:${pad(shifted.getUTCSeconds())} UTC${timeZoneOf(offset / 60)}`;
 }
+
+/**
+ * The day a daily report run at `at` covers for a user in `timezone` (none: UTC): the local day that has just ended,
+ * when `at` falls in the first `everyMinutes` of the user's local day (the report runs that often, so each user's
+ * midnight is seen by exactly one run); otherwise null. The window is given as UTC instants.
+ */
+export function dailyReportWindow(at: Date, timezone: string | null, everyMinutes: number) {
+  const offsetMs = (timeZoneMinutes(timezone) ?? 0) * 60_000;
+  const local = at.getTime() + offsetMs;
+  const dayMs = 24 * 60 * 60 * 1000;
+  const localMidnight = Math.floor(local / dayMs) * dayMs;
+  if (local - localMidnight >= everyMinutes * 60_000) return null;
+  return { from: new Date(localMidnight - dayMs - offsetMs), to: new Date(localMidnight - offsetMs) };
+}

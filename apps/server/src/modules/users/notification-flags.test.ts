@@ -1,5 +1,5 @@
 import type { NotificationFlag } from '@esign/shared';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, uniqueEmail, waitForMail } from '../../../test/app.js';
 import { authClient } from '../../../test/auth.js';
@@ -138,28 +138,37 @@ describe('notification flags', () => {
   });
 
   it('isReceivingSignatureRequestsDailyReport: the daily job mails the day summary to those who asked', async () => {
+    const { db } = t.app.platform.database;
     const { owner, document } = await scene();
     const other = await authClient(t.app).loggedInUser();
+    const east = await authClient(t.app).loggedInUser();
     await setFlags(owner.id, { isReceivingSignatureRequestsDailyReport: true });
-    await t.app.platform.database.db.update(users).set({ dateFormat: 'DD/MM/YYYY' }).where(eq(users.id, owner.id));
+    await setFlags(east.id, { isReceivingSignatureRequestsDailyReport: true });
+    await db.update(users).set({ dateFormat: 'DD/MM/YYYY' }).where(eq(users.id, owner.id));
+    await db.update(users).set({ timezone: '+05:30' }).where(eq(users.id, east.id));
     const day = new Date('2026-03-04T10:00:00Z');
-    await recordActivity(t.app.platform.database.db, { documentId: document.id, type: 'send', at: day });
-    await recordActivity(t.app.platform.database.db, { documentId: document.id, type: 'sign', at: day });
-    await recordActivity(t.app.platform.database.db, {
-      documentId: document.id,
-      type: 'sign',
-      at: new Date('2026-03-05T00:00:01Z'),
-    });
+    await recordActivity(db, { documentId: document.id, type: 'send', at: day });
+    await recordActivity(db, { documentId: document.id, type: 'sign', at: day });
+    await recordActivity(db, { documentId: document.id, type: 'sign', at: new Date('2026-03-05T00:00:01Z') });
 
+    // 00:05 UTC: the owner's (UTC) day has just ended; in +05:30 it is 05:35, so that user waits for their midnight.
     const { dailyReport, dailyReportMail } = userMailJobs(deps);
     await dailyReport.handler({ at: '2026-03-05T00:05:00Z' });
+    const queued = (await db.execute(
+      sql`select data from pgboss.job where name = 'users.daily-report-mail' and data->>'userId' = ${east.id}`,
+    )) as unknown as { rows: unknown[] };
+    expect(queued.rows).toEqual([]);
     const report = await waitForMail(t.app, owner.email, { subject: /Your signature requests on 04\/03\/2026/ });
     expect(report.text).toContain('Documents sent: 1');
     expect(report.text).toContain('Signatures received: 1');
     expect(report.text).toContain('Documents still awaiting signatures: 1');
 
-    // Someone who did not ask gets none, even when the report job names them.
-    await dailyReportMail.handler({ userId: other.id, dayStart: '2026-03-04T00:00:00.000Z' });
+    // Someone who did not ask gets none, even when a report job names them.
+    await dailyReportMail.handler({
+      userId: other.id,
+      from: '2026-03-04T00:00:00.000Z',
+      to: '2026-03-05T00:00:00.000Z',
+    });
     expect((await subjectsTo(other.email)).filter((subject) => subject.startsWith('Your signature requests'))).toEqual(
       [],
     );

@@ -1,4 +1,4 @@
-import { EMAIL_CHANGE_TTL_SECONDS, formatUserDate } from '@esign/shared';
+import { dailyReportWindow, EMAIL_CHANGE_TTL_SECONDS, formatUserDate } from '@esign/shared';
 import { z } from 'zod';
 import type { Db } from '../../platform/db/client.js';
 import { defineJob, type JobQueue } from '../../platform/jobs.js';
@@ -18,9 +18,12 @@ interface UserMailDeps {
   now: () => Date;
 }
 
-/** The daily report runs five minutes after midnight UTC and reports the day that just ended. */
-export const DAILY_REPORT_CRON = '5 0 * * *';
-const DAY_MS = 24 * 60 * 60 * 1000;
+/**
+ * The daily report's scheduler runs every quarter of an hour (time zones are whole, half or quarter hours from UTC):
+ * each run reports to the users whose local day has just ended (dailyReportWindow).
+ */
+export const DAILY_REPORT_EVERY_MINUTES = 15;
+export const DAILY_REPORT_CRON = '*/15 * * * *';
 
 /**
  * The account's mails: the new address's confirmation link (its token made here, so it exists only in the mail),
@@ -93,14 +96,14 @@ export function userMailJobs(deps: UserMailDeps) {
 
   const dailyReportMail = defineJob({
     name: 'users.daily-report-mail',
-    payload: z.object({ userId: z.string().uuid(), dayStart: z.string() }),
-    async handler({ userId, dayStart }) {
-      const user = await findUserById(deps.db, userId);
+    payload: z.object({ userId: z.string().uuid(), from: z.string(), to: z.string() }),
+    async handler(payload) {
+      const user = await findUserById(deps.db, payload.userId);
       if (!user?.isReceivingSignatureRequestsDailyReport) return;
-      const from = new Date(dayStart);
-      const counts = await dailyActivityCounts(deps.db, { userId, from, to: new Date(from.getTime() + DAY_MS) });
-      // The day is UTC's; it is written in the user's date format.
-      const date = formatUserDate(from, { dateFormat: user.dateFormat, timezone: '+00:00' });
+      const from = new Date(payload.from);
+      const counts = await dailyActivityCounts(deps.db, { userId: user.id, from, to: new Date(payload.to) });
+      // The local day the window is, in the user's date format.
+      const date = formatUserDate(from, { dateFormat: user.dateFormat, timezone: user.timezone ?? '+00:00' });
       await deps.mailer.send(
         renderMail({
           to: user.email,
@@ -119,20 +122,21 @@ export function userMailJobs(deps: UserMailDeps) {
     },
   });
 
-  /** The scheduled run: one report job per user who asked for it, for the UTC day before `at` (default now). */
+  /** The scheduled run: one report job per user who asked for it and whose local day has just ended. */
   const dailyReport = defineJob({
     name: 'users.daily-report',
     payload: z.object({ at: z.string().optional() }),
     async handler({ at }) {
       const reference = at ? new Date(at) : deps.now();
-      const today = Date.UTC(reference.getUTCFullYear(), reference.getUTCMonth(), reference.getUTCDate());
-      const dayStart = new Date(today - DAY_MS).toISOString();
       for (const user of await listDailyReportUsers(deps.db)) {
+        const window = dailyReportWindow(reference, user.timezone, DAILY_REPORT_EVERY_MINUTES);
+        if (!window) continue;
+        const from = window.from.toISOString();
         // A scheduler run that is retried queues no second report of the same day.
         await deps.jobs.send(
           dailyReportMail,
-          { userId: user.id, dayStart },
-          { singletonKey: `${user.id}:${dayStart}`, singletonMinutes: 24 * 60 },
+          { userId: user.id, from, to: window.to.toISOString() },
+          { singletonKey: `${user.id}:${from}`, singletonMinutes: 24 * 60 },
         );
       }
     },
