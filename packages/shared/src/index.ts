@@ -1,3 +1,4 @@
+export * from './account-settings.js';
 export * from './bulk-csv.js';
 export * from './constants.js';
 export * from './contracts/auth.js';

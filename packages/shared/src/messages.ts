@@ -188,6 +188,20 @@ export const MESSAGES = {
   authenticatorNotOn: 'Google Authenticator is not on.',
   authenticatorNotSetUp: 'Set up Google Authenticator first.',
   googleTokenInvalid: 'Google sign-in failed. Please try again.',
+  // Settings (sections 2, 5 and 8).
+  noAccessToSettings:
+    'Your account is part of a team account. Please contact with your team administrator to perform updates on these settings.',
+  checkNewEmail: 'Check your new email to confirm it',
+  pictureUploaded: 'New picture has been uploaded',
+  pictureRemoved: 'Picture has been removed',
+  profileUpdated: 'Profile information updated.',
+  accountDeleted: 'Account Deleted.',
+  fileFormatNotCorrect: 'File format is not correct',
+  // Not given by the specification; worded here once for both sides.
+  avatarTooLarge: 'The picture must be at most 5 MB.',
+  emailUnchanged: 'This is already your email address.',
+  emailChanged: 'Your email address has been changed.',
+  emailTaken: 'This email address is already used by another account.',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -34,6 +34,7 @@ import { signerMailJobs } from './sending/invitation.mails.js';
 import { sendingRoutes } from './sending/sending.routes.js';
 import { sendingService } from './sending/sending.service.js';
 import { openedMailJobs } from './signing/opened.mails.js';
+import { signedMailJobs } from './signing/signed.mails.js';
 import { signerRoutes } from './signing/signing.routes.js';
 import { signerService } from './signing/signing.service.js';
 import { systemRoutes } from './system/system.routes.js';
@@ -42,7 +43,9 @@ import { templateService } from './templates/templates.service.js';
 import { twoFactorSecrets } from './two-factor/secrets.js';
 import { twoFactorRoutes } from './two-factor/two-factor.routes.js';
 import { twoFactorService } from './two-factor/two-factor.service.js';
+import { DAILY_REPORT_CRON, userMailJobs } from './users/users.mails.js';
 import { userRoutes } from './users/users.routes.js';
+import { userService } from './users/users.service.js';
 
 /** What a module gives the application. Every part is optional. */
 export interface AppModule {
@@ -86,6 +89,9 @@ export function appModules(platform: Platform, options: ModuleOptions): { module
     now,
   });
 
+  const userMails = userMailJobs({ db, mailer, jobs, appUrl, now });
+  const users = userService({ db, storage, jobs, mails: userMails, now });
+
   const office = new OfficeConverter(config.dataDir, platform.log);
   const conversion = conversionJobs({ db, storage, office, jobs });
   const documents = documentService({ db, storage, jobs, conversion });
@@ -106,7 +112,8 @@ export function appModules(platform: Platform, options: ModuleOptions): { module
   const templates = templateService({ db });
   const bulkSend = bulkSendJobs({ db, jobs, templates, sending });
   const openedMails = openedMailJobs({ db, mailer, appUrl });
-  const signing = signerService({ db, storage, jobs, sealing, openedMails, signerMails, now });
+  const signedMails = signedMailJobs({ db, mailer, appUrl });
+  const signing = signerService({ db, storage, jobs, sealing, openedMails, signedMails, signerMails, now });
 
   const links = shareLinks(config.jwtSecret, appUrl);
   const listMails = documentListMailJobs({ db, mailer, appUrl, shareLink: links.link });
@@ -132,7 +139,18 @@ export function appModules(platform: Platform, options: ModuleOptions): { module
       jobs: [authMails.confirmationMail, authMails.passwordResetMail, authMails.alreadyRegisteredMail],
       routes: (api) => api.register(authRoutes, { auth, hasGoogleSignIn: config.google !== undefined }),
     },
-    { name: 'users', routes: (api) => api.register(userRoutes) },
+    {
+      name: 'users',
+      jobs: [
+        userMails.emailChangeMail,
+        userMails.emailChangedMail,
+        userMails.documentVoidedMail,
+        userMails.dailyReportMail,
+        userMails.dailyReport,
+      ],
+      schedules: [{ job: userMails.dailyReport, cron: DAILY_REPORT_CRON, payload: {} }],
+      routes: (api) => api.register(userRoutes, { users }),
+    },
     // The second step of a sign-in is the auth module's (it asks this module's service); these are the user's own.
     { name: 'two-factor', routes: (api) => api.register(twoFactorRoutes, { twoFactor }) },
     {
@@ -182,7 +200,7 @@ export function appModules(platform: Platform, options: ModuleOptions): { module
     },
     {
       name: 'signing',
-      jobs: [openedMails.openedMail],
+      jobs: [openedMails.openedMail, signedMails.signerSignedMail],
       routes: (api) => api.register(signerRoutes, { signing }),
     },
     {

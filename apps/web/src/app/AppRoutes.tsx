@@ -20,6 +20,7 @@ import {
   BulkSendPage,
   ChangePasswordPage,
   ConfirmAccountPage,
+  ConfirmEmailChangePage,
   ConfirmEmailPage,
   DevMailPage,
   DevSmsPage,
@@ -32,9 +33,12 @@ import {
   LoginLayout,
   LoginPage,
   MainLayout,
+  OwnerOnly,
   PrepareDocumentPage,
+  ProfilePage,
   ResetPage,
   SecurityPage,
+  SettingsLayout,
   SignerPage,
   SignPage,
   SignUpPage,
@@ -73,6 +77,7 @@ const guestRoutes: ReactNode = (
     <Route element={<GuestLayout />}>
       <Route path="/change_password" element={<ChangePasswordPage />} />
       <Route path="/confirm_email" element={<ConfirmEmailPage />} />
+      <Route path="/confirm_email_change" element={<ConfirmEmailChangePage />} />
       <Route path="/dev/mail" element={<DevMailPage />} />
       <Route path="/dev/sms" element={<DevSmsPage />} />
       <Route path="/about" element={<AboutPage />} />
@@ -123,8 +128,14 @@ function LoggedInRoutes() {
       <Route element={<MainLayout />}>
         <Route path="/sign" element={<SignPage />} />
         <Route path="/bulk-send" element={<BulkSendPage />} />
-        <Route path="/settings/edit-signature" element={<EditSignaturePage />} />
-        <Route path="/settings/security" element={<SecurityPage />} />
+        <Route path="/settings" element={<SettingsLayout />}>
+          <Route index element={<Navigate to="/settings/profile" replace />} />
+          <Route path="profile" element={<ProfilePage />} />
+          <Route path="edit-signature" element={<EditSignaturePage />} />
+          <Route path="security" element={<SecurityPage />} />
+          {/* The pages only an account's owner may open (company, api, billing) go inside this one. */}
+          <Route element={<OwnerOnly />} />
+        </Route>
         <Route path="/documents/:status?" element={<DocumentsPage />} />
         <Route path="/templates/create" element={<TemplateCreatePage />} />
         <Route path="/templates/:templateId/edit" element={<TemplateEditPage key="details" step="details" />} />

@@ -44,3 +44,9 @@ export const TemplateCreatePage = page(
 export const TemplateEditPage = page(
   async () => (await import('../features/templates/TemplateEditPage')).TemplateEditPage,
 );
+export const SettingsLayout = page(async () => (await import('../features/settings/SettingsLayout')).SettingsLayout);
+export const OwnerOnly = page(async () => (await import('../features/settings/OwnerOnly')).OwnerOnly);
+export const ProfilePage = page(async () => (await import('../features/settings/ProfilePage')).ProfilePage);
+export const ConfirmEmailChangePage = page(
+  async () => (await import('../features/settings/ConfirmEmailChangePage')).ConfirmEmailChangePage,
+);

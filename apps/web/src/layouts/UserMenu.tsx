@@ -6,7 +6,7 @@ import { Link, useNavigate } from 'react-router';
 import { logOut } from '../features/auth/api';
 import { useTranslation } from '../i18n';
 
-/** The user dropdown: who is logged in, Edit Signature and Logout. */
+/** The user dropdown: who is logged in, Settings, Edit Signature and Logout. */
 export function UserMenu({ user }: { user: User }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
@@ -44,6 +44,9 @@ export function UserMenu({ user }: { user: User }) {
             </Text>
             <Text size="sm">{user.email}</Text>
           </div>
+          <Button variant="default" component={Link} to="/settings/profile" onClick={close}>
+            {t('settings.title')}
+          </Button>
           <Button variant="default" component={Link} to="/settings/edit-signature" onClick={close}>
             {t('nav.editSignature')}
           </Button>

@@ -17,7 +17,14 @@ const ACTORS: Record<Relation, Actor> = {
 
 /** The table, written out: each relation's allowed actions. A change to the policy must change this too. */
 const EXPECTED: Record<Relation, Action[]> = {
-  owner: ['document.view', 'document.manage', 'document.signingLink', 'template.use', 'template.manage'],
+  owner: [
+    'document.view',
+    'document.manage',
+    'document.signingLink',
+    'document.signerAvatars',
+    'template.use',
+    'template.manage',
+  ],
   teamOwner: ['document.view', 'document.signingLink', 'template.use'],
   teamAdmin: ['document.view', 'document.signingLink', 'template.use'],
   teamUser: ['template.use'],

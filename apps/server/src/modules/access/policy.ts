@@ -36,6 +36,8 @@ export const POLICY = {
   'document.manage': OWNER_ONLY,
   /** Make and copy a signer's link ('owner, admin or document owner may generate a signing link'). */
   'document.signingLink': OWNER_AND_TEAM_ADMINS,
+  /** See the pictures of its signers who have accounts (the editor and the preview): the owner's alone. */
+  'document.signerAvatars': OWNER_ONLY,
   /** Sign it through a link. */
   'document.sign': ['signer'],
   /** See a live template in the pickers and make documents (or a bulk send) from it: teammates' templates too. */

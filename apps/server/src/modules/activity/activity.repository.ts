@@ -1,7 +1,7 @@
 import type { ActivityType, DocumentActivity } from '@esign/shared';
-import { asc, eq, inArray } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
-import { documentActivities, signers } from '../../platform/db/schema.js';
+import { documentActivities, documents, signers } from '../../platform/db/schema.js';
 
 export interface ActivityInput {
   documentId: string;
@@ -75,4 +75,35 @@ export async function listActivities(db: Db, documentId: string): Promise<Docume
     sourceIP: row.sourceIp,
     createdAt: row.createdAt.toISOString(),
   }));
+}
+
+/**
+ * A user's day for the daily report: the sends, signatures and completions recorded on their documents between
+ * `from` and `to`, and how many of their documents await signatures now.
+ */
+export async function dailyActivityCounts(db: Db, params: { userId: string; from: Date; to: Date }) {
+  const from = sql`${params.from.toISOString()}::timestamptz`;
+  const to = sql`${params.to.toISOString()}::timestamptz`;
+  const result = (await db.execute(sql`
+    select
+      (select count(distinct a.document_id) from ${documentActivities} a join ${documents} d on d.id = a.document_id
+        where d.user_id = ${params.userId} and a.type = 'send' and a.created_at >= ${from}
+          and a.created_at < ${to})::int as sent,
+      (select count(*) from ${documentActivities} a join ${documents} d on d.id = a.document_id
+        where d.user_id = ${params.userId} and a.type = 'sign' and a.created_at >= ${from}
+          and a.created_at < ${to})::int as signed,
+      (select count(*) from ${documentActivities} a join ${documents} d on d.id = a.document_id
+        where d.user_id = ${params.userId} and a.type = 'complete' and a.created_at >= ${from}
+          and a.created_at < ${to})::int as completed,
+      (select count(*) from ${documents} d
+        where d.user_id = ${params.userId} and d.status = 'awaiting' and d.deleted_at is null)::int as awaiting`)) as unknown as {
+    rows: { sent: number; signed: number; completed: number; awaiting: number }[];
+  };
+  const row = result.rows[0];
+  return {
+    sent: row?.sent ?? 0,
+    signed: row?.signed ?? 0,
+    completed: row?.completed ?? 0,
+    awaiting: row?.awaiting ?? 0,
+  };
 }

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import { emailTokens, refreshTokens, sessions, signInFailures } from '../../platform/db/schema.js';
 
@@ -6,16 +6,13 @@ export type EmailTokenPurpose = (typeof emailTokens.$inferSelect)['purpose'];
 
 export async function insertEmailToken(
   db: Db,
-  values: { userId: string; purpose: EmailTokenPurpose; tokenHash: string; expiresAt: Date },
+  values: { userId: string; purpose: EmailTokenPurpose; tokenHash: string; expiresAt: Date; newEmail?: string },
 ): Promise<void> {
   await db.insert(emailTokens).values(values);
 }
 
-/** Marks a live token used and returns its user; a used, expired or unknown token returns undefined. */
-export async function consumeEmailToken(
-  db: Db,
-  params: { tokenHash: string; purpose: EmailTokenPurpose; now: Date },
-): Promise<string | undefined> {
+/** Marks a live token of a purpose used: its user, and the new address an e-mail change token names. */
+async function spendEmailToken(db: Db, params: { tokenHash: string; purpose: EmailTokenPurpose; now: Date }) {
   const [row] = await db
     .update(emailTokens)
     .set({ usedAt: params.now })
@@ -27,8 +24,22 @@ export async function consumeEmailToken(
         gt(emailTokens.expiresAt, params.now),
       ),
     )
-    .returning({ userId: emailTokens.userId });
-  return row?.userId;
+    .returning({ userId: emailTokens.userId, newEmail: emailTokens.newEmail });
+  return row;
+}
+
+/** Marks a live token used and returns its user; a used, expired or unknown token returns undefined. */
+export async function consumeEmailToken(
+  db: Db,
+  params: { tokenHash: string; purpose: EmailTokenPurpose; now: Date },
+): Promise<string | undefined> {
+  return (await spendEmailToken(db, params))?.userId;
+}
+
+/** Spends a live e-mail change token: its user and the address the link was mailed to. */
+export async function consumeEmailChangeToken(db: Db, params: { tokenHash: string; now: Date }) {
+  const row = await spendEmailToken(db, { ...params, purpose: 'change_email' });
+  return row?.newEmail ? { userId: row.userId, newEmail: row.newEmail } : undefined;
 }
 
 export async function expireEmailTokens(
@@ -47,13 +58,20 @@ export async function insertSession(db: Db, values: { id: string; userId: string
   await db.insert(sessions).values(values);
 }
 
-/** Ends a session, or every session of a user: their access tokens are refused from the next request on. */
-export async function endSessions(db: Db, params: { sessionId?: string; userId?: string; now: Date }): Promise<void> {
+/**
+ * Ends a session, or every session of a user (but `exceptSessionId`, when given: a password changed in the
+ * profile keeps its own): their access tokens are refused from the next request on.
+ */
+export async function endSessions(
+  db: Db,
+  params: { sessionId?: string; userId?: string; exceptSessionId?: string; now: Date },
+): Promise<void> {
   const scope = params.sessionId ? eq(sessions.id, params.sessionId) : eq(sessions.userId, params.userId ?? '');
+  const kept = params.exceptSessionId ? ne(sessions.id, params.exceptSessionId) : undefined;
   await db
     .update(sessions)
     .set({ endedAt: params.now })
-    .where(and(scope, isNull(sessions.endedAt)));
+    .where(and(scope, kept, isNull(sessions.endedAt)));
 }
 
 export async function insertRefreshToken(
@@ -91,14 +109,19 @@ export async function findRefreshTokenFamily(db: Db, tokenHash: string): Promise
   return row?.familyId;
 }
 
-export async function revokeRefreshTokens(db: Db, params: { userId?: string; familyId?: string; now: Date }) {
+/** Revokes a family's refresh tokens, or a user's (but those of `exceptFamilyId`, when given). */
+export async function revokeRefreshTokens(
+  db: Db,
+  params: { userId?: string; familyId?: string; exceptFamilyId?: string; now: Date },
+) {
   const scope = params.familyId
     ? eq(refreshTokens.familyId, params.familyId)
     : eq(refreshTokens.userId, params.userId ?? '');
+  const kept = params.exceptFamilyId ? ne(refreshTokens.familyId, params.exceptFamilyId) : undefined;
   await db
     .update(refreshTokens)
     .set({ revokedAt: params.now })
-    .where(and(scope, isNull(refreshTokens.revokedAt)));
+    .where(and(scope, kept, isNull(refreshTokens.revokedAt)));
 }
 
 /**

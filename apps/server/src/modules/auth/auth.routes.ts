@@ -46,6 +46,8 @@ export async function authRoutes(
 /** The pre-handler of every route that needs a logged-in user. */
 export function requireUser(auth: AuthService): preHandlerAsyncHookHandler {
   return async (request) => {
-    request.user = await auth.authenticate(bearerToken(request.headers.authorization));
+    const { user, sessionId } = await auth.authenticateSession(bearerToken(request.headers.authorization));
+    request.user = user;
+    request.sessionId = sessionId;
   };
 }

@@ -46,6 +46,11 @@ interface AuthDeps {
 /** argon2id (the library's const enum value 2) with the library's defaults: 19 MiB, 2 passes. */
 const ARGON2_OPTIONS = { algorithm: 2 as Algorithm.Argon2id };
 
+/** The stored hash of a new password (sign-up, reset, the profile). */
+export function hashPassword(password: string): Promise<string> {
+  return hash(password, ARGON2_OPTIONS);
+}
+
 export function authService(deps: AuthDeps) {
   const { db, jobs, mails, accessTokens, twoFactor, now } = deps;
   const findSessionUser = batchedFindSessionUser(db);
@@ -75,6 +80,15 @@ export function authService(deps: AuthDeps) {
     const type = twoFactorTypeOf(user);
     if (type) return twoFactor.startChallenge(user, type);
     return { type: 'authorized', ...(await issueTokens(user.id)), user: toUserDto(user), ...extra };
+  }
+
+  /** The user and session behind an access token (see authenticate). */
+  async function authenticateSession(accessToken: string | undefined) {
+    if (!accessToken) throw unauthorized();
+    const claims = await accessTokens.verify(accessToken);
+    const user = await findSessionUser(claims);
+    if (!user || claims.issuedAt < Math.floor(user.passwordChangedAt.getTime() / 1000)) throw unauthorized();
+    return { user, sessionId: claims.sessionId };
   }
 
   return {
@@ -239,12 +253,10 @@ export function authService(deps: AuthDeps) {
      * is refused.
      */
     async authenticate(accessToken: string | undefined) {
-      if (!accessToken) throw unauthorized();
-      const claims = await accessTokens.verify(accessToken);
-      const user = await findSessionUser(claims);
-      if (!user || claims.issuedAt < Math.floor(user.passwordChangedAt.getTime() / 1000)) throw unauthorized();
-      return user;
+      return (await authenticateSession(accessToken)).user;
     },
+
+    authenticateSession,
   };
 }
 export type AuthService = ReturnType<typeof authService>;

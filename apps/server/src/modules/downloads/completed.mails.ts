@@ -6,7 +6,7 @@ import { renderMail } from '../../platform/mail/template.js';
 import { mailText } from '../../platform/mail/texts.js';
 import { hashToken, randomToken } from '../auth/tokens.js';
 import { findDocument, listSigners } from '../documents/documents.repository.js';
-import { findUserById } from '../users/users.repository.js';
+import { findUserById, notificationSettingsByEmail } from '../users/users.repository.js';
 import { hasDownloadLink, insertDownloadLink } from './downloads.repository.js';
 
 interface CompletedMailDeps {
@@ -29,7 +29,9 @@ export function downloadPageUrl(appUrl: string, params: { documentId: string; si
 }
 
 /**
- * After the seal: one mail to the owner and to every signer with a download link of their own. The link's token
+ * After the seal: one mail to the owner and to every signer with a download link of their own, as the notification
+ * flags allow (the owner's isReceivingCompletedDocument and isSendingCompletedDocument, a signer account's
+ * isReceivingSigned). The link's token
  * is made here, so it exists only in the mail; only its hash is stored. A retried job skips whoever already has
  * a link; a job that runs before the sealed PDF is stored fails and is retried.
  */
@@ -46,11 +48,18 @@ export function completedMailJobs(deps: CompletedMailDeps) {
       const owner = await findUserById(deps.db, document.userId);
       const signerRows = await listSigners(deps.db, documentId);
       const title = document.title || mailText('common.untitledDocument');
+      // The owner's flags: the completed document to themselves, and to every party; a signer's own account may
+      // also have turned off receiving what they signed.
+      const parties = owner?.isSendingCompletedDocument === false ? [] : signerRows.filter((row) => !row.isPreparer);
+      const signerSettings = await notificationSettingsByEmail(
+        deps.db,
+        parties.map((signer) => signer.email),
+      );
       const recipients = [
-        ...(owner ? [{ signerId: null, name: owner.name, email: owner.email }] : []),
+        ...(owner?.isReceivingCompletedDocument ? [{ signerId: null, name: owner.name, email: owner.email }] : []),
         // The preparer is the owner, who already has the owner's link.
-        ...signerRows
-          .filter((signer) => !signer.isPreparer)
+        ...parties
+          .filter((signer) => signerSettings.get(signer.email)?.isReceivingSigned !== false)
           .map((signer) => ({ signerId: signer.id, name: signer.name, email: signer.email })),
       ];
       for (const recipient of recipients) {

@@ -1,6 +1,7 @@
 import { MESSAGES, REQUISITE_LIMITS } from '@esign/shared';
 import { decode as decodeBmpData } from 'bmp-ts';
 import { fileTypeFromBuffer } from 'file-type';
+import type { ResizeOptions } from 'sharp';
 import { AppError } from '../../platform/errors.js';
 import { loadSharp } from '../../platform/sharp.js';
 
@@ -33,22 +34,35 @@ async function bmpToPng(bytes: Buffer): Promise<Buffer> {
 }
 
 /**
- * A PNG of the image: PNG, JPEG, BMP or GIF decided by content (never by a name or a declared type), shown
- * upright (EXIF orientation), first frame only, at most 4000 pixels on its longer side.
+ * A PNG of an image of one of `types` decided by content (never by a name or a declared type), shown upright (EXIF
+ * orientation), first frame only, resized as `resize` says; anything else, or a file that does not decode, is
+ * refused with `refusal`. Saved signatures and avatars both come through here.
  */
-export async function normaliseImage(bytes: Buffer): Promise<Buffer> {
+export async function pngOfImage(
+  bytes: Buffer,
+  options: { types: ReadonlySet<string>; resize: ResizeOptions; refusal: () => AppError; maxPixels?: number },
+): Promise<Buffer> {
   const detected = await fileTypeFromBuffer(bytes);
-  if (!detected || !ALLOWED_TYPES.has(detected.ext)) throw unreadable();
+  if (!detected || !options.types.has(detected.ext)) throw options.refusal();
   try {
     const source = detected.ext === 'bmp' ? await bmpToPng(bytes) : bytes;
     const sharp = await loadSharp();
-    return await sharp(source, { limitInputPixels: MAX_IMAGE_PIXELS })
+    return await sharp(source, { limitInputPixels: options.maxPixels ?? MAX_IMAGE_PIXELS })
       .rotate()
-      .resize({ width: MAX_STORED_SIDE, height: MAX_STORED_SIDE, fit: 'inside', withoutEnlargement: true })
+      .resize(options.resize)
       .png()
       .toBuffer();
   } catch (error) {
     if (error instanceof AppError) throw error;
-    throw unreadable();
+    throw options.refusal();
   }
+}
+
+/** A saved signature's PNG: PNG, JPEG, BMP or GIF, at most 4000 pixels on its longer side. */
+export async function normaliseImage(bytes: Buffer): Promise<Buffer> {
+  return pngOfImage(bytes, {
+    types: ALLOWED_TYPES,
+    resize: { width: MAX_STORED_SIDE, height: MAX_STORED_SIDE, fit: 'inside', withoutEnlargement: true },
+    refusal: unreadable,
+  });
 }

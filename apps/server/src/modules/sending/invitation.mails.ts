@@ -6,7 +6,7 @@ import { renderMail } from '../../platform/mail/template.js';
 import { mailText } from '../../platform/mail/texts.js';
 import { findSignerWithDocument } from '../documents/documents.repository.js';
 import { issueSigningToken, signingUrl } from '../signing/signing-tokens.repository.js';
-import { findUserById } from '../users/users.repository.js';
+import { findUserById, notificationSettingsByEmail } from '../users/users.repository.js';
 
 interface SignerMailDeps {
   db: Db;
@@ -39,6 +39,11 @@ export function signerMailJobs(deps: SignerMailDeps) {
       if (document.status !== 'awaiting' || document.deletedAt || signer.isFinished) return;
       const sender = await findUserById(deps.db, document.userId);
       if (!sender) return;
+      // A signer whose account turned reminders off gets none (the invitation itself always goes out).
+      if (isReminder) {
+        const settings = (await notificationSettingsByEmail(deps.db, [signer.email])).get(signer.email);
+        if (settings && !settings.isReceivingReminders) return;
+      }
       const token = await issueSigningToken(deps.db, { documentId, signerId });
       const title = document.title || mailText('common.untitledDocument');
       await deps.mailer.send(

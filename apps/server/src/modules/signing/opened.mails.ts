@@ -7,7 +7,7 @@ import { mailText } from '../../platform/mail/texts.js';
 import { findSignerWithDocument } from '../documents/documents.repository.js';
 import { findUserById } from '../users/users.repository.js';
 
-/** The owner hears that a signer opened the document (once per signing-link session). */
+/** The owner hears that a signer opened the document (once per signing-link session), unless they turned it off. */
 export function openedMailJobs(deps: { db: Db; mailer: Mailer; appUrl: string }) {
   const openedMail = defineJob({
     name: 'signing.opened-mail',
@@ -16,7 +16,7 @@ export function openedMailJobs(deps: { db: Db; mailer: Mailer; appUrl: string })
       const row = await findSignerWithDocument(deps.db, signerId);
       if (!row || row.document.id !== documentId || row.document.deletedAt || row.signer.isPreparer) return;
       const owner = await findUserById(deps.db, row.document.userId);
-      if (!owner) return;
+      if (!owner?.isReceivingOpenedSigning) return;
       const title = row.document.title || mailText('common.untitledDocument');
       await deps.mailer.send(
         renderMail({

@@ -23,6 +23,7 @@ import type { SignerMailJobs } from '../sending/invitation.mails.js';
 import { completeDocumentOnce } from './completion.repository.js';
 import { applySignerFieldValues } from './field-values.js';
 import type { OpenedMailJobs } from './opened.mails.js';
+import type { SignedMailJobs } from './signed.mails.js';
 import * as repo from './signing.repository.js';
 import { signersWhoseTurnItIs } from './turns.js';
 
@@ -32,6 +33,7 @@ interface SignerDeps {
   jobs: JobQueue;
   sealing: SealingJobs;
   openedMails: OpenedMailJobs;
+  signedMails: SignedMailJobs;
   /** The next signer of an ordered document gets the send-out's invitation mail. */
   signerMails: SignerMailJobs;
   now: () => Date;
@@ -264,6 +266,7 @@ export function signerService(deps: SignerDeps) {
           await queue(deps.signerMails.signerInvitationMail, { documentId: document.id, signerId: next.id });
         }
         if (isCompleted) await queue(sealing.sealDocument, { documentId: document.id });
+        else await queue(deps.signedMails.signerSignedMail, { documentId: document.id, signerId: signer.id });
         return { answer: answer(isCompleted ? 'completed' : document.status), isCompleted, next };
       });
       return outcome.answer;

@@ -1,8 +1,16 @@
-import { type TwoFactorType, templateLimitOf, type User } from '@esign/shared';
+import {
+  API_PREFIX,
+  NOTIFICATION_FLAGS,
+  type NotificationSettings,
+  type SignerAvatar,
+  type TwoFactorType,
+  templateLimitOf,
+  type User,
+} from '@esign/shared';
 import DataLoader from 'dataloader';
-import { and, eq, isNull, type Placeholder, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
-import { sessions, users } from '../../platform/db/schema.js';
+import { documentParts, documents, requisites, sessions, signers, users } from '../../platform/db/schema.js';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -65,13 +73,33 @@ export function twoFactorTypeOf(user: UserRow): TwoFactorType | null {
   return null;
 }
 
+/**
+ * The holder of deleted accounts' completed documents (drizzle/0016_profile.sql): nobody signs in as it; its
+ * documents stay for their signers' download links and their audit rows.
+ */
+export const DELETED_ACCOUNT_ID = '00000000-0000-0000-0000-000000000000';
+
+/** A user's picture is stored as `users/{id}/avatar/{file}`: served at this address while it is the current one. */
+export function avatarUrlOf(row: { id: string; avatarKey: string | null }): string | null {
+  const file = row.avatarKey?.split('/').pop();
+  return file ? `${API_PREFIX}/avatars/${row.id}/${file}` : null;
+}
+
+export function avatarKeyOf(userId: string, file: string): string {
+  return `users/${userId}/avatar/${file}`;
+}
+
+export function notificationSettingsOf(row: UserRow): NotificationSettings {
+  return Object.fromEntries(NOTIFICATION_FLAGS.map((flag) => [flag, row[flag]])) as NotificationSettings;
+}
+
 /** The user as the API shows it: never the password hash or internal timestamps. */
 export function toUserDto(row: UserRow): User {
   return {
     id: row.id,
     name: row.name,
     email: row.email,
-    avatarUrl: row.avatarUrl,
+    avatarUrl: avatarUrlOf(row),
     timezone: row.timezone,
     dateFormat: row.dateFormat,
     plan: { type: row.planType, duration: row.planDuration },
@@ -85,7 +113,98 @@ export function toUserDto(row: UserRow): User {
     freeDocumentsUsedLimit: row.freeDocumentsUsedLimit,
     templateLimit: templateLimitOf(row),
     createdAt: row.createdAt.toISOString(),
+    ...notificationSettingsOf(row),
   };
+}
+
+/**
+ * The notification settings of the accounts behind these addresses, by address: a signer whose address has an
+ * account gets the mails that account asked for; an address without one gets every mail.
+ */
+export async function notificationSettingsByEmail(
+  db: Db,
+  emails: string[],
+): Promise<Map<string, NotificationSettings>> {
+  if (emails.length === 0) return new Map();
+  const rows = await db.select().from(users).where(inArray(users.email, emails));
+  return new Map(rows.map((row) => [row.email, notificationSettingsOf(row)]));
+}
+
+/** The pictures of a document's signers whose account (by link or by address) has one. */
+export async function listSignerAvatars(db: Db, documentId: string): Promise<SignerAvatar[]> {
+  const rows = await db
+    .select({ signerId: signers.id, userId: users.id, avatarKey: users.avatarKey })
+    .from(signers)
+    .innerJoin(users, or(eq(users.id, signers.userId), eq(users.email, signers.email)))
+    .where(and(eq(signers.documentId, documentId), isNotNull(users.avatarKey)));
+  const avatars = new Map<string, string>();
+  for (const row of rows) {
+    const url = avatarUrlOf({ id: row.userId, avatarKey: row.avatarKey });
+    if (url && !avatars.has(row.signerId)) avatars.set(row.signerId, url);
+  }
+  return [...avatars].map(([signerId, avatarUrl]) => ({ signerId, avatarUrl }));
+}
+
+/** The users who asked for the daily report of signature requests. */
+export async function listDailyReportUsers(db: Db): Promise<UserRow[]> {
+  return db.select().from(users).where(eq(users.isReceivingSignatureRequestsDailyReport, true));
+}
+
+/** A user's documents, with what account deletion needs of them. */
+export async function listOwnedDocuments(db: Db, userId: string) {
+  return db
+    .select({
+      id: documents.id,
+      status: documents.status,
+      title: documents.title,
+      deletedAt: documents.deletedAt,
+    })
+    .from(documents)
+    .where(eq(documents.userId, userId));
+}
+
+/** Hands documents to the deleted accounts' holder (their rows and files stay; their lists are nobody's). */
+export async function giveDocumentsToHolder(db: Db, documentIds: string[]): Promise<void> {
+  if (documentIds.length === 0) return;
+  await db.update(documents).set({ userId: DELETED_ACCOUNT_ID }).where(inArray(documents.id, documentIds));
+}
+
+/**
+ * The stored files that go with an account's deleted documents and saved signatures: the documents' parts (original
+ * and PDF), combined and sealed PDFs, and the pictures of the user's and those documents' signers' requisites.
+ */
+export async function listFileKeysToErase(db: Db, params: { userId: string; documentIds: string[] }) {
+  const ids = params.documentIds;
+  const [parts, whole, pictures] = await Promise.all([
+    ids.length === 0
+      ? []
+      : db
+          .select({ original: documentParts.originalFileKey, pdf: documentParts.pdfFileKey })
+          .from(documentParts)
+          .where(inArray(documentParts.documentId, ids)),
+    ids.length === 0
+      ? []
+      : db
+          .select({ pdf: documents.pdfFileKey, result: documents.resultPdfFileKey })
+          .from(documents)
+          .where(inArray(documents.id, ids)),
+    db
+      .select({ key: requisites.fileKey })
+      .from(requisites)
+      .leftJoin(signers, eq(signers.id, requisites.signerId))
+      .where(or(eq(requisites.userId, params.userId), ids.length === 0 ? undefined : inArray(signers.documentId, ids))),
+  ]);
+  const keys = [
+    ...parts.flatMap((row) => [row.original, row.pdf]),
+    ...whole.flatMap((row) => [row.pdf, row.result]),
+    ...pictures.map((row) => row.key),
+  ];
+  return [...new Set(keys.filter((key): key is string => key !== null))];
+}
+
+/** Deletes the account row: sessions, tokens, saved signatures and its other documents go with it by cascade. */
+export async function deleteUserRow(db: Db, userId: string): Promise<void> {
+  await db.delete(users).where(eq(users.id, userId));
 }
 
 /**

@@ -5,7 +5,15 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** Set by `requireUser` for routes that need a logged-in user. */
     user?: UserRow;
+    /** The session of the access token (set with `user`). */
+    sessionId?: string;
   }
+}
+
+/** The session of a request that passed `requireUser`. */
+export function currentSessionId(request: FastifyRequest): string {
+  if (!request.sessionId) throw new Error('requireUser did not run for this route');
+  return request.sessionId;
 }
 
 /** The logged-in user of a request that passed `requireUser`. */

@@ -57,4 +57,33 @@ export const en = {
   sms: {
     code: 'Your eSign code is {{code}}. It expires in {{minutes}} minutes. Do not share it with anyone.',
   },
+  emailChange: {
+    subject: 'Confirm your new email address',
+    body: 'You asked to use {{email}} for your account. Your account keeps its current address until you confirm this one.',
+    action: 'Confirm new email',
+    footer: 'This link works once and expires in 24 hours. If you did not ask for it, you can ignore this email.',
+  },
+  emailChanged: {
+    subject: 'Your email address has been changed',
+    body: 'The email address of your account is now {{email}}. This address no longer signs in.',
+    advice: 'If you did not make this change, reset your password at once and contact support.',
+  },
+  documentVoided: {
+    subject: '"{{title}}" no longer needs your signature',
+    body: '{{sender}} deleted their account, so the document "{{title}}" has been voided. Its signing link no longer works.',
+  },
+  signerSigned: {
+    subject: '{{signer}} signed "{{title}}"',
+    body: '{{signer}} ({{signerEmail}}) signed the document "{{title}}".',
+    action: 'View document',
+  },
+  dailyReport: {
+    subject: 'Your signature requests on {{date}}',
+    intro: 'Here is what happened to your signature requests on {{date}}:',
+    sent: 'Documents sent: {{count}}',
+    signed: 'Signatures received: {{count}}',
+    completed: 'Documents completed: {{count}}',
+    awaiting: 'Documents still awaiting signatures: {{count}}',
+    action: 'Open your documents',
+  },
 } as const;

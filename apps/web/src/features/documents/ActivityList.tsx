@@ -1,21 +1,18 @@
 import type { DocumentActivity } from '@esign/shared';
 import { Group, Paper, Stack, Text } from '@mantine/core';
-import dayjs from 'dayjs';
-import { type Translate, useTranslation } from '../../i18n';
-
-/** Part 2: the activity's date 'MMM DD, YYYY' and time 'HH:mm:ss' with the UTC offset. */
-export function activityTime(iso: string, t: Translate) {
-  const at = dayjs(iso);
-  return { date: at.format(t('formats.date')), time: at.format(t('formats.time')) };
-}
+import { useTranslation } from '../../i18n';
+import { useUserDates } from '../settings/user-dates';
 
 export function ActivityList({ activities }: { activities: DocumentActivity[] }) {
   const { t } = useTranslation();
+  // Part 2: the date and the time 'HH:mm:ss' with the UTC offset, in the user's date format and time zone.
+  const dates = useUserDates();
   if (activities.length === 0) return <Text c="dimmed">{t('messages.noActivities')}</Text>;
   return (
     <Stack gap="xs" component="ol" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
       {activities.map((activity) => {
-        const { date, time } = activityTime(activity.createdAt, t);
+        const date = dates.date(activity.createdAt);
+        const time = dates.time(activity.createdAt);
         return (
           <Paper key={activity.id} withBorder p="sm" component="li" data-testid="activity">
             <Group justify="space-between" wrap="nowrap" gap="xs" align="start">

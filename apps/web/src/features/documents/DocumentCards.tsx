@@ -1,9 +1,9 @@
 import type { DocumentListItem } from '@esign/shared';
 import { Anchor, Card, Group, Stack, Text } from '@mantine/core';
-import dayjs from 'dayjs';
 import type { ComponentType } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from '../../i18n';
+import { useUserDates } from '../settings/user-dates';
 import { StatusBadge } from './DocumentsTable';
 import type { ListKind } from './list-view';
 import { SignersSummary } from './SignersSummary';
@@ -19,6 +19,7 @@ export function DocumentCards({
   RowActions: ComponentType<{ item: DocumentListItem }>;
 }) {
   const { t } = useTranslation();
+  const dates = useUserDates();
   return (
     <Stack gap="sm">
       {items.map((item) => {
@@ -35,7 +36,7 @@ export function DocumentCards({
                   </Anchor>
                 )}
                 <Text size="xs" c="dimmed">
-                  {dayjs(item.createdAt).format(t('formats.date'))}
+                  {dates.date(item.createdAt)}
                 </Text>
                 <SignersSummary item={item} />
               </Stack>

@@ -1,9 +1,10 @@
-import { Button, Container, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Avatar, Button, Container, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useEffect } from 'react';
 import { Link, Navigate, useLocation, useParams } from 'react-router';
 import { notifyError } from '../../api/notify';
 import { useTranslation } from '../../i18n';
+import { useSignerAvatars } from '../settings/api';
 import { ActivityList } from './ActivityList';
 import { useActivities, useDocumentDetails } from './api';
 import { downloadDocument, fileKeyOf, printDocument } from './document-files';
@@ -16,6 +17,7 @@ export function DocumentPreviewPage() {
   const isMobile = useMediaQuery('(max-width: 767.98px)');
   const document = useDocumentDetails(documentId);
   const activities = useActivities(documentId);
+  const avatars = useSignerAvatars(documentId);
   const key = document.data ? fileKeyOf(document.data) : null;
   const { hash } = useLocation();
 
@@ -53,6 +55,19 @@ export function DocumentPreviewPage() {
           </Group>
         </Group>
         {key === null ? <Text>{t('preview.noFile')}</Text> : <PreviewPages document={document.data} fileKey={key} />}
+        <Stack gap="xs" component="section" aria-labelledby="document-signers">
+          <Title order={2} size="h3" id="document-signers">
+            {t('preview.signersTitle')}
+          </Title>
+          <Stack gap={6} component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+            {document.data.signers.map((signer) => (
+              <Group key={signer.id} gap="xs" component="li" wrap="nowrap">
+                <Avatar src={avatars.get(signer.id)} name={signer.name || signer.email} size="sm" alt="" />
+                <Text size="sm">{t('common.nameAndEmail', { name: signer.name, email: signer.email })}</Text>
+              </Group>
+            ))}
+          </Stack>
+        </Stack>
         <Stack gap="sm" id="document-activity">
           <Title order={2} size="h3">
             {t('preview.activityTitle')}

@@ -1,9 +1,9 @@
 import type { DocumentListItem, ListOrderingKey } from '@esign/shared';
 import { Anchor, Badge, Checkbox, Table, Text, UnstyledButton } from '@mantine/core';
-import dayjs from 'dayjs';
 import type { ComponentType } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from '../../i18n';
+import { useUserDates } from '../settings/user-dates';
 import type { Sorting } from './ListPage';
 import { type ListKind, statusLabelKey } from './list-view';
 import { SignersSummary } from './SignersSummary';
@@ -54,6 +54,7 @@ export function DocumentsTable(props: {
   onSelect: (ids: string[]) => void;
 }) {
   const { t } = useTranslation();
+  const dates = useUserDates();
   const { items, kind, RowActions, selected, onSelect } = props;
   const selectable = items.filter((item) => item.status !== 'preparing');
   const isAllSelected = selectable.length > 0 && selectable.every((item) => selected.includes(item.id));
@@ -107,7 +108,7 @@ export function DocumentsTable(props: {
                   <SignersSummary item={item} />
                 </Table.Td>
                 <Table.Td>
-                  <Text size="sm">{dayjs(item.createdAt).format(t('formats.date'))}</Text>
+                  <Text size="sm">{dates.date(item.createdAt)}</Text>
                 </Table.Td>
                 <Table.Td>
                   <StatusBadge status={item.status} />

@@ -1,7 +1,7 @@
 import { ACCESS_CODE_FAILURE_WINDOW_SECONDS, type DocumentListItem, type DocumentListSigner } from '@esign/shared';
 import { Stack, Text } from '@mantine/core';
-import dayjs from 'dayjs';
 import { useTranslation } from '../../i18n';
+import { useUserDates } from '../settings/user-dates';
 
 /** Until when a signer's link stays locked by wrong access codes, if it still is (a new link lifts it at once). */
 function lockedUntil(signer: DocumentListSigner, now: number): Date | null {
@@ -16,6 +16,7 @@ function lockedUntil(signer: DocumentListSigner, now: number): Date | null {
  */
 export function SignersSummary({ item }: { item: DocumentListItem }) {
   const { t } = useTranslation();
+  const dates = useUserDates();
   const shown = item.signers.filter((signer) => !signer.isPreparer);
   const now = Date.now();
   return (
@@ -32,7 +33,7 @@ export function SignersSummary({ item }: { item: DocumentListItem }) {
         const state = signer.isFinished
           ? t('documents.signed')
           : locked
-            ? t('documents.accessLocked', { time: dayjs(locked).format(t('formats.time')) })
+            ? t('documents.accessLocked', { time: dates.time(locked) })
             : t('documents.waiting');
         return (
           <Text key={signer.id} size="xs" c={signer.isFinished ? 'green.8' : locked ? 'red.8' : 'dimmed'}>

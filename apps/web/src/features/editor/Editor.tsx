@@ -13,6 +13,7 @@ import { useTranslation } from '../../i18n';
 import { usePdfDocument } from '../pdf/use-pdf-document';
 import { UpgradeModal } from '../plans/UpgradeModal';
 import { SignatureChooser, useRequisites } from '../requisites';
+import { useSignerAvatars } from '../settings/api';
 import { EditorHeader } from './EditorHeader';
 import { dismissEarlyPage } from './early-page';
 import { editorReducer, initialEditorState, patchField, putField, removeField } from './editor-state';
@@ -73,6 +74,8 @@ export function Editor({ document, user, template }: EditorProps) {
     () => [...document.signers].sort((a, b) => Number(b.isPreparer) - Number(a.isPreparer) || a.order - b.order),
     [document.signers],
   );
+  // A template's signers are roles: no accounts, no pictures.
+  const avatars = useSignerAvatars(template ? undefined : document.id);
   const signersById = useMemo(() => new Map(signers.map((signer) => [signer.id, signer])), [signers]);
   const lastSignerId = useRef<string | null>(
     (document.type === 'me' ? signers.find((signer) => signer.isPreparer) : signers.find((s) => !s.isPreparer))?.id ??
@@ -179,9 +182,7 @@ export function Editor({ document, user, template }: EditorProps) {
 
   const leave = () => navigate(template ? '/templates' : '/documents');
   const settings = (variant: 'panel' | 'popup') =>
-    selected && (
-      <FieldSettings field={selected} signers={signers} onAssign={onAssign} onPatch={onPatch} variant={variant} />
-    );
+    selected && <FieldSettings field={selected} {...{ signers, onAssign, onPatch, variant, avatars }} />;
 
   return (
     <Box h="100dvh" style={{ display: 'flex', flexDirection: 'column' }}>

@@ -9,7 +9,19 @@ import {
   type FontId,
   type Signer,
 } from '@esign/shared';
-import { Alert, Checkbox, ColorSwatch, Group, NumberInput, Radio, Select, Stack, Text, TextInput } from '@mantine/core';
+import {
+  Alert,
+  Avatar,
+  Checkbox,
+  ColorSwatch,
+  Group,
+  NumberInput,
+  Radio,
+  Select,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { type Translate, useTranslation } from '../../i18n';
 import { assignQuestion } from './field-rules';
@@ -22,6 +34,8 @@ export interface FieldSettingsProps {
   onPatch: (patch: Partial<DocumentField>) => void;
   /** 'panel': the selected-field panel beside the pages; 'popup': the popup on the page. */
   variant: 'panel' | 'popup';
+  /** The pictures of signers who have accounts, by signer id. */
+  avatars?: ReadonlyMap<string, string>;
 }
 
 export function signerLabel(signer: Signer, t: Translate): string {
@@ -31,10 +45,15 @@ export function signerLabel(signer: Signer, t: Translate): string {
   return signer.name ? t('common.nameAndEmail', { name: signer.name, email: signer.email }) : signer.email;
 }
 
+/** A signer's picture beside their name, when their account has one. */
+function SignerAvatar({ url }: { url: string | undefined }) {
+  return url ? <Avatar src={url} size={18} radius="xl" alt="" /> : null;
+}
+
 const FONT_OPTIONS = FONT_IDS.map((id) => ({ value: id, label: FONTS[id] }));
 
 /** The settings of the selected field, with the spec's conditions for each control. */
-export function FieldSettings({ field, signers, onAssign, onPatch, variant }: FieldSettingsProps) {
+export function FieldSettings({ field, signers, onAssign, onPatch, variant, avatars }: FieldSettingsProps) {
   const { t } = useTranslation();
   const signer = signers.find((candidate) => candidate.id === field.signerId) ?? null;
   const isOwn = signer?.isPreparer === true;
@@ -53,6 +72,12 @@ export function FieldSettings({ field, signers, onAssign, onPatch, variant }: Fi
           leftSection={<ColorSwatch color={signerCssColor(signer)} size={14} />}
           allowDeselect={false}
           comboboxProps={{ withinPortal: true }}
+          renderOption={({ option }) => (
+            <Group gap={6} wrap="nowrap">
+              <SignerAvatar url={avatars?.get(option.value)} />
+              <span>{option.label}</span>
+            </Group>
+          )}
         />
       ) : (
         <Radio.Group
@@ -68,6 +93,7 @@ export function FieldSettings({ field, signers, onAssign, onPatch, variant }: Fi
                 label={
                   <Group gap={6} wrap="nowrap">
                     <ColorSwatch color={signerCssColor(candidate)} size={12} />
+                    <SignerAvatar url={avatars?.get(candidate.id)} />
                     <span>{signerLabel(candidate, t)}</span>
                   </Group>
                 }

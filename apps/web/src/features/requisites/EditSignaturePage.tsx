@@ -31,7 +31,7 @@ export function EditSignaturePage() {
     <Stack gap="lg" maw={960}>
       <Group justify="space-between" align="flex-end">
         <div>
-          <Title order={1}>{t('requisites.pageTitle')}</Title>
+          <Title order={2}>{t('requisites.pageTitle')}</Title>
           <Text size="sm" c="dimmed">
             {t('requisites.pageIntro')}
           </Text>

@@ -12,7 +12,9 @@ export const users = pgTable(
     emailConfirmedAt: timestamp('email_confirmed_at', { withTimezone: true }),
     /** Access tokens issued before this instant are refused (set by a password change). */
     passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }).notNull().defaultNow(),
-    avatarUrl: text('avatar_url'),
+    /** The stored 128x128 picture (users/{id}/avatar/{uuid}.png); answered as a signed URL. */
+    avatarKey: text('avatar_key'),
+    /** One of TIME_ZONES (a UTC offset such as '+05:30'); null: the browser's own. */
     timezone: text('timezone'),
     dateFormat: text('date_format', { enum: DATE_FORMATS }).notNull().default('MM/DD/YYYY'),
     planType: text('plan_type', { enum: PLAN_TYPES }).notNull().default('free'),
@@ -20,6 +22,19 @@ export const users = pgTable(
     freeDocumentsUsed: integer('free_documents_used').notNull().default(0),
     freeDocumentsUsedLimit: integer('free_documents_used_limit').notNull().default(3),
     templateLimit: integer('template_limit').notNull().default(0),
+    // The notification flags (spec part 2, section 3); each gates the mail it names (ARCHITECTURE.md, Accounts).
+    isReceivingReminders: boolean('is_receiving_reminders').notNull().default(true),
+    isReceivingSigned: boolean('is_receiving_signed').notNull().default(true),
+    isReceivingSignerSigned: boolean('is_receiving_signer_signed').notNull().default(true),
+    isReceivingOpenedSigning: boolean('is_receiving_opened_signing').notNull().default(true),
+    isReceivingCompletedDocument: boolean('is_receiving_completed_document').notNull().default(true),
+    isSendingCompletedDocument: boolean('is_sending_completed_document').notNull().default(true),
+    isSendingToAllPartiesInOrderedDocument: boolean('is_sending_to_all_parties_in_ordered_document')
+      .notNull()
+      .default(true),
+    isReceivingSignatureRequestsDailyReport: boolean('is_receiving_signature_requests_daily_report')
+      .notNull()
+      .default(false),
     /**
      * Bumped by database triggers whenever anything the user's document lists show changes
      * (drizzle/0008_list_triggers.sql); read with the user on every request, it keys the lists' answer cache
@@ -80,7 +95,10 @@ export const refreshTokens = pgTable(
   ],
 );
 
-/** Single-use tokens sent by e-mail: e-mail confirmation and password reset. Only their hash is stored. */
+/**
+ * Single-use tokens sent by e-mail: e-mail confirmation, password reset and an e-mail change (whose new address the
+ * token names, so only the address the link was mailed to can become the account's). Only their hash is stored.
+ */
 export const emailTokens = pgTable(
   'email_tokens',
   {
@@ -88,7 +106,8 @@ export const emailTokens = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    purpose: text('purpose', { enum: ['confirm_email', 'reset_password'] }).notNull(),
+    purpose: text('purpose', { enum: ['confirm_email', 'reset_password', 'change_email'] }).notNull(),
+    newEmail: text('new_email'),
     tokenHash: text('token_hash').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),

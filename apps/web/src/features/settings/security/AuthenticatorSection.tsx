@@ -37,9 +37,7 @@ export function AuthenticatorSection({ user }: { user: User }) {
   return (
     <Card withBorder radius="md" p="lg">
       <Stack gap="sm">
-        <Title order={2} size="h3">
-          {t('security.authenticatorTitle')}
-        </Title>
+        <Title order={3}>{t('security.authenticatorTitle')}</Title>
         <Text size="sm">{user.isGoogle2fa ? t('security.authenticatorOn') : t('security.authenticatorOff')}</Text>
         <Group>
           {user.isGoogle2fa ? (

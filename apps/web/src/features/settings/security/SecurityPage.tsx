@@ -11,7 +11,7 @@ export function SecurityPage() {
   return (
     <Stack gap="lg" maw={720}>
       <div>
-        <Title order={1}>{t('security.title')}</Title>
+        <Title order={2}>{t('security.title')}</Title>
         <Text size="sm" c="dimmed">
           {t('security.intro')}
         </Text>

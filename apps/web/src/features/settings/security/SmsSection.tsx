@@ -53,9 +53,7 @@ export function SmsSection({ user }: { user: User }) {
   return (
     <Card withBorder radius="md" p="lg">
       <Stack gap="sm">
-        <Title order={2} size="h3">
-          {t('security.smsTitle')}
-        </Title>
+        <Title order={3}>{t('security.smsTitle')}</Title>
         {user.isTwillio2fa ? (
           <>
             <Text size="sm">{t('security.smsOn', { phone: user.phoneNumber ?? '' })}</Text>

@@ -1,0 +1,65 @@
+import { z } from 'zod';
+import type { Db } from '../../platform/db/client.js';
+import { defineJob } from '../../platform/jobs.js';
+import type { Mailer } from '../../platform/mail/mailer.js';
+import { renderMail } from '../../platform/mail/template.js';
+import { mailText } from '../../platform/mail/texts.js';
+import { findSignerWithDocument, listSigners } from '../documents/documents.repository.js';
+import { findUserById, notificationSettingsByEmail } from '../users/users.repository.js';
+
+/**
+ * A signer signed a document that others still have to sign (the completion mail tells the last signature): the
+ * owner hears it when their isReceivingSignerSigned is on; in an ordered document, with the owner's
+ * isSendingToAllPartiesInOrderedDocument on, the parties who signed before hear it too (unless their own account
+ * turned isReceivingSignerSigned off). Parties whose turn has not come hear nothing before their invitation.
+ */
+export function signedMailJobs(deps: { db: Db; mailer: Mailer; appUrl: string }) {
+  const signerSignedMail = defineJob({
+    name: 'signing.signer-signed-mail',
+    payload: z.object({ documentId: z.string().uuid(), signerId: z.string().uuid() }),
+    async handler({ documentId, signerId }) {
+      const row = await findSignerWithDocument(deps.db, signerId);
+      if (!row || row.document.id !== documentId || row.document.deletedAt || row.signer.isPreparer) return;
+      const { document, signer } = row;
+      const owner = await findUserById(deps.db, document.userId);
+      if (!owner) return;
+      const title = document.title || mailText('common.untitledDocument');
+      const others =
+        document.isOrdered && owner.isSendingToAllPartiesInOrderedDocument
+          ? (await listSigners(deps.db, documentId)).filter(
+              (other) => !other.isPreparer && other.isFinished && other.id !== signer.id,
+            )
+          : [];
+      const settings = await notificationSettingsByEmail(
+        deps.db,
+        others.map((other) => other.email),
+      );
+      const recipients = [
+        ...(owner.isReceivingSignerSigned ? [{ name: owner.name, email: owner.email, isOwner: true }] : []),
+        ...others
+          .filter((other) => settings.get(other.email)?.isReceivingSignerSigned !== false)
+          .map((other) => ({ name: other.name, email: other.email, isOwner: false })),
+      ];
+      for (const recipient of recipients) {
+        await deps.mailer.send(
+          renderMail({
+            to: recipient.email,
+            subject: mailText('signerSigned.subject', { signer: signer.name, title }),
+            greeting: mailText('common.greeting', { name: recipient.name }),
+            paragraphs: [mailText('signerSigned.body', { signer: signer.name, signerEmail: signer.email, title })],
+            ...(recipient.isOwner
+              ? {
+                  action: {
+                    label: mailText('signerSigned.action'),
+                    url: `${deps.appUrl}/documents/${documentId}/preview`,
+                  },
+                }
+              : {}),
+          }),
+        );
+      }
+    },
+  });
+  return { signerSignedMail };
+}
+export type SignedMailJobs = ReturnType<typeof signedMailJobs>;
