@@ -433,6 +433,7 @@ export const en = {
       completed: 'Completed',
       active: 'Live',
       replica: 'Copy',
+      disabled: 'Disabled',
       processing: 'processing',
     },
     untitled: 'Untitled',

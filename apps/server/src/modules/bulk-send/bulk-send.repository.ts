@@ -1,4 +1,4 @@
-import type { BulkSendBatch, BulkSendRowStatus } from '@esign/shared';
+import type { BulkSendBatch } from '@esign/shared';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import { bulkSendBatches, bulkSendRows, documents } from '../../platform/db/schema.js';

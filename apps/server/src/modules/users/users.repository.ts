@@ -1,6 +1,6 @@
 import { type TwoFactorType, templateLimitOf, type User } from '@esign/shared';
 import DataLoader from 'dataloader';
-import { and, eq, isNull, lt, ne, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
+import { and, eq, isNull, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import { sessions, users } from '../../platform/db/schema.js';
 
