@@ -33,6 +33,7 @@ import {
   LoginPage,
   MainLayout,
   PrepareDocumentPage,
+  PublicFormPage,
   ResetPage,
   SecurityPage,
   SignerPage,
@@ -78,6 +79,7 @@ const guestRoutes: ReactNode = (
       <Route path="/about" element={<AboutPage />} />
       <Route path="/documents/:documentId/download" element={<DownloadPage />} />
       <Route path="/documents/:documentId/:signerId/download" element={<DownloadPage />} />
+      <Route path="/form-requests/:formRequestId/send" element={<PublicFormPage />} />
     </Route>
     <Route path="/documents/:documentId/sign" element={<SignerPage />} />
   </>

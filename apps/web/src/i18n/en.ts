@@ -492,6 +492,17 @@ export const en = {
     accessLocked:
       'locked out after too many wrong access codes until {{time}}: send a reminder or copy a new signing link to let them in',
   },
+  forms: {
+    public: {
+      intro: 'Enter your name and e-mail to sign this document.',
+      pages_one: '{{count}} page',
+      pages_other: '{{count}} pages',
+      name: 'Full name',
+      email: 'Email',
+      submit: 'Sign now',
+      notAvailableText: 'The link may be wrong, or the form was disabled or removed by its owner.',
+    },
+  },
   templates: {
     title: 'Templates',
     create: 'Create Template',
