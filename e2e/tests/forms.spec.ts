@@ -1,9 +1,19 @@
-import { expect, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { setPlan, uniqueEmail, waitForMail } from '../support/accounts.js';
-import { apiSession, bearer } from '../support/documents.js';
+import { apiSession, bearer, useSession } from '../support/documents.js';
 import { liveForm } from '../support/live-form.js';
+import { makePdf } from '../support/pdf.js';
 
 const API = '/api/v1';
+const row = (page: Page, title: string) => page.getByTestId('document-row').filter({ hasText: title });
+
+async function rowAction(page: Page, title: string, action: string) {
+  await row(page, title)
+    .first()
+    .getByRole('button', { name: `Actions of ${title}` })
+    .click();
+  await page.getByRole('menuitem', { name: action }).click();
+}
 
 test('a logged-out visitor at 375 px fills in a live form, signs it, and the owner sees the submission', async ({
   browser,
@@ -68,4 +78,95 @@ test('a logged-out visitor at 375 px fills in a live form, signs it, and the own
   await page.reload();
   await expect(page.getByRole('heading', { level: 1, name: 'Visitor <b>waiver</b>' })).toBeVisible();
   await context.close();
+});
+
+test('a business user creates a form, makes it live, shares it, sees its submissions, disables, enables and deletes it', async ({
+  page,
+  context,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  const session = await apiSession(request, 'Olivia Owner');
+  await setPlan(request, session.email, 'business');
+  await useSession(page, session);
+
+  // 'Create New Form': title and file, then the editor 'Preparing Form'; Save lists the requirements, then goes live.
+  await page.goto('/form-requests');
+  await page.getByRole('link', { name: 'Create New Form' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Create New Form' })).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Role' })).toHaveCount(0);
+  await page.getByLabel('Form title').fill('Visitor NDA');
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: 'Upload File' }).click();
+  await (await chooser).setFiles([{ name: 'nda.pdf', mimeType: 'application/pdf', buffer: makePdf(1) }]);
+  const prepare = page.getByRole('button', { name: 'Prepare Form' });
+  await expect(prepare).toBeEnabled({ timeout: 60_000 });
+  await prepare.click();
+  await expect(page).toHaveURL(/\/form-requests\/[0-9a-f-]{36}\/edit\/fields$/);
+  await expect(page.getByRole('heading', { name: 'Preparing Form' })).toBeVisible();
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('dialog', { name: 'Form has validation errors' })).toBeVisible();
+  await page.getByRole('button', { name: 'OK' }).click();
+  await page.getByRole('navigation', { name: 'Fields' }).getByRole('button', { name: 'Signature' }).click();
+  await page.getByRole('dialog', { name: 'Who fills this out?' }).getByRole('radio', { name: 'SIGNER' }).check();
+  await page.getByRole('button', { name: 'Save' }).click();
+  const ready = page.getByRole('dialog', { name: 'Your form is ready' });
+  await expect(ready).toBeVisible({ timeout: 20_000 });
+  await ready.getByRole('link', { name: 'Back to Forms' }).click();
+
+  // The list: live; Share copies the public link.
+  await expect(page).toHaveURL(/\/form-requests$/);
+  await expect(row(page, 'Visitor NDA')).toContainText('Live');
+  await rowAction(page, 'Visitor NDA', 'Share');
+  await expect(page.getByText('Copied to clipboard')).toBeVisible();
+  const link = await page.evaluate(() => navigator.clipboard.readText());
+  expect(link).toMatch(/\/form-requests\/[0-9a-f-]{36}\/send$/);
+  const formId = link.split('/').at(-2) ?? '';
+
+  // A submission (through the public call) shows in Submitted Contracts and Registered Users.
+  const visitorEmail = uniqueEmail('visitor');
+  const submitted = await request.post(`${API}/document_sign/form-requests/${formId}/create-document`, {
+    data: { signer: { name: 'Vera Visitor', email: visitorEmail } },
+  });
+  expect(submitted.ok(), await submitted.text()).toBe(true);
+  await rowAction(page, 'Visitor NDA', 'Submitted Contracts');
+  const contracts = page.getByRole('dialog', { name: 'Submitted Contracts' });
+  await expect(contracts.getByTestId('submitted-contracts')).toContainText(visitorEmail);
+  await expect(contracts.getByTestId('submitted-contracts')).toContainText('Awaiting');
+  await page.keyboard.press('Escape');
+  await rowAction(page, 'Visitor NDA', 'Registered Users');
+  await expect(page.getByRole('dialog', { name: 'Registered Users' }).getByTestId('registered-users')).toContainText(
+    'Vera Visitor',
+  );
+  await page.keyboard.press('Escape');
+
+  // Disable: Share and Disable give way to Enable and Delete; the public link answers 'not available'.
+  await rowAction(page, 'Visitor NDA', 'Disable Form');
+  await expect(page.getByText('Form successfully disabled!')).toBeVisible();
+  await expect(row(page, 'Visitor NDA')).toContainText('Disabled');
+  const publicPage = await context.newPage();
+  await publicPage.goto(link);
+  await expect(publicPage.getByRole('heading', { level: 1, name: 'This form is not available' })).toBeVisible();
+  await rowAction(page, 'Visitor NDA', 'Enable Form');
+  await expect(page.getByText('Form successfully enabled!')).toBeVisible();
+  await publicPage.reload();
+  await expect(publicPage.getByRole('heading', { level: 1, name: 'Visitor NDA' })).toBeVisible();
+  await rowAction(page, 'Visitor NDA', 'Disable Form');
+  await expect(row(page, 'Visitor NDA')).toContainText('Disabled');
+  await rowAction(page, 'Visitor NDA', 'Delete Form');
+  await page.getByRole('dialog', { name: 'Delete forms' }).getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText('Forms deleted successfully.')).toBeVisible();
+  await expect(row(page, 'Visitor NDA')).toHaveCount(0);
+});
+
+test('a free user sees the Business badge and the upgrade modal on create', async ({ page, request }) => {
+  const session = await apiSession(request, 'Fred Free');
+  await useSession(page, session);
+  await page.goto('/form-requests');
+  await expect(page.getByText('Business Feature')).toBeVisible();
+  await page.getByRole('link', { name: 'Create New Form' }).click();
+  await expect(
+    page.getByRole('dialog').getByText("You're on the free plan which doesn't include templates."),
+  ).toBeVisible();
 });

@@ -193,6 +193,8 @@ export const MESSAGES = {
   formEnabled: 'Form successfully enabled!',
   formsDeleted: 'Forms deleted successfully.',
   formSaved: 'Form saved',
+  formReady: 'Your form is ready',
+  formHasValidationErrors: 'Form has validation errors',
   // Not given by the specification; worded here once for both sides.
   formNotFound: 'Form not found',
   formNotAvailable: 'This form is not available',

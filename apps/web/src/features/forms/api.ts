@@ -1,5 +1,5 @@
 import type { CreateFormDocumentRequest } from '@esign/shared';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiCall } from '../../api/client';
 import { queryKeys } from '../../api/query-keys';
 
@@ -18,4 +18,60 @@ export function useSubmitForm(formId: string) {
     mutationFn: (body: CreateFormDocumentRequest) =>
       apiCall('createFormDocument', { params: { templateId: formId }, body }),
   });
+}
+
+/** The form's submissions, for its Submitted Contracts modal (asked while it is open). */
+export function useFormContracts(formId: string, isOpen: boolean) {
+  return useQuery({
+    queryKey: queryKeys.forms.contracts(formId),
+    queryFn: ({ signal }) => apiCall('formContracts', { params: { id: formId }, signal }),
+    enabled: isOpen,
+  });
+}
+
+/** The people who submitted the form, for its Registered Users modal (asked while it is open). */
+export function useRegisteredUsers(formId: string, isOpen: boolean) {
+  return useQuery({
+    queryKey: queryKeys.forms.registeredUsers(formId),
+    queryFn: ({ signal }) => apiCall('formRegisteredUsers', { params: { id: formId }, signal }),
+    enabled: isOpen,
+  });
+}
+
+/** The forms list's actions; each refreshes the lists when it succeeds. */
+export function useFormActions() {
+  const queryClient = useQueryClient();
+  const onSuccess = async () => {
+    await Promise.all([
+      queryClient.invalidateQueries({ queryKey: queryKeys.documents.all() }),
+      queryClient.invalidateQueries({ queryKey: queryKeys.forms.all() }),
+    ]);
+  };
+  // Errors are shown by the row (a quota error opens the upgrade modal), not by the mutation cache.
+  const meta = { isErrorShownInline: true };
+  return {
+    duplicate: useMutation({
+      meta,
+      mutationFn: (id: string) => apiCall('copyTemplate', { params: { id } }),
+      onSuccess,
+    }),
+    disable: useMutation({ meta, mutationFn: (id: string) => apiCall('disableForm', { params: { id } }), onSuccess }),
+    enable: useMutation({ meta, mutationFn: (id: string) => apiCall('enableForm', { params: { id } }), onSuccess }),
+    rename: useMutation({
+      meta,
+      mutationFn: ({ id, title }: { id: string; title: string }) =>
+        apiCall('updateFormRequest', { params: { id }, body: { title } }),
+      onSuccess,
+    }),
+    remove: useMutation({
+      meta,
+      mutationFn: (ids: string[]) => apiCall('deleteDocuments', { body: { ids } }),
+      onSuccess,
+    }),
+  };
+}
+
+/** The public link of a form (Share copies it). */
+export function formLink(formId: string): string {
+  return new URL(`/form-requests/${formId}/send`, window.location.origin).toString();
 }
