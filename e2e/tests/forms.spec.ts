@@ -1,19 +1,11 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { setPlan, uniqueEmail, waitForMail } from '../support/accounts.js';
 import { apiSession, bearer, useSession } from '../support/documents.js';
+import { row, rowAction } from '../support/list-rows.js';
 import { liveForm } from '../support/live-form.js';
 import { makePdf } from '../support/pdf.js';
 
 const API = '/api/v1';
-const row = (page: Page, title: string) => page.getByTestId('document-row').filter({ hasText: title });
-
-async function rowAction(page: Page, title: string, action: string) {
-  await row(page, title)
-    .first()
-    .getByRole('button', { name: `Actions of ${title}` })
-    .click();
-  await page.getByRole('menuitem', { name: action }).click();
-}
 
 test('a logged-out visitor at 375 px fills in a live form, signs it, and the owner sees the submission', async ({
   browser,

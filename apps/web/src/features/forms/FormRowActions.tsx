@@ -1,17 +1,11 @@
 import type { DocumentListItem } from '@esign/shared';
 import { ActionIcon, Menu } from '@mantine/core';
-import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { notifySuccess } from '../../api/notify';
 import { useTranslation } from '../../i18n';
-import { ConfirmDeleteModal, RenameModal } from '../documents/ActionModals';
 import { copyText } from '../documents/RowActions';
-import { UpgradeModal } from '../plans/UpgradeModal';
-import { useTemplateQuota } from '../templates/use-template-quota';
+import { TemplateRowModals, useTemplateRow } from '../templates/template-row';
 import { formLink, useFormActions } from './api';
 import { RegisteredUsersModal, SubmittedContractsModal } from './FormSubmissionsModals';
-
-type Dialog = 'rename' | 'delete' | 'contracts' | 'users' | null;
 
 /**
  * A form row's actions (part 2 sections 2 and 6; the list holds only the creator's forms, so every action is the
@@ -23,20 +17,9 @@ export function FormRowActions({ item }: { item: DocumentListItem }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const actions = useFormActions();
-  const quota = useTemplateQuota();
-  const [dialog, setDialog] = useState<Dialog>(null);
+  const row = useTemplateRow<'contracts' | 'users'>();
+  const { dialog, setDialog, close, run } = row;
   const title = item.title || t('documents.untitled');
-  const close = () => setDialog(null);
-  const run = async (work: () => Promise<unknown>, success: string) => {
-    try {
-      await work();
-      notifySuccess(success);
-      close();
-    } catch (error) {
-      close();
-      quota.onError(error);
-    }
-  };
   if (item.status === 'preparing') return null;
   const isLive = item.status === 'active';
   const isDisabled = item.status === 'disabled';
@@ -84,28 +67,9 @@ export function FormRowActions({ item }: { item: DocumentListItem }) {
           ) : null}
         </Menu.Dropdown>
       </Menu>
-      <ConfirmDeleteModal
-        kind="forms"
-        count={1}
-        opened={dialog === 'delete'}
-        isBusy={actions.remove.isPending}
-        onClose={close}
-        onConfirm={() => run(() => actions.remove.mutateAsync([item.id]), t('messages.formsDeleted'))}
-      />
-      {dialog === 'rename' ? (
-        <RenameModal
-          opened
-          title={t('forms.renameTitle')}
-          initial={item.title}
-          onClose={close}
-          onSave={(newTitle) =>
-            run(() => actions.rename.mutateAsync({ id: item.id, title: newTitle }), t('messages.templateUpdated'))
-          }
-        />
-      ) : null}
+      <TemplateRowModals item={item} kind="forms" row={row} actions={actions} />
       <SubmittedContractsModal formId={item.id} opened={dialog === 'contracts'} onClose={close} />
       <RegisteredUsersModal formId={item.id} opened={dialog === 'users'} onClose={close} />
-      <UpgradeModal text={quota.upgradeText} onClose={quota.closeUpgrade} />
     </>
   );
 }

@@ -1,30 +1,15 @@
 import { Badge, Button, Group } from '@mantine/core';
 import { Link } from 'react-router';
-import { notifyError } from '../../api/notify';
 import { useTranslation } from '../../i18n';
 import { useCurrentUser } from '../auth/api';
-import { BulkDeleteButton } from '../documents/ActionModals';
 import { ListPage } from '../documents/ListPage';
 import { FORM_LIST } from '../documents/list-view';
-import { useFormActions } from './api';
+import { TemplateBulkActions } from '../templates/TemplateBulkActions';
 import { FormRowActions } from './FormRowActions';
 
 /** Delete the selected forms; the documents submitted through them are kept. */
-function FormBulkActions({ selected, onDone }: { selected: string[]; onDone: () => void }) {
-  const { t } = useTranslation();
-  const { remove } = useFormActions();
-  return (
-    <Group gap="xs">
-      <BulkDeleteButton
-        kind="forms"
-        selected={selected}
-        remove={remove}
-        deleted={t('messages.formsDeleted')}
-        onDone={onDone}
-        onError={notifyError}
-      />
-    </Group>
-  );
+function FormBulkActions(props: { selected: string[]; onDone: () => void }) {
+  return <TemplateBulkActions {...props} kind="forms" />;
 }
 
 /**

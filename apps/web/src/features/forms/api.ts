@@ -2,6 +2,7 @@ import type { CreateFormDocumentRequest } from '@esign/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiCall } from '../../api/client';
 import { queryKeys } from '../../api/query-keys';
+import { useTemplateActions } from '../templates/api';
 
 /** A live form as the public page shows it; a form that is not available answers 404. */
 export function usePublicForm(formId: string) {
@@ -38,36 +39,19 @@ export function useRegisteredUsers(formId: string, isOpen: boolean) {
   });
 }
 
-/** The forms list's actions; each refreshes the lists when it succeeds. */
+/**
+ * The forms list's actions: the templates' own for duplicate, rename and delete (a form is a template to their
+ * calls), plus disable and enable; each refreshes the lists when it succeeds.
+ */
 export function useFormActions() {
   const queryClient = useQueryClient();
-  const onSuccess = async () => {
-    await Promise.all([
-      queryClient.invalidateQueries({ queryKey: queryKeys.documents.all() }),
-      queryClient.invalidateQueries({ queryKey: queryKeys.forms.all() }),
-    ]);
-  };
-  // Errors are shown by the row (a quota error opens the upgrade modal), not by the mutation cache.
+  const onSuccess = () => queryClient.invalidateQueries({ queryKey: queryKeys.documents.all() });
+  // Errors are shown by the row, not by the mutation cache.
   const meta = { isErrorShownInline: true };
   return {
-    duplicate: useMutation({
-      meta,
-      mutationFn: (id: string) => apiCall('copyTemplate', { params: { id } }),
-      onSuccess,
-    }),
+    ...useTemplateActions(),
     disable: useMutation({ meta, mutationFn: (id: string) => apiCall('disableForm', { params: { id } }), onSuccess }),
     enable: useMutation({ meta, mutationFn: (id: string) => apiCall('enableForm', { params: { id } }), onSuccess }),
-    rename: useMutation({
-      meta,
-      mutationFn: ({ id, title }: { id: string; title: string }) =>
-        apiCall('updateFormRequest', { params: { id }, body: { title } }),
-      onSuccess,
-    }),
-    remove: useMutation({
-      meta,
-      mutationFn: (ids: string[]) => apiCall('deleteDocuments', { body: { ids } }),
-      onSuccess,
-    }),
   };
 }
 
