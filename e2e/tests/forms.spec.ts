@@ -21,6 +21,7 @@ test('a logged-out visitor at 375 px fills in a live form, signs it, and the own
   await page.goto(link);
   // The title is shown as text, never as HTML.
   await expect(page.getByRole('heading', { level: 1, name: 'Visitor <b>waiver</b>' })).toBeVisible();
+  await expect(page.getByRole('img', { name: 'First page of Visitor <b>waiver</b>' }).locator('canvas')).toBeVisible();
   const width = await page.evaluate(() => document.documentElement.scrollWidth);
   expect(width).toBeLessThanOrEqual(375);
 
@@ -107,10 +108,22 @@ test('a business user creates a form, makes it live, shares it, sees its submiss
   await expect(ready).toBeVisible({ timeout: 20_000 });
   await ready.getByRole('link', { name: 'Back to Forms' }).click();
 
-  // The list: live; Share copies the public link.
+  // Editing a live form works on a draft copy and applies it on Save ('Update Form', 'Form saved').
   await expect(page).toHaveURL(/\/form-requests$/);
-  await expect(row(page, 'Visitor NDA')).toContainText('Live');
-  await rowAction(page, 'Visitor NDA', 'Share');
+  await rowAction(page, 'Visitor NDA', 'Edit');
+  await expect(page.getByRole('heading', { level: 1, name: 'Update Form' })).toBeVisible();
+  await expect(page.getByLabel('Form title')).toHaveValue('Visitor NDA');
+  await page.getByLabel('Form title').fill('Visitor NDA v2');
+  await page.getByRole('button', { name: 'Prepare Form' }).click();
+  await expect(page.getByRole('heading', { name: 'Preparing Form' })).toBeVisible();
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Form saved')).toBeVisible();
+  await expect(page).toHaveURL(/\/form-requests$/);
+  await expect(page.getByTestId('document-row')).toHaveCount(1);
+
+  // The list: live; Share copies the public link.
+  await expect(row(page, 'Visitor NDA v2')).toContainText('Live');
+  await rowAction(page, 'Visitor NDA v2', 'Share');
   await expect(page.getByText('Copied to clipboard')).toBeVisible();
   const link = await page.evaluate(() => navigator.clipboard.readText());
   expect(link).toMatch(/\/form-requests\/[0-9a-f-]{36}\/send$/);
@@ -122,34 +135,34 @@ test('a business user creates a form, makes it live, shares it, sees its submiss
     data: { signer: { name: 'Vera Visitor', email: visitorEmail } },
   });
   expect(submitted.ok(), await submitted.text()).toBe(true);
-  await rowAction(page, 'Visitor NDA', 'Submitted Contracts');
+  await rowAction(page, 'Visitor NDA v2', 'Submitted Contracts');
   const contracts = page.getByRole('dialog', { name: 'Submitted Contracts' });
   await expect(contracts.getByTestId('submitted-contracts')).toContainText(visitorEmail);
   await expect(contracts.getByTestId('submitted-contracts')).toContainText('Awaiting');
   await page.keyboard.press('Escape');
-  await rowAction(page, 'Visitor NDA', 'Registered Users');
+  await rowAction(page, 'Visitor NDA v2', 'Registered Users');
   await expect(page.getByRole('dialog', { name: 'Registered Users' }).getByTestId('registered-users')).toContainText(
     'Vera Visitor',
   );
   await page.keyboard.press('Escape');
 
   // Disable: Share and Disable give way to Enable and Delete; the public link answers 'not available'.
-  await rowAction(page, 'Visitor NDA', 'Disable Form');
+  await rowAction(page, 'Visitor NDA v2', 'Disable Form');
   await expect(page.getByText('Form successfully disabled!')).toBeVisible();
-  await expect(row(page, 'Visitor NDA')).toContainText('Disabled');
+  await expect(row(page, 'Visitor NDA v2')).toContainText('Disabled');
   const publicPage = await context.newPage();
   await publicPage.goto(link);
   await expect(publicPage.getByRole('heading', { level: 1, name: 'This form is not available' })).toBeVisible();
-  await rowAction(page, 'Visitor NDA', 'Enable Form');
+  await rowAction(page, 'Visitor NDA v2', 'Enable Form');
   await expect(page.getByText('Form successfully enabled!')).toBeVisible();
   await publicPage.reload();
-  await expect(publicPage.getByRole('heading', { level: 1, name: 'Visitor NDA' })).toBeVisible();
-  await rowAction(page, 'Visitor NDA', 'Disable Form');
-  await expect(row(page, 'Visitor NDA')).toContainText('Disabled');
-  await rowAction(page, 'Visitor NDA', 'Delete Form');
+  await expect(publicPage.getByRole('heading', { level: 1, name: 'Visitor NDA v2' })).toBeVisible();
+  await rowAction(page, 'Visitor NDA v2', 'Disable Form');
+  await expect(row(page, 'Visitor NDA v2')).toContainText('Disabled');
+  await rowAction(page, 'Visitor NDA v2', 'Delete Form');
   await page.getByRole('dialog', { name: 'Delete forms' }).getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByText('Forms deleted successfully.')).toBeVisible();
-  await expect(row(page, 'Visitor NDA')).toHaveCount(0);
+  await expect(row(page, 'Visitor NDA v2')).toHaveCount(0);
 });
 
 test('a free user sees the Business badge and the upgrade modal on create', async ({ page, request }) => {

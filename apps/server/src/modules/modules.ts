@@ -107,7 +107,7 @@ export function appModules(platform: Platform, options: ModuleOptions): { module
   const sending = sendingService({ db, jobs, signerMails, sealing, now });
   const templates = templateService({ db });
   const bulkSend = bulkSendJobs({ db, jobs, templates, sending });
-  const forms = formService({ db, jobs, templates, sending, limits: config.formLimits, now });
+  const forms = formService({ db, jobs, templates, sending, storage, limits: config.formLimits, now });
   const openedMails = openedMailJobs({ db, mailer, appUrl });
   const signing = signerService({ db, storage, jobs, sealing, openedMails, signerMails, now });
 

@@ -550,6 +550,7 @@ export const en = {
       email: 'Email',
       submit: 'Sign now',
       notAvailableText: 'The link may be wrong, or the form was disabled or removed by its owner.',
+      firstPage: 'First page of {{title}}',
     },
   },
   templates: {

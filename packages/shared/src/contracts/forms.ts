@@ -62,11 +62,16 @@ export const disableForm = { ...ROUTES.disableForm, params: formIdParams, respon
 /** POST documents/form-requests/{id}/enable: a disabled form is live again ('Form successfully enabled!'). */
 export const enableForm = { ...ROUTES.enableForm, params: formIdParams, response: document } as const;
 
-/** A live form as anyone may see it: its title and page sizes, nothing of its owner or its submissions. */
+/**
+ * A live form as anyone may see it: its title, page count and first page (its PDF's signed URL for an hour and the
+ * page's size), nothing of its owner, its fields or its submissions.
+ */
 export const publicFormResponse = z.object({
   id: z.string().uuid(),
   title: z.string(),
   pageCount: z.number().int(),
+  pdfUrl: z.string().nullable(),
+  firstPage: z.object({ width: z.number(), height: z.number() }).nullable(),
 });
 export type PublicForm = z.infer<typeof publicFormResponse>;
 /** GET document_sign/form-requests/{id}: a live form, else 404 'This form is not available'. */

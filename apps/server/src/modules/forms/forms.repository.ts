@@ -12,6 +12,7 @@ export async function findForm(db: Db, formId: string) {
       title: documents.title,
       status: documents.status,
       pdfMetadata: documents.pdfMetadata,
+      pdfFileKey: documents.pdfFileKey,
     })
     .from(documents)
     .where(and(eq(documents.id, formId), eq(documents.type, 'form_request'), isNull(documents.deletedAt)))

@@ -120,7 +120,17 @@ describe('the public form', () => {
     const form = await forms.live('Visitor NDA');
     const response = await visitor(t.app).form(form.id);
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ id: form.id, title: 'Visitor NDA', pageCount: 2 });
+    const body = response.json<{ pdfUrl: string }>();
+    expect(body).toMatchObject({
+      id: form.id,
+      title: 'Visitor NDA',
+      pageCount: 2,
+      firstPage: { width: expect.any(Number) },
+    });
+    expect(Object.keys(body).sort()).toEqual(['firstPage', 'id', 'pageCount', 'pdfUrl', 'title']);
+    expect(response.body).not.toContain(owner.email);
+    const pdf = await t.app.inject({ method: 'GET', url: new URL(body.pdfUrl).pathname + new URL(body.pdfUrl).search });
+    expect(pdf.statusCode).toBe(200);
   });
 
   it('is not available for a draft, a disabled or a deleted form, or a template', async () => {
@@ -184,6 +194,30 @@ describe('the public form', () => {
       email: email.toLowerCase(),
       submissions: 2,
     });
+  });
+
+  it("carries the owner's 'Me (Now)' fields as prepared, and none of another submission's values", async () => {
+    const draft = await forms.readyDraft('Order form');
+    const me = draft.signers.find((s) => s.isPreparer);
+    const company = fieldInput({ type: 'text', signerId: me?.id ?? null, coordinateY: 200, text: 'Acme Ltd' });
+    await forms.ok(forms.patch(draft.id, { fields: [...draft.fields, company] }));
+    const { errors } = await forms.ok<ActivateTemplateResponse>(forms.tpl.activate(draft.id));
+    expect(errors).toEqual([]);
+    const first = (
+      await visitor(t.app, '198.51.100.20').submit(draft.id, { name: 'Ann Lee', email: uniqueEmail() })
+    ).json<CreateFormDocumentResponse>();
+    const second = (
+      await visitor(t.app, '198.51.100.21').submit(draft.id, { name: 'Bob Roe', email: uniqueEmail() })
+    ).json<CreateFormDocumentResponse>();
+    expect(second.documentId).not.toBe(first.documentId);
+    const document = await forms.ok<Document>(forms.tpl.docs.get(first.documentId));
+    const preparer = document.signers.find((s) => s.isPreparer);
+    expect(document.fields.find((f) => f.signerId === preparer?.id)).toMatchObject({ type: 'text', text: 'Acme Ltd' });
+    const asSecond = await signerClient(t.app, second.signAccessToken)(
+      'GET',
+      `/document_sign/documents/${first.documentId}/signers`,
+    );
+    expect(asSecond.statusCode).toBe(404);
   });
 
   it("refuses a bad name or e-mail with the field's message, making nothing", async () => {

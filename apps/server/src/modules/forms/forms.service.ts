@@ -9,6 +9,7 @@ import type { Db } from '../../platform/db/client.js';
 import { AppError } from '../../platform/errors.js';
 import { addressKey } from '../../platform/http/address-key.js';
 import type { JobQueue } from '../../platform/jobs.js';
+import type { Storage } from '../../platform/storage/storage.js';
 import { authorize, userActor } from '../access/access.repository.js';
 import * as documentsRepo from '../documents/documents.repository.js';
 import type { SendingService } from '../sending/sending.service.js';
@@ -23,6 +24,7 @@ interface FormDeps {
   jobs: JobQueue;
   templates: TemplateService;
   sending: SendingService;
+  storage: Storage;
   limits: FormLimits;
   now: () => Date;
 }
@@ -85,11 +87,21 @@ export function formService(deps: FormDeps) {
       return repo.listRegisteredUsers(db, input.formId);
     },
 
-    /** GET document_sign/form-requests/{id}: a live form's title and page count; anything else is not available. */
+    /**
+     * GET document_sign/form-requests/{id}: a live form's title, page count and first page (its PDF's signed URL,
+     * an hour); anything else is not available.
+     */
     async publicForm(input: { formId: string }) {
       const form = await repo.findForm(db, input.formId);
       if (form?.status !== 'active') throw notAvailable();
-      return { id: form.id, title: form.title, pageCount: form.pdfMetadata?.pages.length ?? 0 };
+      const pages = form.pdfMetadata?.pages ?? [];
+      return {
+        id: form.id,
+        title: form.title,
+        pageCount: pages.length,
+        pdfUrl: form.pdfFileKey ? await deps.storage.signedGetUrl(form.pdfFileKey, { expiresIn: 60 * 60 }) : null,
+        firstPage: pages[0] ? { width: pages[0].width, height: pages[0].height } : null,
+      };
     },
 
     /**

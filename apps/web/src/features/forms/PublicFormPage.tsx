@@ -9,9 +9,10 @@ import { useTranslateMessage } from '../../i18n/use-translate-message';
 import { useFieldError } from '../auth/use-field-error';
 import { rememberSignToken } from '../signing/use-sign-token';
 import { usePublicForm, useSubmitForm } from './api';
+import { FormFirstPage } from './FormFirstPage';
 
 /**
- * /form-requests/{id}/send, open to anyone: a live form's title, then the visitor's name and e-mail. Submitting
+ * /form-requests/{id}/send, open to anyone: a live form's title and first page, then the visitor's name and e-mail. Submitting
  * makes and sends a document for them and opens its signer page at once with their own token (kept in the tab's
  * session storage, not in the address). A form that is not live answers the same 'not available' page.
  */
@@ -79,6 +80,13 @@ export function PublicFormPage() {
           {t('forms.public.pages', { count: form.data.pageCount })}
         </Text>
       </Stack>
+      {form.data.pdfUrl && form.data.firstPage ? (
+        <FormFirstPage
+          pdfUrl={form.data.pdfUrl}
+          page={form.data.firstPage}
+          label={t('forms.public.firstPage', { title: form.data.title })}
+        />
+      ) : null}
       <Card withBorder padding="lg">
         <form onSubmit={onSubmit} noValidate>
           <Stack gap="md">
