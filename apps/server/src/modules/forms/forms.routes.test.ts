@@ -113,6 +113,13 @@ describe('disable and enable', () => {
     const draft = await forms.ok<Document>(forms.create());
     expect((await forms.disable(draft.id)).statusCode).toBe(409);
   });
+
+  it('renames only a draft; a live form changes through its replica', async () => {
+    const draft = await forms.ok<Document>(forms.create({ title: 'Old' }));
+    expect((await forms.ok<Document>(forms.patch(draft.id, { title: 'New' }))).title).toBe('New');
+    const live = await forms.live();
+    expect((await forms.patch(live.id, { title: 'New' })).statusCode).toBe(409);
+  });
 });
 
 describe('the public form', () => {
