@@ -5,6 +5,7 @@
 //    and X-Forwarded-For), 10 each (the per-address limit is 10 a minute): all accepted, 200 documents and 200
 //    signing tokens, none duplicated; the p95 of create-document beside the p95 of a bare `POST documents` draft
 //    creation by 20 concurrent clients in the same run, taken in turn: at most 3x.
+// BENCH_ONLY=page measures the page alone and lists its scripts.
 import { signatureField } from '../support/documents.js';
 import { makePdf } from '../support/pdf.js';
 import { benchServer } from './bench-server.js';
@@ -80,6 +81,13 @@ async function main() {
     // 1. The public page's JavaScript (a visitor's first visit: empty cache).
     const scripts = await scriptsBefore(browser, `${base}/form-requests/${formId}/send`, firstPageDrawn);
     const withoutPdfJs = kb(sum(scripts.filter((size) => !isPdfJs(size.url))));
+    if (process.env.BENCH_ONLY === 'page') {
+      console.log(`public form page JS without pdf.js: ${withoutPdfJs.toFixed(1)} KB`);
+      for (const size of [...scripts].sort((a, b) => b.gzipped - a.gzipped)) {
+        console.log(`  ${kb(size.gzipped).toFixed(1).padStart(7)} KB  ${new URL(size.url).pathname}`);
+      }
+      return;
+    }
 
     // 2. Submissions beside bare draft creations, in turn.
     const tokens: string[] = [];

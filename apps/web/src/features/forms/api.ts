@@ -1,25 +1,7 @@
-import type { CreateFormDocumentRequest } from '@esign/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiCall } from '../../api/client';
 import { queryKeys } from '../../api/query-keys';
 import { useTemplateActions } from '../templates/api';
-
-/** A live form as the public page shows it; a form that is not available answers 404. */
-export function usePublicForm(formId: string) {
-  return useQuery({
-    queryKey: queryKeys.forms.public(formId),
-    queryFn: ({ signal }) => apiCall('publicForm', { params: { id: formId }, signal }),
-    retry: false,
-  });
-}
-
-/** The visitor's submission: a document made and sent for them, with their signing token. */
-export function useSubmitForm(formId: string) {
-  return useMutation({
-    mutationFn: (body: CreateFormDocumentRequest) =>
-      apiCall('createFormDocument', { params: { templateId: formId }, body }),
-  });
-}
 
 /** The form's submissions, for its Submitted Contracts modal (asked while it is open). */
 export function useFormContracts(formId: string, isOpen: boolean) {
