@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { setPlan, uniqueEmail, waitForMail } from '../support/accounts.js';
+import { expectNoSeriousA11yViolations } from '../support/axe.js';
 import { apiSession, bearer, useSession } from '../support/documents.js';
 import { row, rowAction } from '../support/list-rows.js';
 import { liveForm } from '../support/live-form.js';
@@ -22,6 +23,7 @@ test('a logged-out visitor at 375 px fills in a live form, signs it, and the own
   // The title is shown as text, never as HTML.
   await expect(page.getByRole('heading', { level: 1, name: 'Visitor <b>waiver</b>' })).toBeVisible();
   await expect(page.getByRole('img', { name: 'First page of Visitor <b>waiver</b>' }).locator('canvas')).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
   const width = await page.evaluate(() => document.documentElement.scrollWidth);
   expect(width).toBeLessThanOrEqual(375);
 
@@ -123,6 +125,7 @@ test('a business user creates a form, makes it live, shares it, sees its submiss
 
   // The list: live; Share copies the public link.
   await expect(row(page, 'Visitor NDA v2')).toContainText('Live');
+  await expectNoSeriousA11yViolations(page);
   await rowAction(page, 'Visitor NDA v2', 'Share');
   await expect(page.getByText('Copied to clipboard')).toBeVisible();
   const link = await page.evaluate(() => navigator.clipboard.readText());
