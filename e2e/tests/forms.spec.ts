@@ -61,6 +61,17 @@ test('a logged-out visitor at 375 px fills in a live form, signs it, and the own
   });
   const [contract] = (await contracts.json()) as { name: string; email: string; document: { status: string } }[];
   expect(contract).toMatchObject({ name: 'Vera Visitor', email: visitorEmail, document: { status: 'completed' } });
+  // The submission is the owner's document: listed with the completed ones, and sealed.
+  const completed = await request.get(`${API}/documents?status=completed`, { headers: bearer(owner) });
+  const listed = (await completed.json()) as { items: { id: string; title: string }[] };
+  expect(listed.items.map((item) => item.title)).toContain('Visitor <b>waiver</b>');
+  const [listedItem] = listed.items;
+  await expect
+    .poll(async () => {
+      const answer = await request.get(`${API}/documents/${listedItem?.id}`, { headers: bearer(owner) });
+      return ((await answer.json()) as { resultPdfFileKey: string | null }).resultPdfFileKey !== null;
+    })
+    .toBe(true);
 
   // Disabled, the link answers 'not available'; enabled, the form is back.
   const disable = await request.post(`${API}/documents/form-requests/${form.id}/disable`, { headers: bearer(owner) });

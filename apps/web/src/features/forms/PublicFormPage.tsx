@@ -78,11 +78,13 @@ export function PublicFormPage() {
 
   if (form.isPending) return <Text ta="center">{t('common.loading')}</Text>;
   if (form.isError || !form.data) {
-    const isGone = !isApiError(form.error) || form.error.code === 'NOT_FOUND';
+    // A form that is not live is 404; any other failure (a 429, the network) says its own sentence.
+    const message =
+      isApiError(form.error) && form.error.code !== 'NOT_FOUND' ? form.error.message : MESSAGES.formNotAvailable;
     return (
       <Stack gap="sm" maw={480} mx="auto" data-testid="form-not-available">
         <Title order={1} size="h2">
-          {translate(isGone || !isApiError(form.error) ? MESSAGES.formNotAvailable : form.error.message)}
+          {translate(message)}
         </Title>
         <Text c="dimmed">{t('forms.public.notAvailableText')}</Text>
       </Stack>
