@@ -15,6 +15,7 @@ export const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
 export interface Session {
   accessToken: string;
   refreshToken: string;
+  user: { id: string; email: string };
 }
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

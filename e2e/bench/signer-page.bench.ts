@@ -1,7 +1,6 @@
-import { gzipSync } from 'node:zlib';
-import { type Browser, chromium, type Page, type Response } from 'playwright-core';
 import { signatureField } from '../support/documents.js';
 import { benchServer } from './bench-server.js';
+import { firstPageDrawn, isPdfJs, kb, launchChromium, type ScriptSize, scriptsBefore, sum } from './page-scripts.js';
 
 const server = benchServer(Number(process.env.BENCH_PORT ?? 3291), 'signer-page');
 const { base, api } = server;
@@ -23,56 +22,9 @@ async function signingLink(): Promise<string> {
   return server.linkInMail(signerEmail, /to sign/);
 }
 
-interface ScriptSize {
-  url: string;
-  gzipped: number;
-}
-
-const isScript = (response: Response) =>
-  response.request().resourceType() === 'script' || /\.m?js(\?|$)/.test(new URL(response.url()).pathname);
-/** The pdf.js library chunk and its worker. */
-const isPdfJs = (url: string) => /\/(pdfjs|pdf\.worker)[^/]*\.m?js$/.test(new URL(url).pathname);
-
-/**
- * Opens `url` in a fresh context (empty cache) and gzips every JS response that arrived before `ready` resolved;
- * the worker's script counts too (it is the context's response).
- */
-async function scriptsBefore(browser: Browser, url: string, ready: (page: Page) => Promise<unknown>) {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  const bodies: Promise<ScriptSize | null>[] = [];
-  let isDone = false;
-  context.on('response', (response) => {
-    if (isDone || !isScript(response) || !response.ok()) return;
-    bodies.push(
-      response
-        .body()
-        .then((body) => ({ url: response.url(), gzipped: gzipSync(body, { level: 9 }).length }))
-        .catch(() => null),
-    );
-  });
-  const page = await context.newPage();
-  await page.goto(url);
-  await ready(page);
-  isDone = true;
-  const sizes = (await Promise.all(bodies)).filter((size): size is ScriptSize => size !== null);
-  await context.close();
-  return sizes;
-}
-
-const firstPageDrawn = (page: Page) =>
-  page.waitForFunction(() => performance.getEntriesByName('esign:page-rendered').length > 0, undefined, {
-    timeout: 60_000,
-  });
-
-const kb = (bytes: number) => bytes / 1024;
-const sum = (sizes: ScriptSize[]) => sizes.reduce((total, size) => total + size.gzipped, 0);
-
 async function main() {
   await server.start();
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
-  });
+  const browser = await launchChromium();
   try {
     const link = await signingLink();
     const signer = await scriptsBefore(browser, link, firstPageDrawn);

@@ -1,21 +1,13 @@
 import { expect, type Page, test } from '@playwright/test';
 import { firstLink, setPlan, waitForMail } from '../support/accounts.js';
 import { apiSession, useSession } from '../support/documents.js';
+import { row, rowAction } from '../support/list-rows.js';
 import { makePdf } from '../support/pdf.js';
 
 test.setTimeout(180_000);
 
 const pageBox = (page: Page, pageNumber: number) =>
   page.locator(`[data-testid="editor-page"][data-page-number="${pageNumber}"]`);
-const row = (page: Page, title: string) => page.getByTestId('document-row').filter({ hasText: title });
-
-async function rowAction(page: Page, title: string, action: string) {
-  await row(page, title)
-    .first()
-    .getByRole('button', { name: `Actions of ${title}` })
-    .click();
-  await page.getByRole('menuitem', { name: action }).click();
-}
 
 async function addSignatureFor(page: Page, role: string) {
   await page.getByRole('navigation', { name: 'Fields' }).getByRole('button', { name: 'Signature' }).click();

@@ -69,3 +69,16 @@ export const TWO_FACTOR_TOKEN_TTL_SECONDS = 10 * 60;
 export const SMS_CODE_TTL_SECONDS = 10 * 60;
 /** Backup codes made when the authenticator is turned on, each good once. */
 export const BACKUP_CODE_COUNT = 10;
+
+/** Forms are a Business feature (teams will add their members): every other plan gets QUOTA_EXCEEDED on create. */
+export function canCreateForms(user: { planType: PlanType }): boolean {
+  return user.planType === 'business';
+}
+
+/** The public submissions' default limits (the server's FORM_LIMIT_* settings change them). */
+export const FORM_SUBMISSION_LIMITS = {
+  perIp: { count: 10, seconds: 60 },
+  perForm: { count: 500, seconds: 3600 },
+} as const;
+/** The role of a form's visitor (spec part 1, seed form signers: 'SIGNER' at order 0). */
+export const FORM_SIGNER_ROLE = 'SIGNER';

@@ -1,6 +1,15 @@
 /** Documents' kinds, states, upload limits and list options; zod-free, so the browser can use them anywhere. */
 export const DOCUMENT_TYPES = ['me', 'me_and_other', 'others', 'template', 'form_request'] as const;
-export const DOCUMENT_STATUSES = ['api', 'draft', 'awaiting', 'completed', 'active', 'replica', 'preparing'] as const;
+export const DOCUMENT_STATUSES = [
+  'api',
+  'draft',
+  'awaiting',
+  'completed',
+  'active',
+  'replica',
+  'preparing',
+  'disabled',
+] as const;
 export type DocumentType = (typeof DOCUMENT_TYPES)[number];
 export type DocumentStatus = (typeof DOCUMENT_STATUSES)[number];
 /** The kinds prepared and sent as they are (the prepare forms); templates and forms have calls of their own. */

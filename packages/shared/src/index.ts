@@ -7,6 +7,7 @@ export * from './contracts/document-list.js';
 export * from './contracts/documents.js';
 export * from './contracts/errors.js';
 export * from './contracts/files.js';
+export * from './contracts/forms.js';
 export * from './contracts/requisites.js';
 export * from './contracts/signing.js';
 export * from './contracts/system.js';

@@ -202,6 +202,21 @@ export const MESSAGES = {
   emailUnchanged: 'This is already your email address.',
   emailChanged: 'Your email address has been changed.',
   emailTaken: 'This email address is already used by another account.',
+  // Forms (part 2 sections 2 to 5 and 8).
+  formDisabled: 'Form successfully disabled!',
+  formEnabled: 'Form successfully enabled!',
+  formsDeleted: 'Forms deleted successfully.',
+  formSaved: 'Form saved',
+  formReady: 'Your form is ready',
+  formHasValidationErrors: 'Form has validation errors',
+  // Not given by the specification; worded here once for both sides.
+  formNotFound: 'Form not found',
+  formNotAvailable: 'This form is not available',
+  formNotLive: 'Only a live form can be disabled.',
+  formNotDisabled: 'Only a disabled form can be enabled.',
+  formClosedForNow: 'This form cannot take submissions right now. Please try again later.',
+  tooManyFormSubmissions: 'Too many submissions. Please try again in a minute.',
+  formSignersFixed: "A form's signers are 'Me (Now)' and 'SIGNER': they do not change.",
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

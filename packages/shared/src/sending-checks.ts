@@ -83,6 +83,14 @@ export function sendingErrors(input: SendingCheckInput): string[] {
       errors.push(MESSAGES.preparerFieldsUnsigned);
     }
   }
+  // A form's 'Me (Now)' fields are filled by its owner as prepared: every document made from it carries them.
+  if (
+    input.type === 'form_request' &&
+    preparer &&
+    input.fields.some((field) => field.signerId === preparer.id && field.required && !isFieldSigned(field))
+  ) {
+    errors.push(MESSAGES.preparerFieldsUnsigned);
+  }
   for (const signer of others) {
     if (hasFields(signer)) continue;
     errors.push(

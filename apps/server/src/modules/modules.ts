@@ -25,6 +25,8 @@ import { downloadRoutes } from './downloads/downloads.routes.js';
 import { downloadService } from './downloads/downloads.service.js';
 import { fileRoutes } from './files/files.routes.js';
 import { fileService } from './files/files.service.js';
+import { formRoutes } from './forms/forms.routes.js';
+import { formService } from './forms/forms.service.js';
 import { operatorRoutes } from './operator/operator.routes.js';
 import { requireRequisiteOwner } from './requisites/owner.js';
 import { requisiteRoutes } from './requisites/requisites.routes.js';
@@ -111,6 +113,7 @@ export function appModules(platform: Platform, options: ModuleOptions): { module
   const sending = sendingService({ db, jobs, signerMails, sealing, now });
   const templates = templateService({ db });
   const bulkSend = bulkSendJobs({ db, jobs, templates, sending });
+  const forms = formService({ db, jobs, templates, sending, storage, limits: config.formLimits, now });
   const openedMails = openedMailJobs({ db, mailer, appUrl });
   const signedMails = signedMailJobs({ db, mailer, appUrl });
   const signing = signerService({ db, storage, jobs, sealing, openedMails, signedMails, signerMails, now });
@@ -172,6 +175,8 @@ export function appModules(platform: Platform, options: ModuleOptions): { module
     // Templates reuse the documents' repositories and rules (fields, files, sending checks); files are uploaded to a
     // draft template through the documents' routes.
     { name: 'templates', routes: (api) => api.register(templateRoutes, { templates }) },
+    // A form is a template of type form_request: made and sent through the templates' and the sending services.
+    { name: 'forms', routes: (api) => api.register(formRoutes, { forms }) },
     {
       name: 'document-list',
       jobs: [listMails.shareMail],

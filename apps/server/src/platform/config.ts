@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { IDLE_LOGOUT_MINUTES_DEFAULT } from '@esign/shared';
+import { FORM_SUBMISSION_LIMITS, IDLE_LOGOUT_MINUTES_DEFAULT } from '@esign/shared';
 import { parseTrustProxy, type TrustProxy } from './http/client-address.js';
 import { defaultWebDistDir } from './paths.js';
 import type { S3Options } from './storage/s3.js';
@@ -35,12 +35,27 @@ export interface Config {
   trustProxy: TrustProxy;
   /** IDLE_LOGOUT_MINUTES: minutes without activity before the web app logs out (read by the app at start). */
   idleLogoutMinutes: number;
+  /**
+   * The public forms' submission limits: FORM_LIMIT_PER_IP a minute from one address (10), FORM_LIMIT_PER_FORM an
+   * hour to one form (500); over either, 429 with Retry-After.
+   */
+  formLimits: FormLimits;
   /** MAINTENANCE_MODE=true: the web app shows its maintenance page and every write answers 503. */
   isMaintenance: boolean;
   /** Texts go through Twilio when TWILIO_ACCOUNT_SID is set; into the SMS outbox (/dev/sms) otherwise. */
   twilio: TwilioOptions | undefined;
   /** Google sign-in exists only with GOOGLE_CLIENT_ID (the audience its ID tokens must name). */
   google: GoogleOptions | undefined;
+}
+
+/** A submission limit: at most `count` in `seconds`. */
+export interface RateWindow {
+  count: number;
+  seconds: number;
+}
+export interface FormLimits {
+  perIp: RateWindow;
+  perForm: RateWindow;
 }
 
 export interface TwilioOptions {
@@ -175,6 +190,16 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     idleLogoutMinutes: positiveInt(env.IDLE_LOGOUT_MINUTES, IDLE_LOGOUT_MINUTES_DEFAULT, 'IDLE_LOGOUT_MINUTES'),
     isMaintenance: env.MAINTENANCE_MODE === 'true',
+    formLimits: {
+      perIp: {
+        count: positiveInt(env.FORM_LIMIT_PER_IP, FORM_SUBMISSION_LIMITS.perIp.count, 'FORM_LIMIT_PER_IP'),
+        seconds: FORM_SUBMISSION_LIMITS.perIp.seconds,
+      },
+      perForm: {
+        count: positiveInt(env.FORM_LIMIT_PER_FORM, FORM_SUBMISSION_LIMITS.perForm.count, 'FORM_LIMIT_PER_FORM'),
+        seconds: FORM_SUBMISSION_LIMITS.perForm.seconds,
+      },
+    },
     twilio: twilioOptions(env),
     google: env.GOOGLE_CLIENT_ID
       ? {

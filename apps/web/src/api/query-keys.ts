@@ -28,6 +28,13 @@ export const queryKeys = {
     /** The sent document watched by the success modal: apart from the editor's copy, which is the draft it opened. */
     sent: (documentId: string) => dataKey<ResponseOf<'getDocument'>>('documents', documentId, 'sent'),
   },
+  forms: {
+    all: () => ['forms'] as const,
+    /** A form as its public page shows it (anyone's, logged in or not). */
+    public: (formId: string) => dataKey<ResponseOf<'publicForm'>>('forms', 'public', formId),
+    contracts: (formId: string) => dataKey<ResponseOf<'formContracts'>>('forms', formId, 'contracts'),
+    registeredUsers: (formId: string) => dataKey<ResponseOf<'formRegisteredUsers'>>('forms', formId, 'users'),
+  },
   templates: {
     all: () => ['templates'] as const,
     /** The live templates of the pickers. */

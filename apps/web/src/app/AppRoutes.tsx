@@ -10,6 +10,7 @@ import { useIdleLogout } from '../features/auth/use-idle-logout';
 import { dismissEarlyPage } from '../features/editor/early-page';
 import { prefetchEditor } from '../features/editor/prefetch';
 import { PREPARE_ROUTES } from '../features/prepare/prepare-routes';
+import { TEMPLATE_KINDS } from '../features/templates/template-kinds';
 import { useTranslation } from '../i18n';
 import { useAppConfig } from './app-config';
 import { FullPageLoader } from './FullPageLoader';
@@ -29,6 +30,7 @@ import {
   DownloadPage,
   EditorPage,
   EditSignaturePage,
+  FormsPage,
   GuestLayout,
   LoginLayout,
   LoginPage,
@@ -36,6 +38,7 @@ import {
   OwnerOnly,
   PrepareDocumentPage,
   ProfilePage,
+  PublicFormPage,
   ResetPage,
   SecurityPage,
   SettingsLayout,
@@ -83,6 +86,7 @@ const guestRoutes: ReactNode = (
       <Route path="/about" element={<AboutPage />} />
       <Route path="/documents/:documentId/download" element={<DownloadPage />} />
       <Route path="/documents/:documentId/:signerId/download" element={<DownloadPage />} />
+      <Route path="/form-requests/:formRequestId/send" element={<PublicFormPage />} />
     </Route>
     <Route path="/documents/:documentId/sign" element={<SignerPage />} />
   </>
@@ -140,6 +144,12 @@ function LoggedInRoutes() {
         <Route path="/templates/create" element={<TemplateCreatePage />} />
         <Route path="/templates/:templateId/edit" element={<TemplateEditPage key="details" step="details" />} />
         <Route path="/templates/:status?" element={<TemplatesPage />} />
+        <Route path="/form-requests/create" element={<TemplateCreatePage kind={TEMPLATE_KINDS.form_request} />} />
+        <Route
+          path="/form-requests/:templateId/edit"
+          element={<TemplateEditPage key="form-details" step="details" kind={TEMPLATE_KINDS.form_request} />}
+        />
+        <Route path="/form-requests/:status?" element={<FormsPage />} />
         {PREPARE_ROUTES.map(({ path, documentType }) => (
           // The key gives each route its own page state when moving between them.
           <Route
@@ -151,6 +161,10 @@ function LoggedInRoutes() {
       </Route>
       <Route path="/documents/:documentId/edit" element={<EditorPage />} />
       <Route path="/templates/:templateId/edit/fields" element={<TemplateEditPage key="fields" step="fields" />} />
+      <Route
+        path="/form-requests/:templateId/edit/fields"
+        element={<TemplateEditPage key="form-fields" step="fields" kind={TEMPLATE_KINDS.form_request} />}
+      />
       <Route element={<LoginLayout />}>
         <Route path="/reset" element={<ResetPage />} />
       </Route>

@@ -35,6 +35,8 @@ export const EditSignaturePage = page(
   async () => (await import('../features/requisites/EditSignaturePage')).EditSignaturePage,
 );
 export const SignPage = page(async () => (await import('../features/sign/SignPage')).SignPage);
+export const FormsPage = page(async () => (await import('../features/forms/FormsPage')).FormsPage);
+export const PublicFormPage = page(async () => (await import('../features/forms/PublicFormPage')).PublicFormPage);
 export const SignerPage = page(async () => (await import('../features/signing/SignerPage')).default);
 export const DownloadPage = page(async () => (await import('../features/signing/DownloadPage')).default);
 export const TemplatesPage = page(async () => (await import('../features/templates/TemplatesPage')).TemplatesPage);

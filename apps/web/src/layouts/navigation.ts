@@ -40,4 +40,12 @@ export const NAV_ENTRIES: readonly NavEntry[] = [
       { labelKey: 'nav.templatesView', to: '/templates' },
     ],
   },
+  {
+    labelKey: 'nav.forms',
+    to: '/form-requests',
+    children: [
+      { labelKey: 'nav.formsLive', to: '/form-requests/active' },
+      { labelKey: 'nav.formsDraft', to: '/form-requests/draft' },
+    ],
+  },
 ];

@@ -1,4 +1,4 @@
-import { MESSAGES } from '@esign/shared';
+import { type DocumentType, MESSAGES } from '@esign/shared';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import { documents } from '../../platform/db/schema.js';
@@ -11,7 +11,18 @@ export function userActor(userId: string): Actor {
   return { kind: 'user', userId, teamId: null, teamRole: null };
 }
 
-const NOT_FOUND = { document: MESSAGES.documentNotFound, template: MESSAGES.templateNotFound } as const;
+const NOT_FOUND = {
+  document: MESSAGES.documentNotFound,
+  template: MESSAGES.templateNotFound,
+  form: MESSAGES.formNotFound,
+} as const;
+
+/** The document types each asked kind takes: a form is a template (of type form_request) to the templates' calls. */
+const TYPES_OF_KIND: Record<Exclude<keyof typeof NOT_FOUND, 'document'>, readonly DocumentType[]> = {
+  template: ['template', 'form_request'],
+  form: ['form_request'],
+};
+const TEMPLATE_TYPES: readonly DocumentType[] = TYPES_OF_KIND.template;
 
 /** The live (not deleted) document or template row. */
 async function findLiveRow(db: Db, id: string): Promise<DocumentRow | undefined> {
@@ -27,8 +38,11 @@ type PolicyRow = Pick<DocumentRow, 'id' | 'userId' | 'type'>;
 interface Ask {
   actor: Actor;
   action: Action;
-  /** 'template' asks for a template: any other document answers 404 too; without it any kind is taken. */
-  kind?: Resource['kind'];
+  /**
+   * 'template' asks for a template or a form, 'form' for a form alone: any other document answers 404 too; without
+   * it any kind is taken.
+   */
+  kind?: keyof typeof NOT_FOUND;
 }
 
 /**
@@ -39,7 +53,8 @@ interface Ask {
  */
 export function allowOn<Row extends PolicyRow>(row: Row | undefined, ask: Ask): Row {
   const kind = ask.kind ?? 'document';
-  const isKind = row !== undefined && (ask.kind !== 'template' || row.type === 'template');
+  const isKind =
+    row !== undefined && (ask.kind === undefined || kind === 'document' || TYPES_OF_KIND[kind].includes(row.type));
   const decision = isKind ? decide(ask.actor, ask.action, resourceOf(row)) : 'hidden';
   if (decision === 'hidden' || !row) throw new AppError('NOT_FOUND', NOT_FOUND[kind]);
   if (decision === 'forbidden') throw new AppError('FORBIDDEN', MESSAGES.noAccess);
@@ -55,7 +70,12 @@ export async function authorize(db: Db, params: Ask & { id: string }): Promise<D
 }
 
 export function resourceOf(row: PolicyRow): Resource {
-  return { kind: row.type === 'template' ? 'template' : 'document', id: row.id, ownerId: row.userId, teamId: null };
+  return {
+    kind: TEMPLATE_TYPES.includes(row.type) ? 'template' : 'document',
+    id: row.id,
+    ownerId: row.userId,
+    teamId: null,
+  };
 }
 
 /** The live document or template if the actor may see it (a document's view, a template's use), else undefined. */

@@ -41,7 +41,9 @@ export function sendingService(deps: SendingDeps) {
   function refusal(document: repo.DocumentRow | undefined, children: repo.DocumentChildren, user: UserRow) {
     if (!document || document.deletedAt) return notFound();
     if (document.status !== 'draft') return notDraft();
-    if (document.type === 'template') return new AppError('CONFLICT', MESSAGES.templateNotSent);
+    if (document.type === 'template' || document.type === 'form_request') {
+      return new AppError('CONFLICT', MESSAGES.templateNotSent);
+    }
     const errors = [
       ...serverOnlyErrors(document, children.parts),
       ...sendingErrors({

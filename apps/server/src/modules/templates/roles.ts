@@ -1,7 +1,8 @@
-import { MESSAGES, type TemplateRole } from '@esign/shared';
+import { FORM_SIGNER_ROLE, MESSAGES, type TemplateRole } from '@esign/shared';
 import type { Db } from '../../platform/db/client.js';
 import { validationError } from '../../platform/http/error-handler.js';
 import * as repo from '../documents/documents.repository.js';
+import { findUserById } from '../users/users.repository.js';
 
 /**
  * PATCH documents/templates/{id} `roles`: the whole list. A role is a signer with a role name and no name or e-mail,
@@ -30,4 +31,28 @@ export async function replaceRoles(tx: Db, params: { templateId: string; roles: 
     if (role.id) await repo.updateSigner(tx, { documentId: templateId, signerId: role.id, values });
     else await repo.insertSigner(tx, { ...values, documentId: templateId, userId: null, isPreparer: false });
   }
+}
+
+/** A new form's signers (spec part 1, seed form signers): its owner as 'Me (Now)' at -1 and the role 'SIGNER' at 0. */
+export async function seedFormSigners(tx: Db, params: { formId: string; userId: string }): Promise<void> {
+  const owner = await findUserById(tx, params.userId);
+  if (!owner) throw new Error('form owner not found');
+  const base = { documentId: params.formId };
+  await repo.insertSigner(tx, {
+    ...base,
+    userId: owner.id,
+    name: owner.name,
+    email: owner.email,
+    isPreparer: true,
+    order: -1,
+  });
+  await repo.insertSigner(tx, {
+    ...base,
+    userId: null,
+    name: '',
+    email: '',
+    role: FORM_SIGNER_ROLE,
+    isPreparer: false,
+    order: 0,
+  });
 }

@@ -1,11 +1,13 @@
 import {
   type CreateDocumentFromTemplateRequest,
+  canCreateForms,
   type DocumentStatus,
   hasPreparerSigner,
   MESSAGES,
   normalizeEmail,
   sendingErrors,
   signerLineErrors,
+  TEMPLATE_LIMITS,
   type TemplateRole,
   templateLimitOf,
   templateQuotaMessage,
@@ -22,7 +24,7 @@ import * as documentsRepo from '../documents/documents.repository.js';
 import { replaceFields } from '../documents/fields.js';
 import { serverOnlyErrors } from '../sending/sending.service.js';
 import { findUserById } from '../users/users.repository.js';
-import { replaceRoles } from './roles.js';
+import { replaceRoles, seedFormSigners } from './roles.js';
 import * as repo from './templates.repository.js';
 
 const notFound = () => new AppError('NOT_FOUND', MESSAGES.templateNotFound);
@@ -39,6 +41,8 @@ interface CreateDocumentsInput {
 }
 
 const EDITABLE: DocumentStatus[] = ['draft', 'replica'];
+/** The kinds of template: a form request is a template anyone may fill in from its public link. */
+type TemplateType = 'template' | 'form_request';
 const LIVE: DocumentStatus[] = ['active', 'api'];
 
 /**
@@ -53,10 +57,19 @@ export function templateService(deps: { db: Db }) {
     return authorize(db, { actor: userActor(userId), action, id: templateId, kind: 'template' });
   }
 
-  /** Locks the user and refuses one more counted template over the plan's limit (403 QUOTA_EXCEEDED). */
-  async function requireTemplateRoom(tx: Db, userId: string) {
+  /**
+   * Locks the user and refuses one more counted template over the plan's limit (403 QUOTA_EXCEEDED), or any form
+   * outside Business (the same sentence as the plan's templates: the spec's upgrade modal on form save).
+   */
+  async function requireTemplateRoom(tx: Db, userId: string, type: TemplateType = 'template') {
     const user = await repo.lockUser(tx, userId);
     if (!user) throw notFound();
+    if (type === 'form_request') {
+      if (!canCreateForms(user)) {
+        throw new AppError('QUOTA_EXCEEDED', templateQuotaMessage(user.planType, TEMPLATE_LIMITS[user.planType]));
+      }
+      return;
+    }
     const limit = templateLimitOf(user);
     if (limit >= 0 && (await repo.countCountedTemplates(tx, userId)) >= limit) {
       throw new AppError('QUOTA_EXCEEDED', templateQuotaMessage(user.planType, limit));
@@ -75,7 +88,7 @@ export function templateService(deps: { db: Db }) {
     return [
       ...serverOnlyErrors(template, children.parts),
       ...sendingErrors({
-        type: 'template',
+        type: template.type,
         hasFile: template.pdfFileKey !== null,
         currentUserId: userId,
         signers: children.signers,
@@ -168,21 +181,28 @@ export function templateService(deps: { db: Db }) {
   }
 
   return {
-    /** POST documents/templates: a draft template with its roles; over the plan's limit 403 QUOTA_EXCEEDED. */
+    /**
+     * POST documents/templates: a draft template with its roles; over the plan's limit 403 QUOTA_EXCEEDED. POST
+     * documents/form-requests: a draft form (Business only) with its seeded signers, the owner as 'Me (Now)' at -1
+     * and the role 'SIGNER' at 0.
+     */
     async createTemplate(input: {
       userId: string;
+      type?: TemplateType;
       title?: string | undefined;
       roles?: TemplateRole[] | undefined;
       sourceIp?: string | undefined;
     }) {
+      const type = input.type ?? 'template';
       const id = await db.transaction(async (tx) => {
-        await requireTemplateRoom(tx, input.userId);
+        await requireTemplateRoom(tx, input.userId, type);
         const created = await documentsRepo.insertDocument(tx, {
           userId: input.userId,
-          type: 'template',
+          type,
           title: input.title?.trim() ?? '',
         });
-        if (input.roles) await replaceRoles(tx, { templateId: created.id, roles: input.roles });
+        if (type === 'form_request') await seedFormSigners(tx, { formId: created.id, userId: input.userId });
+        else if (input.roles) await replaceRoles(tx, { templateId: created.id, roles: input.roles });
         await recordActivity(tx, {
           documentId: created.id,
           type: 'create',
@@ -202,6 +222,9 @@ export function templateService(deps: { db: Db }) {
         const template = await documentsRepo.lockDocument(tx, input.templateId);
         if (!template) throw notFound();
         if (!EDITABLE.includes(template.status)) throw conflict(MESSAGES.templateNotDraft);
+        if (roles && template.type === 'form_request') {
+          throw validationError([{ path: ['roles'], keyword: 'roles', message: MESSAGES.formSignersFixed }]);
+        }
         if (title !== undefined || message !== undefined || isOrdered !== undefined) {
           await documentsRepo.updateDocumentValues(tx, template.id, {
             ...(title !== undefined ? { title: title.trim() } : {}),
@@ -260,11 +283,11 @@ export function templateService(deps: { db: Db }) {
     async copyTemplate(input: { userId: string; templateId: string; sourceIp?: string | undefined }) {
       const source = await requireTemplate(input.userId, input.templateId);
       const id = await db.transaction(async (tx) => {
-        await requireTemplateRoom(tx, input.userId);
+        await requireTemplateRoom(tx, input.userId, source.type === 'form_request' ? 'form_request' : 'template');
         const created = await copyOneLocked(tx, {
           templateId: source.id,
-          allowed: ['draft', 'active', 'api'],
-          values: { userId: input.userId, type: 'template', status: source.status === 'draft' ? 'draft' : 'active' },
+          allowed: ['draft', 'active', 'api', 'disabled'],
+          values: { userId: input.userId, type: source.type, status: source.status === 'draft' ? 'draft' : 'active' },
         });
         await recordActivity(tx, {
           documentId: created,
@@ -283,7 +306,7 @@ export function templateService(deps: { db: Db }) {
      * a second tab) answers the same one, so replicas do not pile up and two of them cannot overwrite each other.
      */
     async createReplica(input: { userId: string; templateId: string }) {
-      await requireTemplate(input.userId, input.templateId);
+      const source = await requireTemplate(input.userId, input.templateId);
       const id = await db.transaction(async (tx) => {
         await documentsRepo.lockDocument(tx, input.templateId);
         const open = await repo.findOpenReplica(tx, { userId: input.userId, sourceId: input.templateId });
@@ -291,7 +314,7 @@ export function templateService(deps: { db: Db }) {
         const created = await copyOneLocked(tx, {
           templateId: input.templateId,
           allowed: LIVE,
-          values: { userId: input.userId, type: 'template', status: 'replica', sourceTemplateId: input.templateId },
+          values: { userId: input.userId, type: source.type, status: 'replica', sourceTemplateId: input.templateId },
         });
         return created;
       });

@@ -85,6 +85,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
     const statusCode = STATUS_BY_CODE[appError.code];
     const body: ErrorResponse = { statusCode, code: appError.code, message: appError.message };
     if (appError.errors) body.errors = appError.errors;
+    if (appError.headers) reply.headers(appError.headers);
     return reply.status(statusCode).send(body);
   });
 }

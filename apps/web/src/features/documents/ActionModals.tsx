@@ -35,6 +35,7 @@ export function ConfirmModal(props: {
 const DELETE_TEXTS = {
   documents: { title: 'documents.confirmDelete.title', text: 'documents.confirmDelete.text' },
   templates: { title: 'templates.confirmDelete.title', text: 'templates.confirmDelete.text' },
+  forms: { title: 'forms.confirmDelete.title', text: 'forms.confirmDelete.text' },
 } as const;
 
 /** The confirmation before deleting documents or templates: one (a row's action) or the selected ones. */

@@ -2,12 +2,13 @@ import type { DocumentListItem, DocumentStatus, DocumentType } from '@esign/shar
 import type { TranslationKey } from '../../i18n';
 
 /**
- * A list page's data rules: the documents list (/documents) and the templates list (/templates) are one page
+ * A list page's data rules: the documents list (/documents), the templates list (/templates) and the forms list
+ * (/form-requests) are one page
  * (ListPage) over GET documents, each with its route, types and filters.
  */
 export interface ListKind {
-  name: 'documents' | 'templates';
-  basePath: '/documents' | '/templates';
+  name: 'documents' | 'templates' | 'forms';
+  basePath: '/documents' | '/templates' | '/form-requests';
   types: DocumentType[];
   /** The route filters, first the default ('all'), each with the statuses it asks for (undefined: any). */
   statusesByFilter: Readonly<Record<string, DocumentStatus[] | undefined>>;
@@ -59,6 +60,24 @@ export const TEMPLATE_LIST: ListKind = {
   },
   hasSignerSearch: false,
   itemLink: (item) => `/templates/${item.id}/edit`,
+};
+
+export const FORM_LIST: ListKind = {
+  name: 'forms',
+  basePath: '/form-requests',
+  types: ['form_request'],
+  // Live (the spec's `active`) shows the disabled forms too, as 'Disabled'; a replica is never listed.
+  statusesByFilter: { all: ['draft', 'active', 'disabled'], draft: ['draft'], active: ['active', 'disabled'] },
+  filterLabels: { all: 'forms.filters.all', draft: 'forms.filters.draft', active: 'forms.filters.active' },
+  texts: {
+    title: 'forms.title',
+    search: 'forms.search',
+    empty: 'forms.empty',
+    selectAll: 'forms.selectAll',
+    signersColumn: 'forms.columns.signers',
+  },
+  hasSignerSearch: false,
+  itemLink: (item) => `/form-requests/${item.id}/edit`,
 };
 
 /** The route's filter of a list ('all' when there is none); null for an unknown one. */

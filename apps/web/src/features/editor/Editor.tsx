@@ -14,6 +14,7 @@ import { usePdfDocument } from '../pdf/use-pdf-document';
 import { UpgradeModal } from '../plans/UpgradeModal';
 import { SignatureChooser, useRequisites } from '../requisites';
 import { useSignerAvatars } from '../settings/api';
+import { templateKindOf } from '../templates/template-kinds';
 import { EditorHeader } from './EditorHeader';
 import { dismissEarlyPage } from './early-page';
 import { editorReducer, initialEditorState, patchField, putField, removeField } from './editor-state';
@@ -40,7 +41,7 @@ import { useSend } from './use-send';
 export interface EditorProps {
   document: Document;
   user: User;
-  /** A template's editor: roles instead of signers, Save instead of Send, back to /templates. */
+  /** A template's or form's editor: roles instead of signers, Save instead of Send, back to its list. */
   template?: { toApi: boolean };
 }
 
@@ -66,6 +67,7 @@ export function Editor({ document, user, template }: EditorProps) {
     // For the benchmarks: the editor is ready to use (its controls, fields and first page are on screen).
     performance.mark('esign:editor-ready');
   }, [hasFirstPage]);
+  const templateKind = template ? templateKindOf(document.type) : undefined;
   const saver = useFieldAutoSave(document, savedFields, state.fields);
   const sending = useSend(document, user, saver, () => stateRef.current.fields, { toApi: template?.toApi ?? false });
 
@@ -180,7 +182,7 @@ export function Editor({ document, user, template }: EditorProps) {
     sending.finished !== null;
   useEditorKeys(run, !isDialogOpen);
 
-  const leave = () => navigate(template ? '/templates' : '/documents');
+  const leave = () => navigate(templateKind?.listPath ?? '/documents');
   const settings = (variant: 'panel' | 'popup') =>
     selected && <FieldSettings field={selected} {...{ signers, onAssign, onPatch, variant, avatars }} />;
 
@@ -193,7 +195,7 @@ export function Editor({ document, user, template }: EditorProps) {
         canPaste={clipboard !== null}
         zoom={zoom}
         isSending={sending.isSending}
-        isTemplate={template !== undefined}
+        templateKind={templateKind}
         onUndo={() => run('undo')}
         onRedo={() => run('redo')}
         onCopy={() => run('copy')}
@@ -277,10 +279,12 @@ export function Editor({ document, user, template }: EditorProps) {
           }}
         />
       )}
-      <SendErrorsModal errors={sending.errors} isTemplate={template !== undefined} onClose={sending.clearErrors} />
+      <SendErrorsModal errors={sending.errors} templateKind={templateKind} onClose={sending.clearErrors} />
       <UpgradeModal text={sending.upgradeText} onClose={sending.closeUpgrade} />
       <SentModal sent={sending.finished?.kind === 'sent' ? sending.finished.document : null} />
-      <TemplateReadyModal opened={sending.finished?.kind === 'templateReady'} />
+      {templateKind ? (
+        <TemplateReadyModal kind={templateKind} opened={sending.finished?.kind === 'templateReady'} />
+      ) : null}
     </Box>
   );
 }

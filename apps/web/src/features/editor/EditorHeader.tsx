@@ -1,6 +1,7 @@
 import { ZOOM } from '@esign/shared';
 import { Button, Group, Text, Title } from '@mantine/core';
 import { useTranslation } from '../../i18n';
+import type { TemplateKind } from '../templates/template-kinds';
 import { EDITOR_FRAME, stepZoom } from './layout';
 
 interface EditorHeaderProps {
@@ -10,8 +11,8 @@ interface EditorHeaderProps {
   canPaste: boolean;
   zoom: number;
   isSending: boolean;
-  /** 'Prepare Template' with Save. */
-  isTemplate: boolean;
+  /** A template's or form's editor: its title ('Prepare Template', 'Preparing Form') with Save. */
+  templateKind: TemplateKind | undefined;
   onUndo: () => void;
   onRedo: () => void;
   onCopy: () => void;
@@ -34,7 +35,7 @@ export function EditorHeader(props: EditorHeaderProps) {
       style={{ borderBottom: EDITOR_FRAME.line, flexShrink: 0 }}
     >
       <Title order={1} size="h4">
-        {props.isTemplate ? t('templates.editorTitle') : t('editor.title')}
+        {props.templateKind ? t(props.templateKind.texts.editorTitle) : t('editor.title')}
       </Title>
       <Group gap="xs" wrap="nowrap">
         <Button variant="subtle" size="xs" onClick={props.onUndo} disabled={!props.canUndo}>
@@ -78,7 +79,7 @@ export function EditorHeader(props: EditorHeaderProps) {
           {t('editor.cancel')}
         </Button>
         <Button onClick={props.onSend} loading={props.isSending}>
-          {props.isTemplate ? t('templates.save') : t('editor.send')}
+          {props.templateKind ? t(props.templateKind.texts.save) : t('editor.send')}
         </Button>
       </Group>
     </Group>

@@ -8,6 +8,7 @@ import { notifyError } from '../../api/notify';
 import { queryKeys } from '../../api/query-keys';
 import { useTranslation } from '../../i18n';
 import { translateMessage } from '../../i18n/translate-message';
+import type { TemplateKind } from '../templates/template-kinds';
 import { downloadUrl } from './api';
 
 /** Spec section 9: a document's processing is watched every 3 seconds. */
@@ -15,12 +16,12 @@ const PROCESSING_POLL_MS = 3000;
 
 export function SendErrorsModal({
   errors,
-  isTemplate,
+  templateKind,
   onClose,
 }: {
   errors: readonly string[];
-  /** A template's requirements ('Template has validation errors'). */
-  isTemplate: boolean;
+  /** A template's or form's requirements ('Template has validation errors'). */
+  templateKind: TemplateKind | undefined;
   onClose: () => void;
 }) {
   const { t } = useTranslation();
@@ -28,7 +29,7 @@ export function SendErrorsModal({
     <Modal
       opened={errors.length > 0}
       onClose={onClose}
-      title={isTemplate ? t('templates.validationTitle') : t('editor.sendErrorsTitle')}
+      title={templateKind ? t(templateKind.texts.validationTitle) : t('editor.sendErrorsTitle')}
     >
       <List spacing="xs" data-testid="sending-errors">
         {errors.map((error) => (
@@ -124,8 +125,8 @@ export function SentModal({ sent }: { sent: Document | null }) {
   );
 }
 
-/** 'Your template is ready', after a template's first Save made it live. */
-export function TemplateReadyModal({ opened }: { opened: boolean }) {
+/** 'Your template is ready' ('Your form is ready'), after the first Save made it live. */
+export function TemplateReadyModal({ kind, opened }: { kind: TemplateKind; opened: boolean }) {
   const { t } = useTranslation();
   return (
     <Modal
@@ -134,12 +135,12 @@ export function TemplateReadyModal({ opened }: { opened: boolean }) {
       withCloseButton={false}
       closeOnClickOutside={false}
       closeOnEscape={false}
-      title={t('messages.templateReady')}
+      title={translateMessage(kind.messages.ready, t)}
     >
       <Stack>
-        <Text size="sm">{t('templates.readyText')}</Text>
-        <Button component={Link} to="/templates">
-          {t('templates.backToTemplates')}
+        <Text size="sm">{t(kind.texts.readyText)}</Text>
+        <Button component={Link} to={kind.listPath}>
+          {t(kind.texts.back)}
         </Button>
       </Stack>
     </Modal>

@@ -1,9 +1,9 @@
 import type { DocumentField, DocumentType } from '@esign/shared';
 import { apiCall } from '../../api/client';
 
-/** The whole set of fields, by the document's own call (a template's goes through the templates' PATCH). */
+/** The whole set of fields, by the document's own call (a template's or form's goes through the templates' PATCH). */
 export function saveFields(document: { id: string; type: DocumentType }, fields: DocumentField[]) {
-  return document.type === 'template'
+  return document.type === 'template' || document.type === 'form_request'
     ? apiCall('updateTemplate', { params: { id: document.id }, body: { fields } })
     : apiCall('updateDocument', { params: { id: document.id }, body: { fields } });
 }

@@ -1,11 +1,13 @@
-import { type Document, MESSAGES, sendingErrors, type User } from '@esign/shared';
+import { type Document, sendingErrors, type User } from '@esign/shared';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { isApiError } from '../../api/api-error';
 import { apiCall } from '../../api/client';
 import { notifyError, notifyFailure, notifySuccess } from '../../api/notify';
 import { t } from '../../i18n';
+import { translateMessage } from '../../i18n/translate-message';
 import { publishTemplate } from '../templates/api';
+import { type TemplateKind, templateKindOf } from '../templates/template-kinds';
 import { sendDocument } from './api';
 import type { AutoSaver } from './auto-save';
 import { fieldList } from './field-rules';
@@ -33,18 +35,18 @@ export function useSend(
   const [errors, setErrors] = useState<string[]>([]);
   const [upgradeText, setUpgradeText] = useState<string | null>(null);
   const [finished, setFinished] = useState<Finished | null>(null);
-  const isTemplate = document.type === 'template';
+  const templateKind = templateKindOf(document.type);
 
-  const saveTemplate = async () => {
+  const saveTemplate = async (kind: TemplateKind) => {
     const { template, errors: failing } = await publishTemplate(document);
     if (failing.length > 0) {
-      notifyFailure(MESSAGES.templateHasValidationErrors);
+      notifyFailure(kind.messages.validationErrors);
       setErrors(failing);
       return;
     }
     if (toApi && template.status === 'active') await apiCall('addTemplateToApi', { params: { id: template.id } });
-    notifySuccess(t('messages.templateSaved'));
-    if (document.status === 'replica') navigate('/templates');
+    notifySuccess(translateMessage(kind.messages.saved, t));
+    if (document.status === 'replica') navigate(kind.listPath);
     else setFinished({ kind: 'templateReady' });
   };
 
@@ -68,13 +70,15 @@ export function useSend(
     try {
       saver.update(fields());
       await saver.flush();
-      await (isTemplate ? saveTemplate() : sendOut());
+      await (templateKind ? saveTemplate(templateKind) : sendOut());
     } catch (error) {
       if (isApiError(error) && error.code === 'SENDING_CHECKS_FAILED') {
-        if (isTemplate) notifyFailure(MESSAGES.templateHasValidationErrors);
+        if (templateKind) notifyFailure(templateKind.messages.validationErrors);
         setErrors(error.messages.length > 0 ? error.messages : [error.message]);
       } else if (isApiError(error) && error.code === 'QUOTA_EXCEEDED') {
-        setUpgradeText(isTemplate ? error.message : t('editor.quotaExceeded', { limit: user.freeDocumentsUsedLimit }));
+        setUpgradeText(
+          templateKind ? error.message : t('editor.quotaExceeded', { limit: user.freeDocumentsUsedLimit }),
+        );
       } else {
         notifyError(error);
       }

@@ -12,6 +12,15 @@ function readStored(documentId: string): string | null {
   }
 }
 
+/** Keeps a token for the document's signer page in this tab, so it opens without the token in its address. */
+export function rememberSignToken(documentId: string, token: string): void {
+  try {
+    sessionStorage.setItem(storageKey(documentId), token);
+  } catch {
+    // Without storage the page is opened with the token in its address instead (see PublicFormPage).
+  }
+}
+
 /**
  * The signing link's token: taken from the link (`signAccessToken`), kept in this tab's session storage so a
  * reload keeps working, and put on every API call while the page is open.

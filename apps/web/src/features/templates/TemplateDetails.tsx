@@ -1,4 +1,10 @@
-import { type Document, MAX_SIGNERS, type TemplateFormValues, templateFormSchema } from '@esign/shared';
+import {
+  type Document,
+  FORM_SIGNER_ROLE,
+  MAX_SIGNERS,
+  type TemplateFormValues,
+  templateFormSchema,
+} from '@esign/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ActionIcon, Button, Group, Stack, TextInput, Title } from '@mantine/core';
 import { useEffect, useId, useRef, useState } from 'react';
@@ -10,18 +16,21 @@ import { useFieldError } from '../auth/use-field-error';
 import { CloseIcon } from '../upload/icons';
 import { UploadStep } from '../upload/UploadStep';
 import { saveTemplate } from './api';
+import type { TemplateKind } from './template-kinds';
 
-/** A template's title and roles as the form holds them (the roles in their order). */
-export function templateFormValues(template: Document | undefined): TemplateFormValues {
+/** A template's title and roles as the form holds them (the roles in their order; a form's one is SIGNER). */
+export function templateFormValues(template: Document | undefined, kind: TemplateKind): TemplateFormValues {
   const roles = (template?.signers ?? [])
     .filter((signer) => !signer.isPreparer)
     .map((signer) => ({ id: signer.id, role: signer.role ?? '' }));
-  return { title: template?.title ?? '', roles: roles.length > 0 ? roles : [{ role: '' }] };
+  const noRoles = [{ role: kind.hasRoles ? '' : FORM_SIGNER_ROLE }];
+  return { title: template?.title ?? '', roles: roles.length > 0 ? roles : noRoles };
 }
 
 export interface TemplateDetailsProps {
   /** The template being set up (a draft or a live template's replica); null until the first upload makes it. */
   template: Document | null;
+  kind: TemplateKind;
   title: string;
   createDraft: () => Promise<Document>;
   onTemplateIdChange: (templateId: string | null) => void;
@@ -36,6 +45,7 @@ export interface TemplateDetailsProps {
  */
 export function TemplateDetails({
   template,
+  kind,
   title,
   createDraft,
   onTemplateIdChange,
@@ -48,7 +58,7 @@ export function TemplateDetails({
   const form = useForm<TemplateFormValues>({
     resolver: zodResolver(templateFormSchema),
     mode: 'onTouched',
-    defaultValues: templateFormValues(template ?? undefined),
+    defaultValues: templateFormValues(template ?? undefined, kind),
   });
   const roles = useFieldArray({ control: form.control, name: 'roles', keyName: 'key' });
   const { errors } = form.formState;
@@ -58,14 +68,20 @@ export function TemplateDetails({
   useEffect(() => {
     if (!template || filledFrom.current === template.id) return;
     filledFrom.current = template.id;
-    if (template.title || template.signers.length > 0) form.reset(templateFormValues(template));
-  }, [template, form]);
+    // A form's seeded signers are not the user's input: a new form's draft keeps the title typed before the upload.
+    const hasRolesOfItsOwn = kind.hasRoles && template.signers.length > 0;
+    if (template.title || hasRolesOfItsOwn) form.reset(templateFormValues(template, kind));
+  }, [template, form, kind]);
 
   const onPrepare = (templateId: string) =>
     void form.handleSubmit(async (values) => {
       setSaving(true);
       try {
-        await saveTemplate(templateId, { title: values.title.trim(), roles: values.roles });
+        // A form's signers are fixed ('Me (Now)' and SIGNER): only its title is saved.
+        await saveTemplate(templateId, {
+          title: values.title.trim(),
+          ...(kind.hasRoles ? { roles: values.roles } : {}),
+        });
         onPrepared();
       } catch (error) {
         const fields = values.roles.map((_, index) => `roles.${index}.role` as const);
@@ -81,50 +97,52 @@ export function TemplateDetails({
       <form noValidate onSubmit={(event) => event.preventDefault()}>
         <Stack gap="lg">
           <TextInput
-            label={t('templates.templateTitle')}
+            label={t(kind.texts.title)}
             withAsterisk
             maxLength={100}
             {...form.register('title')}
             error={fieldError(errors.title?.message)}
           />
-          <Stack component="section" gap="sm" aria-labelledby={rolesTitleId}>
-            <Title order={2} size="h3" id={rolesTitleId}>
-              {t('templates.roles')}
-            </Title>
-            {roles.fields.map((row, index) => (
-              <Group key={row.key} gap="sm" wrap="nowrap" align="flex-start" data-testid="role-row">
-                <TextInput
-                  flex={1}
-                  label={t('templates.role')}
-                  placeholder={t('templates.rolePlaceholder')}
-                  withAsterisk
-                  maxLength={100}
-                  autoComplete="off"
-                  {...form.register(`roles.${index}.role`)}
-                  error={fieldError(errors.roles?.[index]?.role?.message)}
-                />
-                <ActionIcon
-                  mt={28}
-                  variant="subtle"
-                  color="gray"
-                  aria-label={t('templates.removeRole', { n: index + 1 })}
-                  disabled={roles.fields.length <= 1}
-                  onClick={() => roles.remove(index)}
+          {kind.hasRoles ? (
+            <Stack component="section" gap="sm" aria-labelledby={rolesTitleId}>
+              <Title order={2} size="h3" id={rolesTitleId}>
+                {t('templates.roles')}
+              </Title>
+              {roles.fields.map((row, index) => (
+                <Group key={row.key} gap="sm" wrap="nowrap" align="flex-start" data-testid="role-row">
+                  <TextInput
+                    flex={1}
+                    label={t('templates.role')}
+                    placeholder={t('templates.rolePlaceholder')}
+                    withAsterisk
+                    maxLength={100}
+                    autoComplete="off"
+                    {...form.register(`roles.${index}.role`)}
+                    error={fieldError(errors.roles?.[index]?.role?.message)}
+                  />
+                  <ActionIcon
+                    mt={28}
+                    variant="subtle"
+                    color="gray"
+                    aria-label={t('templates.removeRole', { n: index + 1 })}
+                    disabled={roles.fields.length <= 1}
+                    onClick={() => roles.remove(index)}
+                  >
+                    <CloseIcon />
+                  </ActionIcon>
+                </Group>
+              ))}
+              <Group>
+                <Button
+                  variant="light"
+                  disabled={roles.fields.length >= MAX_SIGNERS}
+                  onClick={() => roles.append({ role: '' })}
                 >
-                  <CloseIcon />
-                </ActionIcon>
+                  {t('templates.addRole')}
+                </Button>
               </Group>
-            ))}
-            <Group>
-              <Button
-                variant="light"
-                disabled={roles.fields.length >= MAX_SIGNERS}
-                onClick={() => roles.append({ role: '' })}
-              >
-                {t('templates.addRole')}
-              </Button>
-            </Group>
-          </Stack>
+            </Stack>
+          ) : null}
         </Stack>
       </form>
       <UploadStep
@@ -132,7 +150,7 @@ export function TemplateDetails({
         documentId={template?.id ?? null}
         onDocumentIdChange={onTemplateIdChange}
         onPrepare={onPrepare}
-        prepareLabel={t('templates.prepare')}
+        prepareLabel={t(kind.texts.prepare)}
         isPreparing={isSaving}
       />
     </Stack>

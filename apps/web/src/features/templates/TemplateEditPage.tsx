@@ -11,15 +11,21 @@ import { Editor } from '../editor/Editor';
 import { useDocument } from '../upload/api';
 import { workingCopyOf } from './api';
 import { TemplateDetails } from './TemplateDetails';
-import { templateFieldsPath } from './template-paths';
+import { TEMPLATE_KINDS, type TemplateKind, templateFieldsPath } from './template-kinds';
 
 /**
- * /templates/{templateId}/edit, then /templates/{templateId}/edit/fields: a draft is edited as it is; a live
+ * /templates/{templateId}/edit, then /templates/{templateId}/edit/fields (forms: /form-requests/..., 'Update Form'): a draft is edited as it is; a live
  * template never changes in place, so its draft copy (replica) is edited and Save merges it back. First its title,
  * roles and files, then the field editor in template mode. If the template cannot be loaded the user goes back to
  * /templates.
  */
-export function TemplateEditPage({ step }: { step: 'details' | 'fields' }) {
+export function TemplateEditPage({
+  step,
+  kind = TEMPLATE_KINDS.template,
+}: {
+  step: 'details' | 'fields';
+  kind?: TemplateKind;
+}) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { templateId = '' } = useParams();
@@ -42,8 +48,8 @@ export function TemplateEditPage({ step }: { step: 'details' | 'fields' }) {
   useEffect(() => {
     if (!working.isError) return;
     notifyError(working.error);
-    navigate('/templates', { replace: true });
-  }, [working.isError, working.error, navigate]);
+    navigate(kind.listPath, { replace: true });
+  }, [working.isError, working.error, navigate, kind.listPath]);
 
   if (template === undefined || user === undefined || template.id !== workingId) return <FullPageLoader />;
   if (step === 'fields')
@@ -51,10 +57,11 @@ export function TemplateEditPage({ step }: { step: 'details' | 'fields' }) {
   return (
     <TemplateDetails
       template={template}
-      title={t('templates.editTitle')}
+      kind={kind}
+      title={t(kind.texts.editTitle)}
       createDraft={() => Promise.resolve(template)}
-      onTemplateIdChange={(id) => id === null && navigate('/templates', { replace: true })}
-      onPrepared={() => navigate(templateFieldsPath(templateId, isForApi))}
+      onTemplateIdChange={(id) => id === null && navigate(kind.listPath, { replace: true })}
+      onPrepared={() => navigate(templateFieldsPath(kind, templateId, isForApi))}
     />
   );
 }

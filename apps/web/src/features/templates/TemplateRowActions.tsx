@@ -1,15 +1,9 @@
 import type { DocumentListItem } from '@esign/shared';
 import { ActionIcon, Menu } from '@mantine/core';
-import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { notifySuccess } from '../../api/notify';
 import { useTranslation } from '../../i18n';
-import { ConfirmDeleteModal, RenameModal } from '../documents/ActionModals';
-import { UpgradeModal } from '../plans/UpgradeModal';
 import { useTemplateActions } from './api';
-import { useTemplateQuota } from './use-template-quota';
-
-type Dialog = 'rename' | 'delete' | null;
+import { TemplateRowModals, useTemplateRow } from './template-row';
 
 /**
  * A template row's actions (section 2, /templates): Edit, Rename (a draft), Duplicate, Add to API or Remove from
@@ -19,20 +13,9 @@ export function TemplateRowActions({ item }: { item: DocumentListItem }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const actions = useTemplateActions();
-  const quota = useTemplateQuota();
-  const [dialog, setDialog] = useState<Dialog>(null);
+  const row = useTemplateRow();
+  const { setDialog, run } = row;
   const title = item.title || t('documents.untitled');
-  const close = () => setDialog(null);
-  const run = async (work: () => Promise<unknown>, success: string) => {
-    try {
-      await work();
-      notifySuccess(success);
-      close();
-    } catch (error) {
-      close();
-      quota.onError(error);
-    }
-  };
 
   return (
     <>
@@ -74,26 +57,7 @@ export function TemplateRowActions({ item }: { item: DocumentListItem }) {
           </Menu.Item>
         </Menu.Dropdown>
       </Menu>
-      <ConfirmDeleteModal
-        kind="templates"
-        count={1}
-        opened={dialog === 'delete'}
-        isBusy={actions.remove.isPending}
-        onClose={close}
-        onConfirm={() => run(() => actions.remove.mutateAsync([item.id]), t('messages.templatesDeleted'))}
-      />
-      {dialog === 'rename' ? (
-        <RenameModal
-          opened
-          title={t('templates.renameTitle')}
-          initial={item.title}
-          onClose={close}
-          onSave={(newTitle) =>
-            run(() => actions.rename.mutateAsync({ id: item.id, title: newTitle }), t('messages.templateUpdated'))
-          }
-        />
-      ) : null}
-      <UpgradeModal text={quota.upgradeText} onClose={quota.closeUpgrade} />
+      <TemplateRowModals item={item} kind="templates" row={row} actions={actions} />
     </>
   );
 }

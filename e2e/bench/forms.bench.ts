@@ -1,0 +1,146 @@
+// Benchmarks of public forms (issue 18), on the built server with its embedded database. Run with `npm run bench`
+// (or, after `npm run build`, `tsx bench/forms.bench.ts` in e2e/).
+// 1. The public form page's JavaScript before its first page is drawn, gzipped, without pdf.js: under 150 KB.
+// 2. 200 submissions to one live form from 20 concurrent clients, each from an address of its own (TRUST_PROXY=1
+//    and X-Forwarded-For), 10 each (the per-address limit is 10 a minute): all accepted, 200 documents and 200
+//    signing tokens, none duplicated; the p95 of create-document beside the p95 of a bare `POST documents` draft
+//    creation by 20 concurrent clients in the same run, taken in turn: at most 3x.
+// BENCH_ONLY=page measures the page alone and lists its scripts.
+import { signatureField } from '../support/documents.js';
+import { makePdf } from '../support/pdf.js';
+import { benchServer } from './bench-server.js';
+import { firstPageDrawn, isPdfJs, kb, launchChromium, scriptsBefore, sum } from './page-scripts.js';
+
+const OPERATOR_KEY = 'bench-operator-key';
+process.env.OPERATOR_TOKEN = OPERATOR_KEY;
+process.env.TRUST_PROXY = '1';
+const server = benchServer(Number(process.env.BENCH_PORT ?? 3292), 'forms');
+const { base, api } = server;
+const CLIENTS = 20;
+const PER_CLIENT = 10;
+const TARGET_KB = 150;
+const TARGET_RATIO = 3;
+
+const p95 = (values: number[]) => [...values].sort((a, b) => a - b)[Math.ceil(values.length * 0.95) - 1] ?? 0;
+
+/** A live form of a Business owner: one page, a required signature for SIGNER. */
+async function liveForm(): Promise<{ formId: string; token: string }> {
+  const owner = await server.signUp('form-owner');
+  const operator = await fetch(`${base}/api/v1/operator/users/plan`, {
+    method: 'PATCH',
+    headers: { authorization: `Bearer ${OPERATOR_KEY}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ email: owner.user.email, planType: 'business' }),
+  });
+  if (!operator.ok) throw new Error(`operator: ${operator.status}`);
+  const token = owner.accessToken;
+  const form = await api<{ id: string; signers: { id: string; isPreparer: boolean }[] }>('/documents/form-requests', {
+    token,
+    body: { title: 'Bench form' },
+  });
+  const pdf = new FormData();
+  pdf.append('upload', new Blob([new Uint8Array(makePdf(1))], { type: 'application/pdf' }), 'form.pdf');
+  await api(`/documents/${form.id}/file_upload`, { token, body: pdf });
+  while (!(await api<{ isFinished: boolean }>(`/documents/${form.id}/convertion_data`, { token })).isFinished) {
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  const signer = form.signers.find((row) => !row.isPreparer);
+  const field = signatureField(signer?.id ?? '', 300);
+  await api(`/documents/form-requests/${form.id}`, { method: 'PATCH', token, body: { fields: [field] } });
+  const activated = await api<{ errors: string[] }>(`/documents/templates/${form.id}/activate`, {
+    method: 'PATCH',
+    token,
+    body: {},
+  });
+  if (activated.errors.length > 0) throw new Error(activated.errors.join('; '));
+  return { formId: form.id, token };
+}
+
+/** `CLIENTS` clients side by side, each making `PER_CLIENT` calls one after another; each call's milliseconds. */
+async function concurrently(call: (client: number, index: number) => Promise<Response>): Promise<number[]> {
+  const times: number[] = [];
+  await Promise.all(
+    Array.from({ length: CLIENTS }, async (_, client) => {
+      for (let index = 0; index < PER_CLIENT; index++) {
+        const start = performance.now();
+        const response = await call(client, index);
+        times.push(performance.now() - start);
+        if (!response.ok) throw new Error(`client ${client}: ${response.status} ${await response.text()}`);
+        await response.arrayBuffer();
+      }
+    }),
+  );
+  return times;
+}
+
+async function main() {
+  await server.start();
+  const browser = await launchChromium();
+  try {
+    const { formId, token } = await liveForm();
+
+    // 1. The public page's JavaScript (a visitor's first visit: empty cache).
+    const scripts = await scriptsBefore(browser, `${base}/form-requests/${formId}/send`, firstPageDrawn);
+    const withoutPdfJs = kb(sum(scripts.filter((size) => !isPdfJs(size.url))));
+    if (process.env.BENCH_ONLY === 'page') {
+      console.log(`public form page JS without pdf.js: ${withoutPdfJs.toFixed(1)} KB`);
+      for (const size of [...scripts].sort((a, b) => b.gzipped - a.gzipped)) {
+        console.log(`  ${kb(size.gzipped).toFixed(1).padStart(7)} KB  ${new URL(size.url).pathname}`);
+      }
+      return;
+    }
+
+    // 2. Submissions beside bare draft creations, in turn.
+    const tokens: string[] = [];
+    const documents: string[] = [];
+    const submissions = await concurrently((client, index) =>
+      fetch(`${base}/api/v1/document_sign/form-requests/${formId}/create-document`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': `198.51.100.${client + 1}` },
+        body: JSON.stringify({
+          signer: { name: `Visitor ${client} ${index}`, email: `visitor.${client}.${index}@example.com` },
+        }),
+      }).then(async (response) => {
+        if (response.ok) {
+          const made = (await response.clone().json()) as { documentId: string; signAccessToken: string };
+          tokens.push(made.signAccessToken);
+          documents.push(made.documentId);
+        }
+        return response;
+      }),
+    );
+    const drafts = await concurrently(() =>
+      fetch(`${base}/api/v1/documents`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ type: 'others' }),
+      }),
+    );
+    const contracts = await api<unknown[]>(`/documents/form-requests/${formId}/contracts`, { token });
+    const expected = CLIENTS * PER_CLIENT;
+    const isWhole =
+      tokens.length === expected &&
+      new Set(tokens).size === expected &&
+      new Set(documents).size === expected &&
+      contracts.length === expected;
+    const ratio = p95(submissions) / p95(drafts);
+
+    console.log('\nPublic forms\n');
+    console.log(
+      `public form page JS before its first page is drawn, gzipped, without pdf.js: ${withoutPdfJs.toFixed(1)} KB` +
+        ` (all JS ${kb(sum(scripts)).toFixed(1)} KB)  target < ${TARGET_KB} KB: ${withoutPdfJs < TARGET_KB ? 'met' : 'NOT MET'}`,
+    );
+    console.log(
+      `${expected} submissions from ${CLIENTS} clients: ${tokens.length} accepted, ${new Set(documents).size} documents,` +
+        ` ${new Set(tokens).size} tokens, ${contracts.length} submitted contracts: ${isWhole ? 'all, none duplicated' : 'NOT ALL'}`,
+    );
+    console.log(
+      `p95 create-document ${p95(submissions).toFixed(0)} ms, p95 POST documents ${p95(drafts).toFixed(0)} ms:` +
+        ` ${ratio.toFixed(2)}x  target <= ${TARGET_RATIO}x: ${ratio <= TARGET_RATIO ? 'met' : 'NOT MET'}`,
+    );
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
+}
+
+await main();
