@@ -39,6 +39,8 @@ export class NodeChild {
   readonly process: ChildProcess;
   readonly exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
   private output = '';
+  /** Its output streams have ended: everything it printed has been read. */
+  private isClosed = false;
 
   constructor(script: string, args: string[] = [], env: Record<string, string> = {}) {
     this.process = spawn(process.execPath, ['--import', 'tsx', join(serverRoot, script), ...args], {
@@ -53,6 +55,9 @@ export class NodeChild {
       this.output += chunk.toString();
     });
     this.exited = new Promise((resolve) => this.process.once('exit', (code, signal) => resolve({ code, signal })));
+    this.process.once('close', () => {
+      this.isClosed = true;
+    });
   }
 
   get pid(): number {
@@ -77,10 +82,12 @@ export class NodeChild {
     return waitFor(
       what,
       () => {
-        if (this.process.exitCode !== null || this.process.signalCode !== null) {
-          throw new Error(`the child ended before ${what}:\n${this.output}`);
-        }
-        return this.lines().find(match);
+        // The line is looked for first, and the child counts as ended only once all it printed has been read: it
+        // may print the line and end before the next look.
+        const found = this.lines().find(match);
+        if (found) return found;
+        if (this.isClosed) throw new Error(`the child ended before ${what}:\n${this.output}`);
+        return undefined;
       },
       timeoutMs,
     );
