@@ -1,11 +1,15 @@
+import { loadAppTexts } from '../i18n';
 import { lazyComponent as page } from './lazy-component';
 
 // Every page and layout is its own chunk, loaded when its route is opened: a signer's link loads the signer page
 // and what it uses, never the dashboard, the editor or the account forms.
 
+/** A page behind a log-in (or a development page): its code and the app's texts (i18n/en-app.ts) load together. */
+const appPage: typeof page = (load) => page(async () => (await Promise.all([load(), loadAppTexts()]))[0]);
+
 export const GuestLayout = page(async () => (await import('../layouts/GuestLayout')).GuestLayout);
 export const LoginLayout = page(async () => (await import('../layouts/LoginLayout')).LoginLayout);
-export const MainLayout = page(async () => (await import('../layouts/MainLayout')).MainLayout);
+export const MainLayout = appPage(async () => (await import('../layouts/MainLayout')).MainLayout);
 
 export const AboutPage = page(async () => (await import('../features/about/AboutPage')).AboutPage);
 export const ChangePasswordPage = page(
@@ -16,39 +20,41 @@ export const ConfirmAccountPage = page(
 );
 export const ConfirmEmailPage = page(async () => (await import('../features/auth/ConfirmEmailPage')).ConfirmEmailPage);
 export const LoginPage = page(async () => (await import('../features/auth/LoginPage')).LoginPage);
-export const TwoFactorPage = page(async () => (await import('../features/auth/TwoFactorPage')).TwoFactorPage);
+export const TwoFactorPage = appPage(async () => (await import('../features/auth/TwoFactorPage')).TwoFactorPage);
 export const ResetPage = page(async () => (await import('../features/auth/ResetPage')).ResetPage);
 export const SignUpPage = page(async () => (await import('../features/auth/SignUpPage')).SignUpPage);
-export const BulkSendPage = page(async () => (await import('../features/bulk-send/BulkSendPage')).BulkSendPage);
-export const DevMailPage = page(async () => (await import('../features/dev/DevMailPage')).DevMailPage);
-export const DevSmsPage = page(async () => (await import('../features/dev/DevSmsPage')).DevSmsPage);
-export const SecurityPage = page(async () => (await import('../features/settings/security/SecurityPage')).SecurityPage);
-export const DocumentPreviewPage = page(
+export const BulkSendPage = appPage(async () => (await import('../features/bulk-send/BulkSendPage')).BulkSendPage);
+export const DevMailPage = appPage(async () => (await import('../features/dev/DevMailPage')).DevMailPage);
+export const DevSmsPage = appPage(async () => (await import('../features/dev/DevSmsPage')).DevSmsPage);
+export const SecurityPage = appPage(
+  async () => (await import('../features/settings/security/SecurityPage')).SecurityPage,
+);
+export const DocumentPreviewPage = appPage(
   async () => (await import('../features/documents/DocumentPreviewPage')).DocumentPreviewPage,
 );
-export const DocumentsPage = page(async () => (await import('../features/documents/DocumentsPage')).DocumentsPage);
-export const EditorPage = page(async () => (await import('../features/editor/EditorPage')).default);
-export const PrepareDocumentPage = page(
+export const DocumentsPage = appPage(async () => (await import('../features/documents/DocumentsPage')).DocumentsPage);
+export const EditorPage = appPage(async () => (await import('../features/editor/EditorPage')).default);
+export const PrepareDocumentPage = appPage(
   async () => (await import('../features/prepare/PrepareDocumentPage')).PrepareDocumentPage,
 );
-export const EditSignaturePage = page(
+export const EditSignaturePage = appPage(
   async () => (await import('../features/requisites/EditSignaturePage')).EditSignaturePage,
 );
-export const SignPage = page(async () => (await import('../features/sign/SignPage')).SignPage);
-export const FormsPage = page(async () => (await import('../features/forms/FormsPage')).FormsPage);
+export const SignPage = appPage(async () => (await import('../features/sign/SignPage')).SignPage);
+export const FormsPage = appPage(async () => (await import('../features/forms/FormsPage')).FormsPage);
 export const PublicFormPage = page(async () => (await import('../features/forms/PublicFormPage')).PublicFormPage);
 export const SignerPage = page(async () => (await import('../features/signing/SignerPage')).default);
 export const DownloadPage = page(async () => (await import('../features/signing/DownloadPage')).default);
-export const TemplatesPage = page(async () => (await import('../features/templates/TemplatesPage')).TemplatesPage);
-export const TemplateCreatePage = page(
+export const TemplatesPage = appPage(async () => (await import('../features/templates/TemplatesPage')).TemplatesPage);
+export const TemplateCreatePage = appPage(
   async () => (await import('../features/templates/TemplateCreatePage')).TemplateCreatePage,
 );
-export const TemplateEditPage = page(
+export const TemplateEditPage = appPage(
   async () => (await import('../features/templates/TemplateEditPage')).TemplateEditPage,
 );
-export const SettingsLayout = page(async () => (await import('../features/settings/SettingsLayout')).SettingsLayout);
-export const OwnerOnly = page(async () => (await import('../features/settings/OwnerOnly')).OwnerOnly);
-export const ProfilePage = page(async () => (await import('../features/settings/ProfilePage')).ProfilePage);
-export const ConfirmEmailChangePage = page(
+export const SettingsLayout = appPage(async () => (await import('../features/settings/SettingsLayout')).SettingsLayout);
+export const OwnerOnly = appPage(async () => (await import('../features/settings/OwnerOnly')).OwnerOnly);
+export const ProfilePage = appPage(async () => (await import('../features/settings/ProfilePage')).ProfilePage);
+export const ConfirmEmailChangePage = appPage(
   async () => (await import('../features/settings/ConfirmEmailChangePage')).ConfirmEmailChangePage,
 );

@@ -2,9 +2,10 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { FIELD_KINDS, FIELD_TYPES, quotaExceededMessage } from '@esign/shared';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { en } from './en';
-import { t } from './index';
+import { enApp } from './en-app';
+import { loadAppTexts, t } from './index';
 
 const SOURCE_ROOT = fileURLToPath(new URL('..', import.meta.url));
 
@@ -16,12 +17,14 @@ function sourceFiles(directory: string): string[] {
   });
 }
 
+const CATALOGUE: Record<string, unknown> = { ...en, ...enApp };
+
 /** The catalogue's entry at a dotted path: a text, a group of texts, or undefined. */
 function entryAt(path: string): unknown {
   return path.split('.').reduce<unknown>((node, part) => {
     if (typeof node !== 'object' || node === null) return undefined;
     return (node as Record<string, unknown>)[part];
-  }, en);
+  }, CATALOGUE);
 }
 
 /** A key names a text, or the `_one` / `_other` variants of one. */
@@ -51,8 +54,13 @@ function keyUses(): KeyUse[] {
   return uses;
 }
 
-describe('the text catalogue (en.ts)', () => {
+describe('the text catalogue (en.ts and en-app.ts)', () => {
   const uses = keyUses();
+  beforeAll(loadAppTexts);
+
+  it('keeps each group of texts in one of its two files', () => {
+    expect(Object.keys(en).filter((group) => group in enApp)).toEqual([]);
+  });
 
   it('finds the t() calls of the source', () => {
     // A guard for the scan itself: the app has hundreds of texts.

@@ -1,5 +1,6 @@
 import rosetta from 'rosetta';
 import { en } from './en';
+import type { enApp } from './en-app';
 
 /**
  * The app's text, by dotted key (`signing.fieldsLeft`). English is the only catalogue so far; another language is
@@ -8,8 +9,22 @@ import { en } from './en';
  * gzipped on every page's first load; the signer page's budget is 150 KB in all.)
  */
 const LOCALE = 'en';
-const catalogue = rosetta({ [LOCALE]: en });
+// A copy: adding the app's texts (rosetta merges into the table it holds) must not change `en` itself.
+const catalogue = rosetta<Record<string, unknown>>({ [LOCALE]: { ...en } });
 catalogue.locale(LOCALE);
+
+let appTexts: Promise<void> | undefined;
+/**
+ * Adds the texts of the pages behind a log-in and of the account pages (./en-app.ts) to the catalogue, once: every
+ * page that uses them loads them with its code (app/pages.ts), so a signer's link and a public form's page, which
+ * need only ./en.ts, do not carry them.
+ */
+export function loadAppTexts(): Promise<void> {
+  appTexts ??= import('./en-app').then(({ enApp }) => {
+    catalogue.set(LOCALE, enApp);
+  });
+  return appTexts;
+}
 const pluralRules = new Intl.PluralRules(LOCALE);
 
 /** Dotted paths to every text of a catalogue. */
@@ -18,7 +33,7 @@ type Leaves<T, Prefix extends string = ''> = {
 }[keyof T & string];
 type PluralBase<Key extends string> = Key extends `${infer Base}_${Intl.LDMLPluralRule}` ? Base : Key;
 
-export type TranslationKey = PluralBase<Leaves<typeof en>>;
+export type TranslationKey = PluralBase<Leaves<typeof en & typeof enApp>>;
 export type TranslationValues = Record<string, string | number>;
 
 function hasText(key: string): boolean {

@@ -6,8 +6,12 @@ import {
   mapBulkCsvSigners,
   type TemplateOption,
 } from '@esign/shared';
-import { describe, expect, it } from 'vitest';
-import { t } from '../../i18n';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadAppTexts, t } from '../../i18n';
+
+// The page's texts load with its code (app/pages.ts).
+beforeAll(loadAppTexts);
+
 import { batchProgress, dryRunRows, isSendableTemplate, prefillLabels, rowsToSend } from './bulk-send-view';
 
 const ROLE = '00000000-0000-4000-8000-000000000001';
