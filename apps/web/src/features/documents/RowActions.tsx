@@ -1,5 +1,5 @@
 import { type DocumentListItem, MESSAGES, signersOnTurn } from '@esign/shared';
-import { ActionIcon, Menu } from '@mantine/core';
+import { Menu } from '@mantine/core';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { notifyError, notifyFailure, notifySuccess } from '../../api/notify';
@@ -7,6 +7,7 @@ import { useTranslation } from '../../i18n';
 import { ConfirmDeleteModal, ConfirmModal, RemindModal, RenameModal, ShareModal } from './ActionModals';
 import { signingLinkFor, useDocumentActions } from './api';
 import { documentFile, downloadDocument, printDocument } from './document-files';
+import { RowMenu } from './RowMenu';
 
 type Dialog = 'resend' | 'rename' | 'share' | 'remind' | 'delete' | null;
 
@@ -43,66 +44,57 @@ export function RowActions({ item }: { item: DocumentListItem }) {
 
   return (
     <>
-      <Menu position="bottom-end" withinPortal>
-        <Menu.Target>
-          <ActionIcon variant="subtle" aria-label={t('documents.actionsOf', { title })}>
-            ⋯
-          </ActionIcon>
-        </Menu.Target>
-        <Menu.Dropdown>
-          <Menu.Item onClick={() => navigate(`/documents/${item.id}/preview`)}>
-            {t('documents.action.preview')}
-          </Menu.Item>
-          <Menu.Item onClick={() => navigate(`/documents/${item.id}/preview#document-activity`)}>
-            {t('documents.action.activity')}
-          </Menu.Item>
-          {item.status === 'draft' ? (
-            <>
-              <Menu.Item onClick={() => navigate(`/documents/${item.id}/edit`)}>{t('documents.action.edit')}</Menu.Item>
-              <Menu.Item onClick={() => setDialog('rename')}>{t('documents.action.rename')}</Menu.Item>
-            </>
-          ) : null}
-          {item.status === 'awaiting' ? (
-            <>
-              <Menu.Item onClick={() => setDialog('resend')}>{t('documents.action.editResend')}</Menu.Item>
-              {onTurn.length > 0 ? (
-                <Menu.Item onClick={() => setDialog('remind')}>{t('documents.action.remind')}</Menu.Item>
-              ) : null}
-              {item.remindersDisabled ? null : (
-                <Menu.Item
-                  onClick={() =>
-                    mutate(() => actions.disableReminders.mutateAsync(item.id), t('messages.notificationsDisabled'))
-                  }
-                >
-                  {t('documents.action.disableReminders')}
-                </Menu.Item>
-              )}
-              {onTurn.map((signer) => (
-                <Menu.Item
-                  key={signer.id}
-                  onClick={() => run(async () => copyText(await signingLinkFor(item.id, signer.id), t))}
-                >
-                  {t('documents.action.copyLinkFor', { name: signer.name })}
-                </Menu.Item>
-              ))}
-              {item.hasAccessCode ? (
-                <Menu.Item onClick={() => run(async () => copyText((await documentFile(item.id)).codeAccess ?? '', t))}>
-                  {t('documents.action.copyPassword')}
-                </Menu.Item>
-              ) : null}
-            </>
-          ) : null}
-          {item.status === 'completed' ? (
-            <Menu.Item onClick={() => setDialog('share')}>{t('documents.action.share')}</Menu.Item>
-          ) : null}
-          <Menu.Item onClick={() => run(() => downloadDocument(item.id))}>{t('documents.action.download')}</Menu.Item>
-          <Menu.Item onClick={() => run(() => printDocument(item.id))}>{t('documents.action.print')}</Menu.Item>
-          <Menu.Divider />
-          <Menu.Item color="red" onClick={() => setDialog('delete')}>
-            {t('documents.action.delete')}
-          </Menu.Item>
-        </Menu.Dropdown>
-      </Menu>
+      <RowMenu title={title}>
+        <Menu.Item onClick={() => navigate(`/documents/${item.id}/preview`)}>{t('documents.action.preview')}</Menu.Item>
+        <Menu.Item onClick={() => navigate(`/documents/${item.id}/preview#document-activity`)}>
+          {t('documents.action.activity')}
+        </Menu.Item>
+        {item.status === 'draft' ? (
+          <>
+            <Menu.Item onClick={() => navigate(`/documents/${item.id}/edit`)}>{t('documents.action.edit')}</Menu.Item>
+            <Menu.Item onClick={() => setDialog('rename')}>{t('documents.action.rename')}</Menu.Item>
+          </>
+        ) : null}
+        {item.status === 'awaiting' ? (
+          <>
+            <Menu.Item onClick={() => setDialog('resend')}>{t('documents.action.editResend')}</Menu.Item>
+            {onTurn.length > 0 ? (
+              <Menu.Item onClick={() => setDialog('remind')}>{t('documents.action.remind')}</Menu.Item>
+            ) : null}
+            {item.remindersDisabled ? null : (
+              <Menu.Item
+                onClick={() =>
+                  mutate(() => actions.disableReminders.mutateAsync(item.id), t('messages.notificationsDisabled'))
+                }
+              >
+                {t('documents.action.disableReminders')}
+              </Menu.Item>
+            )}
+            {onTurn.map((signer) => (
+              <Menu.Item
+                key={signer.id}
+                onClick={() => run(async () => copyText(await signingLinkFor(item.id, signer.id), t))}
+              >
+                {t('documents.action.copyLinkFor', { name: signer.name })}
+              </Menu.Item>
+            ))}
+            {item.hasAccessCode ? (
+              <Menu.Item onClick={() => run(async () => copyText((await documentFile(item.id)).codeAccess ?? '', t))}>
+                {t('documents.action.copyPassword')}
+              </Menu.Item>
+            ) : null}
+          </>
+        ) : null}
+        {item.status === 'completed' ? (
+          <Menu.Item onClick={() => setDialog('share')}>{t('documents.action.share')}</Menu.Item>
+        ) : null}
+        <Menu.Item onClick={() => run(() => downloadDocument(item.id))}>{t('documents.action.download')}</Menu.Item>
+        <Menu.Item onClick={() => run(() => printDocument(item.id))}>{t('documents.action.print')}</Menu.Item>
+        <Menu.Divider />
+        <Menu.Item color="red" onClick={() => setDialog('delete')}>
+          {t('documents.action.delete')}
+        </Menu.Item>
+      </RowMenu>
       <ConfirmModal
         opened={dialog === 'resend'}
         title={t('documents.confirmResend.title')}

@@ -1,8 +1,9 @@
 import type { DocumentListItem } from '@esign/shared';
-import { ActionIcon, Menu } from '@mantine/core';
+import { Menu } from '@mantine/core';
 import { useNavigate } from 'react-router';
 import { useTranslation } from '../../i18n';
 import { copyText } from '../documents/RowActions';
+import { RowMenu } from '../documents/RowMenu';
 import { TemplateRowModals, useTemplateRow } from '../templates/template-row';
 import { formLink, useFormActions } from './api';
 import { RegisteredUsersModal, SubmittedContractsModal } from './FormSubmissionsModals';
@@ -26,47 +27,38 @@ export function FormRowActions({ item }: { item: DocumentListItem }) {
 
   return (
     <>
-      <Menu position="bottom-end" withinPortal>
-        <Menu.Target>
-          <ActionIcon variant="subtle" aria-label={t('documents.actionsOf', { title })}>
-            ⋯
-          </ActionIcon>
-        </Menu.Target>
-        <Menu.Dropdown>
-          {item.status === 'draft' ? (
-            <Menu.Item onClick={() => setDialog('rename')}>{t('forms.action.rename')}</Menu.Item>
-          ) : null}
-          <Menu.Item onClick={() => navigate(`/form-requests/${item.id}/edit`)}>{t('forms.action.edit')}</Menu.Item>
-          {isLive ? (
-            <Menu.Item onClick={() => copyText(formLink(item.id), t)}>{t('forms.action.share')}</Menu.Item>
-          ) : null}
-          <Menu.Item
-            onClick={() => run(() => actions.duplicate.mutateAsync(item.id), t('messages.templateDuplicated'))}
-          >
-            {t('forms.action.duplicate')}
+      <RowMenu title={title}>
+        {item.status === 'draft' ? (
+          <Menu.Item onClick={() => setDialog('rename')}>{t('forms.action.rename')}</Menu.Item>
+        ) : null}
+        <Menu.Item onClick={() => navigate(`/form-requests/${item.id}/edit`)}>{t('forms.action.edit')}</Menu.Item>
+        {isLive ? (
+          <Menu.Item onClick={() => copyText(formLink(item.id), t)}>{t('forms.action.share')}</Menu.Item>
+        ) : null}
+        <Menu.Item onClick={() => run(() => actions.duplicate.mutateAsync(item.id), t('messages.templateDuplicated'))}>
+          {t('forms.action.duplicate')}
+        </Menu.Item>
+        <Menu.Item onClick={() => setDialog('contracts')}>{t('forms.action.contracts')}</Menu.Item>
+        <Menu.Item onClick={() => setDialog('users')}>{t('forms.action.registeredUsers')}</Menu.Item>
+        {isLive ? (
+          <Menu.Item onClick={() => run(() => actions.disable.mutateAsync(item.id), t('messages.formDisabled'))}>
+            {t('forms.action.disable')}
           </Menu.Item>
-          <Menu.Item onClick={() => setDialog('contracts')}>{t('forms.action.contracts')}</Menu.Item>
-          <Menu.Item onClick={() => setDialog('users')}>{t('forms.action.registeredUsers')}</Menu.Item>
-          {isLive ? (
-            <Menu.Item onClick={() => run(() => actions.disable.mutateAsync(item.id), t('messages.formDisabled'))}>
-              {t('forms.action.disable')}
+        ) : null}
+        {isDisabled ? (
+          <Menu.Item onClick={() => run(() => actions.enable.mutateAsync(item.id), t('messages.formEnabled'))}>
+            {t('forms.action.enable')}
+          </Menu.Item>
+        ) : null}
+        {isDisabled ? (
+          <>
+            <Menu.Divider />
+            <Menu.Item color="red" onClick={() => setDialog('delete')}>
+              {t('forms.action.delete')}
             </Menu.Item>
-          ) : null}
-          {isDisabled ? (
-            <Menu.Item onClick={() => run(() => actions.enable.mutateAsync(item.id), t('messages.formEnabled'))}>
-              {t('forms.action.enable')}
-            </Menu.Item>
-          ) : null}
-          {isDisabled ? (
-            <>
-              <Menu.Divider />
-              <Menu.Item color="red" onClick={() => setDialog('delete')}>
-                {t('forms.action.delete')}
-              </Menu.Item>
-            </>
-          ) : null}
-        </Menu.Dropdown>
-      </Menu>
+          </>
+        ) : null}
+      </RowMenu>
       <TemplateRowModals item={item} kind="forms" row={row} actions={actions} />
       <SubmittedContractsModal formId={item.id} opened={dialog === 'contracts'} onClose={close} />
       <RegisteredUsersModal formId={item.id} opened={dialog === 'users'} onClose={close} />

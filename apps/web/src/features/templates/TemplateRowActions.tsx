@@ -1,7 +1,8 @@
 import type { DocumentListItem } from '@esign/shared';
-import { ActionIcon, Menu } from '@mantine/core';
+import { Menu } from '@mantine/core';
 import { useNavigate } from 'react-router';
 import { useTranslation } from '../../i18n';
+import { RowMenu } from '../documents/RowMenu';
 import { useTemplateActions } from './api';
 import { TemplateRowModals, useTemplateRow } from './template-row';
 
@@ -19,44 +20,31 @@ export function TemplateRowActions({ item }: { item: DocumentListItem }) {
 
   return (
     <>
-      <Menu position="bottom-end" withinPortal>
-        <Menu.Target>
-          <ActionIcon variant="subtle" aria-label={t('documents.actionsOf', { title })}>
-            ⋯
-          </ActionIcon>
-        </Menu.Target>
-        <Menu.Dropdown>
-          <Menu.Item onClick={() => navigate(`/templates/${item.id}/edit`)}>{t('templates.action.edit')}</Menu.Item>
-          {item.status === 'draft' ? (
-            <Menu.Item onClick={() => setDialog('rename')}>{t('templates.action.rename')}</Menu.Item>
-          ) : null}
+      <RowMenu title={title}>
+        <Menu.Item onClick={() => navigate(`/templates/${item.id}/edit`)}>{t('templates.action.edit')}</Menu.Item>
+        {item.status === 'draft' ? (
+          <Menu.Item onClick={() => setDialog('rename')}>{t('templates.action.rename')}</Menu.Item>
+        ) : null}
+        <Menu.Item onClick={() => run(() => actions.duplicate.mutateAsync(item.id), t('messages.templateDuplicated'))}>
+          {t('templates.action.duplicate')}
+        </Menu.Item>
+        {item.status === 'active' ? (
+          <Menu.Item onClick={() => run(() => actions.addToApi.mutateAsync(item.id), t('messages.templateAddedToApi'))}>
+            {t('templates.action.addToApi')}
+          </Menu.Item>
+        ) : null}
+        {item.status === 'api' ? (
           <Menu.Item
-            onClick={() => run(() => actions.duplicate.mutateAsync(item.id), t('messages.templateDuplicated'))}
+            onClick={() => run(() => actions.removeFromApi.mutateAsync(item.id), t('messages.templateRemovedFromApi'))}
           >
-            {t('templates.action.duplicate')}
+            {t('templates.action.removeFromApi')}
           </Menu.Item>
-          {item.status === 'active' ? (
-            <Menu.Item
-              onClick={() => run(() => actions.addToApi.mutateAsync(item.id), t('messages.templateAddedToApi'))}
-            >
-              {t('templates.action.addToApi')}
-            </Menu.Item>
-          ) : null}
-          {item.status === 'api' ? (
-            <Menu.Item
-              onClick={() =>
-                run(() => actions.removeFromApi.mutateAsync(item.id), t('messages.templateRemovedFromApi'))
-              }
-            >
-              {t('templates.action.removeFromApi')}
-            </Menu.Item>
-          ) : null}
-          <Menu.Divider />
-          <Menu.Item color="red" onClick={() => setDialog('delete')}>
-            {t('templates.action.delete')}
-          </Menu.Item>
-        </Menu.Dropdown>
-      </Menu>
+        ) : null}
+        <Menu.Divider />
+        <Menu.Item color="red" onClick={() => setDialog('delete')}>
+          {t('templates.action.delete')}
+        </Menu.Item>
+      </RowMenu>
       <TemplateRowModals item={item} kind="templates" row={row} actions={actions} />
     </>
   );
