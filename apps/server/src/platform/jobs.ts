@@ -212,7 +212,8 @@ export class JobQueue {
 
   /** One worker of the job: pg-boss fetches its jobs one at a time and runs them through the definition. */
   private async work(definition: JobDefinition): Promise<string> {
-    return this.boss.work<object>(
+    let workerId: string | undefined;
+    workerId = await this.boss.work<object>(
       definition.name,
       { pollingIntervalSeconds: 2, batchSize: 1, includeMetadata: true },
       async (jobs) => {
@@ -232,12 +233,14 @@ export class JobQueue {
           } finally {
             await this.forgetRun(job.id);
             // pg-boss waits its polling interval after every fetch, even one that found a job: a queue of many
-            // jobs (a bulk send's invitations) would take one per 2 s. Woken, the worker fetches the next at once.
-            this.wake(definition.name);
+            // jobs (a bulk send's invitations) would take one per 2 s. Woken, this worker fetches the next at once
+            // (the others of the name were woken when the jobs were queued).
+            if (workerId) this.boss.notifyWorker(workerId);
           }
         }
       },
     );
+    return workerId;
   }
 
   /** On PostgreSQL, the job runs in this process (see retryJobsOfEndedProcesses). */

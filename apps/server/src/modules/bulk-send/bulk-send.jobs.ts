@@ -60,18 +60,22 @@ export function bulkSendJobs(deps: BulkSendJobDeps) {
     return jobs.transaction(db, async (tx, queue) => {
       const rows = await repo.lockQueuedRows(tx, { batchId: batch.id, limit: ROWS_PER_TRANSACTION });
       if (rows.length === 0) return false;
+      const failAll = async (reason: string) => {
+        for (const row of rows) {
+          await repo.finishRow(tx, { batchId: batch.id, row: row.row, status: 'failed', error: reason });
+        }
+      };
       const user = await findUserById(tx, batch.userId);
-      const made = user
-        ? await makeDrafts(tx, { batch, rows, sourceIp })
-        : new AppError('NOT_FOUND', MESSAGES.somethingWentWrong);
-      if (made instanceof AppError) {
-        for (const row of rows)
-          await repo.finishRow(tx, { batchId: batch.id, row: row.row, status: 'failed', error: made.message });
+      if (!user) {
+        await failAll(MESSAGES.somethingWentWrong);
         return true;
       }
-      const outcome = user
-        ? await deps.sending.sendDrafts(tx, queue, { user, documentIds: made, sourceIp })
-        : new Map();
+      const made = await makeDrafts(tx, { batch, rows, sourceIp });
+      if (made instanceof AppError) {
+        await failAll(made.message);
+        return true;
+      }
+      const outcome = await deps.sending.sendDrafts(tx, queue, { user, documentIds: made, sourceIp });
       const refused: string[] = [];
       for (const [index, row] of rows.entries()) {
         const documentId = made[index];
