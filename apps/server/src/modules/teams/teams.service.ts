@@ -49,10 +49,10 @@ const inviteInvalid = () => new AppError('LINK_INVALID', MESSAGES.inviteInvalid)
 /** The member table's order: the chosen column, then name, so equal keys keep one order. */
 function compareMembers(key: TeamOrderingKey, direction: 'ASC' | 'DESC') {
   const sign = direction === 'ASC' ? 1 : -1;
-  const valueOf = (row: TeamMember) =>
+  const sortValue = (row: TeamMember) =>
     key === 'role' ? TEAM_ROLE_RANK[row.role] : (key === 'name' ? row.name : row.email).toLowerCase();
   return (a: TeamMember, b: TeamMember) => {
-    const [x, y] = [valueOf(a), valueOf(b)];
+    const [x, y] = [sortValue(a), sortValue(b)];
     if (x !== y) return (x < y ? -1 : 1) * sign;
     return a.name.localeCompare(b.name) || a.email.localeCompare(b.email);
   };
