@@ -265,7 +265,7 @@ function MemberCards(props: RowsProps) {
               <RowCheckbox {...props} row={row} />
               <Stack gap={2}>
                 <MemberName row={row} />
-                <Text size="xs" c="dimmed">
+                <Text size="xs" c="dimmed" style={{ wordBreak: 'break-all' }}>
                   {row.email} · {t(`team.roles.${row.role}`)}
                 </Text>
               </Stack>
