@@ -136,6 +136,7 @@ export function appModules(platform: Platform, options: ModuleOptions): { module
     appUrl,
     now,
     listCacheChars: config.listCacheMb * 1024 * 1024,
+    skipAccessChecks: config.benchSkipAccessChecks,
   });
 
   const modules: AppModule[] = [

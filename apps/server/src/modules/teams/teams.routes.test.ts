@@ -95,7 +95,7 @@ describe('accepting', () => {
 
   it('asks an address without an account for a name and password, then makes the account and joins it', async () => {
     const { call, invitationOf, accept } = teamClient(t.app);
-    const owner = await authClient(t.app).loggedInUser({});
+    const owner = await authClient(t.app).loggedInUser();
     await setPlan(t.app, owner.id, 'business');
     const email = uniqueEmail('dave');
     await call(owner, 'POST', '/teams/members', { emails: [email] });
