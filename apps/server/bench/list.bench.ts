@@ -164,7 +164,7 @@ async function main() {
       const parsed = documentListQuery.parse(query);
       // What the API runs for this request, one after the other: the user lookup of requireUser (a prepared
       // statement there too) and the one list statement (modules/document-list/repository.ts).
-      const statement = dialect.sqlToQuery(listPageStatement(me.id, parsed));
+      const statement = dialect.sqlToQuery(listPageStatement({ kind: 'owner', userId: me.id }, parsed));
       const listRun = () => pool.query(statement.sql, statement.params);
       const sqlRun = async () => {
         await pool.query({ name: 'find_users_by_ids', text: userLookup.sql, values: userLookupValues });

@@ -52,6 +52,7 @@ export function templateLimitOf(user: { planType: PlanType; templateLimit: numbe
 }
 
 export const TEAM_ROLES = ['owner', 'admin', 'user'] as const;
+export type TeamRole = (typeof TEAM_ROLES)[number];
 export const DATE_FORMATS = ['MM/DD/YYYY', 'DD/MM/YYYY', 'MM/DD/YY', 'DD/MM/YY'] as const;
 
 /** A bulk-send row: waiting for its batch's job, sent (its document awaits signatures) or failed (with a reason). */

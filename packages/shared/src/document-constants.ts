@@ -73,6 +73,8 @@ export type ActivityType = (typeof ACTIVITY_TYPES)[number];
 /** Section 9: lists sort by createdAt descending by default; search is debounced 1000 ms. */
 export const LIST_ORDERING_KEYS = ['title', 'createdAt', 'status'] as const;
 export const LIST_ORDERING_DIRECTIONS = ['asc', 'desc'] as const;
+/** Whose documents the list shows: the caller's, or (owner and admins of a team) the team's. */
+export const LIST_SCOPES = ['mine', 'team'] as const;
 export const LIST_SEARCH_TYPES = ['documents', 'signers'] as const;
 export type ListOrderingKey = (typeof LIST_ORDERING_KEYS)[number];
 export type ListOrderingDirection = (typeof LIST_ORDERING_DIRECTIONS)[number];

@@ -69,6 +69,12 @@ export const MESSAGES = {
   documentSaved: 'Document successfully saved!',
   documentUpdated: 'Document successfully updated!',
   // Not given by the specification; worded here once for both sides.
+  teamNeedsBusiness: 'Team Management is a Business feature. Upgrade to Business to add team members.',
+  inviteInvalid: 'This invitation is invalid or has expired. Ask your team administrator for a new one.',
+  alreadyInAnotherTeam: 'This account already belongs to another team.',
+  cannotInviteYourself: 'You are already in this team.',
+  teamMemberNotFound: 'Team member not found',
+  emailsIdentical: 'One or more emails are identical',
   fileTypeNotAllowed:
     'This file type is not supported. Use PDF, Word, Excel, PowerPoint, OpenDocument text, RTF, text, CSV, HTML or an image (PNG, JPG, GIF, BMP).',
   fileContentMismatch: 'The file content does not match its extension, so it cannot be used.',
@@ -197,6 +203,12 @@ export const MESSAGES = {
   profileUpdated: 'Profile information updated.',
   accountDeleted: 'Account Deleted.',
   fileFormatNotCorrect: 'File format is not correct',
+  // Team (sections 4 and 8).
+  invitesSent: 'Invites sent successfully',
+  memberUpgraded: 'Team member successfully upgraded to admin.',
+  memberDowngraded: 'Team member successfully downgraded to user.',
+  memberDeleted: 'Team member deleted successfully',
+  inviteAccepted: 'Invite accepted.',
   // Not given by the specification; worded here once for both sides.
   avatarTooLarge: 'The picture must be at most 5 MB.',
   emailUnchanged: 'This is already your email address.',

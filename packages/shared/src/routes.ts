@@ -4,6 +4,12 @@
  * server's serializer already checks every answer against its contract).
  */
 export const ROUTES = {
+  acceptTeamInvite: { method: 'POST', path: '/teams/:teamId/accept_invite' },
+  addTeamMembers: { method: 'POST', path: '/teams/members' },
+  deleteTeamMembers: { method: 'DELETE', path: '/teams/members' },
+  downgradeTeamMember: { method: 'POST', path: '/teams/:userId/downgrade_to_user' },
+  teamMembers: { method: 'GET', path: '/teams/members' },
+  upgradeTeamMember: { method: 'POST', path: '/teams/:userId/upgrade_to_admin' },
   activateTemplate: { method: 'PATCH', path: '/documents/templates/:id/activate' },
   addTemplateToApi: { method: 'POST', path: '/documents/templates/:id/to-api' },
   avatar: { method: 'GET', path: '/avatars/:userId/:file' },

@@ -40,6 +40,9 @@ import { signedMailJobs } from './signing/signed.mails.js';
 import { signerRoutes } from './signing/signing.routes.js';
 import { signerService } from './signing/signing.service.js';
 import { systemRoutes } from './system/system.routes.js';
+import { teamMailJobs } from './teams/teams.mails.js';
+import { teamRoutes } from './teams/teams.routes.js';
+import { teamService } from './teams/teams.service.js';
 import { templateRoutes } from './templates/templates.routes.js';
 import { templateService } from './templates/templates.service.js';
 import { twoFactorSecrets } from './two-factor/secrets.js';
@@ -94,6 +97,9 @@ export function appModules(platform: Platform, options: ModuleOptions): { module
   const userMails = userMailJobs({ db, mailer, jobs, appUrl, now });
   const users = userService({ db, storage, jobs, mails: userMails, now });
 
+  const teamMails = teamMailJobs({ db, mailer, appUrl, now });
+  const teams = teamService({ db, jobs, mails: teamMails, now });
+
   const office = new OfficeConverter(config.dataDir, platform.log);
   const conversion = conversionJobs({ db, storage, office, jobs });
   const documents = documentService({ db, storage, jobs, conversion });
@@ -130,6 +136,7 @@ export function appModules(platform: Platform, options: ModuleOptions): { module
     appUrl,
     now,
     listCacheChars: config.listCacheMb * 1024 * 1024,
+    skipAccessChecks: config.benchSkipAccessChecks,
   });
 
   const modules: AppModule[] = [
@@ -153,6 +160,11 @@ export function appModules(platform: Platform, options: ModuleOptions): { module
       ],
       schedules: [{ job: userMails.dailyReport, cron: DAILY_REPORT_CRON, payload: {} }],
       routes: (api) => api.register(userRoutes, { users }),
+    },
+    {
+      name: 'teams',
+      jobs: [teamMails.invitationMail],
+      routes: (api) => api.register(teamRoutes, { teams }),
     },
     // The second step of a sign-in is the auth module's (it asks this module's service); these are the user's own.
     { name: 'two-factor', routes: (api) => api.register(twoFactorRoutes, { twoFactor }) },

@@ -27,6 +27,11 @@ export interface Config {
   signingCertPassword: string | undefined;
   /** LIST_CACHE_MB: memory for each API node's cache of list answers (modules/document-list); 0 turns it off. */
   listCacheMb: number;
+  /**
+   * Benchmarks only (NODE_ENV=benchmark with BENCH_SKIP_ACCESS_CHECKS=1): the team list's role check is skipped, to
+   * measure what the access policy costs a list request. Ignored in any other environment.
+   */
+  benchSkipAccessChecks: boolean;
   /** The key of the development mail outbox (DEV_MAIL_TOKEN, else generated into DATA_DIR): without it, 404. */
   devMailToken: string;
   /** OPERATOR_TOKEN: enables the operator's calls (/api/v1/operator/*) for whoever presents it; unset, none exist. */
@@ -185,6 +190,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     signingCertP12: env.SIGNING_CERT_P12 ? resolve(env.SIGNING_CERT_P12) : undefined,
     signingCertPassword: env.SIGNING_CERT_PASSWORD,
     listCacheMb: nonNegativeNumber(env.LIST_CACHE_MB, 16, 'LIST_CACHE_MB'),
+    benchSkipAccessChecks: env.NODE_ENV === 'benchmark' && env.BENCH_SKIP_ACCESS_CHECKS === '1',
     devMailToken,
     operatorToken: env.OPERATOR_TOKEN || undefined,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),

@@ -35,6 +35,10 @@ export const queryKeys = {
     contracts: (formId: string) => dataKey<ResponseOf<'formContracts'>>('forms', formId, 'contracts'),
     registeredUsers: (formId: string) => dataKey<ResponseOf<'formRegisteredUsers'>>('forms', formId, 'users'),
   },
+  team: {
+    all: () => ['team'] as const,
+    members: (query: object) => dataKey<ResponseOf<'teamMembers'>>('team', 'members', query),
+  },
   templates: {
     all: () => ['templates'] as const,
     /** The live templates of the pickers. */

@@ -18,6 +18,7 @@ import { MaintenancePage } from './MaintenancePage';
 import { PageRoutes } from './PageRoutes';
 import {
   AboutPage,
+  AcceptInvitePage,
   BulkSendPage,
   ChangePasswordPage,
   ConfirmAccountPage,
@@ -45,6 +46,7 @@ import {
   SignerPage,
   SignPage,
   SignUpPage,
+  TeamPage,
   TemplateCreatePage,
   TemplateEditPage,
   TemplatesPage,
@@ -87,6 +89,7 @@ const guestRoutes: ReactNode = (
       <Route path="/documents/:documentId/download" element={<DownloadPage />} />
       <Route path="/documents/:documentId/:signerId/download" element={<DownloadPage />} />
       <Route path="/form-requests/:formRequestId/send" element={<PublicFormPage />} />
+      <Route path="/teams/:teamId/accept_invite" element={<AcceptInvitePage />} />
     </Route>
     <Route path="/documents/:documentId/sign" element={<SignerPage />} />
   </>
@@ -132,6 +135,7 @@ function LoggedInRoutes() {
       <Route element={<MainLayout />}>
         <Route path="/sign" element={<SignPage />} />
         <Route path="/bulk-send" element={<BulkSendPage />} />
+        <Route path="/team" element={<TeamPage />} />
         <Route path="/settings" element={<SettingsLayout />}>
           <Route index element={<Navigate to="/settings/profile" replace />} />
           <Route path="profile" element={<ProfilePage />} />

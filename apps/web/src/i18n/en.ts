@@ -223,4 +223,12 @@ export const en = {
       firstPage: 'First page of {{title}}',
     },
   },
+  acceptInvite: {
+    title: 'Join the team',
+    accepting: 'Accepting the invitation…',
+    needsAccount: '{{owner}} invited {{email}} to their team. Create your account to join.',
+    name: 'Full name',
+    password: 'Password',
+    submit: 'Create account and join',
+  },
 } as const;

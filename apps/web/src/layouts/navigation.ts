@@ -48,4 +48,5 @@ export const NAV_ENTRIES: readonly NavEntry[] = [
       { labelKey: 'nav.formsDraft', to: '/form-requests/draft' },
     ],
   },
+  { labelKey: 'nav.team', to: '/team' },
 ];

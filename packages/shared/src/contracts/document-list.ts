@@ -5,6 +5,7 @@ import {
   LIST_DEFAULTS,
   LIST_ORDERING_DIRECTIONS,
   LIST_ORDERING_KEYS,
+  LIST_SCOPES,
   LIST_SEARCH_TYPES,
 } from '../document-constants.js';
 import { plainText } from '../fields.js';
@@ -43,6 +44,8 @@ export const documentListQuery = z.object({
   dateTo: isoDate.optional(),
   orderingKey: z.enum(LIST_ORDERING_KEYS).default(LIST_DEFAULTS.orderingKey),
   orderingDirection: z.enum(LIST_ORDERING_DIRECTIONS).default(LIST_DEFAULTS.orderingDirection),
+  /** 'team': the team's documents (its owner and admins only; the filter 'Mine / Team'); 'mine': the caller's. */
+  scope: z.enum(LIST_SCOPES).default('mine'),
 });
 export type DocumentListQuery = z.input<typeof documentListQuery>;
 
@@ -72,6 +75,8 @@ export const documentListItem = z.object({
   isOrdered: z.boolean(),
   remindersDisabled: z.boolean(),
   hasAccessCode: z.boolean(),
+  /** Whose document it is (a team's list shows its members'). */
+  owner: z.object({ id: z.string().uuid(), name: z.string() }),
   signers: z.array(documentListSigner),
 });
 export type DocumentListItem = z.infer<typeof documentListItem>;

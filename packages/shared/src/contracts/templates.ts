@@ -122,8 +122,8 @@ export const templateOption = z.object({
 });
 export type TemplateOption = z.infer<typeof templateOption>;
 /**
- * GET documents/all/templates: the caller's live templates, newest first. `withTeammateTemplates` is accepted for
- * the web app's call; there are no teams yet, so it changes nothing.
+ * GET documents/all/templates: the caller's live templates, newest first; with `withTeammateTemplates=true` their
+ * teammates' live templates too (the pickers).
  */
 export const listLiveTemplates = {
   ...ROUTES.listLiveTemplates,

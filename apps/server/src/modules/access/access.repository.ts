@@ -1,14 +1,36 @@
 import { type DocumentType, MESSAGES } from '@esign/shared';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
-import { documents } from '../../platform/db/schema.js';
+import { documents, users } from '../../platform/db/schema.js';
 import { AppError } from '../../platform/errors.js';
 import type { DocumentRow } from '../documents/documents.repository.js';
-import { type Action, type Actor, decide, type Resource } from './policy.js';
+import { type Action, type Actor, decide, type Resource, type TeamRole } from './policy.js';
 
-/** A logged-in user as the policy's actor. Teams give it the user's team and role. */
-export function userActor(userId: string): Actor {
-  return { kind: 'user', userId, teamId: null, teamRole: null };
+/** The asking user's team and role, read in the same statement as the row asked about (`actorTeamColumns`). */
+export interface ActorTeam {
+  actorTeamId: string | null;
+  actorTeamRole: TeamRole | null;
+}
+
+/**
+ * A logged-in user as the policy's actor. Without `team` the user is taken as alone: `authorize` and `findVisible`
+ * read the team themselves; a caller that reads the row itself adds `actorTeamColumns` to its query.
+ */
+export function userActor(userId: string, team?: ActorTeam): Actor {
+  return { kind: 'user', userId, teamId: team?.actorTeamId ?? null, teamRole: team?.actorTeamRole ?? null };
+}
+
+/** Columns of a select giving the asking user's team and role (one primary-key lookup each). */
+export function actorTeamColumns(userId: string) {
+  return {
+    actorTeamId: sql<string | null>`(select ${users.teamId} from ${users} where ${users.id} = ${userId})`,
+    actorTeamRole: sql<TeamRole | null>`(select ${users.teamRole} from ${users} where ${users.id} = ${userId})`,
+  };
+}
+
+/** The actor with its team read along with the row, when it is a user. */
+function withTeam(actor: Actor, team: ActorTeam | undefined): Actor {
+  return actor.kind === 'user' && team ? userActor(actor.userId, team) : actor;
 }
 
 const NOT_FOUND = {
@@ -24,17 +46,22 @@ const TYPES_OF_KIND: Record<Exclude<keyof typeof NOT_FOUND, 'document'>, readonl
 };
 const TEMPLATE_TYPES: readonly DocumentType[] = TYPES_OF_KIND.template;
 
-/** The live (not deleted) document or template row. */
-async function findLiveRow(db: Db, id: string): Promise<DocumentRow | undefined> {
-  const [row] = await db
-    .select()
+/** The live (not deleted) document or template row, with the asking user's team when the actor is a user. */
+async function findLiveRow(db: Db, id: string, actor: Actor): Promise<{ row: DocumentRow; actor: Actor } | undefined> {
+  const where = and(eq(documents.id, id), isNull(documents.deletedAt));
+  if (actor.kind !== 'user') {
+    const [row] = await db.select().from(documents).where(where).limit(1);
+    return row && { row, actor };
+  }
+  const [found] = await db
+    .select({ row: documents, ...actorTeamColumns(actor.userId) })
     .from(documents)
-    .where(and(eq(documents.id, id), isNull(documents.deletedAt)))
+    .where(where)
     .limit(1);
-  return row;
+  return found && { row: found.row, actor: withTeam(actor, found) };
 }
 
-type PolicyRow = Pick<DocumentRow, 'id' | 'userId' | 'type'>;
+type PolicyRow = Pick<DocumentRow, 'id' | 'userId' | 'type' | 'teamId'>;
 interface Ask {
   actor: Actor;
   action: Action;
@@ -66,7 +93,8 @@ export function allowOn<Row extends PolicyRow>(row: Row | undefined, ask: Ask): 
  * actor do `action` to it; otherwise 404 or 403 as `allowOn` answers.
  */
 export async function authorize(db: Db, params: Ask & { id: string }): Promise<DocumentRow> {
-  return allowOn(await findLiveRow(db, params.id), params);
+  const found = await findLiveRow(db, params.id, params.actor);
+  return allowOn(found?.row, { ...params, actor: found?.actor ?? params.actor });
 }
 
 export function resourceOf(row: PolicyRow): Resource {
@@ -74,16 +102,15 @@ export function resourceOf(row: PolicyRow): Resource {
     kind: TEMPLATE_TYPES.includes(row.type) ? 'template' : 'document',
     id: row.id,
     ownerId: row.userId,
-    teamId: null,
+    teamId: row.teamId,
   };
 }
 
 /** The live document or template if the actor may see it (a document's view, a template's use), else undefined. */
 export async function findVisible(db: Db, params: { actor: Actor; id: string }): Promise<DocumentRow | undefined> {
-  const row = await findLiveRow(db, params.id);
-  if (!row) return undefined;
-  const resource = resourceOf(row);
-  return decide(params.actor, resource.kind === 'template' ? 'template.use' : 'document.view', resource) === 'allowed'
-    ? row
-    : undefined;
+  const found = await findLiveRow(db, params.id, params.actor);
+  if (!found) return undefined;
+  const resource = resourceOf(found.row);
+  const see = resource.kind === 'template' ? 'template.use' : 'document.view';
+  return decide(found.actor, see, resource) === 'allowed' ? found.row : undefined;
 }

@@ -14,7 +14,7 @@ export class ListAnswerCache {
   /** `maxChars`: the budget of all stored answers (UTF-16 code units, about bytes); 0 keeps nothing. */
   constructor(private readonly maxChars: number) {}
 
-  static key(userId: string, version: number, query: object): string {
+  static key(userId: string, version: number | string, query: object): string {
     return `${userId}:${version}:${JSON.stringify(query)}`;
   }
 

@@ -8,10 +8,21 @@ import {
   documentRecipients,
   documents,
   signers,
+  teams,
   users,
 } from '../../platform/db/schema.js';
 
 export type ParsedListQuery = z.output<typeof documentListQuery>;
+
+/** Whose documents a list shows: one owner's, or a team's (its members' documents, by documents.team_id). */
+export type ListScope = { kind: 'owner'; userId: string } | { kind: 'team'; teamId: string };
+
+/** The owners a scope covers, for the kept counts (kept per owner). */
+function ownersOf(scope: ListScope, column: typeof documentCounts.userId | typeof documentDayCounts.userId): SQL {
+  return scope.kind === 'owner'
+    ? eq(column, scope.userId)
+    : sql`${column} in (select ${users.id} from ${users} where ${users.teamId} = ${scope.teamId})`;
+}
 
 /** `%term%` with LIKE's wildcards taken literally. */
 export function likePattern(term: string): string {
@@ -21,9 +32,10 @@ export function likePattern(term: string): string {
 const DAY_MS = 24 * 60 * 60 * 1000;
 const BARE_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
-/** The filter of a list query: only the owner's live documents, then the query's own conditions. */
-export function listConditions(userId: string, query: ParsedListQuery): SQL {
-  const conditions: (SQL | undefined)[] = [eq(documents.userId, userId), isNull(documents.deletedAt)];
+/** The filter of a list query: only the scope's live documents, then the query's own conditions. */
+export function listConditions(scope: ListScope, query: ParsedListQuery): SQL {
+  const owned = scope.kind === 'owner' ? eq(documents.userId, scope.userId) : eq(documents.teamId, scope.teamId);
+  const conditions: (SQL | undefined)[] = [owned, isNull(documents.deletedAt)];
   if (query.status?.length) conditions.push(inArray(documents.status, query.status));
   if (query.type?.length) conditions.push(inArray(documents.type, query.type));
   if (query.dateFrom) conditions.push(gte(documents.createdAt, new Date(query.dateFrom)));
@@ -59,9 +71,9 @@ function isCountedQuery(query: ParsedListQuery): boolean {
   return !query.searchTerm && !query.dateFrom && !query.dateTo;
 }
 
-/** The kept number of the owner's live documents of the query's statuses and types. */
-function countedTotal(userId: string, query: ParsedListQuery): SQL {
-  const conditions: SQL[] = [eq(documentCounts.userId, userId)];
+/** The kept number of the scope's live documents of the query's statuses and types. */
+function countedTotal(scope: ListScope, query: ParsedListQuery): SQL {
+  const conditions: SQL[] = [ownersOf(scope, documentCounts.userId)];
   if (query.status?.length) conditions.push(inArray(documentCounts.status, query.status));
   if (query.type?.length) conditions.push(inArray(documentCounts.type, query.type));
   return sql`(select coalesce(sum(${documentCounts.total}), 0) from ${documentCounts} where ${and(...conditions)})`;
@@ -78,8 +90,8 @@ export const DAY_ANCHOR_FROM_OFFSET = 1000;
  * page's first document lies and how many documents come before that day; the index walk then starts at that
  * day's edge and skips only the rest. Same statement, same snapshot: the counts match the rows exactly.
  */
-function dayAnchoredPageIds(userId: string, query: ParsedListQuery, where: SQL, offset: number): SQL {
-  const conditions: SQL[] = [eq(documentDayCounts.userId, userId)];
+function dayAnchoredPageIds(scope: ListScope, query: ParsedListQuery, where: SQL, offset: number): SQL {
+  const conditions: SQL[] = [ownersOf(scope, documentDayCounts.userId)];
   if (query.status?.length) conditions.push(inArray(documentDayCounts.status, query.status));
   if (query.type?.length) conditions.push(inArray(documentDayCounts.type, query.type));
   const newestFirst = query.orderingDirection === 'desc';
@@ -106,6 +118,8 @@ function dayAnchoredPageIds(userId: string, query: ParsedListQuery, where: SQL, 
 /** One list item as JSON in the API's shape; createdAt the way Date.toISOString writes it (milliseconds, UTC). */
 const itemJson = sql`json_build_object(
   'id', ${documents.id}, 'title', ${documents.title}, 'type', ${documents.type}, 'status', ${documents.status},
+  'owner', (select json_build_object('id', ${users.id}, 'name', ${users.name}) from ${users}
+    where ${users.id} = ${documents.userId}),
   'createdAt', to_char(${documents.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
   'isOrdered', ${documents.isOrdered}, 'remindersDisabled', ${documents.remindersDisabled},
   'hasAccessCode', ${documents.codeAccess} is not null,
@@ -125,8 +139,8 @@ const itemJson = sql`json_build_object(
  * documents in the chosen order (id as tie-breaker, so pages never overlap): a deep page reads only the index.
  * With one, the matching documents are found once and both counted and paged.
  */
-export function listPageStatement(userId: string, query: ParsedListQuery): SQL {
-  const where = listConditions(userId, query);
+export function listPageStatement(scope: ListScope, query: ParsedListQuery): SQL {
+  const where = listConditions(scope, query);
   const dir = query.orderingDirection === 'asc' ? sql`asc` : sql`desc`;
   const key = ORDER_COLUMNS[query.orderingKey];
   const window = sql`limit ${query.limit} offset ${(query.page - 1) * query.limit}`;
@@ -137,9 +151,9 @@ export function listPageStatement(userId: string, query: ParsedListQuery): SQL {
     const offset = (query.page - 1) * query.limit;
     const pageIds =
       query.orderingKey === 'createdAt' && offset >= DAY_ANCHOR_FROM_OFFSET
-        ? dayAnchoredPageIds(userId, query, where, offset)
+        ? dayAnchoredPageIds(scope, query, where, offset)
         : sql`select ${documents.id} from ${documents} where ${where} order by ${key} ${dir}, ${documents.id} ${dir} ${window}`;
-    return sql`select ${countedTotal(userId, query)} as total, ${page(pageIds)} as items`;
+    return sql`select ${countedTotal(scope, query)} as total, ${page(pageIds)} as items`;
   }
   return sql`with matched as materialized (
       select ${documents.id} as id, ${key} as key from ${documents} where ${where}
@@ -150,11 +164,11 @@ export function listPageStatement(userId: string, query: ParsedListQuery): SQL {
 
 export async function listDocumentPage(
   db: Db,
-  userId: string,
+  scope: ListScope,
   query: ParsedListQuery,
 ): Promise<{ items: DocumentListItem[]; totalItems: number }> {
   // Both drivers answer `{ rows }`; count/sum arrive as text (bigint/numeric), JSON parsed or as text.
-  const result = (await db.execute(listPageStatement(userId, query))) as {
+  const result = (await db.execute(listPageStatement(scope, query))) as {
     rows: { total: string | number; items: DocumentListItem[] | string }[];
   };
   const row = result.rows[0];
@@ -216,4 +230,18 @@ export async function findDocumentWithSender(db: Db, documentId: string) {
     .where(eq(documents.id, documentId))
     .limit(1);
   return row;
+}
+
+/**
+ * The version of a team's list: its members' list versions summed, with the team's members version (bumped by every
+ * join and leave). Any change a member's list shows bumps that member's version, so the team's moves too.
+ */
+export async function teamListVersion(db: Db, teamId: string): Promise<string> {
+  const result = (await db.execute(sql`select ${teams.membersVersion} as members,
+      (select coalesce(sum(${users.documentsVersion}), 0) from ${users} where ${users.teamId} = ${teamId}) as documents
+    from ${teams} where ${teams.id} = ${teamId}`)) as {
+    rows: { members: string | number; documents: string | number }[];
+  };
+  const row = result.rows[0];
+  return row ? `${row.members}.${row.documents}` : 'none';
 }

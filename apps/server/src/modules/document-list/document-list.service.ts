@@ -1,11 +1,11 @@
-import { type documentListQuery, documentListResponse, MESSAGES, signersOnTurn } from '@esign/shared';
+import { type documentListQuery, documentListResponse, MESSAGES, signersOnTurn, type TeamRole } from '@esign/shared';
 import type { z } from 'zod';
 import type { Db } from '../../platform/db/client.js';
 import { AppError } from '../../platform/errors.js';
 import type { JobQueue } from '../../platform/jobs.js';
 import type { Storage } from '../../platform/storage/storage.js';
 import { authorize, userActor } from '../access/access.repository.js';
-import type { Action } from '../access/policy.js';
+import { type Action, can } from '../access/policy.js';
 import { recordActivity } from '../activity/activity.repository.js';
 import { findLiveDocument, listSigners, lockDocument } from '../documents/documents.repository.js';
 import type { SignerMailJobs } from '../sending/invitation.mails.js';
@@ -27,7 +27,27 @@ interface Deps {
   now: () => Date;
   /** Budget of the list answer cache of this node, in characters; 0 turns it off. */
   listCacheChars: number;
+  /** Benchmarks only: the team list's check skipped (config.benchSkipAccessChecks). */
+  skipAccessChecks?: boolean;
 }
+
+/** The caller of a list, as the per-request lookup read them. */
+interface ListUser {
+  id: string;
+  documentsVersion: number;
+  teamId: string | null;
+  teamRole: TeamRole | null;
+}
+
+/** Who sees a team's list: the roles the policy lets view a teammate's document. */
+const TEAM_LIST_ROLES: readonly TeamRole[] = (['owner', 'admin', 'user'] as const).filter((role) =>
+  can({ kind: 'user', userId: 'viewer', teamId: 'team', teamRole: role }, 'document.view', {
+    kind: 'document',
+    id: 'document',
+    ownerId: 'teammate',
+    teamId: 'team',
+  }),
+);
 
 const notFound = () => new AppError('NOT_FOUND', MESSAGES.documentNotFound);
 const conflict = (message: string) => new AppError('CONFLICT', message);
@@ -72,8 +92,8 @@ export function documentListService(deps: Deps) {
     return rows.filter((row) => signerIds.includes(row.id));
   }
 
-  async function list(userId: string, query: z.output<typeof documentListQuery>) {
-    const { items, totalItems } = await repo.listDocumentPage(db, userId, query);
+  async function list(scope: repo.ListScope, query: z.output<typeof documentListQuery>) {
+    const { items, totalItems } = await repo.listDocumentPage(db, scope, query);
     return {
       items,
       totalItems,
@@ -84,16 +104,38 @@ export function documentListService(deps: Deps) {
     };
   }
 
+  /**
+   * The list's scope and its cache key: the caller's own documents under their list version, or (the 'Team' filter,
+   * for whom the policy lets see the team's documents) the team's under the team's list version.
+   */
+  async function listScope(user: ListUser, query: z.output<typeof documentListQuery>) {
+    if (query.scope === 'mine') {
+      return {
+        scope: { kind: 'owner', userId: user.id } as const,
+        key: ListAnswerCache.key(user.id, user.documentsVersion, query),
+      };
+    }
+    const teamRole = user.teamId ? user.teamRole : null;
+    const isAllowed = deps.skipAccessChecks || (teamRole !== null && TEAM_LIST_ROLES.includes(teamRole));
+    if (!user.teamId || !isAllowed) throw new AppError('FORBIDDEN', MESSAGES.noAccess);
+    // Without a cache no version is needed.
+    const version = deps.listCacheChars > 0 ? await repo.teamListVersion(db, user.teamId) : 0;
+    return {
+      scope: { kind: 'team', teamId: user.teamId } as const,
+      key: ListAnswerCache.key(`team:${user.teamId}`, version, query),
+    };
+  }
+
   return {
     /**
      * The list answer as the response's JSON text (what the route's serializer would write), from this node's
      * cache when the owner's list version, read with the user on this request, has not moved since.
      */
-    async listJson(user: { id: string; documentsVersion: number }, query: z.output<typeof documentListQuery>) {
-      const key = ListAnswerCache.key(user.id, user.documentsVersion, query);
+    async listJson(user: ListUser, query: z.output<typeof documentListQuery>) {
+      const { scope, key } = await listScope(user, query);
       const cached = answers.get(key);
       if (cached !== undefined) return cached;
-      const body = JSON.stringify(documentListResponse.encode(await list(user.id, query)));
+      const body = JSON.stringify(documentListResponse.encode(await list(scope, query)));
       answers.set(key, body);
       return body;
     },

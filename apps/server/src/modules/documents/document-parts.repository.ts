@@ -2,6 +2,7 @@ import type { ActiveContentState, DocumentPart, PdfMetadata } from '@esign/share
 import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import { documentParts, documents } from '../../platform/db/schema.js';
+import { actorTeamColumns } from '../access/access.repository.js';
 
 export type PartRow = typeof documentParts.$inferSelect;
 export async function listParts(db: Db, documentId: string): Promise<PartRow[]> {
@@ -24,12 +25,15 @@ export async function listPartsOf(db: Db, documentIds: string[]): Promise<PartRo
  * of the few columns it needs: the web app polls it while files convert, and the parts' page sizes (hundreds of
  * pages) are not read for it. No rows: no such document.
  */
-export async function findConversionProgress(db: Db, documentId: string) {
+/** The document's conversion progress, with the asking user's team for the policy (`actorTeamColumns`). */
+export async function findConversionProgress(db: Db, documentId: string, userId: string) {
   return db
     .select({
       id: documents.id,
       userId: documents.userId,
+      teamId: documents.teamId,
       type: documents.type,
+      ...actorTeamColumns(userId),
       pdfFileKey: documents.pdfFileKey,
       partId: documentParts.id,
       convertedAt: documentParts.convertedAt,

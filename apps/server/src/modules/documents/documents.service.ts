@@ -325,9 +325,12 @@ export function documentService(deps: DocumentDeps) {
     },
 
     async conversionData(input: { userId: string; documentId: string }) {
-      const rows = await partsRepo.findConversionProgress(db, input.documentId);
-      const document = allowOn(rows[0], { actor: userActor(input.userId), action: 'document.view' });
-      const parts = rows.flatMap(({ partId, id: _documentId, ...part }) => (partId ? [{ ...part, id: partId }] : []));
+      const rows = await partsRepo.findConversionProgress(db, input.documentId, input.userId);
+      const document = allowOn(rows[0], { actor: userActor(input.userId, rows[0]), action: 'document.view' });
+      const parts = rows.flatMap(
+        ({ partId, id: _documentId, teamId: _teamId, actorTeamId: _a, actorTeamRole: _r, ...part }) =>
+          partId ? [{ ...part, id: partId }] : [],
+      );
       const hasError = parts.some((part) => part.errorText);
       const allDone = parts.every((part) => part.convertedAt || part.errorText);
       return {

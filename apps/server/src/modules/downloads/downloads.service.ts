@@ -2,8 +2,7 @@ import { MESSAGES } from '@esign/shared';
 import type { Db } from '../../platform/db/client.js';
 import { AppError } from '../../platform/errors.js';
 import type { Storage } from '../../platform/storage/storage.js';
-import { resourceOf, userActor } from '../access/access.repository.js';
-import { can } from '../access/policy.js';
+import { findVisible, userActor } from '../access/access.repository.js';
 import { hashToken } from '../auth/tokens.js';
 import { type DocumentRow, findLiveDocument, isSignerAccount } from '../documents/documents.repository.js';
 import type { SignerService } from '../signing/signing.service.js';
@@ -47,10 +46,10 @@ export function downloadService(deps: { db: Db; storage: Storage; signing: Signe
         return sealedUrl(document);
       }
       if (!input.userId) throw couldNotDownload();
-      const document = await findLiveDocument(db, input.documentId);
+      const visible = await findVisible(db, { actor: userActor(input.userId), id: input.documentId });
+      const document = visible ?? (await findLiveDocument(db, input.documentId));
       if (!document) throw couldNotDownload();
-      const mayView = can(userActor(input.userId), 'document.view', resourceOf(document));
-      if (!mayView && !(await isSignerAccount(db, { documentId: document.id, userId: input.userId }))) {
+      if (!visible && !(await isSignerAccount(db, { documentId: document.id, userId: input.userId }))) {
         throw couldNotDownload();
       }
       return sealedUrl(document);

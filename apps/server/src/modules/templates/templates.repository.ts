@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { DocumentStatus } from '@esign/shared';
-import { and, asc, count, desc, eq, getTableColumns, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../platform/db/client.js';
 import { documentFields, documentParts, documents, signers, users } from '../../platform/db/schema.js';
@@ -197,14 +197,19 @@ export async function deleteDocumentRow(db: Db, documentId: string): Promise<voi
   await db.delete(documents).where(eq(documents.id, documentId));
 }
 
-/** The owner's live templates with their roles, newest first, for the pickers. */
-export async function listLiveTemplates(db: Db, userId: string) {
+/**
+ * The live templates the pickers offer, with their roles, newest first: the user's own, and with `teamId` their
+ * teammates' too ('Teammates' templates appear in template pickers').
+ */
+export async function listLiveTemplates(db: Db, params: { userId: string; teamId: string | null }) {
   const rows = await db
     .select({ id: documents.id, title: documents.title, message: documents.message })
     .from(documents)
     .where(
       and(
-        eq(documents.userId, userId),
+        params.teamId
+          ? or(eq(documents.userId, params.userId), eq(documents.teamId, params.teamId))
+          : eq(documents.userId, params.userId),
         eq(documents.type, 'template'),
         eq(documents.status, 'active'),
         isNull(documents.deletedAt),

@@ -56,7 +56,10 @@ export async function templateRoutes(app: FastifyInstance, { templates }: { temp
   );
 
   defineRoute(app, listLiveTemplates, asUser, async (request) =>
-    templates.listLiveTemplates({ userId: currentUser(request).id }),
+    templates.listLiveTemplates({
+      userId: currentUser(request).id,
+      teamId: request.query.withTeammateTemplates === 'true' ? currentUser(request).teamId : null,
+    }),
   );
 
   defineRoute(app, createDocumentFromTemplate, asUser, async (request) =>

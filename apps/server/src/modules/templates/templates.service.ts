@@ -359,8 +359,8 @@ export function templateService(deps: { db: Db }) {
     },
 
     /** GET documents/all/templates: the caller's live templates with their roles, for the pickers. */
-    async listLiveTemplates(input: { userId: string }) {
-      return repo.listLiveTemplates(db, input.userId);
+    async listLiveTemplates(input: { userId: string; teamId: string | null }) {
+      return repo.listLiveTemplates(db, input);
     },
 
     /**

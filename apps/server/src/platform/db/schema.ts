@@ -11,4 +11,5 @@ export * from './schema/jobs.js';
 export * from './schema/mail.js';
 export * from './schema/requisites.js';
 export * from './schema/signing.js';
+export * from './schema/teams.js';
 export * from './schema/two-factor.js';

@@ -86,4 +86,11 @@ export const en = {
     awaiting: 'Documents still awaiting signatures: {{count}}',
     action: 'Open your documents',
   },
+  teamInvitation: {
+    subject: '{{inviter}} invited you to join their team',
+    body: "{{inviter}} ({{inviterEmail}}) invited you to join the team of {{owner}}. As a member you can use the team's templates and send documents under its account.",
+    action: 'Accept invitation',
+    footer:
+      'This link works once and expires in 7 days. If you did not expect this invitation, you can ignore this email.',
+  },
 } as const;

@@ -1,6 +1,6 @@
 import { MESSAGES, shareDocumentRequest } from '@esign/shared';
 import { ActionIcon, Button, Checkbox, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { notifySuccess } from '../../api/notify';
 import { useTranslation } from '../../i18n';
 import { translateMessage } from '../../i18n/translate-message';
@@ -148,20 +148,57 @@ export function RenameModal(props: {
 /** Viewers by e-mail: at least one, each checked with the server's own schema. */
 export function ShareModal(props: { opened: boolean; onSend: (emails: string[]) => void; onClose: () => void }) {
   const { t } = useTranslation();
+  return (
+    <EmailRowsModal
+      opened={props.opened}
+      onClose={props.onClose}
+      onSend={props.onSend}
+      title={t('documents.shareModal.title')}
+      rowLabel={(n) => t('documents.shareModal.label', { n })}
+      removeLabel={(index) => t('documents.shareModal.removeRow', { index })}
+      addLabel={t('documents.shareModal.add')}
+      sendLabel={t('documents.shareModal.send')}
+      check={(emails) => {
+        const parsed = shareDocumentRequest.safeParse({ recipients: emails.map((email) => ({ email })) });
+        return parsed.success ? null : (parsed.error.issues[0]?.message ?? MESSAGES.invalidEmail);
+      }}
+    />
+  );
+}
+
+/**
+ * A modal of e-mail rows (one or more; 'add' appends one, each but the last can go), checked by `check` before
+ * `onSend` gets the filled rows: sharing a document, inviting team members.
+ */
+export function EmailRowsModal(props: {
+  opened: boolean;
+  title: string;
+  rowLabel: (n: number) => string;
+  removeLabel: (n: number) => string;
+  addLabel: string;
+  sendLabel: string;
+  /** The first message of what is wrong with the rows, or null. */
+  check: (emails: string[]) => string | null;
+  onSend: (emails: string[]) => void;
+  onClose: () => void;
+  isBusy?: boolean;
+  /** Shown above the buttons (the seats an invitation charges). */
+  note?: ReactNode;
+}) {
+  const { t } = useTranslation();
   const [emails, setEmails] = useState(['']);
   const [error, setError] = useState<string | null>(null);
   const submit = () => {
-    const parsed = shareDocumentRequest.safeParse({
-      recipients: emails.filter((email) => email.trim() !== '').map((email) => ({ email })),
-    });
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? MESSAGES.invalidEmail);
+    const filled = emails.map((email) => email.trim()).filter((email) => email !== '');
+    const problem = filled.length === 0 ? MESSAGES.required : props.check(filled);
+    if (problem) {
+      setError(problem);
       return;
     }
-    props.onSend(parsed.data.recipients.map((recipient) => recipient.email));
+    props.onSend(filled);
   };
   return (
-    <Modal opened={props.opened} onClose={props.onClose} title={t('documents.shareModal.title')} centered>
+    <Modal opened={props.opened} onClose={props.onClose} title={props.title} centered>
       <Stack>
         {emails.map((email, index) => (
           // Rows have no identity but their position.
@@ -170,7 +207,7 @@ export function ShareModal(props: { opened: boolean; onSend: (emails: string[]) 
             <TextInput
               flex={1}
               type="email"
-              label={t('documents.shareModal.label', { n: index + 1 })}
+              label={props.rowLabel(index + 1)}
               value={email}
               onChange={(event) => {
                 const value = event.currentTarget.value;
@@ -182,7 +219,7 @@ export function ShareModal(props: { opened: boolean; onSend: (emails: string[]) 
               <ActionIcon
                 variant="subtle"
                 color="red"
-                aria-label={t('documents.shareModal.removeRow', { index: index + 1 })}
+                aria-label={props.removeLabel(index + 1)}
                 onClick={() => setEmails((rows) => rows.filter((_, at) => at !== index))}
               >
                 ×
@@ -195,11 +232,14 @@ export function ShareModal(props: { opened: boolean; onSend: (emails: string[]) 
             {translateMessage(error, t)}
           </Text>
         ) : null}
+        {props.note}
         <Group justify="space-between">
           <Button variant="subtle" onClick={() => setEmails((rows) => [...rows, ''])}>
-            {t('documents.shareModal.add')}
+            {props.addLabel}
           </Button>
-          <Button onClick={submit}>{t('documents.shareModal.send')}</Button>
+          <Button onClick={submit} loading={props.isBusy}>
+            {props.sendLabel}
+          </Button>
         </Group>
       </Stack>
     </Modal>

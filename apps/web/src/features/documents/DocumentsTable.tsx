@@ -3,6 +3,7 @@ import { Anchor, Badge, Checkbox, Table, Text, UnstyledButton } from '@mantine/c
 import type { ComponentType } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from '../../i18n';
+import { useCurrentUser } from '../auth/api';
 import { useUserDates } from '../settings/user-dates';
 import type { Sorting } from './ListPage';
 import { type ListKind, statusLabelKey } from './list-view';
@@ -56,7 +57,10 @@ export function DocumentsTable(props: {
   const { t } = useTranslation();
   const dates = useUserDates();
   const { items, kind, RowActions, selected, onSelect } = props;
-  const selectable = items.filter((item) => item.status !== 'preparing');
+  const userId = useCurrentUser().data?.id;
+  // A teammate's document (the team's list) is not selectable: the bulk actions are its owner's.
+  const isSelectable = (item: DocumentListItem) => item.status !== 'preparing' && item.owner.id === userId;
+  const selectable = items.filter(isSelectable);
   const isAllSelected = selectable.length > 0 && selectable.every((item) => selected.includes(item.id));
   return (
     <Table.ScrollContainer minWidth={760}>
@@ -85,7 +89,7 @@ export function DocumentsTable(props: {
             return (
               <Table.Tr key={item.id} data-testid="document-row">
                 <Table.Td>
-                  {item.status === 'preparing' ? null : (
+                  {!isSelectable(item) ? null : (
                     <Checkbox
                       aria-label={t('documents.selectOne', { title })}
                       checked={isSelected}
@@ -102,6 +106,11 @@ export function DocumentsTable(props: {
                     <Anchor component={Link} to={kind.itemLink(item)} size="sm" fw={600}>
                       {title}
                     </Anchor>
+                  )}
+                  {item.owner.id === userId ? null : (
+                    <Text size="xs" c="dimmed">
+                      {t('team.ownerOf', { name: item.owner.name })}
+                    </Text>
                   )}
                 </Table.Td>
                 <Table.Td>

@@ -5,6 +5,7 @@ import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { type ComponentType, type ReactNode, useEffect, useState } from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { useTranslation } from '../../i18n';
+import { useCurrentUser } from '../auth/api';
 import { useDocumentList } from './api';
 import { DocumentCards } from './DocumentCards';
 import { DocumentsTable } from './DocumentsTable';
@@ -44,13 +45,17 @@ export function ListPage({ kind, RowActions, BulkActions, headerAction }: ListPa
   const [sorting, setSorting] = useState<Sorting>({ key: 'createdAt', direction: 'desc' });
   const [page, setPage] = useState(1);
   const [selected, setSelected] = useState<string[]>([]);
+  const [scope, setScope] = useState<'mine' | 'team'>('mine');
+  const user = useCurrentUser().data;
+  // 'Mine / Team': a team's owner and admins see its documents (the access policy's document.view).
+  const hasTeamScope = kind.hasTeamScope && user?.teamId != null && (user.role === 'owner' || user.role === 'admin');
 
   // A new filter, search or sorting starts again from the first page with nothing selected.
   // biome-ignore lint/correctness/useExhaustiveDependencies: these values are the trigger, not inputs
   useEffect(() => {
     setPage(1);
     setSelected([]);
-  }, [filter, debouncedSearch, searchType, dates, sorting]);
+  }, [filter, debouncedSearch, searchType, dates, sorting, scope]);
 
   const query: DocumentListQuery = {
     type: kind.types,
@@ -63,6 +68,7 @@ export function ListPage({ kind, RowActions, BulkActions, headerAction }: ListPa
     dateTo: dates[1] ?? undefined,
     orderingKey: sorting.key,
     orderingDirection: sorting.direction,
+    ...(hasTeamScope && scope === 'team' ? { scope } : {}),
   };
   const list = useDocumentList(query);
   if (filter === null) return <Navigate to={kind.basePath} replace />;
@@ -87,6 +93,17 @@ export function ListPage({ kind, RowActions, BulkActions, headerAction }: ListPa
         w={isMobile ? undefined : 'fit-content'}
       />
       <Group align="end" gap="sm" wrap="wrap">
+        {hasTeamScope ? (
+          <SegmentedControl
+            aria-label={t('team.scopeLabel')}
+            value={scope}
+            onChange={(value) => setScope(value as 'mine' | 'team')}
+            data={[
+              { value: 'mine', label: t('team.scopeMine') },
+              { value: 'team', label: t('team.scopeTeam') },
+            ]}
+          />
+        ) : null}
         <TextInput
           type="search"
           aria-label={t(texts.search)}

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { notifyError, notifyFailure, notifySuccess } from '../../api/notify';
 import { useTranslation } from '../../i18n';
+import { useCurrentUser } from '../auth/api';
 import { ConfirmDeleteModal, ConfirmModal, RemindModal, RenameModal, ShareModal } from './ActionModals';
 import { signingLinkFor, useDocumentActions } from './api';
 import { documentFile, downloadDocument, printDocument } from './document-files';
@@ -28,6 +29,8 @@ export function RowActions({ item }: { item: DocumentListItem }) {
   const [dialog, setDialog] = useState<Dialog>(null);
   const title = item.title || t('documents.untitled');
   const onTurn = signersOnTurn(item, item.signers);
+  // A teammate's document (the team's list): its owner's actions are theirs; the team may look, copy links, download.
+  const isMine = item.owner.id === useCurrentUser().data?.id;
   const close = () => setDialog(null);
   const perform = (onError: (error: unknown) => void) => async (work: () => Promise<unknown>, success?: string) => {
     try {
@@ -49,13 +52,13 @@ export function RowActions({ item }: { item: DocumentListItem }) {
         <Menu.Item onClick={() => navigate(`/documents/${item.id}/preview#document-activity`)}>
           {t('documents.action.activity')}
         </Menu.Item>
-        {item.status === 'draft' ? (
+        {item.status === 'draft' && isMine ? (
           <>
             <Menu.Item onClick={() => navigate(`/documents/${item.id}/edit`)}>{t('documents.action.edit')}</Menu.Item>
             <Menu.Item onClick={() => setDialog('rename')}>{t('documents.action.rename')}</Menu.Item>
           </>
         ) : null}
-        {item.status === 'awaiting' ? (
+        {item.status === 'awaiting' && isMine ? (
           <>
             <Menu.Item onClick={() => setDialog('resend')}>{t('documents.action.editResend')}</Menu.Item>
             {onTurn.length > 0 ? (
@@ -70,6 +73,10 @@ export function RowActions({ item }: { item: DocumentListItem }) {
                 {t('documents.action.disableReminders')}
               </Menu.Item>
             )}
+          </>
+        ) : null}
+        {item.status === 'awaiting' ? (
+          <>
             {onTurn.map((signer) => (
               <Menu.Item
                 key={signer.id}
@@ -78,22 +85,26 @@ export function RowActions({ item }: { item: DocumentListItem }) {
                 {t('documents.action.copyLinkFor', { name: signer.name })}
               </Menu.Item>
             ))}
-            {item.hasAccessCode ? (
+            {item.hasAccessCode && isMine ? (
               <Menu.Item onClick={() => run(async () => copyText((await documentFile(item.id)).codeAccess ?? '', t))}>
                 {t('documents.action.copyPassword')}
               </Menu.Item>
             ) : null}
           </>
         ) : null}
-        {item.status === 'completed' ? (
+        {item.status === 'completed' && isMine ? (
           <Menu.Item onClick={() => setDialog('share')}>{t('documents.action.share')}</Menu.Item>
         ) : null}
         <Menu.Item onClick={() => run(() => downloadDocument(item.id))}>{t('documents.action.download')}</Menu.Item>
         <Menu.Item onClick={() => run(() => printDocument(item.id))}>{t('documents.action.print')}</Menu.Item>
-        <Menu.Divider />
-        <Menu.Item color="red" onClick={() => setDialog('delete')}>
-          {t('documents.action.delete')}
-        </Menu.Item>
+        {isMine ? (
+          <>
+            <Menu.Divider />
+            <Menu.Item color="red" onClick={() => setDialog('delete')}>
+              {t('documents.action.delete')}
+            </Menu.Item>
+          </>
+        ) : null}
       </RowMenu>
       <ConfirmModal
         opened={dialog === 'resend'}

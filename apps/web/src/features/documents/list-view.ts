@@ -17,6 +17,8 @@ export interface ListKind {
   texts: Readonly<Record<'title' | 'search' | 'empty' | 'selectAll' | 'signersColumn', TranslationKey>>;
   /** Search in signers as well as in titles. */
   hasSignerSearch: boolean;
+  /** A team's owner and admins may switch it to the team's documents ('Mine / Team'). */
+  hasTeamScope: boolean;
   /** Where a row's title leads. */
   itemLink: (item: DocumentListItem) => string;
 }
@@ -41,6 +43,7 @@ export const DOCUMENT_LIST: ListKind = {
     signersColumn: 'documents.columns.signers',
   },
   hasSignerSearch: true,
+  hasTeamScope: true,
   itemLink: (item) => `/documents/${item.id}/preview`,
 };
 
@@ -59,6 +62,7 @@ export const TEMPLATE_LIST: ListKind = {
     signersColumn: 'templates.columns.signers',
   },
   hasSignerSearch: false,
+  hasTeamScope: false,
   itemLink: (item) => `/templates/${item.id}/edit`,
 };
 
@@ -77,6 +81,7 @@ export const FORM_LIST: ListKind = {
     signersColumn: 'forms.columns.signers',
   },
   hasSignerSearch: false,
+  hasTeamScope: false,
   itemLink: (item) => `/form-requests/${item.id}/edit`,
 };
 

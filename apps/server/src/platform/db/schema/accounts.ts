@@ -1,5 +1,17 @@
-import { DATE_FORMATS, PLAN_DURATIONS, PLAN_TYPES } from '@esign/shared';
-import { bigint, boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { DATE_FORMATS, PLAN_DURATIONS, PLAN_TYPES, TEAM_ROLES } from '@esign/shared';
+import { sql } from 'drizzle-orm';
+import {
+  type AnyPgColumn,
+  bigint,
+  boolean,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { createdAt } from './columns.js';
 
 export const users = pgTable(
@@ -52,10 +64,31 @@ export const users = pgTable(
     isGoogle2fa: boolean('is_google_2fa').notNull().default(false),
     /** The RFC 6238 time step of the last accepted authenticator code: a code is accepted once. */
     totpLastStep: bigint('totp_last_step', { mode: 'number' }),
+    /** The team the user belongs to (its owner included), with the user's role in it; null: an account alone. */
+    teamId: uuid('team_id').references((): AnyPgColumn => teams.id, { onDelete: 'set null' }),
+    teamRole: text('team_role', { enum: TEAM_ROLES }),
     createdAt: createdAt(),
   },
-  (table) => [uniqueIndex('users_email_key').on(table.email)],
+  (table) => [
+    uniqueIndex('users_email_key').on(table.email),
+    index('users_team_idx').on(table.teamId).where(sql`${table.teamId} is not null`),
+  ],
 );
+
+/**
+ * A team: one owner (a Business account) and the members it invited (modules/teams). Made when the owner first
+ * invites someone. Its documents are its members' (documents.team_id, kept by a trigger from the owner's team).
+ */
+export const teams = pgTable('teams', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  ownerId: uuid('owner_id')
+    .notNull()
+    .unique()
+    .references((): AnyPgColumn => users.id, { onDelete: 'cascade' }),
+  /** Bumped whenever someone joins or leaves: with the members' documents versions it keys the team list's cache. */
+  membersVersion: bigint('members_version', { mode: 'number' }).notNull().default(0),
+  createdAt: createdAt(),
+});
 
 /**
  * A sign-in: its refresh tokens are one family (the session's id), and every access token names it (`sid`). Logout,

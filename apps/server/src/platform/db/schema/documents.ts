@@ -23,7 +23,7 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { users } from './accounts.js';
+import { teams, users } from './accounts.js';
 import { createdAt } from './columns.js';
 
 export const documents = pgTable(
@@ -33,6 +33,11 @@ export const documents = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    /**
+     * The owner's team, set by a trigger from users.team_id on every insert and change of owner
+     * (drizzle/0022_teams.sql), and by the teams service when someone joins: the team's lists walk it.
+     */
+    teamId: uuid('team_id').references(() => teams.id, { onDelete: 'set null' }),
     title: text('title').notNull().default(''),
     message: text('message'),
     type: text('type', { enum: DOCUMENT_TYPES }).notNull(),
@@ -75,6 +80,16 @@ export const documents = pgTable(
     index('documents_list_title_idx')
       .on(table.userId, sql`lower(${table.title})`, table.id)
       .where(sql`${table.deletedAt} is null`),
+    // The team's lists (owner and admins): the same walks over the team's live documents.
+    index('documents_team_created_idx')
+      .on(table.teamId, table.createdAt, table.id)
+      .where(sql`${table.deletedAt} is null and ${table.teamId} is not null`),
+    index('documents_team_status_idx')
+      .on(table.teamId, table.status, table.createdAt, table.id)
+      .where(sql`${table.deletedAt} is null and ${table.teamId} is not null`),
+    index('documents_team_title_idx')
+      .on(table.teamId, sql`lower(${table.title})`, table.id)
+      .where(sql`${table.deletedAt} is null and ${table.teamId} is not null`),
     index('documents_title_trgm_idx').using('gin', sql`${table.title} gin_trgm_ops`),
   ],
 );

@@ -1,0 +1,176 @@
+import { MESSAGES, type TeamMember } from '@esign/shared';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp, uniqueEmail } from '../../../test/app.js';
+import { authClient } from '../../../test/auth.js';
+import { documentFactory } from '../../../test/document-factory.js';
+import { teamClient } from '../../../test/teams.js';
+import { setPlan } from '../../../test/templates.js';
+import { teamInvitations, users } from '../../platform/db/schema.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const members = async (session: { accessToken: string }, query = '') => {
+  const answer = await teamClient(t.app).call(session, 'GET', `/teams/members${query}`);
+  expect(answer.statusCode, answer.body).toBe(200);
+  return answer.json<{ teamId: string | null; items: TeamMember[] }>();
+};
+
+describe('inviting', () => {
+  it('refuses an owner not on Business and answers an account alone an empty team', async () => {
+    const { call } = teamClient(t.app);
+    const owner = await authClient(t.app).loggedInUser();
+    const refused = await call(owner, 'POST', '/teams/members', { emails: [uniqueEmail()] });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe(MESSAGES.teamNeedsBusiness);
+    expect(await members(owner)).toEqual({ teamId: null, items: [] });
+  });
+
+  it('mails each address a link, lists them as pending, and refuses identical rows', async () => {
+    const { call, invitationOf } = teamClient(t.app);
+    const owner = await authClient(t.app).loggedInUser();
+    await setPlan(t.app, owner.id, 'business');
+    const identical = await call(owner, 'POST', '/teams/members', { emails: ['a@example.com', 'A@example.com'] });
+    expect(identical.statusCode).toBe(400);
+    expect(JSON.stringify(identical.json().errors)).toContain(MESSAGES.emailsIdentical);
+
+    const emails = [uniqueEmail('bob'), uniqueEmail('carol')];
+    const invited = await call(owner, 'POST', '/teams/members', { emails });
+    expect(invited.statusCode, invited.body).toBe(200);
+    expect(invited.json().message).toBe(MESSAGES.invitesSent);
+    for (const email of emails) expect((await invitationOf(email)).token).toMatch(/\S{20,}/);
+    const list = await members(owner);
+    expect(list.items.map((row) => [row.role, row.isPending])).toEqual([
+      ['owner', false],
+      ['user', true],
+      ['user', true],
+    ]);
+    // Only the token's hash is stored.
+    const rows = await t.app.platform.database.db
+      .select()
+      .from(teamInvitations)
+      .where(eq(teamInvitations.teamId, list.teamId ?? ''));
+    const { token } = await invitationOf(emails[0] ?? '');
+    expect(rows.map((row) => row.tokenHash)).not.toContain(token);
+  });
+});
+
+describe('accepting', () => {
+  it('joins an existing account once; the link does not work twice, for another team, or after 7 days', async () => {
+    const { call, invitationOf, accept } = teamClient(t.app);
+    const owner = await authClient(t.app).loggedInUser();
+    await setPlan(t.app, owner.id, 'business');
+    const bob = await authClient(t.app).loggedInUser();
+    await call(owner, 'POST', '/teams/members', { emails: [bob.email] });
+    const { teamId, token } = await invitationOf(bob.email);
+
+    const other = await teamClient(t.app).team(1);
+    const wrongTeam = await accept(other.teamId, { token });
+    expect(wrongTeam.statusCode).toBe(400);
+    expect(wrongTeam.json().message).toBe(MESSAGES.inviteInvalid);
+
+    const accepted = await accept(teamId, { token });
+    expect(accepted.json()).toEqual({ status: 'accepted', message: MESSAGES.inviteAccepted });
+    const again = await accept(teamId, { token });
+    expect(again.statusCode).toBe(400);
+    const me = (await call(bob, 'GET', '/user')).json();
+    expect(me).toMatchObject({ teamId, role: 'user' });
+
+    const carol = uniqueEmail('carol');
+    await call(owner, 'POST', '/teams/members', { emails: [carol] });
+    const late = await invitationOf(carol);
+    const { db } = t.app.platform.database;
+    await db
+      .update(teamInvitations)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(teamInvitations.email, carol));
+    expect((await accept(late.teamId, { token: late.token })).statusCode).toBe(400);
+  });
+
+  it('asks an address without an account for a name and password, then makes the account and joins it', async () => {
+    const { call, invitationOf, accept } = teamClient(t.app);
+    const owner = await authClient(t.app).loggedInUser();
+    await setPlan(t.app, owner.id, 'business');
+    const email = uniqueEmail('dave');
+    await call(owner, 'POST', '/teams/members', { emails: [email] });
+    const { teamId, token } = await invitationOf(email);
+    const needed = await accept(teamId, { token });
+    expect(needed.json()).toEqual({ status: 'account_needed', email, teamOwnerName: 'Ada Lovelace' });
+    const made = await accept(teamId, { token, name: 'Dave Stone', password: 'secret12' });
+    expect(made.json().status).toBe('accepted');
+    const signedIn = await authClient(t.app).signIn(email, 'secret12');
+    expect(signedIn.body.type).toBe('authorized');
+  });
+
+  it('refuses an account that belongs to another team', async () => {
+    const first = await teamClient(t.app).team(1);
+    const { call, invitationOf, accept } = teamClient(t.app);
+    const owner = await authClient(t.app).loggedInUser();
+    await setPlan(t.app, owner.id, 'business');
+    const member = first.members[0];
+    if (!member) throw new Error('no member');
+    const before = Date.now();
+    await call(owner, 'POST', '/teams/members', { emails: [member.email] });
+    const { teamId, token } = await invitationOf(member.email, before);
+    const refused = await accept(teamId, { token });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(MESSAGES.alreadyInAnotherTeam);
+  });
+});
+
+describe('roles and removal', () => {
+  it('lets only the owner upgrade and downgrade, never the owner row', async () => {
+    const { call } = teamClient(t.app);
+    const { owner, members: people } = await teamClient(t.app).team(2);
+    const [bob, carol] = people;
+    if (!bob || !carol) throw new Error('team not made');
+    const up = await call(owner, 'POST', `/teams/${bob.id}/upgrade_to_admin`);
+    expect(up.json().message).toBe(MESSAGES.memberUpgraded);
+    expect((await call(bob, 'POST', `/teams/${carol.id}/upgrade_to_admin`)).statusCode).toBe(403);
+    expect((await call(bob, 'POST', `/teams/${owner.id}/downgrade_to_user`)).statusCode).toBe(403);
+    expect((await call(owner, 'POST', `/teams/${owner.id}/downgrade_to_user`)).statusCode).toBe(403);
+    const down = await call(owner, 'POST', `/teams/${bob.id}/downgrade_to_user`);
+    expect(down.json().message).toBe(MESSAGES.memberDowngraded);
+    const stranger = await authClient(t.app).loggedInUser();
+    expect((await call(owner, 'POST', `/teams/${stranger.id}/upgrade_to_admin`)).statusCode).toBe(404);
+  });
+
+  it('sorts by role descending by default, and by name or e-mail when asked', async () => {
+    const { owner, members: people } = await teamClient(t.app).team(2, 1);
+    const byRole = await members(owner);
+    expect(byRole.items.map((row) => row.role)).toEqual(['owner', 'admin', 'user']);
+    const byEmail = await members(owner, '?orderingKey=email&orderingDirection=ASC');
+    const emails = [owner.email, ...people.map((person) => person.email)].sort();
+    expect(byEmail.items.map((row) => row.email)).toEqual(emails);
+  });
+
+  it('lets an admin remove users but not admins or the owner; a removed member loses the team, its sessions and its documents', async () => {
+    const { call } = teamClient(t.app);
+    const { owner, members: people, teamId } = await teamClient(t.app).team(3, 2);
+    const [admin, otherAdmin, user] = people;
+    if (!admin || !otherAdmin || !user) throw new Error('team not made');
+    const document = await documentFactory(t.app).create(user.id, { title: 'Kept by the team' });
+
+    expect((await call(admin, 'DELETE', '/teams/members', { ids: [otherAdmin.id] })).statusCode).toBe(403);
+    expect((await call(admin, 'DELETE', '/teams/members', { ids: [owner.id] })).statusCode).toBe(403);
+    expect((await call(user, 'DELETE', '/teams/members', { ids: [admin.id] })).statusCode).toBe(403);
+    const removed = await call(admin, 'DELETE', '/teams/members', { ids: [user.id] });
+    expect(removed.json().message).toBe(MESSAGES.memberDeleted);
+
+    expect((await call(user, 'GET', '/user')).statusCode).toBe(401);
+    const { db } = t.app.platform.database;
+    const [row] = await db.select().from(users).where(eq(users.id, user.id));
+    expect(row).toMatchObject({ teamId: null, teamRole: null });
+    const list = await call(owner, 'GET', '/documents?scope=team');
+    const kept = list.json().items.find((item: { id: string }) => item.id === document.id);
+    expect(kept.owner).toEqual({ id: owner.id, name: 'Ada Lovelace' });
+    expect((await members(owner)).items.map((item) => item.id)).not.toContain(user.id);
+    expect(teamId).toBeTruthy();
+  });
+});
