@@ -217,8 +217,18 @@ async function benchSize(count: number) {
     }
     // The HTTP round trip alone, timed in the same turns: what any API answer costs above its SQL.
     bare = bareServer(PORT + 1);
-    await new Promise((resolve) => setTimeout(resolve, 1500));
     const bareUrl = `http://127.0.0.1:${PORT + 1}/constant`;
+    for (
+      let tries = 0;
+      !(await fetch(bareUrl).then(
+        (response) => response.ok,
+        () => false,
+      ));
+      tries++
+    ) {
+      if (tries > 100) throw new Error('the bare Fastify route did not start');
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
     const bareRun = async () => (await fetch(bareUrl)).arrayBuffer();
     const rows: string[][] = [
       [
