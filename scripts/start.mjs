@@ -3,6 +3,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { optionalPartsLine } from './system-packages.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const at = (...parts) => join(root, ...parts);
@@ -46,6 +47,9 @@ for (const target of targets) {
     if (result.status !== 0) process.exit(result.status ?? 1);
   }
 }
+
+const missing = optionalPartsLine();
+if (missing) console.log(missing);
 
 const entry = process.argv.includes('--worker') ? 'worker.js' : 'main.js';
 const server = spawn(process.execPath, ['--enable-source-maps', at('apps/server/dist', entry)], {

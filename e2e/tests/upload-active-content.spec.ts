@@ -1,13 +1,22 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
+import { pdfWith, signed as signedPdf } from '../../apps/server/test/active-content.js';
 import { createConfirmedUser } from '../support/accounts.js';
 import { expectNoSeriousA11yViolations } from '../support/axe.js';
 
 /** The shared real-world corpus, read in place. */
 const corpus = (path: string) => join(import.meta.dirname, '../../../shared/fixtures/real-world', path);
 
-// A form whose usage rights are a digital signature and which has document-level scripts; a form with scripts.
-const SIGNED_SCRIPTED = 'xfa_form_irs1040.pdf';
+// A signed PDF with an opening script, made on the fly (the corpus's XFA form has only usage rights, which are no
+// signature); a form with scripts.
+const SIGNED_SCRIPTED = 'signed-with-scripts.pdf';
+const signedScripted = async () => {
+  const path = join(mkdtempSync(join(tmpdir(), 'esign-e2e-signed-')), SIGNED_SCRIPTED);
+  writeFileSync(path, await signedPdf(await pdfWith(['openActionJavaScript', 'pageAdditionalActions'])));
+  return path;
+};
 const SCRIPTED = 'javascript_form_scribus.pdf';
 const FOUND = 'This PDF contains scripts or automatic actions that can run when it is opened.';
 const REMOVED = 'They were removed so that they cannot run when the document is opened.';
@@ -32,7 +41,7 @@ test('scripts are removed at upload; a signed file with scripts is kept until it
 }) => {
   await logIn(page);
   await page.goto('/only-others');
-  await page.locator('input[type="file"]').setInputFiles([corpus(`pdf/${SIGNED_SCRIPTED}`), corpus(`pdf/${SCRIPTED}`)]);
+  await page.locator('input[type="file"]').setInputFiles([await signedScripted(), corpus(`pdf/${SCRIPTED}`)]);
 
   const scripted = fileRow(page, SCRIPTED);
   await expect(scripted).toContainText('Converted · 100%', { timeout: 60_000 });
@@ -68,7 +77,7 @@ test('keeping a signed file with scripts as uploaded keeps its notice and ends t
 }) => {
   await logIn(page);
   await page.goto('/only-others');
-  await page.locator('input[type="file"]').setInputFiles([corpus(`pdf/${SIGNED_SCRIPTED}`)]);
+  await page.locator('input[type="file"]').setInputFiles([await signedScripted()]);
   const signed = fileRow(page, SIGNED_SCRIPTED);
   await expect(signed).toContainText(FOUND, { timeout: 60_000 });
   await signed.getByRole('button', { name: 'Keep as uploaded' }).click();

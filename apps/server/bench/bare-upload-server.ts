@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 
 /**
  * The I/O floor of an upload: a bare node:http server in its own process that writes each request body to disk
@@ -33,6 +34,12 @@ export class BareUploadServer {
       stdio: ['ignore', 'pipe', 'inherit'],
     });
     await new Promise((resolve) => this.child?.stdout?.once('data', resolve));
+  }
+
+  /** Resident memory of the bare server: what a Node process holding an HTTP server costs at least. */
+  rssMb(): number {
+    const status = readFileSync(`/proc/${this.child?.pid}/status`, 'utf8');
+    return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
   }
 
   async stop(): Promise<void> {

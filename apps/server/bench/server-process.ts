@@ -33,6 +33,8 @@ export class ServerProcess {
       },
       stdio: ['ignore', 'ignore', 'inherit'],
     });
+    // Sampled from the spawn on, so a first start's peak (making the embedded database, migrations) is seen too.
+    this.sampler = setInterval(() => this.sample(), 20);
     const deadline = Date.now() + 60_000;
     while (Date.now() < deadline) {
       try {
@@ -40,7 +42,6 @@ export class ServerProcess {
       } catch {}
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
-    this.sampler = setInterval(() => this.sample(), 20);
   }
 
   rssMb(): number {

@@ -28,9 +28,12 @@ describe('team rules (spec part 2, sections 5 and 6)', () => {
     ['admin', 'admin', false],
     ['admin', 'owner', false],
     ['user', 'user', false],
-  ] as const)('a viewer of role %s, a row of role %s: selectable %s (the checkbox rule)', (viewerRole, rowRole, expected) => {
-    expect(canRemoveTeamRow(viewer(viewerRole), { id: 'other', role: rowRole })).toBe(expected);
-  });
+  ] as const)(
+    'a viewer of role %s, a row of role %s: selectable %s (the checkbox rule)',
+    (viewerRole, rowRole, expected) => {
+      expect(canRemoveTeamRow(viewer(viewerRole), { id: 'other', role: rowRole })).toBe(expected);
+    },
+  );
 
   it('never lets a viewer select their own row', () => {
     expect(canRemoveTeamRow(viewer('owner'), { id: 'me', role: 'admin' })).toBe(false);

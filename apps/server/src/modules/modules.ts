@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Platform } from '../platform/http/types.js';
 import type { JobDefinition } from '../platform/jobs.js';
-import { OfficeConverter } from '../platform/office/office-converter.js';
+import { OFFICE_CONVERSION_TIMEOUT_MS, OfficeConverter } from '../platform/office/office-converter.js';
 import { LocalStorage } from '../platform/storage/local.js';
 import { localFileRoutes } from '../platform/storage/routes.js';
 import { activityRoutes } from './activity/activity.routes.js';
@@ -100,7 +100,13 @@ export function appModules(platform: Platform, options: ModuleOptions): { module
   const teamMails = teamMailJobs({ db, mailer, appUrl, now });
   const teams = teamService({ db, jobs, mails: teamMails, now });
 
-  const office = new OfficeConverter(config.dataDir, platform.log);
+  const office = new OfficeConverter(
+    config.dataDir,
+    platform.log,
+    OFFICE_CONVERSION_TIMEOUT_MS,
+    'soffice',
+    config.officeRecycling,
+  );
   const conversion = conversionJobs({ db, storage, office, jobs });
   const documents = documentService({ db, storage, jobs, conversion });
 

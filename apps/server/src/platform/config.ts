@@ -3,6 +3,7 @@ import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { FORM_SUBMISSION_LIMITS, IDLE_LOGOUT_MINUTES_DEFAULT } from '@esign/shared';
 import { parseTrustProxy, type TrustProxy } from './http/client-address.js';
+import { OFFICE_RECYCLING_DEFAULTS, type OfficeRecycling } from './office/office-converter.js';
 import { defaultWebDistDir } from './paths.js';
 import type { S3Options } from './storage/s3.js';
 
@@ -32,6 +33,8 @@ export interface Config {
    * measure what the access policy costs a list request. Ignored in any other environment.
    */
   benchSkipAccessChecks: boolean;
+  /** OFFICE_RECYCLE_AFTER (conversions) and OFFICE_MAX_MEMORY_MB: when the warm LibreOffice is replaced. */
+  officeRecycling: OfficeRecycling;
   /** The key of the development mail outbox (DEV_MAIL_TOKEN, else generated into DATA_DIR): without it, 404. */
   devMailToken: string;
   /** OPERATOR_TOKEN: enables the operator's calls (/api/v1/operator/*) for whoever presents it; unset, none exist. */
@@ -191,6 +194,18 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     signingCertPassword: env.SIGNING_CERT_PASSWORD,
     listCacheMb: nonNegativeNumber(env.LIST_CACHE_MB, 16, 'LIST_CACHE_MB'),
     benchSkipAccessChecks: env.NODE_ENV === 'benchmark' && env.BENCH_SKIP_ACCESS_CHECKS === '1',
+    officeRecycling: {
+      maxConversions: positiveInt(
+        env.OFFICE_RECYCLE_AFTER,
+        OFFICE_RECYCLING_DEFAULTS.maxConversions,
+        'OFFICE_RECYCLE_AFTER',
+      ),
+      maxResidentMb: positiveInt(
+        env.OFFICE_MAX_MEMORY_MB,
+        OFFICE_RECYCLING_DEFAULTS.maxResidentMb,
+        'OFFICE_MAX_MEMORY_MB',
+      ),
+    },
     devMailToken,
     operatorToken: env.OPERATOR_TOKEN || undefined,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),

@@ -1,5 +1,5 @@
 import type { DocumentListItem, documentListQuery } from '@esign/shared';
-import { and, eq, exists, gte, ilike, inArray, isNull, lt, lte, type SQL, sql } from 'drizzle-orm';
+import { and, eq, gte, ilike, inArray, isNull, lt, lte, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../platform/db/client.js';
 import {
@@ -49,11 +49,8 @@ export function listConditions(scope: ListScope, query: ParsedListQuery): SQL {
   if (query.searchTerm) {
     const pattern = likePattern(query.searchTerm);
     conditions.push(
-      query.searchType === 'signers'
-        ? exists(
-            sql`(select 1 from ${signers} where ${signers.documentId} = ${documents.id} and (${ilike(signers.name, pattern)} or ${ilike(signers.email, pattern)}))`,
-          )
-        : ilike(documents.title, pattern),
+      // A signer's name or e-mail: the document's own signer_search (one per line, kept by triggers).
+      query.searchType === 'signers' ? ilike(documents.signerSearch, pattern) : ilike(documents.title, pattern),
     );
   }
   return and(...conditions) as SQL;

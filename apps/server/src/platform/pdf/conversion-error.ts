@@ -12,13 +12,15 @@ export const CONVERSION_MESSAGES = {
   passwordProtected: 'This PDF is protected by a password. Remove the password and upload it again.',
   noPages: 'This PDF has no pages.',
   existingSignatures:
-    'This PDF already carries digital signatures. They will not stay valid once fields are added to the document.',
+    'This PDF already carries digital signatures. It is kept as uploaded, and the completed document adds the fields and its seal after them, so they stay valid for the version that was signed; PDF readers will show that it was changed after signing. Combined with other files into one document, it loses them.',
+  existingSignaturesRemoved:
+    'This PDF carried digital signatures, which are removed: it is encrypted or damaged, and had to be rewritten to be used here.',
   activeContentRemoved:
     'This PDF contained scripts or automatic actions. They were removed so that they cannot run when the document is opened.',
   activeContentRemovedFromSignedFile:
     'This PDF contained scripts or automatic actions. They were removed so that they cannot run when the document is opened, and its digital signatures are no longer valid.',
   activeContentInSignedFile:
-    'This PDF contains scripts or automatic actions that can run when it is opened. It also carries digital signatures, which removing them would break, so it is kept as uploaded. The signatures will not stay valid once fields are added to the document.',
+    'This PDF contains scripts or automatic actions that can run when it is opened. It also carries digital signatures, which removing them would break, so it is kept as uploaded; the signatures stay valid for the version that was signed, and PDF readers will show that it was changed after signing.',
   imageUnreadable: 'This image cannot be read. It may be damaged.',
   imageTooLarge: 'This image is too large: it may have at most 100 megapixels.',
 } as const;

@@ -1,9 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { PDF } from '@libpdf/core';
+import { PDF, PdfDict, PdfName, PdfString } from '@libpdf/core';
 import { describe, expect, it } from 'vitest';
+import { pdfsig } from '../../../test/poppler.js';
 import { CONVERSION_MESSAGES } from './conversion-error.js';
 import { normalizePdf } from './normalize-pdf.js';
+import { sealPdf } from './seal/seal-pdf.js';
+import { createSigner, generateSelfSigned } from './seal/signing-identity.js';
 
 const corpus = join(import.meta.dirname, '../../../../../../shared/fixtures/real-world');
 const load = (path: string) => new Uint8Array(readFileSync(join(corpus, path)));
@@ -58,17 +61,43 @@ describe('normalizePdf on real-world files', () => {
     expect((await PDF.load(result.bytes)).recoveredViaBruteForce).toBe(false);
   });
 
-  it('warns that existing digital signatures will not stay valid', async () => {
-    const result = await normalizePdf(load('pdf/signed_pkcs7_detached_2011.pdf'));
+  it('keeps a signed PDF byte for byte and says when its signatures break', async () => {
+    const input = load('pdf/signed_pkcs7_detached_2011.pdf');
+    const result = await normalizePdf(input);
+    expect(result.bytes).toBe(input);
     expect(result.warning).toBe(CONVERSION_MESSAGES.existingSignatures);
   });
 
-  it('warns for a usage-rights signature (/Perms), not for a form without signatures', async () => {
-    // The IRS form's usage rights are a signature, and it has document-level scripts: kept, and the choice offered.
-    const irs = await normalizePdf(load('pdf/xfa_form_irs1040.pdf'));
-    expect(irs.warning).toBe(CONVERSION_MESSAGES.activeContentInSignedFile);
-    expect(irs.activeContent).toBe('found');
+  it('does not call usage rights (/UR3) signatures, nor a form without signatures', async () => {
+    // The IRS XFA form has usage rights and document-level scripts: the scripts go, with no word of signatures.
+    const input = load('pdf/xfa_form_irs1040.pdf');
+    expect(Buffer.from(input).includes('/UR3')).toBe(true);
+    const irs = await normalizePdf(input);
+    expect(irs.activeContent).toBe('removed');
+    expect(irs.warning).toBe(CONVERSION_MESSAGES.activeContentRemoved);
     expect((await normalizePdf(load('pdf/acroform_combed_fields_mixed_orientation_13p.pdf'))).warning).toBeNull();
+  });
+
+  it('does not call a DocMDP entry without a signature value a signature', async () => {
+    const pdf = await PDF.load(load('pdf/pdf20_latex_2p.pdf'));
+    const unsigned = pdf.context.register(PdfDict.of({ Type: PdfName.of('Sig'), Contents: PdfString.fromHex('0000') }));
+    pdf.getCatalog().set('Perms', PdfDict.of({ DocMDP: unsigned }));
+    expect((await normalizePdf(await pdf.save())).warning).toBeNull();
+  });
+
+  it('says plainly that the signatures of an encrypted signed PDF are removed', async () => {
+    // An encrypted file that opens without a password, signed (by the seal, on the fly): rewritten decrypted.
+    const signed = await sealPdf({
+      original: load('pdf/encrypted_owner_only_rc4_40bit.pdf'),
+      fields: [],
+      certificate: { title: 'T', documentId: 'd', completedAt: null, signers: [] },
+      signer: await createSigner(generateSelfSigned('Earlier signer', new Date())),
+      signingTime: new Date(),
+    });
+    expect(pdfsig(signed.bytes)).toContain('Earlier signer');
+    const result = await normalizePdf(signed.bytes);
+    expect(result.warning).toBe(CONVERSION_MESSAGES.existingSignaturesRemoved);
+    expect((await PDF.load(result.bytes)).isEncrypted).toBe(false);
   });
 
   it("removes a form's scripts (document-level and the fields' own) and keeps its fields and links", async () => {

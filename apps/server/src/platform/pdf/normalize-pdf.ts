@@ -1,5 +1,5 @@
 import type { ActiveContentState, PdfMetadata } from '@esign/shared';
-import { PDF } from '@libpdf/core';
+import { PDF, PdfDict, type PdfObject, PdfRef, PdfString } from '@libpdf/core';
 import { findActiveContent, removeActiveContent } from './active-content.js';
 import { CONVERSION_MESSAGES, ConversionError } from './conversion-error.js';
 import { readPageSizes } from './page-sizes.js';
@@ -23,23 +23,37 @@ function contains(bytes: Uint8Array, text: string): boolean {
 }
 
 /**
- * True when the document carries a digital signature: a signed signature field, or document permissions
- * (/Perms: a certification or usage-rights signature). Read from the parsed structure, which costs nothing
- * for a file without a form, where scanning the bytes of a large scan takes longer than parsing it. A form
- * the parser cannot read falls back to that scan.
+ * True when the document carries a digital signature: a signed signature field, or a certification (/Perms
+ * /DocMDP) whose signature has a value. Usage rights (/Perms /UR3: what Adobe Reader lets a user do with a form) are
+ * not a signature anyone made, and neither is a DocMDP entry whose signature was never written. Read from the
+ * parsed structure, which costs nothing for a file without a form, where scanning the bytes of a large scan takes
+ * longer than parsing it. A form the parser cannot read falls back to that scan.
  */
 function hasSignatures(pdf: PDF, bytes: Uint8Array): boolean {
   try {
-    if (pdf.getCatalog().has('Perms')) return true;
     const fields = pdf.getForm()?.getSignatureFields() ?? [];
-    return fields.some((field) => field.isSigned());
+    return fields.some((field) => field.isSigned()) || isCertified(pdf);
   } catch {
     return contains(bytes, '/ByteRange');
   }
 }
 
+function isCertified(pdf: PDF): boolean {
+  const resolve = (object: PdfObject | undefined) =>
+    object instanceof PdfRef ? (pdf.getObject(object) ?? undefined) : object;
+  const perms = resolve(pdf.getCatalog().get('Perms'));
+  const signature = perms instanceof PdfDict ? resolve(perms.get('DocMDP')) : undefined;
+  const contents = signature instanceof PdfDict ? resolve(signature.get('Contents')) : undefined;
+  return contents instanceof PdfString && contents.bytes.some((byte) => byte !== 0);
+}
+
 /** The notice for the user, by what the file had and what became of it. */
-function warningFor(isSigned: boolean, activeContent: NormalizedPdf['activeContent']): string | null {
+function warningFor(
+  isSigned: boolean,
+  isRewritten: boolean,
+  activeContent: NormalizedPdf['activeContent'],
+): string | null {
+  if (isSigned && isRewritten && activeContent !== 'removed') return CONVERSION_MESSAGES.existingSignaturesRemoved;
   if (activeContent === 'found') return CONVERSION_MESSAGES.activeContentInSignedFile;
   if (activeContent === 'removed') {
     return isSigned ? CONVERSION_MESSAGES.activeContentRemovedFromSignedFile : CONVERSION_MESSAGES.activeContentRemoved;
@@ -71,6 +85,9 @@ export async function normalizePdf(input: Uint8Array, options: NormalizeOptions 
   const isSigned = hasSignatures(pdf, input);
   const hasActiveContent = findActiveContent(pdf).length > 0;
   // A copy (below) loses the signatures anyway; otherwise removing breaks them, which only the owner decides.
+  // An encrypted file is copied even when signed: the PDF library appends to it, but the seal it then signs
+  // does not cover the whole file (pdfsig: 'Not total document signed'), so the signatures go, and the warning
+  // says so at upload.
   const mustCopy = pdf.isEncrypted || pdf.recoveredViaBruteForce;
   const isRemoving = hasActiveContent && (!isSigned || mustCopy || options.isRemovalChosen === true);
   if (mustCopy) {
@@ -84,5 +101,6 @@ export async function normalizePdf(input: Uint8Array, options: NormalizeOptions 
   // A full save writes only the objects still in use, so the removed scripts' bytes are gone too.
   const bytes = mustCopy || isRemoving ? await pdf.save() : input;
   const activeContent = hasActiveContent ? (isRemoving ? 'removed' : 'found') : null;
-  return { bytes, metadata: readPageSizes(pdf), warning: warningFor(isSigned, activeContent), activeContent };
+  const warning = warningFor(isSigned, mustCopy, activeContent);
+  return { bytes, metadata: readPageSizes(pdf), warning, activeContent };
 }

@@ -67,6 +67,11 @@ export const documents = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     createdAt: createdAt(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    /**
+     * Every signer's name and e-mail, one per line, kept by triggers on signers (drizzle/0019_search.sql) for the
+     * list's signer search: one trigram index on the document row instead of a look into signers per document.
+     */
+    signerSearch: text('signer_search').notNull().default(''),
   },
   (table) => [
     index('documents_user_status_created_idx').on(table.userId, table.status, table.createdAt),
@@ -91,6 +96,9 @@ export const documents = pgTable(
       .on(table.teamId, sql`lower(${table.title})`, table.id)
       .where(sql`${table.deletedAt} is null and ${table.teamId} is not null`),
     index('documents_title_trgm_idx').using('gin', sql`${table.title} gin_trgm_ops`),
+    index('documents_signer_search_trgm_idx')
+      .using('gin', sql`${table.signerSearch} gin_trgm_ops`)
+      .where(sql`${table.deletedAt} is null`),
   ],
 );
 

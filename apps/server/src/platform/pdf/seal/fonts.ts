@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { DEFAULT_TEXT_FONT, FONTS, type FontId } from '@esign/shared';
@@ -42,8 +42,19 @@ const FONT_PACKAGES: Record<FontId, string> = {
   marckScript: 'marck-script',
 };
 
-/** Drawn for characters the chosen font lacks (Cyrillic in a script font, Greek, ...). */
-const FALLBACK_PACKAGES = ['noto-sans', 'arimo', 'roboto'];
+/**
+ * Drawn for characters the chosen font lacks: Noto Sans (Latin, Cyrillic, Greek, Devanagari, Vietnamese), then
+ * Noto's Arabic (Persian and Urdu too), Hebrew, Thai and Chinese (with Japanese kana), then Arimo and Roboto.
+ */
+const FALLBACK_PACKAGES = [
+  'noto-sans',
+  'noto-sans-arabic',
+  'noto-sans-hebrew',
+  'noto-sans-thai',
+  'noto-sans-sc',
+  'arimo',
+  'roboto',
+];
 
 /** Subsets first in this order; the others after, by name. */
 const SUBSET_ORDER = ['latin', 'latin-ext', 'cyrillic', 'cyrillic-ext', 'greek', 'greek-ext', 'vietnamese'];
@@ -54,10 +65,15 @@ export function isFontId(value: string | null | undefined): value is FontId {
 
 const fileCache = new Map<string, Uint8Array>();
 
-/** The TrueType files of a package's regular (400, normal) style, one per Unicode subset. */
-const filesCache = new Map<string, string[]>();
+/** One TrueType file of a package's regular style and the characters it is for (its CSS `unicode-range`). */
+interface FontFile {
+  path: string;
+  ranges: [number, number][];
+}
 
-function fontFiles(packageName: string): string[] {
+const filesCache = new Map<string, FontFile[]>();
+
+function fontFiles(packageName: string): FontFile[] {
   let files = filesCache.get(packageName);
   if (!files) {
     files = listFontFiles(packageName);
@@ -66,19 +82,47 @@ function fontFiles(packageName: string): string[] {
   return files;
 }
 
-function listFontFiles(packageName: string): string[] {
-  const dir = join(dirname(require.resolve(`@fontsource/${packageName}/package.json`)), 'files');
+/**
+ * The regular (400, normal) files of a package, one per Unicode subset, read from its `400.css`, whose
+ * `unicode-range` says which characters each file is for: a character is looked for only in the files meant for
+ * it, so none of Chinese's hundred files is opened for a Latin text.
+ */
+function listFontFiles(packageName: string): FontFile[] {
+  const root = dirname(require.resolve(`@fontsource/${packageName}/package.json`));
+  const css = readFileSync(join(root, '400.css'), 'utf8');
   const prefix = `${packageName}-`;
   const suffix = '-400-normal.woff';
-  const subsets = readdirSync(dir)
-    .filter((name) => name.startsWith(prefix) && name.endsWith(suffix))
-    .map((name) => name.slice(prefix.length, -suffix.length));
+  const files: (FontFile & { subset: string })[] = [];
+  for (const block of css.split('@font-face').slice(1)) {
+    const name = /url\(\.\/files\/([^)]+-400-normal\.woff)\)/.exec(block)?.[1];
+    const ranges = /unicode-range:\s*([^;]+);/.exec(block)?.[1];
+    if (!name?.startsWith(prefix) || !ranges) continue;
+    files.push({
+      path: join(root, 'files', name),
+      ranges: parseRanges(ranges),
+      subset: name.slice(prefix.length, -suffix.length),
+    });
+  }
   const rank = (subset: string) => {
     const index = SUBSET_ORDER.indexOf(subset);
     return index === -1 ? SUBSET_ORDER.length : index;
   };
-  subsets.sort((a, b) => rank(a) - rank(b) || a.localeCompare(b));
-  return subsets.map((subset) => join(dir, `${prefix}${subset}${suffix}`));
+  files.sort((a, b) => rank(a.subset) - rank(b.subset) || a.subset.localeCompare(b.subset));
+  return files.map(({ path, ranges }) => ({ path, ranges }));
+}
+
+/** `U+0400-045F,U+2116` as code point ranges. */
+function parseRanges(css: string): [number, number][] {
+  return css.split(',').map((part) => {
+    const [from, to] = part.trim().replace(/^U\+/i, '').split('-');
+    const start = Number.parseInt(from ?? '', 16);
+    return [start, to ? Number.parseInt(to, 16) : start];
+  });
+}
+
+function isInRanges(file: FontFile, char: string): boolean {
+  const code = char.codePointAt(0) ?? 0;
+  return file.ranges.some(([from, to]) => code >= from && code <= to);
 }
 
 function fontBytes(path: string): Uint8Array {
@@ -115,15 +159,15 @@ export class PdfFonts {
     return font;
   }
 
-  private chain(fontId: FontId): string[] {
+  private chain(fontId: FontId): FontFile[] {
     const own = fontFiles(FONT_PACKAGES[fontId]);
-    const fallback = FALLBACK_PACKAGES.flatMap((name) => fontFiles(name)).filter((path) => !own.includes(path));
+    const fallback = FALLBACK_PACKAGES.filter((name) => name !== FONT_PACKAGES[fontId]).flatMap(fontFiles);
     return [...own, ...fallback];
   }
 
-  private readonly chains = new Map<FontId, string[]>();
+  private readonly chains = new Map<FontId, FontFile[]>();
 
-  private chainOf(fontId: string | null | undefined): string[] {
+  private chainOf(fontId: string | null | undefined): FontFile[] {
     const id = isFontId(fontId) ? fontId : DEFAULT_TEXT_FONT;
     let chain = this.chains.get(id);
     if (!chain) {
@@ -138,9 +182,9 @@ export class PdfFonts {
     const chain = this.chainOf(fontId);
     const runs: { text: string; path: string }[] = [];
     for (const char of text) {
-      const path = chain.find((candidate) => this.covers(candidate, char));
+      const path = chain.find((candidate) => this.covers(candidate, char))?.path;
       const piece = path ? char : '?';
-      const piecePath = path ?? (chain[0] as string);
+      const piecePath = path ?? (chain[0] as FontFile).path;
       const last = runs.at(-1);
       if (last && last.path === piecePath) last.text += piece;
       else runs.push({ text: piece, path: piecePath });
@@ -153,10 +197,10 @@ export class PdfFonts {
 
   /** The first font of an id (for ascent and descent). */
   primary(fontId: string | null | undefined): EmbeddedFont {
-    return this.font(this.chainOf(fontId)[0] as string);
+    return this.font((this.chainOf(fontId)[0] as FontFile).path);
   }
 
-  private covers(path: string, char: string): boolean {
-    return this.font(path).canEncode(char);
+  private covers(file: FontFile, char: string): boolean {
+    return isInRanges(file, char) && this.font(file.path).canEncode(char);
   }
 }

@@ -40,6 +40,22 @@ describe('signing identity', { timeout: 120_000 }, () => {
 });
 
 describe('sealPdf', { timeout: 120_000 }, () => {
+  it("keeps an uploaded file's own signature valid for the version it signed (what the upload warning says)", async () => {
+    const original = new Uint8Array(corpusFile('pdf/signed_pkcs7_detached_2011.pdf'));
+    const sealed = await sealPdf({
+      original,
+      fields: [],
+      certificate: { title: 'T', documentId: 'd', completedAt: null, signers: [] },
+      signer: await createSigner(loadSigningIdentity({ dataDir })),
+      signingTime: new Date(),
+    });
+    const [earlier, seal] = pdfsig(sealed.bytes).split(/Signature #2:/);
+    expect(earlier).toContain('Signature Field Name: Signature1');
+    expect(earlier).toContain('Signature Validation: Signature is Valid.');
+    expect(earlier).toContain('Not total document signed');
+    expect(seal).toContain('Total document signed');
+  });
+
   it('stamps, appends the certificate and signs so that pdfsig calls the whole document valid', async () => {
     const original = new Uint8Array(corpusFile('pdf/rotate_0_90_180_270_cropbox_qpdf_boxes.pdf'));
     const signedAt = new Date('2026-03-04T05:06:07.000Z');

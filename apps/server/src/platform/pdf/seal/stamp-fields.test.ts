@@ -157,6 +157,25 @@ describe('stampFields at the right place on every page size and rotation', { tim
     expect(fonts).toMatch(/\+NotoSans/);
   });
 
+  it('draws Arabic and Chinese typed text with Noto fallback fonts', async () => {
+    const source = new Uint8Array(corpusFile(MIXED));
+    const arabic = 'مرحبا';
+    const chinese = '合同签名';
+    const { bytes } = await stamp(source, () => [
+      field({ pageNumber: 5, coordinateX: 50, coordinateY: 50, width: 300, text: arabic, fontFamily: 'arial' }),
+      field({ pageNumber: 5, coordinateX: 50, coordinateY: 120, width: 300, text: chinese, fontFamily: 'arial' }),
+    ]);
+    const text = pdftotext(bytes, { first: 5, last: 5 });
+    expect(text).not.toContain('?');
+    expect(text).toContain(chinese);
+    // Drawn unshaped (isolated letter forms, which read the same), so compare the letters, in either direction.
+    const letters = [...text.normalize('NFKC')].filter((char) => /\p{Script=Arabic}/u.test(char)).join('');
+    expect([arabic, [...arabic].reverse().join('')]).toContain(letters);
+    const fonts = execFileSync('pdffonts', ['-'], { input: bytes }).toString();
+    expect(fonts).toMatch(/\+NotoSansArabic/);
+    expect(fonts).toMatch(/\+NotoSansSC/);
+  });
+
   it('writes a typed signature without its picture in its script font, inside its box', async () => {
     const source = new Uint8Array(corpusFile(ROTATED));
     const box = { pageNumber: 2, coordinateX: 100, coordinateY: 100, width: 110, height: 25 };
