@@ -41,6 +41,9 @@ export const EditSignaturePage = appPage(
   async () => (await import('../features/requisites/EditSignaturePage')).EditSignaturePage,
 );
 export const SignPage = appPage(async () => (await import('../features/sign/SignPage')).SignPage);
+export const IntegrationsPage = appPage(
+  async () => (await import('../features/integrations/IntegrationsPage')).IntegrationsPage,
+);
 export const FormsPage = appPage(async () => (await import('../features/forms/FormsPage')).FormsPage);
 export const PublicFormPage = page(async () => (await import('../features/forms/PublicFormPage')).PublicFormPage);
 export const SignerPage = page(async () => (await import('../features/signing/SignerPage')).default);
