@@ -22,6 +22,8 @@ export interface PeerFile {
   mimeType?: string;
   /** The bytes, or a file on disk streamed from there. */
   content?: Buffer | { path: string; size: number };
+  /** Breaks the connection after this many bytes of the download (a service that fails mid-file). */
+  breakAfter?: number;
   /** The size the metadata calls tell, when it should differ from the bytes (a service that understates it). */
   reportedSize?: number;
   /** A Google document's export in each office format. */
@@ -85,7 +87,9 @@ export async function startCloudPeer(port = 0) {
   function sendFile(response: ServerResponse, file: PeerFile, contentType = 'application/octet-stream') {
     const content = file.content ?? Buffer.alloc(0);
     response.writeHead(200, { 'content-type': contentType, 'content-length': String(bytesOf(file)) });
-    if (Buffer.isBuffer(content)) response.end(content);
+    if (file.breakAfter !== undefined && Buffer.isBuffer(content)) {
+      response.write(content.subarray(0, file.breakAfter), () => response.socket?.destroy());
+    } else if (Buffer.isBuffer(content)) response.end(content);
     else createReadStream(content.path).pipe(response);
   }
 

@@ -279,8 +279,7 @@ export function integrationService(deps: IntegrationDeps) {
       const row = await connectionOf(input.userId, type);
       const api = FILE_APIS[type];
       let fileName: string;
-      let body: Readable;
-      let isTruncated: () => boolean;
+      let download: ReturnType<typeof limitBytes>;
       try {
         const remote = await api.file({ call: callerOf(row), provider: configured(type) }, input.fileId);
         checkUploadName(remote.name);
@@ -289,18 +288,24 @@ export function integrationService(deps: IntegrationDeps) {
         }
         const response = await remote.open();
         if (!response.body) throw new FileUnusableError();
-        const limited = limitBytes(Readable.fromWeb(response.body as WebReadableStream), api.maxFileBytes);
+        download = limitBytes(Readable.fromWeb(response.body as WebReadableStream), api.maxFileBytes, timeoutMs);
         fileName = remote.name;
-        body = limited.stream;
-        isTruncated = limited.isTruncated;
       } catch (error) {
         throw await asAppError(row, error);
       }
-      return documents.uploadFile({
-        userId: input.userId,
-        documentId: input.documentId,
-        file: { fileName, stream: body, isTruncated },
-      });
+      try {
+        return await documents.uploadFile({
+          userId: input.userId,
+          documentId: input.documentId,
+          file: { fileName, stream: download.stream, isTruncated: download.isTruncated },
+        });
+      } catch (error) {
+        // The service broke off (or went silent) mid-file: nothing was stored; the user may try again.
+        if (download.hasFailed() && !(error instanceof AppError)) {
+          throw new AppError('INTEGRATION_UNAVAILABLE', providerUnavailableMessage(type));
+        }
+        throw error;
+      }
     },
   };
 }

@@ -34,7 +34,7 @@ const PNG = corpusFile('images/png_rgba_semitransparent_dice.png');
 beforeAll(async () => {
   peer = await startCloudPeer();
   t = await createTestApp({
-    config: { integrations: integrationConfigs(peer.env()), integrationsTimeoutMs: 500 },
+    config: { integrations: integrationConfigs(peer.env()), integrationsTimeoutMs: 2000 },
   });
   const auth = authClient(t.app);
   const first = await auth.loggedInUser();
@@ -305,6 +305,15 @@ describe('integrations: import into a draft', () => {
     peer.hangNext(2);
     const silent = await inject(alice, 'GET', '/integrations/google_drive/files');
     expect([silent.statusCode, silent.json().message]).toEqual([502, providerUnavailableMessage('google_drive')]);
+  });
+
+  it('says so when the service breaks off mid-file, and stores nothing', async () => {
+    const big = Buffer.concat([PDF, Buffer.alloc(2 * 1024 * 1024)]);
+    peer.addFile('alice', 'box', { id: 'broken', name: 'broken.pdf', content: big, breakAfter: 1024 * 1024 });
+    const document = await alice.create();
+    const answer = await importFile(alice, document.id, 'box', 'broken');
+    expect([answer.statusCode, answer.json().message]).toEqual([502, providerUnavailableMessage('box')]);
+    expect(await storedOriginals(document.id)).toEqual([]);
   });
 
   it('marks a connection revoked at the service and asks to activate it again', async () => {
