@@ -15,7 +15,11 @@ export class ServerProcess {
   peakRssMb = 0;
   readonly baseUrl: string;
 
-  constructor(private readonly port: number) {
+  /** `env`: more of the server's environment (a benchmark's own configuration, such as a peer's addresses). */
+  constructor(
+    private readonly port: number,
+    private readonly env: Record<string, string> = {},
+  ) {
     this.baseUrl = `http://127.0.0.1:${port}`;
   }
 
@@ -30,6 +34,7 @@ export class ServerProcess {
         LOG_LEVEL: 'warn',
         APP_URL: this.baseUrl,
         DEV_MAIL_TOKEN: BENCH_OUTBOX_KEY,
+        ...this.env,
       },
       stdio: ['ignore', 'ignore', 'inherit'],
     });

@@ -67,7 +67,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const { modules, auth } = appModules(platform, { warmUpOffice: options.warmUpOffice ?? true });
   for (const module of modules) jobs.register(...(module.jobs ?? []));
 
-  await registerSecurityHeaders(app, { allowGoogleSignIn: config.google !== undefined });
+  await registerSecurityHeaders(app, {
+    allowGoogleSignIn: config.google !== undefined,
+    ...(Object.values(config.integrations).some(Boolean)
+      ? { integrationPopupPaths: ['/integrations', '/api/v1/integrations/callback'] }
+      : {}),
+  });
   if (config.isMaintenance) refuseWritesForMaintenance(app);
   await registerOpenApi(app);
   app.decorate('requireUser', requireUser(auth));

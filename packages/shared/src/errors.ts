@@ -16,6 +16,8 @@ export const ERROR_CODES = [
   'ACCESS_CODE_REQUIRED',
   'MAINTENANCE',
   'SMS_NOT_SENT',
+  'INTEGRATION_REVOKED',
+  'INTEGRATION_UNAVAILABLE',
   'INTERNAL',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -28,6 +28,15 @@ export const MESSAGES = {
   failedToRemoveFiles: 'Failed to remove files',
   failedToRemoveFile: 'Failed to remove file',
   uploadUnsuccessful: 'Uploading has been unsuccessful',
+  // Cloud storage (spec part 1 section 8, part 2 section 8).
+  accessDenied: 'You have denied access for the product',
+  noAccessToken: 'No access token provided',
+  apiNotLoaded: 'Api is not loaded yet',
+  failedToPickFile: 'Failed to pick file.',
+  fileCannotBeUsed: "File can't be used.",
+  integrationNotConfigured: 'Not set up on this server: its administrator has not given a client id and secret.',
+  integrationNotConnected: 'This service is not activated. Activate it on the Integrations page.',
+  integrationStateInvalid: 'This authorisation has expired or was not started here. Please try again.',
   documentNotFound: 'Document not found',
   // Section 2 (the settings guard's page); also the 403 of an action a teammate may see but not do.
   noAccess: "Oops! You don't have access.",

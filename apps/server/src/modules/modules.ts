@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { secretBox } from '../platform/crypto/secret-box.js';
 import type { Platform } from '../platform/http/types.js';
 import type { JobDefinition } from '../platform/jobs.js';
 import { OFFICE_CONVERSION_TIMEOUT_MS, OfficeConverter } from '../platform/office/office-converter.js';
@@ -27,6 +28,8 @@ import { fileRoutes } from './files/files.routes.js';
 import { fileService } from './files/files.service.js';
 import { formRoutes } from './forms/forms.routes.js';
 import { formService } from './forms/forms.service.js';
+import { integrationRoutes } from './integrations/integrations.routes.js';
+import { integrationService } from './integrations/integrations.service.js';
 import { operatorRoutes } from './operator/operator.routes.js';
 import { requireRequisiteOwner } from './requisites/owner.js';
 import { requisiteRoutes } from './requisites/requisites.routes.js';
@@ -238,6 +241,22 @@ export function appModules(platform: Platform, options: ModuleOptions): { module
       startWorkers: () => sealing.prepareSigner(),
     },
     { name: 'activity', routes: (api) => api.register(activityRoutes, { db }) },
+    // Cloud storage: a file of a connected service goes into a draft through the documents' upload.
+    {
+      name: 'integrations',
+      routes: (api) =>
+        api.register(integrationRoutes, {
+          integrations: integrationService({
+            db,
+            documents,
+            providers: config.integrations,
+            box: secretBox(config.integrationsKey, 'integrations:tokens:v1'),
+            appUrl,
+            timeoutMs: config.integrationsTimeoutMs,
+            now,
+          }),
+        }),
+    },
   ];
   if (storage instanceof LocalStorage) {
     modules.push({ name: 'local-files', routes: (api) => api.register(localFileRoutes, { storage }) });

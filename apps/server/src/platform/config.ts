@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { FORM_SUBMISSION_LIMITS, IDLE_LOGOUT_MINUTES_DEFAULT } from '@esign/shared';
+import { FORM_SUBMISSION_LIMITS, IDLE_LOGOUT_MINUTES_DEFAULT, type IntegrationType } from '@esign/shared';
 import { parseTrustProxy, type TrustProxy } from './http/client-address.js';
+import { type IntegrationProviderConfig, integrationConfigs } from './integration-config.js';
 import { OFFICE_RECYCLING_DEFAULTS, type OfficeRecycling } from './office/office-converter.js';
 import { defaultWebDistDir } from './paths.js';
 import type { S3Options } from './storage/s3.js';
@@ -54,6 +55,12 @@ export interface Config {
   twilio: TwilioOptions | undefined;
   /** Google sign-in exists only with GOOGLE_CLIENT_ID (the audience its ID tokens must name). */
   google: GoogleOptions | undefined;
+  /** The cloud storage services (platform/integration-config.ts): each absent until its client id and secret are set. */
+  integrations: Record<IntegrationType, IntegrationProviderConfig | undefined>;
+  /** INTEGRATIONS_KEY: the secret the connections' tokens are encrypted under; JWT_SECRET's (or the generated one) by default. */
+  integrationsKey: string;
+  /** INTEGRATIONS_TIMEOUT_MS: how long a cloud storage service may take to begin an answer (30 s; tried twice). */
+  integrationsTimeoutMs: number;
 }
 
 /** A submission limit: at most `count` in `seconds`. */
@@ -232,6 +239,9 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
           jwksUrl: env.GOOGLE_JWKS_URL || 'https://www.googleapis.com/oauth2/v3/certs',
         }
       : undefined,
+    integrations: integrationConfigs(env),
+    integrationsKey: env.INTEGRATIONS_KEY || jwtSecret,
+    integrationsTimeoutMs: positiveInt(env.INTEGRATIONS_TIMEOUT_MS, 30_000, 'INTEGRATIONS_TIMEOUT_MS'),
     ...overrides,
   };
 }

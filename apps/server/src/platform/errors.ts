@@ -19,6 +19,10 @@ export const STATUS_BY_CODE: Record<ErrorCode, number> = {
   TOO_MANY_REQUESTS: 429,
   /** The SMS provider refused the text (a number it cannot reach). */
   SMS_NOT_SENT: 502,
+  /** A cloud storage service refused the stored tokens: the user activates the service again. */
+  INTEGRATION_REVOKED: 409,
+  /** A cloud storage service did not answer (after a retry). */
+  INTEGRATION_UNAVAILABLE: 502,
   INTERNAL: 500,
   MAINTENANCE: 503,
 };

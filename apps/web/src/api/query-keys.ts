@@ -28,6 +28,12 @@ export const queryKeys = {
     /** The sent document watched by the success modal: apart from the editor's copy, which is the draft it opened. */
     sent: (documentId: string) => dataKey<ResponseOf<'getDocument'>>('documents', documentId, 'sent'),
   },
+  integrations: {
+    all: () => ['integrations'] as const,
+    list: () => dataKey<ResponseOf<'listIntegrations'>>('integrations', 'list'),
+    files: (type: string, folderId: string | null, cursor: string | null) =>
+      dataKey<ResponseOf<'integrationFiles'>>('integrations', type, 'files', folderId, cursor),
+  },
   forms: {
     all: () => ['forms'] as const,
     /** A form as its public page shows it (anyone's, logged in or not). */

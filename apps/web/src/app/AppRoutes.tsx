@@ -33,6 +33,7 @@ import {
   EditSignaturePage,
   FormsPage,
   GuestLayout,
+  IntegrationsPage,
   LoginLayout,
   LoginPage,
   MainLayout,
@@ -154,6 +155,7 @@ function LoggedInRoutes() {
           element={<TemplateEditPage key="form-details" step="details" kind={TEMPLATE_KINDS.form_request} />}
         />
         <Route path="/form-requests/:status?" element={<FormsPage />} />
+        <Route path="/integrations" element={<IntegrationsPage />} />
         {PREPARE_ROUTES.map(({ path, documentType }) => (
           // The key gives each route its own page state when moving between them.
           <Route

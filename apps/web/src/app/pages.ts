@@ -43,6 +43,9 @@ export const EditSignaturePage = appPage(
 export const SignPage = appPage(async () => (await import('../features/sign/SignPage')).SignPage);
 export const TeamPage = appPage(async () => (await import('../features/team/TeamPage')).TeamPage);
 export const AcceptInvitePage = page(async () => (await import('../features/team/AcceptInvitePage')).AcceptInvitePage);
+export const IntegrationsPage = appPage(
+  async () => (await import('../features/integrations/IntegrationsPage')).IntegrationsPage,
+);
 export const FormsPage = appPage(async () => (await import('../features/forms/FormsPage')).FormsPage);
 export const PublicFormPage = page(async () => (await import('../features/forms/PublicFormPage')).PublicFormPage);
 export const SignerPage = page(async () => (await import('../features/signing/SignerPage')).default);

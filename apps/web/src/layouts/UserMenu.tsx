@@ -50,6 +50,9 @@ export function UserMenu({ user }: { user: User }) {
           <Button variant="default" component={Link} to="/settings/edit-signature" onClick={close}>
             {t('nav.editSignature')}
           </Button>
+          <Button variant="default" component={Link} to="/integrations" onClick={close}>
+            {t('nav.integrations')}
+          </Button>
           <Button variant="light" onClick={onLogout}>
             {t('nav.logout')}
           </Button>

@@ -107,6 +107,13 @@ export async function openUpload(file: UploadedFile): Promise<OpenedUpload> {
   };
 }
 
+/** The checks of a file's name (length, control characters, an allowed extension), before its bytes are read. */
+export function checkUploadName(fileName: string): void {
+  if (fileName.length > UPLOAD_LIMITS.maxFileNameLength) throw badRequest(MESSAGES.fileNameTooLong);
+  if (!hasNoControlCharacters(fileName)) throw badRequest(MESSAGES.controlCharacters);
+  if (!isAllowedFileName(fileName)) throw badRequest(MESSAGES.fileTypeNotAllowed);
+}
+
 export function documentService(deps: DocumentDeps) {
   const { db, storage, jobs, conversion } = deps;
 
@@ -162,14 +169,11 @@ export function documentService(deps: DocumentDeps) {
     async uploadFile(input: { userId: string; documentId: string; file: UploadedFile }) {
       const { file } = input;
       await requireDraft(input.userId, input.documentId);
-      if (file.fileName.length > UPLOAD_LIMITS.maxFileNameLength) throw badRequest(MESSAGES.fileNameTooLong);
-      if (!hasNoControlCharacters(file.fileName)) {
+      try {
+        checkUploadName(file.fileName);
+      } catch (error) {
         file.stream.resume();
-        throw badRequest(MESSAGES.controlCharacters);
-      }
-      if (!isAllowedFileName(file.fileName)) {
-        file.stream.resume();
-        throw badRequest(MESSAGES.fileTypeNotAllowed);
+        throw error;
       }
       const upload = await openUpload(file);
       let content: Awaited<ReturnType<typeof detectFile>>;

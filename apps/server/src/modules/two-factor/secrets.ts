@@ -1,49 +1,22 @@
-import {
-  createCipheriv,
-  createDecipheriv,
-  createHmac,
-  hkdfSync,
-  randomBytes,
-  randomInt,
-  timingSafeEqual,
-} from 'node:crypto';
+import { randomInt } from 'node:crypto';
 import { BACKUP_CODE_COUNT } from '@esign/shared';
+import { keyedHash, secretBox } from '../../platform/crypto/secret-box.js';
 
 /**
- * The keys of the two-factor secrets, each derived (HKDF-SHA256) from the server secret with its own purpose, so
- * none is the JWT key itself: one encrypts the authenticators' secrets (AES-256-GCM), one keys the hashes of short
- * codes (an SMS code's million values would fall to an unkeyed hash at once).
+ * The keys of the two-factor secrets, each derived from the server secret with its own purpose
+ * (`platform/crypto/secret-box.ts`): one encrypts the authenticators' secrets (AES-256-GCM), one keys the hashes of
+ * short codes (an SMS code's million values would fall to an unkeyed hash at once).
  */
 export function twoFactorSecrets(serverSecret: string) {
-  const derive = (purpose: string) => Buffer.from(hkdfSync('sha256', serverSecret, 'esign', purpose, 32));
-  const encryptionKey = derive('two-factor:totp-secret:v1');
-  const codeKey = derive('two-factor:code-hash:v1');
-
+  const box = secretBox(serverSecret, 'two-factor:totp-secret:v1');
+  const codes = keyedHash(serverSecret, 'two-factor:code-hash:v1');
   return {
-    /** `v1.<iv>.<tag>.<ciphertext>`, base64url: a fresh 96-bit IV each time; the tag authenticates. */
-    encrypt(plain: string): string {
-      const iv = randomBytes(12);
-      const cipher = createCipheriv('aes-256-gcm', encryptionKey, iv);
-      const ciphertext = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
-      return ['v1', iv, cipher.getAuthTag(), ciphertext].map((part) => part.toString('base64url')).join('.');
-    },
-    decrypt(sealed: string): string {
-      const [version, iv, tag, ciphertext] = sealed.split('.');
-      if (version !== 'v1' || !iv || !tag || ciphertext === undefined) throw new Error('unknown secret format');
-      const decipher = createDecipheriv('aes-256-gcm', encryptionKey, Buffer.from(iv, 'base64url'));
-      decipher.setAuthTag(Buffer.from(tag, 'base64url'));
-      return Buffer.concat([decipher.update(Buffer.from(ciphertext, 'base64url')), decipher.final()]).toString('utf8');
-    },
+    encrypt: box.encrypt,
+    decrypt: box.decrypt,
     /** The keyed hash a code is stored as. */
-    hashCode(code: string): string {
-      return createHmac('sha256', codeKey).update(code).digest('hex');
-    },
+    hashCode: codes.hash,
     /** Compares a code with a stored hash in constant time. */
-    matchesCode(code: string, storedHash: string): boolean {
-      const presented = Buffer.from(this.hashCode(code), 'hex');
-      const stored = Buffer.from(storedHash, 'hex');
-      return presented.length === stored.length && timingSafeEqual(presented, stored);
-    },
+    matchesCode: codes.matches,
   };
 }
 export type TwoFactorSecrets = ReturnType<typeof twoFactorSecrets>;

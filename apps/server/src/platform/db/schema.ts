@@ -7,6 +7,7 @@ export * from './schema/activity.js';
 export * from './schema/bulk-send.js';
 export * from './schema/documents.js';
 export * from './schema/forms.js';
+export * from './schema/integrations.js';
 export * from './schema/jobs.js';
 export * from './schema/mail.js';
 export * from './schema/requisites.js';

@@ -17,8 +17,9 @@ const GOOGLE_GSI = 'https://accounts.google.com/gsi/';
 
 export async function registerSecurityHeaders(
   app: FastifyInstance,
-  options: { allowGoogleSignIn?: boolean } = {},
+  options: { allowGoogleSignIn?: boolean; integrationPopupPaths?: readonly string[] } = {},
 ): Promise<void> {
+  const popupPaths = options.integrationPopupPaths ?? [];
   const google = options.allowGoogleSignIn ? [GOOGLE_GSI] : [];
   const setSecurityHeaders = helmet({
     contentSecurityPolicy: {
@@ -39,12 +40,22 @@ export async function registerSecurityHeaders(
       },
     },
     crossOriginEmbedderPolicy: false,
-    // Google's sign-in popup talks back to its opener.
-    crossOriginOpenerPolicy: { policy: options.allowGoogleSignIn ? 'same-origin-allow-popups' : 'same-origin' },
+    // Google's sign-in popup and the cloud storage services' authorisation popups talk back to their opener.
+    crossOriginOpenerPolicy: {
+      policy: options.allowGoogleSignIn || popupPaths.length > 0 ? 'same-origin-allow-popups' : 'same-origin',
+    },
     strictTransportSecurity: false,
   });
   app.addHook('onRequest', (request, reply, done) => {
     if (request.protocol === 'https') reply.raw.setHeader('strict-transport-security', HSTS);
-    setSecurityHeaders(request.raw, reply.raw, (error) => done(error as Error | undefined));
+    setSecurityHeaders(request.raw, reply.raw, (error) => {
+      // The way an authorisation popup comes back from the service's origin (the callback's redirect, then the page)
+      // keeps the popup's opener only without a COOP of its own: the page posts the result to its opener and closes.
+      const path = request.url.split('?')[0] ?? '';
+      if (popupPaths.some((prefix) => path === prefix || path.startsWith(`${prefix}/`))) {
+        reply.raw.setHeader('cross-origin-opener-policy', 'unsafe-none');
+      }
+      done(error as Error | undefined);
+    });
   });
 }

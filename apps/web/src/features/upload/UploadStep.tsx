@@ -6,6 +6,7 @@ import { isApiError } from '../../api/api-error';
 import { notifyError, notifyFailure } from '../../api/notify';
 import { queryKeys } from '../../api/query-keys';
 import { useTranslation } from '../../i18n';
+import { ImportFrom } from '../integrations/ImportFrom';
 import { useChooseActiveContent, useConversionData, useDocument, useRemovePart, useReorderParts } from './api';
 import { FileList } from './FileList';
 import { UploadDropzone } from './UploadDropzone';
@@ -21,7 +22,7 @@ export interface UploadStepProps {
   onDocumentIdChange: (documentId: string | null) => void;
   /** 'Prepare Doc for Signing': every file is uploaded and converted. */
   onPrepare: (documentId: string) => void;
-  /** Under the dropzone: the 'Import files from' block of the cloud storage integrations. */
+  /** Under the dropzone: replaces the 'Import files from' block of the cloud storage services. */
   importSlot?: ReactNode;
   /** The last button's label; 'Prepare Doc for Signing' when not given. */
   prepareLabel?: string;
@@ -110,7 +111,7 @@ export function UploadStep({
         {t('upload.title')}
       </Title>
       <UploadDropzone onFiles={queue.addFiles} />
-      {importSlot}
+      {importSlot ?? <ImportFrom onPick={(pick) => queue.addFiles([pick])} />}
       {documentQuery.isLoading ? (
         <Center py="md">
           <Loader size="sm" role="status" aria-label={t('upload.loadingFiles')} />

@@ -1,4 +1,4 @@
-import type { ActiveContentChoice, DocumentPart } from '@esign/shared';
+import type { ActiveContentChoice, DocumentPart, IntegrationType } from '@esign/shared';
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiCall } from '../../api/client';
 import { queryKeys } from '../../api/query-keys';
@@ -39,17 +39,43 @@ export function useUploadFile() {
       formData.append('upload', file, file.name);
       return apiCall('fileUpload', { params: { id: documentId }, formData, signal });
     },
-    onSuccess: (part, { documentId }) => {
-      queryClient.setQueryData(queryKeys.documents.detail(documentId), (document) =>
-        document === undefined
-          ? document
-          : { ...document, parts: [...document.parts.filter((p) => p.id !== part.id), part] },
-      );
-      // A read of the document already on its way holds it without this part and would overwrite the line above
-      // (seen: the row of an uploaded file vanished). The refetch cancels that read and asks again.
-      void queryClient.invalidateQueries({ queryKey: queryKeys.documents.detail(documentId), exact: true });
-      void refreshConversion(queryClient, documentId);
-    },
+    onSuccess: (part, { documentId }) => addPart(queryClient, documentId, part),
+  });
+}
+
+/** A new part of the document: shown at once, then the document and its conversion are asked again. */
+function addPart(queryClient: QueryClient, documentId: string, part: DocumentPart) {
+  queryClient.setQueryData(queryKeys.documents.detail(documentId), (document) =>
+    document === undefined
+      ? document
+      : { ...document, parts: [...document.parts.filter((p) => p.id !== part.id), part] },
+  );
+  // A read of the document already on its way holds it without this part and would overwrite the line above
+  // (seen: the row of an uploaded file vanished). The refetch cancels that read and asks again.
+  void queryClient.invalidateQueries({ queryKey: queryKeys.documents.detail(documentId), exact: true });
+  void refreshConversion(queryClient, documentId);
+}
+
+/** A file chosen in a connected cloud storage service: the server fetches it (the browser names only its id). */
+export interface ImportPick {
+  type: IntegrationType;
+  fileId: string;
+  /** The name the part will have (a Google document's with the office extension it is exported as). */
+  name: string;
+  /** Bytes as the service states them; 0 when it does not (a Google document). */
+  size: number;
+  /** The service's own limit (Dropbox's 40,000,000 bytes), checked here before the server is asked. */
+  maxBytes?: number;
+}
+
+/** POST documents/{id}/file_import: like an upload, the part comes back and converts. */
+export function useImportFile() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    meta: { isErrorShownInline: true },
+    mutationFn: ({ documentId, pick, signal }: { documentId: string; pick: ImportPick; signal: AbortSignal }) =>
+      apiCall('fileImport', { params: { id: documentId }, body: { type: pick.type, fileId: pick.fileId }, signal }),
+    onSuccess: (part, { documentId }) => addPart(queryClient, documentId, part),
   });
 }
 

@@ -1,4 +1,4 @@
-import { ALLOWED_EXTENSIONS, MESSAGES, UPLOAD_LIMITS } from '@esign/shared';
+import { ALLOWED_EXTENSIONS, DROPBOX_MAX_FILE_BYTES, MESSAGES, UPLOAD_LIMITS } from '@esign/shared';
 import { describe, expect, it } from 'vitest';
 import { acceptedTypes, checkFile, checkFiles } from './file-checks';
 
@@ -79,5 +79,16 @@ describe('acceptedTypes', () => {
     const extensions = Object.values(acceptedTypes()).flat();
     expect([...extensions].sort()).toEqual(ALLOWED_EXTENSIONS.map((extension) => `.${extension}`).sort());
     for (const mime of Object.keys(acceptedTypes())) expect(mime).toMatch(/^[a-z]+\/[-+.\w]+$/);
+  });
+});
+
+describe('a file of a cloud storage service', () => {
+  it("keeps to the service's own limit (Dropbox: 40,000,000 bytes)", () => {
+    const dropbox = { name: 'lease.pdf', maxBytes: DROPBOX_MAX_FILE_BYTES };
+    expect(checkFile({ ...dropbox, size: DROPBOX_MAX_FILE_BYTES })).toEqual({ isAccepted: true });
+    expect(checkFile({ ...dropbox, size: DROPBOX_MAX_FILE_BYTES + 1 })).toEqual({
+      isAccepted: false,
+      message: MESSAGES.fileTooLarge,
+    });
   });
 });

@@ -4,6 +4,8 @@ import { ALLOWED_EXTENSIONS, type AllowedExtension, isAllowedFileName, MESSAGES,
 export interface FileFacts {
   name: string;
   size: number;
+  /** A smaller limit of the file's source (Dropbox's 40,000,000 bytes); 40 MB otherwise. */
+  maxBytes?: number;
 }
 
 /** What the document holds already: files uploaded or on their way. */
@@ -19,7 +21,8 @@ export function checkFile(file: FileFacts): FileCheck {
   if (file.name.length > UPLOAD_LIMITS.maxFileNameLength)
     return { isAccepted: false, message: MESSAGES.fileNameTooLong };
   if (!isAllowedFileName(file.name)) return { isAccepted: false, message: MESSAGES.fileTypeNotAllowed };
-  if (file.size > UPLOAD_LIMITS.maxFileBytes) return { isAccepted: false, message: MESSAGES.fileTooLarge };
+  if (file.size > (file.maxBytes ?? UPLOAD_LIMITS.maxFileBytes))
+    return { isAccepted: false, message: MESSAGES.fileTooLarge };
   return { isAccepted: true };
 }
 

@@ -4,7 +4,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { isApiError } from '../../api/api-error';
 import { notifyFailure } from '../../api/notify';
 import { queryKeys } from '../../api/query-keys';
-import { useUploadFile } from './api';
+import { type ImportPick, useImportFile, useUploadFile } from './api';
 import { checkFiles } from './file-checks';
 import type { PendingUpload } from './upload-rows';
 
@@ -33,8 +33,10 @@ export function useUploadQueue({ createDraft, documentId, parts, onDocumentCreat
   const createDraftRef = useRef(createDraft);
   createDraftRef.current = createDraft;
   const { mutateAsync: upload } = useUploadFile();
+  const { mutateAsync: importFile } = useImportFile();
   const [pending, setPending] = useState<PendingUpload[]>([]);
-  const queue = useRef<{ key: string; file: File }[]>([]);
+  /** A file of this computer, or one the server fetches from a connected cloud storage service. */
+  const queue = useRef<{ key: string; file: File | ImportPick }[]>([]);
   const controllers = useRef(new Map<string, AbortController>());
   const isDraining = useRef(false);
   const creating = useRef<Promise<string> | null>(null);
@@ -99,8 +101,11 @@ export function useUploadQueue({ createDraft, documentId, parts, onDocumentCreat
         controllers.current.set(next.key, controller);
         patch(next.key, { status: 'uploading' });
         try {
-          const part = await upload({ documentId: targetId, file: next.file, signal: controller.signal });
-          partBytes.current.set(part.id, next.file.size);
+          const part =
+            next.file instanceof File
+              ? await upload({ documentId: targetId, file: next.file, signal: controller.signal })
+              : await importFile({ documentId: targetId, pick: next.file, signal: controller.signal });
+          partBytes.current.set(part.id, part.sizeBytes);
           patch(next.key, null);
         } catch (error) {
           if (controller.signal.aborted) {
@@ -116,10 +121,10 @@ export function useUploadQueue({ createDraft, documentId, parts, onDocumentCreat
     } finally {
       isDraining.current = false;
     }
-  }, [ensureDocument, patch, queryClient, upload]);
+  }, [ensureDocument, importFile, patch, queryClient, upload]);
 
   const addFiles = useCallback(
-    (files: readonly File[]) => {
+    (files: readonly (File | ImportPick)[]) => {
       if (files.length === 0) return;
       const onTheirWay = pending.filter((item) => item.status !== 'refused');
       const totals = {
