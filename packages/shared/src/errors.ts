@@ -16,6 +16,8 @@ export const ERROR_CODES = [
   'ACCESS_CODE_REQUIRED',
   'MAINTENANCE',
   'SMS_NOT_SENT',
+  'PAYMENT_FAILED',
+  'PAYMENT_PROVIDER_ERROR',
   'INTERNAL',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -4,6 +4,21 @@
  * server's serializer already checks every answer against its contract).
  */
 export const ROUTES = {
+  // Billing (spec part 2, section 7).
+  getCreditCard: { method: 'GET', path: '/credit-card' },
+  addCreditCard: { method: 'POST', path: '/credit-card' },
+  updateCreditCard: { method: 'PATCH', path: '/credit-card' },
+  updateBillingDetails: { method: 'PATCH', path: '/user/billing_details' },
+  getPlans: { method: 'GET', path: '/plans' },
+  changePlan: { method: 'POST', path: '/plans/change' },
+  getSubscriptions: { method: 'GET', path: '/subscriptions' },
+  cancelSubscription: { method: 'POST', path: '/subscriptions/cancel' },
+  getInvoices: { method: 'GET', path: '/invoices' },
+  upgradeAppSumo: { method: 'POST', path: '/plans/upgrade_appsumo' },
+  changeApiPlan: { method: 'POST', path: '/api-plans/change' },
+  deleteApiPlan: { method: 'DELETE', path: '/api-plans' },
+  getApiSubscriptions: { method: 'GET', path: '/api-subscriptions' },
+  operatorMintAppSumoCodes: { method: 'POST', path: '/operator/appsumo/codes' },
   activateTemplate: { method: 'PATCH', path: '/documents/templates/:id/activate' },
   addTemplateToApi: { method: 'POST', path: '/documents/templates/:id/to-api' },
   avatar: { method: 'GET', path: '/avatars/:userId/:file' },

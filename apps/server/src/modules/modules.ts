@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Platform } from '../platform/http/types.js';
 import type { JobDefinition } from '../platform/jobs.js';
 import { OfficeConverter } from '../platform/office/office-converter.js';
+import { createPaymentGateway } from '../platform/payments/create.js';
 import { LocalStorage } from '../platform/storage/local.js';
 import { localFileRoutes } from '../platform/storage/routes.js';
 import { activityRoutes } from './activity/activity.routes.js';
@@ -10,6 +11,10 @@ import { authRoutes } from './auth/auth.routes.js';
 import { type AuthService, authService } from './auth/auth.service.js';
 import { googleIdTokens } from './auth/google.js';
 import { accessTokens } from './auth/tokens.js';
+import { appSumoService } from './billing/appsumo.service.js';
+import { billingJobs, RENEWAL_CRON } from './billing/billing.jobs.js';
+import { billingRoutes } from './billing/billing.routes.js';
+import { billingService } from './billing/billing.service.js';
 import { bulkSendJobs } from './bulk-send/bulk-send.jobs.js';
 import { bulkSendRoutes } from './bulk-send/bulk-send.routes.js';
 import { bulkSendService } from './bulk-send/bulk-send.service.js';
@@ -132,6 +137,20 @@ export function appModules(platform: Platform, options: ModuleOptions): { module
     listCacheChars: config.listCacheMb * 1024 * 1024,
   });
 
+  const gateway = createPaymentGateway(config, db);
+  const billingJobDefs = billingJobs({
+    db,
+    jobs,
+    gateway,
+    storage,
+    mailer,
+    appUrl,
+    seller: config.invoiceSeller,
+    now,
+  });
+  const billing = billingService({ db, jobs, gateway, billingJobs: billingJobDefs, now });
+  const appSumo = appSumoService({ db });
+
   const modules: AppModule[] = [
     {
       name: 'system',
@@ -160,7 +179,7 @@ export function appModules(platform: Platform, options: ModuleOptions): { module
       name: 'operator',
       routes: async (api) => {
         const { operatorToken } = config;
-        if (operatorToken) await api.register(operatorRoutes, { db, operatorToken });
+        if (operatorToken) await api.register(operatorRoutes, { db, operatorToken, appSumo });
       },
     },
     {
@@ -220,6 +239,12 @@ export function appModules(platform: Platform, options: ModuleOptions): { module
       startWorkers: () => sealing.prepareSigner(),
     },
     { name: 'activity', routes: (api) => api.register(activityRoutes, { db }) },
+    {
+      name: 'billing',
+      jobs: [billingJobDefs.invoicePdfs, billingJobDefs.downgradedMail, billingJobDefs.renewDue],
+      schedules: [{ job: billingJobDefs.renewDue, cron: RENEWAL_CRON, payload: {} }],
+      routes: (api) => api.register(billingRoutes, { billing, appSumo }),
+    },
   ];
   if (storage instanceof LocalStorage) {
     modules.push({ name: 'local-files', routes: (api) => api.register(localFileRoutes, { storage }) });

@@ -46,6 +46,13 @@ export interface Config {
   twilio: TwilioOptions | undefined;
   /** Google sign-in exists only with GOOGLE_CLIENT_ID (the audience its ID tokens must name). */
   google: GoogleOptions | undefined;
+  /**
+   * Payments go through Stripe when STRIPE_SECRET_KEY is set (STRIPE_API_URL points the client elsewhere, for tests);
+   * through the built-in sandbox gateway otherwise.
+   */
+  stripe: { secretKey: string; apiUrl: string | undefined } | undefined;
+  /** INVOICE_SELLER: the seller's lines on invoices, separated by '|' ('eSign Inc.|1 Main St|Springfield'). */
+  invoiceSeller: string[];
 }
 
 /** A submission limit: at most `count` in `seconds`. */
@@ -211,6 +218,13 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
           jwksUrl: env.GOOGLE_JWKS_URL || 'https://www.googleapis.com/oauth2/v3/certs',
         }
       : undefined,
+    stripe: env.STRIPE_SECRET_KEY
+      ? { secretKey: env.STRIPE_SECRET_KEY, apiUrl: env.STRIPE_API_URL || undefined }
+      : undefined,
+    invoiceSeller: (env.INVOICE_SELLER ?? 'eSign')
+      .split('|')
+      .map((line) => line.trim())
+      .filter(Boolean),
     ...overrides,
   };
 }

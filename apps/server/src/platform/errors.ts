@@ -19,6 +19,10 @@ export const STATUS_BY_CODE: Record<ErrorCode, number> = {
   TOO_MANY_REQUESTS: 429,
   /** The SMS provider refused the text (a number it cannot reach). */
   SMS_NOT_SENT: 502,
+  /** The card was declined or has expired (the gateway's reason is the message). */
+  PAYMENT_FAILED: 402,
+  /** The payment provider could not be reached or answered an error that is not the card's. */
+  PAYMENT_PROVIDER_ERROR: 502,
   INTERNAL: 500,
   MAINTENANCE: 503,
 };

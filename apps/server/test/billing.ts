@@ -1,0 +1,45 @@
+import type { FastifyInstance } from 'fastify';
+import { billingJobs } from '../src/modules/billing/billing.jobs.js';
+import { sandboxGateway } from '../src/platform/payments/sandbox.js';
+
+export const TEST_CARD = {
+  number: '4242 4242 4242 4242',
+  expirationDate: '12/2099',
+  cvv: '123',
+  cardholderName: 'Ada Lovelace',
+  postalCode: '10115',
+};
+
+/** Thin helpers over `app.inject()` for the billing routes, as the user with `token`. */
+export function billingClient(app: FastifyInstance, token: string) {
+  const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
+    app.inject({
+      method,
+      url: `/api/v1${url}`,
+      headers: { authorization: `Bearer ${token}` },
+      ...(payload ? { payload } : {}),
+    });
+  return {
+    call,
+    addCard: (card: Partial<typeof TEST_CARD> = {}) => call('POST', '/credit-card', { ...TEST_CARD, ...card }),
+    changePlan: (body: object) => call('POST', '/plans/change', body),
+    subscription: async () => (await call('GET', '/subscriptions')).json(),
+    invoices: async () =>
+      (await call('GET', '/invoices')).json<{ id: string; amount: string; pdfKey: string | null }[]>(),
+  };
+}
+
+/** The billing jobs of a test app, on its own database, gateway and outbox (to run a renewal by hand). */
+export function testBillingJobs(app: FastifyInstance, now: () => Date = () => new Date()) {
+  const { database, jobs, storage, mailer, config } = app.platform;
+  return billingJobs({
+    db: database.db,
+    jobs,
+    gateway: sandboxGateway(database.db),
+    storage,
+    mailer,
+    appUrl: config.appUrl,
+    seller: config.invoiceSeller,
+    now,
+  });
+}
