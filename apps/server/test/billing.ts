@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { billingJobs } from '../src/modules/billing/billing.jobs.js';
+import { billingService } from '../src/modules/billing/billing.service.js';
 import { sandboxGateway } from '../src/platform/payments/sandbox.js';
 
 export const TEST_CARD = {
@@ -42,4 +43,11 @@ export function testBillingJobs(app: FastifyInstance, now: () => Date = () => ne
     seller: config.invoiceSeller,
     now,
   });
+}
+
+/** The billing service of a test app, as the teams module calls it (seats). */
+export function testBillingService(app: FastifyInstance) {
+  const { database, jobs, now } = app.platform;
+  const gateway = sandboxGateway(database.db);
+  return billingService({ db: database.db, jobs, gateway, billingJobs: testBillingJobs(app, now), now });
 }

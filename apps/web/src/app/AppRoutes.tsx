@@ -18,6 +18,7 @@ import { MaintenancePage } from './MaintenancePage';
 import { PageRoutes } from './PageRoutes';
 import {
   AboutPage,
+  BillingPage,
   BulkSendPage,
   ChangePasswordPage,
   ConfirmAccountPage,
@@ -36,6 +37,7 @@ import {
   LoginPage,
   MainLayout,
   OwnerOnly,
+  PlanPage,
   PrepareDocumentPage,
   ProfilePage,
   PublicFormPage,
@@ -138,7 +140,10 @@ function LoggedInRoutes() {
           <Route path="edit-signature" element={<EditSignaturePage />} />
           <Route path="security" element={<SecurityPage />} />
           {/* The pages only an account's owner may open (company, api, billing) go inside this one. */}
-          <Route element={<OwnerOnly />} />
+          <Route element={<OwnerOnly />}>
+            <Route path="billing" element={<BillingPage />} />
+            <Route path="billing/plan" element={<PlanPage />} />
+          </Route>
         </Route>
         <Route path="/documents/:status?" element={<DocumentsPage />} />
         <Route path="/templates/create" element={<TemplateCreatePage />} />

@@ -169,6 +169,7 @@ export const subscriptionInfo = z.object({
   credit: z.string(),
   isLifetime: z.boolean(),
   hasPaymentSurveyAnswer: z.boolean(),
+  billingDetails: billingDetails.nullable(),
 });
 export type SubscriptionInfo = z.infer<typeof subscriptionInfo>;
 

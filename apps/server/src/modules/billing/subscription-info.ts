@@ -1,4 +1,5 @@
 import {
+  type BillingDetails,
   formatBillingDate,
   formatMoney,
   type Plan,
@@ -15,7 +16,11 @@ export const planOf = (row: { planType: Plan['type']; planDuration: Plan['durati
 
 /** Section 3, Subscription info: a paid plan's row, or the Free plan's zeros when there is none. */
 export function toSubscriptionInfo(user: UserRow, subscription: SubscriptionRow | undefined): SubscriptionInfo {
-  const common = { isLifetime: user.appSumoCodes > 0, hasPaymentSurveyAnswer: user.paymentSurveyAnswer !== null };
+  const common = {
+    isLifetime: user.appSumoCodes > 0,
+    hasPaymentSurveyAnswer: user.paymentSurveyAnswer !== null,
+    billingDetails: (user.billingDetails as BillingDetails | null) ?? null,
+  };
   if (!subscription) {
     return {
       plan: planOf(user),
