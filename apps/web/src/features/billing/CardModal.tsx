@@ -32,8 +32,9 @@ export function CardModal(props: { hasCard: boolean; onClose: () => void; onSave
       await save.mutateAsync(values);
       notifySuccess(t(props.hasCard ? 'messages.cardDetailsUpdated' : 'messages.creditCardAdded'));
       form.reset(EMPTY);
-      props.onSaved?.();
-      props.onClose();
+      // The plan flow goes on to its next step; elsewhere the modal closes.
+      if (props.onSaved) props.onSaved();
+      else props.onClose();
     } catch (error) {
       setFailure(translateMessage(isApiError(error) ? error.message : t('messages.somethingWentWrong')));
     }

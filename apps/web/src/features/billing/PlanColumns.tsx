@@ -16,7 +16,13 @@ const BUTTON_KEYS = {
 /** Free, Personal and Business side by side; under 768 px one at a time with dots to move between them. */
 export function PlanColumns(props: { offers: Offer[]; current: Plan; onChoose: (offer: Offer) => void }) {
   const isMobile = useMediaQuery('(max-width: 767px)');
-  const [shown, setShown] = useState(0);
+  // The slider opens at the current plan's column.
+  const [shown, setShown] = useState(() =>
+    Math.max(
+      0,
+      props.offers.findIndex((offer) => offer.type === props.current.type),
+    ),
+  );
   const columns = props.offers.map((offer) => (
     <PlanColumn key={offer.type} offer={offer} button={planButton(props.current, offer)} onChoose={props.onChoose} />
   ));
