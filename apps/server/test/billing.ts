@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { billingJobs } from '../src/modules/billing/billing.jobs.js';
 import { billingService } from '../src/modules/billing/billing.service.js';
-import { sandboxGateway } from '../src/platform/payments/sandbox.js';
+import { createPaymentGateway } from '../src/platform/payments/create.js';
 
 export const TEST_CARD = {
   number: '4242 4242 4242 4242',
@@ -36,7 +36,7 @@ export function testBillingJobs(app: FastifyInstance, now: () => Date = () => ne
   return billingJobs({
     db: database.db,
     jobs,
-    gateway: sandboxGateway(database.db),
+    gateway: createPaymentGateway(config, database.db),
     storage,
     mailer,
     appUrl: config.appUrl,
@@ -47,7 +47,7 @@ export function testBillingJobs(app: FastifyInstance, now: () => Date = () => ne
 
 /** The billing service of a test app, as the teams module calls it (seats). */
 export function testBillingService(app: FastifyInstance) {
-  const { database, jobs, now } = app.platform;
-  const gateway = sandboxGateway(database.db);
+  const { database, jobs, now, config } = app.platform;
+  const gateway = createPaymentGateway(config, database.db);
   return billingService({ db: database.db, jobs, gateway, billingJobs: testBillingJobs(app, now), now });
 }
