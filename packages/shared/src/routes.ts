@@ -18,6 +18,8 @@ export const ROUTES = {
   changeApiPlan: { method: 'POST', path: '/api-plans/change' },
   deleteApiPlan: { method: 'DELETE', path: '/api-plans' },
   getApiSubscriptions: { method: 'GET', path: '/api-subscriptions' },
+  prepareSignUp: { method: 'POST', path: '/auth/sign_up/prepare' },
+  signUpWithCode: { method: 'POST', path: '/auth/sign_up/with_code' },
   operatorMintAppSumoCodes: { method: 'POST', path: '/operator/appsumo/codes' },
   activateTemplate: { method: 'PATCH', path: '/documents/templates/:id/activate' },
   addTemplateToApi: { method: 'POST', path: '/documents/templates/:id/to-api' },

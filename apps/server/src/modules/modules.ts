@@ -9,6 +9,7 @@ import { activityRoutes } from './activity/activity.routes.js';
 import { authMailJobs } from './auth/auth.mails.js';
 import { authRoutes } from './auth/auth.routes.js';
 import { type AuthService, authService } from './auth/auth.service.js';
+import { directPurchase } from './auth/direct-purchase.js';
 import { googleIdTokens } from './auth/google.js';
 import { accessTokens } from './auth/tokens.js';
 import { appSumoService } from './billing/appsumo.service.js';
@@ -96,6 +97,8 @@ export function appModules(platform: Platform, options: ModuleOptions): { module
     now,
   });
 
+  const purchase = directPurchase({ db, jobs, mailer, authMails, auth, now });
+
   const userMails = userMailJobs({ db, mailer, jobs, appUrl, now });
   const users = userService({ db, storage, jobs, mails: userMails, now });
 
@@ -158,8 +161,13 @@ export function appModules(platform: Platform, options: ModuleOptions): { module
     },
     {
       name: 'auth',
-      jobs: [authMails.confirmationMail, authMails.passwordResetMail, authMails.alreadyRegisteredMail],
-      routes: (api) => api.register(authRoutes, { auth, hasGoogleSignIn: config.google !== undefined }),
+      jobs: [
+        authMails.confirmationMail,
+        authMails.passwordResetMail,
+        authMails.alreadyRegisteredMail,
+        purchase.signUpCodeMail,
+      ],
+      routes: (api) => api.register(authRoutes, { auth, hasGoogleSignIn: config.google !== undefined, purchase }),
     },
     {
       name: 'users',

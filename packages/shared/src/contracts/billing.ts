@@ -7,10 +7,11 @@ import {
   PURCHASABLE_API_PLANS,
 } from '../billing.js';
 import { PLAN_DURATIONS, PLAN_TYPES } from '../constants.js';
-import { personName } from '../fields.js';
+import { email, newPassword, personName } from '../fields.js';
 import { MESSAGES } from '../messages.js';
 import { ROUTES } from '../routes.js';
-import { messageResponse } from './auth.js';
+import { messageResponse, tokenPair } from './auth.js';
+import { user } from './user.js';
 
 /** The Luhn check digit of a card number (digits only). */
 export function passesLuhn(digits: string): boolean {
@@ -236,4 +237,20 @@ export const operatorMintAppSumoCodes = {
   ...ROUTES.operatorMintAppSumoCodes,
   body: z.object({ count: z.number().int().min(1).max(1000) }),
   response: z.object({ codes: z.array(z.string()) }),
+} as const;
+
+/** Direct purchase (spec part 1, section 4): the account waits for its mailed 10-character code. */
+export const SIGN_UP_CODE_LENGTH = 10;
+export const prepareSignUp = {
+  ...ROUTES.prepareSignUp,
+  body: z.object({ name: personName, email, password: newPassword }),
+  response: z.object({ id: z.string().uuid() }),
+} as const;
+export const signUpWithCode = {
+  ...ROUTES.signUpWithCode,
+  body: z.object({
+    userId: z.string().uuid({ error: MESSAGES.signUpCodeInvalid }),
+    confirmCode: z.string().trim().length(SIGN_UP_CODE_LENGTH, MESSAGES.signUpCodeInvalid),
+  }),
+  response: tokenPair.extend({ user, message: z.string() }),
 } as const;
