@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { OPERATOR_KEY } from '../support/accounts.js';
+import { OPERATOR_KEY, uniqueEmail, waitForMail } from '../support/accounts.js';
 import { apiSession, bearer, useSession } from '../support/documents.js';
 
 const CARD = { cvv: '123', name: 'Ada Lovelace', postalCode: '10115', expiry: '122099' };
@@ -104,4 +104,34 @@ test('a lifetime code upgrades an account, and a second use of it is refused', a
   expect(((await reused.json()) as { message: string }).message).toBe(
     'This code is not valid or has already been used.',
   );
+});
+
+test('a new visitor buys Business through /signup/business', async ({ page, request }) => {
+  const email = uniqueEmail('buyer');
+  await page.goto('/signup/business');
+  await page.getByLabel('Name').fill('Bea Buyer');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill('secret12');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  const modal = page.getByRole('dialog', { name: 'Enter your confirmation code' });
+  await expect(modal.getByRole('button', { name: 'Send', exact: true })).toBeDisabled();
+  const mail = await waitForMail(request, email, /confirmation code/);
+  const code = /: ([A-Z0-9]{10})/.exec(mail.text)?.[1] ?? '';
+  await modal.getByLabel('Confirmation code').fill(code);
+  await modal.getByRole('button', { name: 'Send', exact: true }).click();
+  await expect(page.getByText('User created')).toBeVisible();
+
+  await expect(page.getByTestId('purchase-total')).toHaveText('Total: $30.00/mo');
+  await page.getByRole('button', { name: 'Add card and pay' }).click();
+  const cardModal = page.getByRole('dialog', { name: 'Add card' });
+  await cardModal.getByLabel('Card number').fill('4242424242424242');
+  await cardModal.getByLabel('Expiration date').fill(CARD.expiry);
+  await cardModal.getByLabel('CVV').fill(CARD.cvv);
+  await cardModal.getByLabel('Cardholder name').fill('Bea Buyer');
+  await cardModal.getByLabel('Postal code').fill(CARD.postalCode);
+  await cardModal.getByRole('button', { name: 'Save card' }).click();
+  await expect(page.getByText('Credit card is added')).toBeVisible();
+  await expect(page.getByText('Plan is updated')).toBeVisible();
+  await expect(page).toHaveURL(/\/settings\/billing$/);
+  await expect(page.getByTestId('current-plan-name')).toHaveText('Business · Monthly');
 });

@@ -41,6 +41,8 @@ import {
   PrepareDocumentPage,
   ProfilePage,
   PublicFormPage,
+  PurchasePaymentPage,
+  PurchaseSignUpPage,
   ResetPage,
   SecurityPage,
   SettingsLayout,
@@ -99,6 +101,8 @@ function LoggedOutRoutes() {
     <PageRoutes>
       <Route element={<LoginLayout />}>
         <Route path="/signup" element={<SignUpPage />} />
+        <Route path="/signup/personal" element={<PurchaseSignUpPage key="personal" plan="personal" />} />
+        <Route path="/signup/business" element={<PurchaseSignUpPage key="business" plan="business" />} />
         <Route path="/login" element={<LoginPage />} />
         <Route path="/reset" element={<ResetPage />} />
         <Route path="/confirm-account" element={<ConfirmAccountPage />} />
@@ -134,6 +138,8 @@ function LoggedInRoutes() {
       <Route element={<MainLayout />}>
         <Route path="/sign" element={<SignPage />} />
         <Route path="/bulk-send" element={<BulkSendPage />} />
+        <Route path="/signup/personal" element={<PurchasePaymentPage key="personal" plan="personal" />} />
+        <Route path="/signup/business" element={<PurchasePaymentPage key="business" plan="business" />} />
         <Route path="/settings" element={<SettingsLayout />}>
           <Route index element={<Navigate to="/settings/profile" replace />} />
           <Route path="profile" element={<ProfilePage />} />

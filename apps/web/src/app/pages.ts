@@ -54,6 +54,12 @@ export const TemplateEditPage = appPage(
 );
 export const SettingsLayout = appPage(async () => (await import('../features/settings/SettingsLayout')).SettingsLayout);
 export const OwnerOnly = appPage(async () => (await import('../features/settings/OwnerOnly')).OwnerOnly);
+export const PurchaseSignUpPage = page(
+  async () => (await import('../features/purchase/PurchaseSignUpPage')).PurchaseSignUpPage,
+);
+export const PurchasePaymentPage = appPage(
+  async () => (await import('../features/purchase/PurchasePaymentPage')).PurchasePaymentPage,
+);
 export const BillingPage = appPage(async () => (await import('../features/billing/BillingPage')).BillingPage);
 export const PlanPage = appPage(async () => (await import('../features/billing/PlanPage')).PlanPage);
 export const ProfilePage = appPage(async () => (await import('../features/settings/ProfilePage')).ProfilePage);
