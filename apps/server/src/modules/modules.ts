@@ -12,6 +12,7 @@ import { type AuthService, authService } from './auth/auth.service.js';
 import { directPurchase } from './auth/direct-purchase.js';
 import { googleIdTokens } from './auth/google.js';
 import { accessTokens } from './auth/tokens.js';
+import { apiPlanService } from './billing/api-plans.service.js';
 import { appSumoService } from './billing/appsumo.service.js';
 import { billingJobs, RENEWAL_CRON } from './billing/billing.jobs.js';
 import { billingRoutes } from './billing/billing.routes.js';
@@ -153,6 +154,7 @@ export function appModules(platform: Platform, options: ModuleOptions): { module
   });
   const billing = billingService({ db, jobs, gateway, billingJobs: billingJobDefs, now });
   const appSumo = appSumoService({ db });
+  const apiPlans = apiPlanService({ db, jobs, gateway, billingJobs: billingJobDefs, now });
 
   const modules: AppModule[] = [
     {
@@ -251,7 +253,7 @@ export function appModules(platform: Platform, options: ModuleOptions): { module
       name: 'billing',
       jobs: [billingJobDefs.invoicePdfs, billingJobDefs.downgradedMail, billingJobDefs.renewDue],
       schedules: [{ job: billingJobDefs.renewDue, cron: RENEWAL_CRON, payload: {} }],
-      routes: (api) => api.register(billingRoutes, { billing, appSumo }),
+      routes: (api) => api.register(billingRoutes, { billing, appSumo, apiPlans }),
     },
   ];
   if (storage instanceof LocalStorage) {

@@ -1,4 +1,5 @@
 import {
+  CURRENCY,
   formatMoney,
   MESSAGES,
   periodEnd,
@@ -12,7 +13,7 @@ import { defineJob, type JobQueue } from '../../platform/jobs.js';
 import type { Mailer } from '../../platform/mail/mailer.js';
 import { renderMail } from '../../platform/mail/template.js';
 import { mailText } from '../../platform/mail/texts.js';
-import type { ChargeRequest, PaymentGateway } from '../../platform/payments/payments.js';
+import type { PaymentGateway } from '../../platform/payments/payments.js';
 import type { Storage } from '../../platform/storage/storage.js';
 import { findUserById } from '../users/users.repository.js';
 import * as repo from './billing.repository.js';
@@ -34,7 +35,7 @@ export interface BillingJobDeps {
 
 /** Every 10 minutes the due subscriptions are renewed (a pg-boss schedule: one run per slot across processes). */
 export const RENEWAL_CRON = '*/10 * * * *';
-export const RENEWAL_BATCH_SIZE = 1000;
+export const RENEWAL_BATCH_SIZE = 2500;
 /** How long a claimed batch is held before another run may take it again (a run that died mid-batch). */
 const LEASE_MINUTES = 15;
 
@@ -156,77 +157,51 @@ export function billingJobs(deps: BillingJobDeps) {
         },
       };
     });
-    const invoices = await renewalRepo.ensureRenewalInvoices(
-      db,
-      planned.map((entry) => entry.invoice),
+    // Charged first, each under its period's key and attempt: a run that died after charging charges again under
+    // the same key, and the gateway answers the first charge (no second payment). Then one transaction records the
+    // invoices with their outcome and moves the periods on.
+    const retryAt = new Date(now.getTime() + RENEWAL_RETRY_HOURS * 3_600_000);
+    const toCharge = planned.filter((entry) => entry.card !== null && entry.invoice.amountCents > 0);
+    const results = await deps.gateway.chargeMany(
+      toCharge.map((entry) => ({
+        customerRef: entry.card?.customerRef ?? '',
+        paymentMethodRef: entry.card?.paymentMethodRef ?? '',
+        amountCents: entry.invoice.amountCents,
+        currency: CURRENCY,
+        idempotencyKey: `${entry.invoice.chargeKey}:attempt-${entry.subscription.failedAttempts}`,
+        description: `${entry.invoice.description} (${formatMoney(entry.invoice.amountCents)})`,
+      })),
     );
-
-    const toCharge: { entry: (typeof planned)[number]; invoiceId: string; request: ChargeRequest }[] = [];
+    const outcomes = new Map(toCharge.map((entry, index) => [entry.subscription.id, results[index]]));
+    const invoices: renewalRepo.RenewalInvoice[] = [];
     const renewals: Parameters<typeof renewalRepo.recordRenewals>[1] = [];
     const declines: Parameters<typeof renewalRepo.recordDeclines>[1] = [];
     for (const entry of planned) {
-      const invoice = invoices.get(entry.invoice.chargeKey);
-      if (!invoice) continue;
-      const renewal = {
-        subscriptionId: entry.subscription.id,
-        invoiceId: invoice.id,
-        chargeRef: null,
-        nextEnd: entry.nextEnd,
-        paidCents: entry.totalCents,
-        creditUsedCents: entry.creditUsedCents,
-      };
-      // Paid by an earlier run that stopped before moving the period on: move it on, charge nothing.
-      if (invoice.status === 'paid' || entry.invoice.amountCents === 0) {
-        renewals.push(renewal);
-        continue;
-      }
-      if (!entry.card) {
-        declines.push({
-          subscriptionId: entry.subscription.id,
-          invoiceId: invoice.id,
-          message: MESSAGES.cardRequired,
-          retryAt: new Date(now.getTime() + RENEWAL_RETRY_HOURS * 3_600_000),
-        });
-        continue;
-      }
-      toCharge.push({
-        entry,
-        invoiceId: invoice.id,
-        request: {
-          customerRef: entry.card.customerRef,
-          paymentMethodRef: entry.card.paymentMethodRef,
-          amountCents: entry.invoice.amountCents,
-          currency: 'USD',
-          idempotencyKey: `${entry.invoice.chargeKey}:attempt-${entry.subscription.failedAttempts}`,
-          description: `${entry.invoice.description} (${formatMoney(entry.invoice.amountCents)})`,
-        },
-      });
-    }
-    const results = await deps.gateway.chargeMany(toCharge.map((item) => item.request));
-    toCharge.forEach((item, index) => {
-      const result = results[index];
-      if (result?.status === 'succeeded') {
+      const isFree = entry.invoice.amountCents === 0;
+      const outcome = outcomes.get(entry.subscription.id);
+      if (isFree || outcome?.status === 'succeeded') {
+        const chargeRef = outcome?.status === 'succeeded' ? outcome.chargeRef : null;
+        invoices.push({ ...entry.invoice, status: 'paid', chargeRef, failureMessage: null });
         renewals.push({
-          subscriptionId: item.entry.subscription.id,
-          invoiceId: item.invoiceId,
-          chargeRef: result.chargeRef,
-          nextEnd: item.entry.nextEnd,
-          paidCents: item.entry.totalCents,
-          creditUsedCents: item.entry.creditUsedCents,
+          subscriptionId: entry.subscription.id,
+          nextEnd: entry.nextEnd,
+          paidCents: entry.totalCents,
+          creditUsedCents: entry.creditUsedCents,
         });
-      } else {
-        declines.push({
-          subscriptionId: item.entry.subscription.id,
-          invoiceId: item.invoiceId,
-          message: result?.status === 'declined' ? result.message : MESSAGES.cardDeclined,
-          retryAt: new Date(now.getTime() + RENEWAL_RETRY_HOURS * 3_600_000),
-        });
+        continue;
       }
-    });
-    const bySubscription = new Map(planned.map((entry) => [entry.subscription.id, entry.subscription]));
-    const exhausted = declines
-      .map((decline) => bySubscription.get(decline.subscriptionId))
-      .filter((row): row is repo.SubscriptionRow => row !== undefined && row.failedAttempts + 1 >= RENEWAL_RETRY_LIMIT);
+      const message = !entry.card
+        ? MESSAGES.cardRequired
+        : outcome?.status === 'declined'
+          ? outcome.message
+          : MESSAGES.cardDeclined;
+      invoices.push({ ...entry.invoice, status: 'failed', chargeRef: null, failureMessage: message });
+      declines.push({ subscriptionId: entry.subscription.id, retryAt });
+    }
+    const exhausted = planned
+      .map((entry) => entry.subscription)
+      .filter((row) => declines.some((decline) => decline.subscriptionId === row.id))
+      .filter((row) => row.failedAttempts + 1 >= RENEWAL_RETRY_LIMIT);
     await deps.jobs.transaction(db, async (tx, queue) => {
       await renewalRepo.recordRenewals(tx, renewals);
       await renewalRepo.recordDeclines(tx, declines);
@@ -235,7 +210,7 @@ export function billingJobs(deps: BillingJobDeps) {
         exhausted.map((row) => ({ subscriptionId: row.id, userId: row.userId })),
       );
       for (const row of exhausted) await queue(downgradedMail, { userId: row.userId, plan: planLabel(planOf(row)) });
-      const paidInvoices = renewals.map((row) => row.invoiceId);
+      const paidInvoices = await renewalRepo.recordRenewalInvoices(tx, invoices);
       if (paidInvoices.length > 0) await queue(invoicePdfs, { invoiceIds: paidInvoices });
     });
     return { claimed: claimed.length, charged: toCharge.length };

@@ -1,7 +1,10 @@
 import {
   addCreditCard,
   cancelSubscription,
+  changeApiPlan,
   changePlan,
+  deleteApiPlan,
+  getApiSubscriptions,
   getCreditCard,
   getInvoices,
   getPlans,
@@ -13,6 +16,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { currentUser } from '../../platform/http/authenticate.js';
 import { defineRoute } from '../../platform/http/define-route.js';
+import type { ApiPlanService } from './api-plans.service.js';
 import type { AppSumoService } from './appsumo.service.js';
 import type { BillingService } from './billing.service.js';
 
@@ -21,7 +25,7 @@ const asUser = { tags: ['billing'], auth: 'user' } as const;
 /** The account's billing calls (spec part 2, section 7): each acts on the caller's own account only. */
 export async function billingRoutes(
   app: FastifyInstance,
-  { billing, appSumo }: { billing: BillingService; appSumo: AppSumoService },
+  { billing, appSumo, apiPlans }: { billing: BillingService; appSumo: AppSumoService; apiPlans: ApiPlanService },
 ) {
   defineRoute(app, getCreditCard, asUser, async (request) => billing.getCard({ userId: currentUser(request).id }));
   defineRoute(app, addCreditCard, asUser, async (request) =>
@@ -48,5 +52,14 @@ export async function billingRoutes(
   );
   defineRoute(app, upgradeAppSumo, asUser, async (request) =>
     appSumo.redeem({ userId: currentUser(request).id, code: request.body.code }),
+  );
+  defineRoute(app, changeApiPlan, asUser, async (request) =>
+    apiPlans.changeApiPlan({ userId: currentUser(request).id, ...request.body }),
+  );
+  defineRoute(app, deleteApiPlan, asUser, async (request) =>
+    apiPlans.deleteApiPlan({ userId: currentUser(request).id }),
+  );
+  defineRoute(app, getApiSubscriptions, asUser, async (request) =>
+    apiPlans.getApiSubscription({ userId: currentUser(request).id }),
   );
 }

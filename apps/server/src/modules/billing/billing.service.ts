@@ -25,10 +25,11 @@ import {
 import type { Db } from '../../platform/db/client.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import type { JobQueue } from '../../platform/jobs.js';
-import { CardRefusedError, chargeOne, type PaymentGateway } from '../../platform/payments/payments.js';
+import { CardRefusedError, type PaymentGateway } from '../../platform/payments/payments.js';
 import { findUserById, type UserRow, updateUser } from '../users/users.repository.js';
 import type { BillingJobs } from './billing.jobs.js';
 import * as repo from './billing.repository.js';
+import { chargeInvoice } from './charge.js';
 import { invoiceNumber } from './invoice-number.js';
 import { planLabel, planOf, toSubscriptionInfo } from './subscription-info.js';
 
@@ -62,28 +63,7 @@ export function billingService(deps: BillingDeps) {
     return user;
   }
 
-  /** Charges `amountCents` against the saved card under the invoice's key; throws PAYMENT_FAILED when declined. */
-  async function charge(card: repo.CardRow, invoice: repo.InvoiceRow): Promise<string | null> {
-    if (invoice.amountCents <= 0) return null;
-    let result: Awaited<ReturnType<typeof chargeOne>>;
-    try {
-      result = await chargeOne(gateway, {
-        customerRef: card.customerRef,
-        paymentMethodRef: card.paymentMethodRef,
-        amountCents: invoice.amountCents,
-        currency: invoice.currency,
-        idempotencyKey: invoice.chargeKey,
-        description: invoice.description,
-      });
-    } catch {
-      throw new AppError('PAYMENT_PROVIDER_ERROR', MESSAGES.paymentProviderFailed);
-    }
-    if (result.status === 'declined') {
-      await repo.settleInvoice(db, invoice.id, { status: 'failed', failureMessage: result.message });
-      throw new AppError('PAYMENT_FAILED', result.message);
-    }
-    return result.chargeRef;
-  }
+  const charge = (card: repo.CardRow, invoice: repo.InvoiceRow) => chargeInvoice({ db, gateway }, card, invoice);
 
   async function saveCard(userId: string, form: CardForm): Promise<Card> {
     const user = await requireUser(userId);

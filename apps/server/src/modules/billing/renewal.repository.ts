@@ -81,56 +81,45 @@ function toCard(row: Record<string, unknown>): CardRow {
 export interface RenewalInvoice {
   userId: string;
   chargeKey: string;
+  status: 'paid' | 'failed';
   amountCents: number;
   description: string;
   lines: unknown;
+  chargeRef: string | null;
+  failureMessage: string | null;
 }
 
 /**
- * The invoices of a batch's periods, made when missing (one per subscription and period: the charge key is
- * unique), answered by charge key with their id and status (a period paid by an earlier run is 'paid').
+ * The invoices of a batch's periods with their outcome, one per subscription and period (the charge key is unique):
+ * a retried period's failed invoice takes the new outcome; a paid one stays as it is. Answers the paid invoices' ids.
  */
-export async function ensureRenewalInvoices(
-  db: Db,
-  invoices: RenewalInvoice[],
-): Promise<Map<string, { id: string; status: string }>> {
-  if (invoices.length === 0) return new Map();
-  const keys = invoices.map((invoice) => invoice.chargeKey);
-  await db.execute(sql`
-    insert into invoices (user_id, kind, charge_key, status, amount_cents, currency, description, lines)
-    select v.user_id, 'plan', v.charge_key, 'pending', v.amount_cents, ${CURRENCY}, v.description, v.lines
-    from unnest(${sql.param(invoices.map((invoice) => invoice.userId))}::uuid[], ${sql.param(keys)}::text[],
-      ${sql.param(invoices.map((invoice) => invoice.amountCents))}::integer[],
-      ${sql.param(invoices.map((invoice) => invoice.description))}::text[],
-      ${sql.param(invoices.map((invoice) => JSON.stringify(invoice.lines)))}::jsonb[])
-      as v(user_id, charge_key, amount_cents, description, lines)
-    on conflict (charge_key) do nothing
-  `);
-  const rows = (await db.execute(sql`
-    select id, charge_key, status from invoices where charge_key = any(${sql.param(keys)}::text[])
-  `)) as unknown as Rows<{ id: string; charge_key: string; status: string }>;
-  return new Map(rows.rows.map((row) => [row.charge_key, { id: row.id, status: row.status }]));
+export async function recordRenewalInvoices(db: Db, invoices: RenewalInvoice[]): Promise<string[]> {
+  if (invoices.length === 0) return [];
+  const column = <T>(pick: (invoice: RenewalInvoice) => T) => sql.param(invoices.map(pick));
+  const result = (await db.execute(sql`
+    insert into invoices (user_id, kind, charge_key, status, amount_cents, currency, description, lines, charge_ref,
+      failure_message)
+    select v.user_id, 'plan', v.charge_key, v.status, v.amount_cents, ${CURRENCY}, v.description, v.lines,
+      v.charge_ref, v.failure_message
+    from unnest(${column((invoice) => invoice.userId)}::uuid[], ${column((invoice) => invoice.chargeKey)}::text[],
+      ${column((invoice) => invoice.status)}::text[], ${column((invoice) => invoice.amountCents)}::integer[],
+      ${column((invoice) => invoice.description)}::text[], ${column((invoice) => JSON.stringify(invoice.lines))}::jsonb[],
+      ${column((invoice) => invoice.chargeRef)}::text[], ${column((invoice) => invoice.failureMessage)}::text[])
+      as v(user_id, charge_key, status, amount_cents, description, lines, charge_ref, failure_message)
+    on conflict (charge_key) do update set status = excluded.status, charge_ref = excluded.charge_ref,
+      failure_message = excluded.failure_message
+      where invoices.status <> 'paid'
+    returning id, status
+  `)) as unknown as Rows<{ id: string; status: string }>;
+  return result.rows.filter((row) => row.status === 'paid').map((row) => row.id);
 }
 
-/** Paid periods: the invoices paid, each subscription moved to its next period (credit used, failures cleared). */
+/** Paid periods: each subscription moved to its next period (credit used, failures cleared). */
 export async function recordRenewals(
   db: Db,
-  renewals: {
-    subscriptionId: string;
-    invoiceId: string;
-    chargeRef: string | null;
-    nextEnd: Date;
-    paidCents: number;
-    creditUsedCents: number;
-  }[],
+  renewals: { subscriptionId: string; nextEnd: Date; paidCents: number; creditUsedCents: number }[],
 ): Promise<void> {
   if (renewals.length === 0) return;
-  await db.execute(sql`
-    update invoices i set status = 'paid', charge_ref = v.charge_ref
-    from unnest(${sql.param(renewals.map((row) => row.invoiceId))}::uuid[], ${sql.param(renewals.map((row) => row.chargeRef))}::text[])
-      as v(id, charge_ref)
-    where i.id = v.id
-  `);
   await db.execute(sql`
     update subscriptions s set current_period_start = s.current_period_end, current_period_end = v.next_end,
       paid_cents = v.paid_cents, credit_cents = greatest(s.credit_cents - v.credit_used, 0), failed_attempts = 0,
@@ -143,18 +132,9 @@ export async function recordRenewals(
   `);
 }
 
-/** Declined renewals: the invoices failed, the subscriptions past due with their next try. */
-export async function recordDeclines(
-  db: Db,
-  declines: { subscriptionId: string; invoiceId: string; message: string; retryAt: Date }[],
-): Promise<void> {
+/** Declined renewals: the subscriptions past due with their next try. */
+export async function recordDeclines(db: Db, declines: { subscriptionId: string; retryAt: Date }[]): Promise<void> {
   if (declines.length === 0) return;
-  await db.execute(sql`
-    update invoices i set status = 'failed', failure_message = v.message
-    from unnest(${sql.param(declines.map((row) => row.invoiceId))}::uuid[], ${sql.param(declines.map((row) => row.message))}::text[])
-      as v(id, message)
-    where i.id = v.id and i.status <> 'paid'
-  `);
   await db.execute(sql`
     update subscriptions s set failed_attempts = s.failed_attempts + 1, status = 'past_due', retry_at = v.retry_at
     from unnest(${sql.param(declines.map((row) => row.subscriptionId))}::uuid[],
