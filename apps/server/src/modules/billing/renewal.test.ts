@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, waitForMail } from '../../../test/app.js';
 import { authClient } from '../../../test/auth.js';
 import { billingClient, testBillingJobs, testBillingService } from '../../../test/billing.js';
+import { sandboxGateway } from '../../platform/payments/sandbox.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -64,21 +65,31 @@ describe('renewal', () => {
     }
   });
 
-  it('a run that died after charging is not charged again: the period is only moved on', async () => {
+  it('a run that died after charging and before recording is not charged again: the gateway answers its first charge', async () => {
     const subscriber = await dueSubscriber({ type: 'personal', duration: 'monthly' });
-    const jobs = testBillingJobs(t.app);
-    await jobs.renewDueSubscriptions();
-    // As if the process had died after the charge and before moving the period: put the period back.
-    await db().execute(sql`
-      update subscriptions set current_period_start = current_period_start - interval '1 month',
-        current_period_end = now() - interval '1 minute' where user_id = ${subscriber.id}`);
-    await db().execute(sql`
-      update invoices set charge_key = 'renew:' || (select id from subscriptions where user_id = ${subscriber.id}) || ':' ||
-        to_char((select current_period_end from subscriptions where user_id = ${subscriber.id}) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')
-      where user_id = ${subscriber.id} and charge_key like 'renew:%'`);
-    const again = await jobs.renewDueSubscriptions();
-    expect(again.charged).toBe(0);
+    const [due] = await rows<{ id: string; end: Date; method: string; customer: string }>(sql`
+      select s.id, s.current_period_end as end, c.payment_method_ref as method, c.customer_ref as customer
+      from subscriptions s join payment_cards c on c.user_id = s.user_id where s.user_id = ${subscriber.id}`);
+    if (!due) throw new Error('no subscription');
+    // What the dead run did: the period's charge under the renewal's key, and nothing recorded.
+    const [first] = await sandboxGateway(db()).chargeMany([
+      {
+        customerRef: due.customer,
+        paymentMethodRef: due.method,
+        amountCents: 2000,
+        currency: 'USD',
+        idempotencyKey: `renew:${due.id}:${new Date(due.end).toISOString()}:attempt-0`,
+        description: 'renewal',
+      },
+    ]);
+    expect(first?.status).toBe('succeeded');
+    await testBillingJobs(t.app).renewDueSubscriptions();
+    // The plan change's charge and that one: no second payment for the period.
     expect((await chargesOf(subscriber.id))[0]?.count).toBe(2);
+    const [invoice] = await rows<{ status: string; charge_ref: string }>(
+      sql`select status, charge_ref from invoices where user_id = ${subscriber.id} and charge_key like 'renew:%'`,
+    );
+    expect(invoice).toEqual({ status: 'paid', charge_ref: first?.status === 'succeeded' ? first.chargeRef : '' });
   });
 
   it('retries a declined renewal a day later, then falls back to Free with a mail (dunning)', async () => {
