@@ -54,7 +54,8 @@ export const TemplateEditPage = appPage(
 );
 export const SettingsLayout = appPage(async () => (await import('../features/settings/SettingsLayout')).SettingsLayout);
 export const OwnerOnly = appPage(async () => (await import('../features/settings/OwnerOnly')).OwnerOnly);
-export const PurchaseSignUpPage = page(
+// Logged out, but with the app's texts: the purchase's texts stay out of the signer page's first load.
+export const PurchaseSignUpPage = appPage(
   async () => (await import('../features/purchase/PurchaseSignUpPage')).PurchaseSignUpPage,
 );
 export const PurchasePaymentPage = appPage(
