@@ -18,6 +18,8 @@ export const ERROR_CODES = [
   'SMS_NOT_SENT',
   'INTEGRATION_REVOKED',
   'INTEGRATION_UNAVAILABLE',
+  'PAYMENT_FAILED',
+  'PAYMENT_PROVIDER_ERROR',
   'INTERNAL',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

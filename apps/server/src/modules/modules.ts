@@ -3,14 +3,21 @@ import { secretBox } from '../platform/crypto/secret-box.js';
 import type { Platform } from '../platform/http/types.js';
 import type { JobDefinition } from '../platform/jobs.js';
 import { OFFICE_CONVERSION_TIMEOUT_MS, OfficeConverter } from '../platform/office/office-converter.js';
+import { createPaymentGateway } from '../platform/payments/create.js';
 import { LocalStorage } from '../platform/storage/local.js';
 import { localFileRoutes } from '../platform/storage/routes.js';
 import { activityRoutes } from './activity/activity.routes.js';
 import { authMailJobs } from './auth/auth.mails.js';
 import { authRoutes } from './auth/auth.routes.js';
 import { type AuthService, authService } from './auth/auth.service.js';
+import { directPurchase } from './auth/direct-purchase.js';
 import { googleIdTokens } from './auth/google.js';
 import { accessTokens } from './auth/tokens.js';
+import { apiPlanService } from './billing/api-plans.service.js';
+import { appSumoService } from './billing/appsumo.service.js';
+import { billingJobs, RENEWAL_CRON } from './billing/billing.jobs.js';
+import { billingRoutes } from './billing/billing.routes.js';
+import { billingService } from './billing/billing.service.js';
 import { bulkSendJobs } from './bulk-send/bulk-send.jobs.js';
 import { bulkSendRoutes } from './bulk-send/bulk-send.routes.js';
 import { bulkSendService } from './bulk-send/bulk-send.service.js';
@@ -97,6 +104,8 @@ export function appModules(platform: Platform, options: ModuleOptions): { module
     now,
   });
 
+  const purchase = directPurchase({ db, jobs, mailer, authMails, auth, now });
+
   const userMails = userMailJobs({ db, mailer, jobs, appUrl, now });
   const users = userService({ db, storage, jobs, mails: userMails, now });
 
@@ -148,6 +157,21 @@ export function appModules(platform: Platform, options: ModuleOptions): { module
     skipAccessChecks: config.benchSkipAccessChecks,
   });
 
+  const gateway = createPaymentGateway(config, db);
+  const billingJobDefs = billingJobs({
+    db,
+    jobs,
+    gateway,
+    storage,
+    mailer,
+    appUrl,
+    seller: config.invoiceSeller,
+    now,
+  });
+  const billing = billingService({ db, jobs, gateway, billingJobs: billingJobDefs, now });
+  const appSumo = appSumoService({ db });
+  const apiPlans = apiPlanService({ db, jobs, gateway, billingJobs: billingJobDefs, now });
+
   const modules: AppModule[] = [
     {
       name: 'system',
@@ -155,8 +179,13 @@ export function appModules(platform: Platform, options: ModuleOptions): { module
     },
     {
       name: 'auth',
-      jobs: [authMails.confirmationMail, authMails.passwordResetMail, authMails.alreadyRegisteredMail],
-      routes: (api) => api.register(authRoutes, { auth, hasGoogleSignIn: config.google !== undefined }),
+      jobs: [
+        authMails.confirmationMail,
+        authMails.passwordResetMail,
+        authMails.alreadyRegisteredMail,
+        purchase.signUpCodeMail,
+      ],
+      routes: (api) => api.register(authRoutes, { auth, hasGoogleSignIn: config.google !== undefined, purchase }),
     },
     {
       name: 'users',
@@ -181,7 +210,7 @@ export function appModules(platform: Platform, options: ModuleOptions): { module
       name: 'operator',
       routes: async (api) => {
         const { operatorToken } = config;
-        if (operatorToken) await api.register(operatorRoutes, { db, operatorToken });
+        if (operatorToken) await api.register(operatorRoutes, { db, operatorToken, appSumo });
       },
     },
     {
@@ -256,6 +285,12 @@ export function appModules(platform: Platform, options: ModuleOptions): { module
             now,
           }),
         }),
+    },
+    {
+      name: 'billing',
+      jobs: [billingJobDefs.invoicePdfs, billingJobDefs.downgradedMail, billingJobDefs.renewDue],
+      schedules: [{ job: billingJobDefs.renewDue, cron: RENEWAL_CRON, payload: {} }],
+      routes: (api) => api.register(billingRoutes, { billing, appSumo, apiPlans }),
     },
   ];
   if (storage instanceof LocalStorage) {

@@ -61,6 +61,13 @@ export interface Config {
   integrationsKey: string;
   /** INTEGRATIONS_TIMEOUT_MS: how long a cloud storage service may take to begin an answer (30 s; tried twice). */
   integrationsTimeoutMs: number;
+  /**
+   * Payments go through Stripe when STRIPE_SECRET_KEY is set (STRIPE_API_URL points the client elsewhere, for tests);
+   * through the built-in sandbox gateway otherwise.
+   */
+  stripe: { secretKey: string; apiUrl: string | undefined } | undefined;
+  /** INVOICE_SELLER: the seller's lines on invoices, separated by '|' ('eSign Inc.|1 Main St|Springfield'). */
+  invoiceSeller: string[];
 }
 
 /** A submission limit: at most `count` in `seconds`. */
@@ -242,6 +249,13 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     integrations: integrationConfigs(env),
     integrationsKey: env.INTEGRATIONS_KEY || jwtSecret,
     integrationsTimeoutMs: positiveInt(env.INTEGRATIONS_TIMEOUT_MS, 30_000, 'INTEGRATIONS_TIMEOUT_MS'),
+    stripe: env.STRIPE_SECRET_KEY
+      ? { secretKey: env.STRIPE_SECRET_KEY, apiUrl: env.STRIPE_API_URL || undefined }
+      : undefined,
+    invoiceSeller: (env.INVOICE_SELLER ?? 'eSign')
+      .split('|')
+      .map((line) => line.trim())
+      .filter(Boolean),
     ...overrides,
   };
 }

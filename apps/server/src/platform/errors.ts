@@ -23,6 +23,10 @@ export const STATUS_BY_CODE: Record<ErrorCode, number> = {
   INTEGRATION_REVOKED: 409,
   /** A cloud storage service did not answer (after a retry). */
   INTEGRATION_UNAVAILABLE: 502,
+  /** The card was declined or has expired (the gateway's reason is the message). */
+  PAYMENT_FAILED: 402,
+  /** The payment provider could not be reached or answered an error that is not the card's. */
+  PAYMENT_PROVIDER_ERROR: 502,
   INTERNAL: 500,
   MAINTENANCE: 503,
 };

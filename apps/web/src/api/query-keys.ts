@@ -18,6 +18,13 @@ export const queryKeys = {
   appConfig: () => dataKey<ResponseOf<'appConfig'>>('appConfig'),
   /** The pictures of a document's signers who have accounts (the editor and the preview). */
   signerAvatars: (documentId: string) => dataKey<ResponseOf<'signersAvatars'>>('signerAvatars', documentId),
+  billing: {
+    all: () => ['billing'] as const,
+    card: () => dataKey<ResponseOf<'getCreditCard'>>('billing', 'card'),
+    plans: () => dataKey<ResponseOf<'getPlans'>>('billing', 'plans'),
+    subscription: () => dataKey<ResponseOf<'getSubscriptions'>>('billing', 'subscription'),
+    invoices: () => dataKey<ResponseOf<'getInvoices'>>('billing', 'invoices'),
+  },
   documents: {
     all: () => ['documents'] as const,
     list: (query: DocumentListQuery) => dataKey<ResponseOf<'listDocuments'>>('documents', 'list', query),

@@ -19,6 +19,7 @@ import { PageRoutes } from './PageRoutes';
 import {
   AboutPage,
   AcceptInvitePage,
+  BillingPage,
   BulkSendPage,
   ChangePasswordPage,
   ConfirmAccountPage,
@@ -38,9 +39,12 @@ import {
   LoginPage,
   MainLayout,
   OwnerOnly,
+  PlanPage,
   PrepareDocumentPage,
   ProfilePage,
   PublicFormPage,
+  PurchasePaymentPage,
+  PurchaseSignUpPage,
   ResetPage,
   SecurityPage,
   SettingsLayout,
@@ -101,6 +105,8 @@ function LoggedOutRoutes() {
     <PageRoutes>
       <Route element={<LoginLayout />}>
         <Route path="/signup" element={<SignUpPage />} />
+        <Route path="/signup/personal" element={<PurchaseSignUpPage key="personal" plan="personal" />} />
+        <Route path="/signup/business" element={<PurchaseSignUpPage key="business" plan="business" />} />
         <Route path="/login" element={<LoginPage />} />
         <Route path="/reset" element={<ResetPage />} />
         <Route path="/confirm-account" element={<ConfirmAccountPage />} />
@@ -137,13 +143,18 @@ function LoggedInRoutes() {
         <Route path="/sign" element={<SignPage />} />
         <Route path="/bulk-send" element={<BulkSendPage />} />
         <Route path="/team" element={<TeamPage />} />
+        <Route path="/signup/personal" element={<PurchasePaymentPage key="personal" plan="personal" />} />
+        <Route path="/signup/business" element={<PurchasePaymentPage key="business" plan="business" />} />
         <Route path="/settings" element={<SettingsLayout />}>
           <Route index element={<Navigate to="/settings/profile" replace />} />
           <Route path="profile" element={<ProfilePage />} />
           <Route path="edit-signature" element={<EditSignaturePage />} />
           <Route path="security" element={<SecurityPage />} />
           {/* The pages only an account's owner may open (company, api, billing) go inside this one. */}
-          <Route element={<OwnerOnly />} />
+          <Route element={<OwnerOnly />}>
+            <Route path="billing" element={<BillingPage />} />
+            <Route path="billing/plan" element={<PlanPage />} />
+          </Route>
         </Route>
         <Route path="/documents/:status?" element={<DocumentsPage />} />
         <Route path="/templates/create" element={<TemplateCreatePage />} />

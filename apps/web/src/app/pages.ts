@@ -59,6 +59,15 @@ export const TemplateEditPage = appPage(
 );
 export const SettingsLayout = appPage(async () => (await import('../features/settings/SettingsLayout')).SettingsLayout);
 export const OwnerOnly = appPage(async () => (await import('../features/settings/OwnerOnly')).OwnerOnly);
+// Logged out, but with the app's texts: the purchase's texts stay out of the signer page's first load.
+export const PurchaseSignUpPage = appPage(
+  async () => (await import('../features/purchase/PurchaseSignUpPage')).PurchaseSignUpPage,
+);
+export const PurchasePaymentPage = appPage(
+  async () => (await import('../features/purchase/PurchasePaymentPage')).PurchasePaymentPage,
+);
+export const BillingPage = appPage(async () => (await import('../features/billing/BillingPage')).BillingPage);
+export const PlanPage = appPage(async () => (await import('../features/billing/PlanPage')).PlanPage);
 export const ProfilePage = appPage(async () => (await import('../features/settings/ProfilePage')).ProfilePage);
 export const ConfirmEmailChangePage = appPage(
   async () => (await import('../features/settings/ConfirmEmailChangePage')).ConfirmEmailChangePage,

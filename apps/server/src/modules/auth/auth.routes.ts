@@ -3,6 +3,7 @@ import {
   confirmEmail,
   googleSignIn,
   logout,
+  prepareSignUp,
   refreshToken,
   sendConfirmationEmail,
   sendPasswordResetMail,
@@ -10,20 +11,24 @@ import {
   signInGoogleAuthenticator,
   signInTwilio,
   signUp,
+  signUpWithCode,
 } from '@esign/shared';
 import type { FastifyInstance, preHandlerAsyncHookHandler } from 'fastify';
 import { defineRoute } from '../../platform/http/define-route.js';
 import { smsCodeText } from '../two-factor/secrets.js';
 import type { AuthService } from './auth.service.js';
+import type { DirectPurchase } from './direct-purchase.js';
 import { bearerToken } from './tokens.js';
 
 const open = { tags: ['auth'], auth: 'none' } as const;
 
 export async function authRoutes(
   app: FastifyInstance,
-  { auth, hasGoogleSignIn }: { auth: AuthService; hasGoogleSignIn: boolean },
+  { auth, hasGoogleSignIn, purchase }: { auth: AuthService; hasGoogleSignIn: boolean; purchase: DirectPurchase },
 ) {
   defineRoute(app, signUp, open, async (request) => auth.signUp(request.body));
+  defineRoute(app, prepareSignUp, open, async (request) => purchase.prepare(request.body));
+  defineRoute(app, signUpWithCode, open, async (request) => purchase.confirm(request.body));
   defineRoute(app, signIn, open, async (request) => auth.signIn({ ...request.body, ip: request.ip }));
   defineRoute(app, signInTwilio, open, async (request) =>
     auth.completeTwoFactor({ ...request.body, type: 'twillio', code: smsCodeText(request.body.code) }),

@@ -92,6 +92,9 @@ export function authService(deps: AuthDeps) {
   }
 
   return {
+    /** A new session for a user just made by a confirmed direct-purchase sign-up (auth/sign_up/with_code). */
+    startSession: (userId: string) => issueTokens(userId),
+
     async signUp(input: { name: string; email: string; password: string }) {
       const existing = await findUserByEmail(db, input.email);
       if (existing) {

@@ -1,4 +1,4 @@
-import { normalizeEmail, operatorSetPlan } from '@esign/shared';
+import { normalizeEmail, operatorMintAppSumoCodes, operatorSetPlan } from '@esign/shared';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../platform/db/client.js';
@@ -7,12 +7,16 @@ import { notFound } from '../../platform/errors.js';
 import { defineRoute } from '../../platform/http/define-route.js';
 import { isSecretKey } from '../../platform/http/secret-key.js';
 import { bearerToken } from '../auth/tokens.js';
+import type { AppSumoService } from '../billing/appsumo.service.js';
 
 /**
  * The operator's calls, with OPERATOR_TOKEN as the bearer token: what an operator would otherwise do in SQL, for
  * an embedded database that only the server process can open. Registered only when OPERATOR_TOKEN is set.
  */
-export async function operatorRoutes(app: FastifyInstance, { db, operatorToken }: { db: Db; operatorToken: string }) {
+export async function operatorRoutes(
+  app: FastifyInstance,
+  { db, operatorToken, appSumo }: { db: Db; operatorToken: string; appSumo: AppSumoService },
+) {
   defineRoute(app, operatorSetPlan, { tags: ['system'], auth: 'bearerKey' }, async (request) => {
     if (!isSecretKey(bearerToken(request.headers.authorization), operatorToken)) throw notFound();
     const { email, planType, templateLimit } = request.body;
@@ -23,5 +27,11 @@ export async function operatorRoutes(app: FastifyInstance, { db, operatorToken }
       .returning({ email: users.email, planType: users.planType, templateLimit: users.templateLimit });
     if (!updated) throw notFound();
     return updated;
+  });
+
+  /** Mints lifetime (AppSumo) codes; the raw codes are answered this once, only their hashes are kept. */
+  defineRoute(app, operatorMintAppSumoCodes, { tags: ['system'], auth: 'bearerKey' }, async (request) => {
+    if (!isSecretKey(bearerToken(request.headers.authorization), operatorToken)) throw notFound();
+    return appSumo.mint({ count: request.body.count });
   });
 }

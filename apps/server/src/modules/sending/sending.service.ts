@@ -1,4 +1,4 @@
-import { MESSAGES, quotaExceededMessage, sendingErrors } from '@esign/shared';
+import { MESSAGES, quotaExceededMessage, quotaMonthStart, sendingErrors } from '@esign/shared';
 import type { Db } from '../../platform/db/client.js';
 import { AppError } from '../../platform/errors.js';
 import type { JobQueue, QueueInTransaction } from '../../platform/jobs.js';
@@ -88,12 +88,17 @@ export function sendingService(deps: SendingDeps) {
       outcome.set(id, refused);
       if (document && !refused) ready.push(document);
     }
-    const counted = await countSentDocuments(tx, { userId: user.id, count: ready.length });
+    const now = deps.now();
+    const counted = await countSentDocuments(tx, {
+      userId: user.id,
+      count: ready.length,
+      monthStart: quotaMonthStart(now, user.timezone),
+      now,
+    });
     for (const document of ready.slice(counted)) outcome.set(document.id, quotaExceeded(user));
     const sent = ready.slice(0, counted);
     if (sent.length === 0) return outcome;
 
-    const now = deps.now();
     const base = { userId: user.id, sourceIp: input.sourceIp ?? null, at: now };
     const activities: ActivityInput[] = [];
     const invitations: { documentId: string; signerId: string }[] = [];

@@ -1,7 +1,9 @@
 import {
   API_PREFIX,
+  documentsUsedThisMonth,
   NOTIFICATION_FLAGS,
   type NotificationSettings,
+  quotaMonthStart,
   type SignerAvatar,
   type TwoFactorType,
   templateLimitOf,
@@ -109,7 +111,7 @@ export function toUserDto(row: UserRow): User {
     phoneNumber: row.phoneNumber,
     isTwillio2fa: row.isTwilio2fa,
     isGoogle2fa: row.isGoogle2fa,
-    freeDocumentsUsed: row.freeDocumentsUsed,
+    freeDocumentsUsed: documentsUsedThisMonth(row, quotaMonthStart(new Date(), row.timezone)),
     freeDocumentsUsedLimit: row.freeDocumentsUsedLimit,
     templateLimit: templateLimitOf(row),
     createdAt: row.createdAt.toISOString(),
@@ -210,14 +212,24 @@ export async function deleteUserRow(db: Db, userId: string): Promise<void> {
 /**
  * Counts `count` sent documents against the free plan's monthly quota, as many as it still has room for, in one
  * statement under the user's row lock, so parallel sends cannot pass it; answers how many were counted (all of them
- * on paid plans, which are counted but not limited).
+ * on paid plans, which are counted but not limited). A count begun before `monthStart` (the quota month of
+ * packages/shared `quotaMonthStart`) is last month's: it restarts from 0 here, as `documentsUsedThisMonth` reads it.
  */
-export async function countSentDocuments(db: Db, params: { userId: string; count: number }): Promise<number> {
+export async function countSentDocuments(
+  db: Db,
+  params: { userId: string; count: number; monthStart: Date; now: Date },
+): Promise<number> {
+  const monthStart = params.monthStart.toISOString();
   const result = (await db.execute(sql`
-    with before as (select free_documents_used as used from ${users} where id = ${params.userId} for update)
-    update ${users} set free_documents_used = free_documents_used + case
+    with before as (
+      select case when free_documents_counted_since < ${monthStart}::timestamptz then 0 else free_documents_used end
+        as used
+      from ${users} where id = ${params.userId} for update)
+    update ${users} set free_documents_used = before.used + case
         when plan_type <> 'free' then ${params.count}::integer
-        else least(${params.count}::integer, greatest(free_documents_used_limit - free_documents_used, 0)) end
+        else least(${params.count}::integer, greatest(free_documents_used_limit - before.used, 0)) end,
+      free_documents_counted_since = case when free_documents_counted_since < ${monthStart}::timestamptz
+        then ${params.now.toISOString()}::timestamptz else free_documents_counted_since end
     from before where id = ${params.userId}
     returning free_documents_used - before.used as counted`)) as unknown as { rows: { counted: number }[] };
   return Number(result.rows[0]?.counted ?? 0);

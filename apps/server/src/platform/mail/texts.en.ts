@@ -93,4 +93,13 @@ export const en = {
     footer:
       'This link works once and expires in 7 days. If you did not expect this invitation, you can ignore this email.',
   },
+  billing: {
+    downgradedSubject: 'Your {{plan}} plan has ended',
+    downgradedBody:
+      'We could not charge your card for your {{plan}} plan after {{attempts}} attempts, so your account is now on the Free plan. Add a working card and choose a plan again to continue where you left off.',
+    downgradedAction: 'Choose a plan',
+    signUpCodeSubject: 'Your confirmation code',
+    signUpCodeBody: 'Enter this code to finish creating your account: {{code}}',
+    signUpCodeFooter: 'The code expires in one hour. If you did not start a purchase, you can ignore this email.',
+  },
 } as const;

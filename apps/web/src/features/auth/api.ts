@@ -21,8 +21,8 @@ export function useSignUp() {
   return useMutation({ mutationFn: (body: z.output<typeof signUp.body>) => apiCall('signUp', { body }) });
 }
 
-/** Keeps the session of an authorized sign-in answer (password, second step or Google). */
-function useKeepSession() {
+/** Keeps the session of an authorized sign-in answer (password, second step, Google or a direct purchase). */
+export function useKeepSession() {
   const queryClient = useQueryClient();
   return (answer: SignInResponse) => {
     if (answer.type !== 'authorized') return;

@@ -12,6 +12,7 @@ export const SETTINGS_PAGES: readonly NavEntry[] = [
   { labelKey: 'settings.profileTab', to: '/settings/profile' },
   { labelKey: 'settings.editSignatureTab', to: '/settings/edit-signature' },
   { labelKey: 'settings.securityTab', to: '/settings/security' },
+  { labelKey: 'billing.tab', to: '/settings/billing' },
 ];
 
 /** /settings: the title 'Settings', a link per sub-page (the current one lit), and the page. */

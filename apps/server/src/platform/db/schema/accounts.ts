@@ -6,6 +6,7 @@ import {
   boolean,
   index,
   integer,
+  jsonb,
   pgTable,
   text,
   timestamp,
@@ -33,6 +34,17 @@ export const users = pgTable(
     planDuration: text('plan_duration', { enum: PLAN_DURATIONS }).notNull().default('monthly'),
     freeDocumentsUsed: integer('free_documents_used').notNull().default(0),
     freeDocumentsUsedLimit: integer('free_documents_used_limit').notNull().default(3),
+    /**
+     * When `freeDocumentsUsed` began counting: a count from before the current quota month (packages/shared
+     * `quotaMonthStart`) is a past month's, read as 0 and restarted by the next send (`documentsUsedThisMonth`).
+     */
+    freeDocumentsCountedSince: timestamp('free_documents_counted_since', { withTimezone: true }).notNull().defaultNow(),
+    /** Billing details (section 5: empty values are null); null until first saved. */
+    billingDetails: jsonb('billing_details'),
+    /** The payment survey's answer ({option, other?}), asked once before the first paid plan. */
+    paymentSurveyAnswer: jsonb('payment_survey_answer'),
+    /** Lifetime (AppSumo) codes redeemed: 1 Business with 3 users, 2 unlimited users (packages/shared billing.ts). */
+    appSumoCodes: integer('appsumo_codes').notNull().default(0),
     templateLimit: integer('template_limit').notNull().default(0),
     // The notification flags (spec part 2, section 3); each gates the mail it names (ARCHITECTURE.md, Accounts).
     isReceivingReminders: boolean('is_receiving_reminders').notNull().default(true),

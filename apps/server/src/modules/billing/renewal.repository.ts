@@ -1,0 +1,156 @@
+import { CURRENCY } from '@esign/shared';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../platform/db/client.js';
+import type { CardRow, SubscriptionRow } from './billing.repository.js';
+
+type Rows<T> = { rows: T[] };
+
+/**
+ * Takes up to `limit` due subscriptions (period ended, or a declined renewal's retry time come) that no other run
+ * holds (SKIP LOCKED), and leases them until `leaseUntil` (their retry time), so a second worker passes them by
+ * and a run that dies mid-batch leaves them for a later run. Answers them with their saved cards.
+ */
+export async function claimDueSubscriptions(
+  db: Db,
+  params: { now: Date; limit: number; leaseUntil: Date },
+): Promise<{ subscription: SubscriptionRow; card: CardRow | null }[]> {
+  const result = (await db.execute(sql`
+    with due as (
+      select id from subscriptions
+      where coalesce(retry_at, current_period_end) <= ${params.now.toISOString()}::timestamptz
+      order by coalesce(retry_at, current_period_end)
+      limit ${params.limit}
+      for update skip locked
+    )
+    update subscriptions s set retry_at = ${params.leaseUntil.toISOString()}::timestamptz
+    from due where s.id = due.id
+    returning s.id, s.user_id, s.plan_type, s.plan_duration, s.status, s.user_quantity, s.amount_cents,
+      s.discount_amount_cents, s.paid_cents, s.credit_cents, s.current_period_start, s.current_period_end,
+      s.failed_attempts, s.retry_at, s.created_at
+  `)) as unknown as Rows<Record<string, unknown>>;
+  const subscriptions = result.rows.map(toSubscription);
+  if (subscriptions.length === 0) return [];
+  const userIds = subscriptions.map((row) => row.userId);
+  const cards = (await db.execute(sql`
+    select user_id, gateway, customer_ref, payment_method_ref, brand, last4, exp_month, exp_year, cardholder_name,
+      postal_code, updated_at
+    from payment_cards where user_id = any(${sql.param(userIds)}::uuid[])
+  `)) as unknown as Rows<Record<string, unknown>>;
+  const byUser = new Map(cards.rows.map((row) => [String(row.user_id), toCard(row)]));
+  return subscriptions.map((subscription) => ({ subscription, card: byUser.get(subscription.userId) ?? null }));
+}
+
+const asDate = (value: unknown) => (value instanceof Date ? value : new Date(String(value)));
+
+function toSubscription(row: Record<string, unknown>): SubscriptionRow {
+  return {
+    id: String(row.id),
+    userId: String(row.user_id),
+    planType: row.plan_type as SubscriptionRow['planType'],
+    planDuration: row.plan_duration as SubscriptionRow['planDuration'],
+    status: row.status as SubscriptionRow['status'],
+    userQuantity: Number(row.user_quantity),
+    amountCents: Number(row.amount_cents),
+    discountAmountCents: Number(row.discount_amount_cents),
+    paidCents: Number(row.paid_cents),
+    creditCents: Number(row.credit_cents),
+    currentPeriodStart: asDate(row.current_period_start),
+    currentPeriodEnd: asDate(row.current_period_end),
+    failedAttempts: Number(row.failed_attempts),
+    retryAt: row.retry_at === null ? null : asDate(row.retry_at),
+    createdAt: asDate(row.created_at),
+  };
+}
+
+function toCard(row: Record<string, unknown>): CardRow {
+  return {
+    userId: String(row.user_id),
+    gateway: row.gateway as CardRow['gateway'],
+    customerRef: String(row.customer_ref),
+    paymentMethodRef: String(row.payment_method_ref),
+    brand: String(row.brand),
+    last4: String(row.last4),
+    expMonth: Number(row.exp_month),
+    expYear: Number(row.exp_year),
+    cardholderName: String(row.cardholder_name),
+    postalCode: String(row.postal_code),
+    updatedAt: asDate(row.updated_at),
+  };
+}
+
+export interface RenewalInvoice {
+  userId: string;
+  chargeKey: string;
+  status: 'paid' | 'failed';
+  amountCents: number;
+  description: string;
+  lines: unknown;
+  chargeRef: string | null;
+  failureMessage: string | null;
+}
+
+/**
+ * The invoices of a batch's periods with their outcome, one per subscription and period (the charge key is unique):
+ * a retried period's failed invoice takes the new outcome; a paid one stays as it is. Answers the paid invoices' ids.
+ */
+export async function recordRenewalInvoices(db: Db, invoices: RenewalInvoice[]): Promise<string[]> {
+  if (invoices.length === 0) return [];
+  const column = <T>(pick: (invoice: RenewalInvoice) => T) => sql.param(invoices.map(pick));
+  const result = (await db.execute(sql`
+    insert into invoices (user_id, kind, charge_key, status, amount_cents, currency, description, lines, charge_ref,
+      failure_message)
+    select v.user_id, 'plan', v.charge_key, v.status, v.amount_cents, ${CURRENCY}, v.description, v.lines,
+      v.charge_ref, v.failure_message
+    from unnest(${column((invoice) => invoice.userId)}::uuid[], ${column((invoice) => invoice.chargeKey)}::text[],
+      ${column((invoice) => invoice.status)}::text[], ${column((invoice) => invoice.amountCents)}::integer[],
+      ${column((invoice) => invoice.description)}::text[], ${column((invoice) => JSON.stringify(invoice.lines))}::jsonb[],
+      ${column((invoice) => invoice.chargeRef)}::text[], ${column((invoice) => invoice.failureMessage)}::text[])
+      as v(user_id, charge_key, status, amount_cents, description, lines, charge_ref, failure_message)
+    on conflict (charge_key) do update set status = excluded.status, charge_ref = excluded.charge_ref,
+      failure_message = excluded.failure_message
+      where invoices.status <> 'paid'
+    returning id, status
+  `)) as unknown as Rows<{ id: string; status: string }>;
+  return result.rows.filter((row) => row.status === 'paid').map((row) => row.id);
+}
+
+/** Paid periods: each subscription moved to its next period (credit used, failures cleared). */
+export async function recordRenewals(
+  db: Db,
+  renewals: { subscriptionId: string; nextEnd: Date; paidCents: number; creditUsedCents: number }[],
+): Promise<void> {
+  if (renewals.length === 0) return;
+  await db.execute(sql`
+    update subscriptions s set current_period_start = s.current_period_end, current_period_end = v.next_end,
+      paid_cents = v.paid_cents, credit_cents = greatest(s.credit_cents - v.credit_used, 0), failed_attempts = 0,
+      retry_at = null, status = 'active'
+    from unnest(${sql.param(renewals.map((row) => row.subscriptionId))}::uuid[],
+      ${sql.param(renewals.map((row) => row.nextEnd.toISOString()))}::timestamptz[],
+      ${sql.param(renewals.map((row) => row.paidCents))}::integer[], ${sql.param(renewals.map((row) => row.creditUsedCents))}::integer[])
+      as v(id, next_end, paid_cents, credit_used)
+    where s.id = v.id
+  `);
+}
+
+/** Declined renewals: the subscriptions past due with their next try. */
+export async function recordDeclines(db: Db, declines: { subscriptionId: string; retryAt: Date }[]): Promise<void> {
+  if (declines.length === 0) return;
+  await db.execute(sql`
+    update subscriptions s set failed_attempts = s.failed_attempts + 1, status = 'past_due', retry_at = v.retry_at
+    from unnest(${sql.param(declines.map((row) => row.subscriptionId))}::uuid[],
+      ${sql.param(declines.map((row) => row.retryAt.toISOString()))}::timestamptz[]) as v(id, retry_at)
+    where s.id = v.id
+  `);
+}
+
+/** Dunning's end: the subscriptions removed and their accounts on Free monthly. */
+export async function downgradeToFree(db: Db, rows: { subscriptionId: string; userId: string }[]): Promise<void> {
+  if (rows.length === 0) return;
+  await db.execute(
+    sql`delete from subscriptions where id = any(${sql.param(rows.map((row) => row.subscriptionId))}::uuid[])`,
+  );
+  await db.execute(sql`
+    update users set plan_type = 'free', plan_duration = 'monthly'
+    where id = any(${sql.param(rows.map((row) => row.userId))}::uuid[])
+  `);
+}

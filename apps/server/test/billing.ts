@@ -1,0 +1,53 @@
+import type { FastifyInstance } from 'fastify';
+import { billingJobs } from '../src/modules/billing/billing.jobs.js';
+import { billingService } from '../src/modules/billing/billing.service.js';
+import { createPaymentGateway } from '../src/platform/payments/create.js';
+
+export const TEST_CARD = {
+  number: '4242 4242 4242 4242',
+  expirationDate: '12/2099',
+  cvv: '123',
+  cardholderName: 'Ada Lovelace',
+  postalCode: '10115',
+};
+
+/** Thin helpers over `app.inject()` for the billing routes, as the user with `token`. */
+export function billingClient(app: FastifyInstance, token: string) {
+  const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
+    app.inject({
+      method,
+      url: `/api/v1${url}`,
+      headers: { authorization: `Bearer ${token}` },
+      ...(payload ? { payload } : {}),
+    });
+  return {
+    call,
+    addCard: (card: Partial<typeof TEST_CARD> = {}) => call('POST', '/credit-card', { ...TEST_CARD, ...card }),
+    changePlan: (body: object) => call('POST', '/plans/change', body),
+    subscription: async () => (await call('GET', '/subscriptions')).json(),
+    invoices: async () =>
+      (await call('GET', '/invoices')).json<{ id: string; amount: string; pdfKey: string | null }[]>(),
+  };
+}
+
+/** The billing jobs of a test app, on its own database, gateway and outbox (to run a renewal by hand). */
+export function testBillingJobs(app: FastifyInstance, now: () => Date = () => new Date()) {
+  const { database, jobs, storage, mailer, config } = app.platform;
+  return billingJobs({
+    db: database.db,
+    jobs,
+    gateway: createPaymentGateway(config, database.db),
+    storage,
+    mailer,
+    appUrl: config.appUrl,
+    seller: config.invoiceSeller,
+    now,
+  });
+}
+
+/** The billing service of a test app, as the teams module calls it (seats). */
+export function testBillingService(app: FastifyInstance) {
+  const { database, jobs, now, config } = app.platform;
+  const gateway = createPaymentGateway(config, database.db);
+  return billingService({ db: database.db, jobs, gateway, billingJobs: testBillingJobs(app, now), now });
+}

@@ -1,0 +1,150 @@
+import { prepareSignUp, SIGN_UP_CODE_LENGTH } from '@esign/shared';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Alert, Button, Group, Modal, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { type FormEvent, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { isApiError } from '../../api/api-error';
+import { apiCall } from '../../api/client';
+import { notifySuccess } from '../../api/notify';
+import { useTranslation } from '../../i18n';
+import { useTranslateMessage } from '../../i18n/use-translate-message';
+import { useKeepSession } from '../auth/api';
+import { setServerFieldErrors } from '../auth/form-errors';
+import { useFieldError } from '../auth/use-field-error';
+
+type Values = { name: string; email: string; password: string };
+const FIELDS = ['name', 'email', 'password'] as const;
+
+/**
+ * /signup/personal and /signup/business, logged out (spec part 1, section 4): the account's form, then the mailed
+ * 10-character code (with Resend). Once confirmed ('User created') the session starts and the same address shows
+ * the payment step (PurchasePaymentPage).
+ */
+export function PurchaseSignUpPage({ plan }: { plan: 'personal' | 'business' }) {
+  const { t } = useTranslation();
+  const fieldError = useFieldError();
+  const [pending, setPending] = useState<{ id: string; values: Values } | null>(null);
+  const form = useForm<Values>({
+    resolver: zodResolver(prepareSignUp.body),
+    mode: 'onTouched',
+    defaultValues: { name: '', email: '', password: '' },
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      const { id } = await apiCall('prepareSignUp', { body: values });
+      setPending({ id, values });
+    } catch (error) {
+      setServerFieldErrors(error, form.setError, FIELDS);
+    }
+  });
+
+  return (
+    <>
+      <form onSubmit={onSubmit} noValidate>
+        <Stack gap="md">
+          <Title order={1} size="h2">
+            {t(plan === 'business' ? 'purchase.titleBusiness' : 'purchase.titlePersonal')}
+          </Title>
+          <Text size="sm">{t('purchase.intro')}</Text>
+          <TextInput
+            label={t('account.name')}
+            autoComplete="name"
+            {...form.register('name')}
+            error={fieldError(errors.name?.message)}
+          />
+          <TextInput
+            label={t('account.email')}
+            type="email"
+            autoComplete="email"
+            {...form.register('email')}
+            error={fieldError(errors.email?.message)}
+          />
+          <PasswordInput
+            label={t('account.password')}
+            autoComplete="new-password"
+            {...form.register('password')}
+            error={fieldError(errors.password?.message)}
+          />
+          <Button type="submit" loading={isSubmitting}>
+            {t('purchase.continue')}
+          </Button>
+        </Stack>
+      </form>
+      {pending ? (
+        <CodeModal
+          pendingId={pending.id}
+          email={pending.values.email}
+          onResend={async () => {
+            const { id } = await apiCall('prepareSignUp', { body: pending.values });
+            setPending({ ...pending, id });
+          }}
+          onClose={() => setPending(null)}
+        />
+      ) : null}
+    </>
+  );
+}
+
+function CodeModal(props: { pendingId: string; email: string; onResend: () => Promise<void>; onClose: () => void }) {
+  const { t } = useTranslation();
+  const translateMessage = useTranslateMessage();
+  const keepSession = useKeepSession();
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [isBusy, setIsBusy] = useState(false);
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    setError(null);
+    setIsBusy(true);
+    try {
+      const answer = await apiCall('signUpWithCode', { body: { userId: props.pendingId, confirmCode: code.trim() } });
+      notifySuccess(t('messages.userCreated'));
+      keepSession({ type: 'authorized', ...answer });
+    } catch (failure) {
+      setError(translateMessage(isApiError(failure) ? failure.message : t('messages.somethingWentWrong')));
+    } finally {
+      setIsBusy(false);
+    }
+  };
+
+  return (
+    <Modal opened onClose={props.onClose} title={t('purchase.codeTitle')} centered>
+      <form onSubmit={onSubmit} noValidate>
+        <Stack gap="sm">
+          <Text size="sm">{t('purchase.codeIntro', { email: props.email })}</Text>
+          <TextInput
+            label={t('purchase.code')}
+            value={code}
+            maxLength={SIGN_UP_CODE_LENGTH}
+            autoComplete="one-time-code"
+            onChange={(event) => setCode(event.currentTarget.value.toUpperCase())}
+          />
+          {error ? (
+            <Alert color="red" role="alert">
+              {error}
+            </Alert>
+          ) : null}
+          <Group justify="space-between">
+            <Button
+              variant="subtle"
+              onClick={async () => {
+                setError(null);
+                setCode('');
+                await props.onResend();
+                notifySuccess(t('messages.emailSent'));
+              }}
+            >
+              {t('purchase.resend')}
+            </Button>
+            <Button type="submit" disabled={code.trim().length !== SIGN_UP_CODE_LENGTH} loading={isBusy}>
+              {t('purchase.send')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
