@@ -43,9 +43,10 @@ export const FREE_PLAN_DOCUMENTS_PER_MONTH = 3;
 export const TEMPLATE_LIMITS = { free: 0, personal: 1, business: -1 } as const satisfies Record<PlanType, number>;
 /**
  * The number of templates a user may keep (-1: unlimited): their plan's, or the account's own `templateLimit` when an
- * operator granted more.
+ * operator granted more. A team's member works under the team's Business plan.
  */
-export function templateLimitOf(user: { planType: PlanType; templateLimit: number }): number {
+export function templateLimitOf(user: { planType: PlanType; templateLimit: number; teamId?: string | null }): number {
+  if (user.teamId) return -1;
   const byPlan = TEMPLATE_LIMITS[user.planType];
   if (byPlan < 0 || user.templateLimit < 0) return -1;
   return Math.max(byPlan, user.templateLimit);
@@ -71,9 +72,11 @@ export const SMS_CODE_TTL_SECONDS = 10 * 60;
 /** Backup codes made when the authenticator is turned on, each good once. */
 export const BACKUP_CODE_COUNT = 10;
 
-/** Forms are a Business feature (teams will add their members): every other plan gets QUOTA_EXCEEDED on create. */
-export function canCreateForms(user: { planType: PlanType }): boolean {
-  return user.planType === 'business';
+/**
+ * 'Form create is allowed only on Business or for team members': every other account gets QUOTA_EXCEEDED on create.
+ */
+export function canCreateForms(user: { planType: PlanType; teamId?: string | null }): boolean {
+  return user.planType === 'business' || Boolean(user.teamId);
 }
 
 /** The public submissions' default limits (the server's FORM_LIMIT_* settings change them). */

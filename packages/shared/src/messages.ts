@@ -78,6 +78,8 @@ export const MESSAGES = {
   documentSaved: 'Document successfully saved!',
   documentUpdated: 'Document successfully updated!',
   // Not given by the specification; worded here once for both sides.
+  teamSeatsNeedCard: 'Your plan includes 3 users. Add a card on the billing page to add more team members.',
+  tryAgain: 'Please try again.',
   teamNeedsBusiness: 'Team Management is a Business feature. Upgrade to Business to add team members.',
   inviteInvalid: 'This invitation is invalid or has expired. Ask your team administrator for a new one.',
   alreadyInAnotherTeam: 'This account already belongs to another team.',

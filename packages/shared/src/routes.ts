@@ -9,6 +9,7 @@ export const ROUTES = {
   deleteTeamMembers: { method: 'DELETE', path: '/teams/members' },
   downgradeTeamMember: { method: 'POST', path: '/teams/:userId/downgrade_to_user' },
   teamMembers: { method: 'GET', path: '/teams/members' },
+  teamSeats: { method: 'GET', path: '/teams/seats' },
   upgradeTeamMember: { method: 'POST', path: '/teams/:userId/upgrade_to_admin' },
   // Billing (spec part 2, section 7).
   getCreditCard: { method: 'GET', path: '/credit-card' },

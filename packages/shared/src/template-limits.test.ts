@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { TEMPLATE_LIMITS, templateLimitOf } from './constants.js';
+import { canCreateForms, TEMPLATE_LIMITS, templateLimitOf } from './constants.js';
 import { MESSAGES, templateQuotaMessage } from './messages.js';
 
 describe('templates by plan', () => {
@@ -20,5 +20,13 @@ describe('templates by plan', () => {
     expect(templateQuotaMessage('free', 0)).toBe("You're on the free plan which doesn't include templates.");
     expect(templateQuotaMessage('personal', 1)).toBe(MESSAGES.templateLimitOfPersonalPlan);
     expect(templateQuotaMessage('personal', 3)).toContain('limit of 3 templates');
+  });
+});
+
+describe('a team member works under the team Business plan', () => {
+  it('keeps any number of templates and may create forms, whatever their own plan', () => {
+    expect(templateLimitOf({ planType: 'free', templateLimit: 0, teamId: 'team' })).toBe(-1);
+    expect(canCreateForms({ planType: 'free', teamId: 'team' })).toBe(true);
+    expect(canCreateForms({ planType: 'personal', teamId: null })).toBe(false);
   });
 });

@@ -50,6 +50,7 @@ import { signedMailJobs } from './signing/signed.mails.js';
 import { signerRoutes } from './signing/signing.routes.js';
 import { signerService } from './signing/signing.service.js';
 import { systemRoutes } from './system/system.routes.js';
+import { teamSeats } from './teams/seats.js';
 import { teamMailJobs } from './teams/teams.mails.js';
 import { teamRoutes } from './teams/teams.routes.js';
 import { teamService } from './teams/teams.service.js';
@@ -109,9 +110,6 @@ export function appModules(platform: Platform, options: ModuleOptions): { module
   const userMails = userMailJobs({ db, mailer, jobs, appUrl, now });
   const users = userService({ db, storage, jobs, mails: userMails, now });
 
-  const teamMails = teamMailJobs({ db, mailer, appUrl, now });
-  const teams = teamService({ db, jobs, mails: teamMails, now });
-
   const office = new OfficeConverter(
     config.dataDir,
     platform.log,
@@ -170,6 +168,8 @@ export function appModules(platform: Platform, options: ModuleOptions): { module
   });
   const billing = billingService({ db, jobs, gateway, billingJobs: billingJobDefs, now });
   const appSumo = appSumoService({ db });
+  const teamMails = teamMailJobs({ db, mailer, appUrl, now });
+  const teams = teamService({ db, jobs, mails: teamMails, now, seats: teamSeats(billing) });
   const apiPlans = apiPlanService({ db, jobs, gateway, billingJobs: billingJobDefs, now });
 
   const modules: AppModule[] = [

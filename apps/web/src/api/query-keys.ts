@@ -51,6 +51,7 @@ export const queryKeys = {
   team: {
     all: () => ['team'] as const,
     members: (query: object) => dataKey<ResponseOf<'teamMembers'>>('team', 'members', query),
+    seats: () => dataKey<ResponseOf<'teamSeats'>>('team', 'seats'),
   },
   templates: {
     all: () => ['templates'] as const,

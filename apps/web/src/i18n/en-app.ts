@@ -623,5 +623,7 @@ export const enApp = {
     scopeMine: 'Mine',
     scopeTeam: 'Team',
     ownerOf: 'by {{name}}',
+    seatNote:
+      'Your plan covers {{covered}} users. Each member beyond them adds {{price}}; {{now}} each is charged now for the rest of this period.',
   },
 } as const;

@@ -53,6 +53,22 @@ export const addTeamMembers = {
   response: messageResponse,
 } as const;
 
+/**
+ * GET teams/seats: the team's people (members and pending invitations, its owner included), how many its plan covers
+ * (-1: no limit) and, when more can be bought, what one more costs now (prorated) and each period: the Add Team
+ * Member modal says it before the invitations are sent.
+ */
+export const teamSeats = {
+  ...ROUTES.teamSeats,
+  response: z.object({
+    people: z.number().int(),
+    covered: z.number().int(),
+    nextSeat: z
+      .object({ perSeatCents: z.number().int(), chargeCents: z.number().int(), label: z.enum(['/mo', '/yr']) })
+      .nullable(),
+  }),
+} as const;
+
 /** Members' user ids or pending invitations' ids, removed together. */
 export const deleteTeamMembers = {
   ...ROUTES.deleteTeamMembers,

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, uniqueEmail } from '../../../test/app.js';
 import { authClient } from '../../../test/auth.js';
+import { billingClient } from '../../../test/billing.js';
 import { documentFactory } from '../../../test/document-factory.js';
 import { teamClient } from '../../../test/teams.js';
 import { setPlan } from '../../../test/templates.js';
@@ -172,5 +173,42 @@ describe('roles and removal', () => {
     expect(kept.owner).toEqual({ id: owner.id, name: 'Ada Lovelace' });
     expect((await members(owner)).items.map((item) => item.id)).not.toContain(user.id);
     expect(teamId).toBeTruthy();
+  });
+});
+
+describe('seats (team pricing through billing)', () => {
+  it('charges the added users of a Business subscription once, prorated, before the invitations go', async () => {
+    const { call } = teamClient(t.app);
+    const owner = await authClient(t.app).loggedInUser();
+    const billing = billingClient(t.app, owner.accessToken);
+    expect((await billing.addCard()).statusCode).toBe(200);
+    expect((await billing.changePlan({ type: 'business', duration: 'monthly' })).statusCode).toBe(200);
+    const before = (await call(owner, 'GET', '/teams/seats')).json();
+    expect(before).toMatchObject({ people: 1, covered: 1, nextSeat: { perSeatCents: 3000, label: '/mo' } });
+
+    const invited = await call(owner, 'POST', '/teams/members', { emails: [uniqueEmail('s1'), uniqueEmail('s2')] });
+    expect(invited.statusCode, invited.body).toBe(200);
+    expect((await billing.subscription()).userQuantity).toBe(3);
+    const invoices = await billing.invoices();
+    expect(invoices).toHaveLength(2);
+    expect((await call(owner, 'GET', '/teams/seats')).json()).toMatchObject({ people: 3, covered: 3 });
+    // Inviting the same addresses again renews their links and buys nothing.
+    const again = (await call(owner, 'GET', '/teams/members')).json<{ items: TeamMember[] }>();
+    const pending = again.items.filter((row) => row.isPending).map((row) => row.email);
+    expect((await call(owner, 'POST', '/teams/members', { emails: pending })).statusCode).toBe(200);
+    expect(await billing.invoices()).toHaveLength(2);
+  });
+
+  it('asks a one-code lifetime account without a subscription for a card past its 3 users, and stores nothing', async () => {
+    const { call } = teamClient(t.app);
+    const owner = await authClient(t.app).loggedInUser();
+    const { db } = t.app.platform.database;
+    await db.update(users).set({ appSumoCodes: 1 }).where(eq(users.id, owner.id));
+    const two = [uniqueEmail('a1'), uniqueEmail('a2')];
+    expect((await call(owner, 'POST', '/teams/members', { emails: two })).statusCode).toBe(200);
+    const third = await call(owner, 'POST', '/teams/members', { emails: [uniqueEmail('a3')] });
+    expect(third.statusCode).toBe(402);
+    expect(third.json().message).toBe(MESSAGES.teamSeatsNeedCard);
+    expect((await members(owner)).items).toHaveLength(3);
   });
 });

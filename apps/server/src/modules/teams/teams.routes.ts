@@ -4,6 +4,7 @@ import {
   deleteTeamMembers,
   downgradeTeamMember,
   teamMembers,
+  teamSeats,
   upgradeTeamMember,
 } from '@esign/shared';
 import type { FastifyInstance } from 'fastify';
@@ -17,6 +18,8 @@ export async function teamRoutes(app: FastifyInstance, { teams }: { teams: TeamS
   defineRoute(app, teamMembers, asUser, async (request) =>
     teams.members({ user: currentUser(request), ...request.query }),
   );
+
+  defineRoute(app, teamSeats, asUser, async (request) => teams.seats({ userId: currentUser(request).id }));
 
   defineRoute(app, addTeamMembers, asUser, async (request) =>
     teams.addMembers({ userId: currentUser(request).id, emails: request.body.emails }),

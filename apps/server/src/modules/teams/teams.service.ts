@@ -3,6 +3,7 @@ import {
   canAddTeamMembers,
   canChangeTeamRole,
   canRemoveTeamRow,
+  isBusinessAccount,
   MESSAGES,
   TEAM_INVITE_TTL_SECONDS,
   TEAM_ROLE_RANK,
@@ -23,23 +24,16 @@ import {
   insertUser,
   type UserRow,
 } from '../users/users.repository.js';
+import type { SeatBilling } from './seats.js';
 import type { TeamMailJobs } from './teams.mails.js';
 import * as repo from './teams.repository.js';
-
-/**
- * Charges the seats a team gains (billing's part: the spec's added-user charge). Called inside the transaction that
- * stores the invitations, so a refused charge stores nothing.
- */
-export interface SeatBilling {
-  chargeAddedSeats(tx: Db, params: { ownerId: string; added: number }): Promise<void>;
-}
 
 interface Deps {
   db: Db;
   jobs: JobQueue;
   mails: TeamMailJobs;
   now: () => Date;
-  seats?: SeatBilling;
+  seats: SeatBilling;
 }
 
 const noAccess = () => new AppError('FORBIDDEN', MESSAGES.noAccess);
@@ -70,10 +64,57 @@ export function teamService(deps: Deps) {
     return { viewer, team };
   }
 
-  /** The plan that decides what the team may do: its owner's. */
-  async function ownerPlanOf(tx: Db, viewer: UserRow, ownerId: string | undefined) {
-    if (!ownerId || ownerId === viewer.id) return viewer.planType;
-    return (await findUserById(tx, ownerId))?.planType ?? 'free';
+  /** The account that decides what the team may do and pays for its seats: its owner's. */
+  async function ownerOf(tx: Db, viewer: UserRow, ownerId: string | undefined): Promise<UserRow> {
+    if (!ownerId || ownerId === viewer.id) return viewer;
+    const owner = await findUserById(tx, ownerId);
+    if (!owner) throw noAccess();
+    return owner;
+  }
+
+  /** The team's people now: members (the owner included) and live invitations. */
+  async function peopleOf(tx: Db, teamId: string | undefined) {
+    if (!teamId) return { members: new Set<string>(), pending: new Set<string>() };
+    const members = (await repo.listMembers(tx, teamId)).map((member) => member.email.toLowerCase());
+    const pending = (await repo.listPendingInvitations(tx, teamId, now())).map((row) => row.email);
+    return { members: new Set(members), pending: new Set(pending) };
+  }
+
+  /**
+   * One try of an invitation: in one transaction, with the team's row locked, either stores the invitations (when
+   * the owner's plan covers everyone) or answers how many seats to buy first.
+   */
+  async function tryInvite(userId: string, emails: string[]) {
+    return jobs.transaction(db, async (tx, queue) => {
+      const locked = await lockedViewer(tx, userId);
+      const { viewer } = locked;
+      const role: TeamRole = viewer.teamRole ?? 'owner';
+      const owner = await ownerOf(tx, viewer, locked.team?.ownerId);
+      const plan = isBusinessAccount(owner) ? 'business' : owner.planType;
+      if (!canAddTeamMembers({ id: viewer.id, teamId: viewer.teamId, role }, plan)) {
+        throw role === 'user' ? noAccess() : new AppError('FORBIDDEN', MESSAGES.teamNeedsBusiness);
+      }
+      const { members, pending } = await peopleOf(tx, locked.team?.id);
+      const invited = emails.filter((email) => !members.has(email) && email !== owner.email.toLowerCase());
+      const people = Math.max(members.size, 1) + new Set([...pending, ...invited]).size;
+      const cover = await deps.seats.cover(tx, owner);
+      if (cover.covered >= 0 && people > cover.covered) {
+        if (!cover.isBilled) throw new AppError('PAYMENT_FAILED', MESSAGES.teamSeatsNeedCard);
+        return { buy: { ownerId: owner.id, quantity: people, key: `${cover.periodStart?.toISOString()}:${people}` } };
+      }
+      const team = locked.team ?? (await repo.ensureTeamOf(tx, viewer.id));
+      const expiresAt = new Date(now().getTime() + TEAM_INVITE_TTL_SECONDS * 1000);
+      for (const email of invited) {
+        const invitationId = await repo.upsertInvitation(tx, {
+          teamId: team.id,
+          email,
+          invitedBy: viewer.id,
+          expiresAt,
+        });
+        await queue(mails.invitationMail, { invitationId });
+      }
+      return { buy: null };
+    });
   }
 
   return {
@@ -97,34 +138,31 @@ export function teamService(deps: Deps) {
      * before) and the team's added seats are charged.
      */
     async addMembers(input: { userId: string; emails: string[] }) {
-      await jobs.transaction(db, async (tx, queue) => {
-        const locked = await lockedViewer(tx, input.userId);
-        const { viewer } = locked;
-        const role: TeamRole = viewer.teamRole ?? 'owner';
-        const plan = await ownerPlanOf(tx, viewer, locked.team?.ownerId);
-        if (!canAddTeamMembers({ id: viewer.id, teamId: viewer.teamId, role }, plan)) {
-          throw role === 'user' ? noAccess() : new AppError('FORBIDDEN', MESSAGES.teamNeedsBusiness);
-        }
-        const team = locked.team ?? (await repo.ensureTeamOf(tx, viewer.id));
-        const members = new Set((await repo.listMembers(tx, team.id)).map((member) => member.email.toLowerCase()));
-        const pending = new Set((await repo.listPendingInvitations(tx, team.id, now())).map((row) => row.email));
-        const emails = [...new Set(input.emails.map((email) => email.trim().toLowerCase()))].filter(
-          (email) => !members.has(email),
-        );
-        const added = emails.filter((email) => !pending.has(email)).length;
-        if (added > 0) await deps.seats?.chargeAddedSeats(tx, { ownerId: team.ownerId, added });
-        const expiresAt = new Date(now().getTime() + TEAM_INVITE_TTL_SECONDS * 1000);
-        for (const email of emails) {
-          const invitationId = await repo.upsertInvitation(tx, {
-            teamId: team.id,
-            email,
-            invitedBy: viewer.id,
-            expiresAt,
-          });
-          await queue(mails.invitationMail, { invitationId });
-        }
-      });
-      return { message: MESSAGES.invitesSent };
+      const emails = [...new Set(input.emails.map((email) => email.trim().toLowerCase()))];
+      // Seats are bought outside the transaction (the gateway is called), once per period and count, then the
+      // invitations are stored; a concurrent invitation may need one more round.
+      for (let round = 0; round < 3; round += 1) {
+        const { buy } = await tryInvite(input.userId, emails);
+        if (!buy) return { message: MESSAGES.invitesSent };
+        await deps.seats.setSeats(buy);
+      }
+      throw new AppError('CONFLICT', MESSAGES.tryAgain);
+    },
+
+    /**
+     * What one more member costs the team now: the people it has (members and invitations), how many its plan
+     * covers (-1: no limit), and when more can be bought, the price of one more for the rest of the period.
+     */
+    async seats(input: { userId: string }) {
+      const viewer = await findUserById(db, input.userId);
+      if (!viewer) throw noAccess();
+      const team = viewer.teamId ? await repo.findTeam(db, viewer.teamId) : undefined;
+      const owner = await ownerOf(db, viewer, team?.ownerId);
+      if (!isBusinessAccount(owner)) return { people: 1, covered: 1, nextSeat: null };
+      const { members, pending } = await peopleOf(db, team?.id);
+      const cover = await deps.seats.cover(db, owner);
+      const nextSeat = cover.isBilled ? await deps.seats.preview({ ownerId: owner.id, seats: 1 }) : null;
+      return { people: Math.max(members.size, 1) + pending.size, covered: cover.covered, nextSeat };
     },
 
     /** The owner makes a user an admin or an admin a user; the owner's own role never changes. */

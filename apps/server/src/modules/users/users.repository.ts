@@ -212,7 +212,7 @@ export async function deleteUserRow(db: Db, userId: string): Promise<void> {
 /**
  * Counts `count` sent documents against the free plan's monthly quota, as many as it still has room for, in one
  * statement under the user's row lock, so parallel sends cannot pass it; answers how many were counted (all of them
- * on paid plans, which are counted but not limited). A count begun before `monthStart` (the quota month of
+ * on paid plans and for a team's members, who work under the team's Business plan: counted but not limited). A count begun before `monthStart` (the quota month of
  * packages/shared `quotaMonthStart`) is last month's: it restarts from 0 here, as `documentsUsedThisMonth` reads it.
  */
 export async function countSentDocuments(
@@ -226,7 +226,7 @@ export async function countSentDocuments(
         as used
       from ${users} where id = ${params.userId} for update)
     update ${users} set free_documents_used = before.used + case
-        when plan_type <> 'free' then ${params.count}::integer
+        when plan_type <> 'free' or team_id is not null then ${params.count}::integer
         else least(${params.count}::integer, greatest(free_documents_used_limit - before.used, 0)) end,
       free_documents_counted_since = case when free_documents_counted_since < ${monthStart}::timestamptz
         then ${params.now.toISOString()}::timestamptz else free_documents_counted_since end

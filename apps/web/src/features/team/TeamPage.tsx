@@ -3,6 +3,7 @@ import {
   canAddTeamMembers,
   canChangeTeamRole,
   canRemoveTeamRow,
+  formatMoney,
   type TeamMember,
   type TeamOrderingKey,
 } from '@esign/shared';
@@ -28,7 +29,7 @@ import { useTranslation } from '../../i18n';
 import { useCurrentUser } from '../auth/api';
 import { ConfirmModal, EmailRowsModal } from '../documents/ActionModals';
 import { RowMenu } from '../documents/RowMenu';
-import { type TeamSorting, useTeamActions, useTeamMembers } from './api';
+import { type TeamSorting, useTeamActions, useTeamMembers, useTeamSeats } from './api';
 
 type Viewer = { id: string; teamId: string | null; role: TeamMember['role'] | null };
 
@@ -46,6 +47,7 @@ export function TeamPage() {
   const [dialog, setDialog] = useState<'add' | 'delete' | null>(null);
   const members = useTeamMembers(sorting);
   const actions = useTeamActions();
+  const seats = useTeamSeats(dialog === 'add').data;
   if (!user) return null;
 
   const viewer: Viewer = { id: user.id, teamId: user.teamId, role: user.role ?? (user.teamId ? null : 'owner') };
@@ -112,6 +114,17 @@ export function TeamPage() {
           addLabel={t('team.addRow')}
           sendLabel={t('team.send')}
           isBusy={actions.invite.isPending}
+          note={
+            seats?.nextSeat ? (
+              <Text size="sm" c="dimmed" data-testid="seat-note">
+                {t('team.seatNote', {
+                  covered: seats.covered,
+                  price: `$${formatMoney(seats.nextSeat.perSeatCents)}${seats.nextSeat.label}`,
+                  now: `$${formatMoney(seats.nextSeat.chargeCents)}`,
+                })}
+              </Text>
+            ) : null
+          }
           check={(emails) => {
             const parsed = addTeamMembersRequest.safeParse({ emails });
             return parsed.success ? null : (parsed.error.issues[0]?.message ?? null);

@@ -16,6 +16,15 @@ export function useTeamMembers(sorting: TeamSorting) {
   });
 }
 
+/** The team's people and the price of one more (the Add Team Member modal's note). */
+export function useTeamSeats(isEnabled: boolean) {
+  return useQuery({
+    queryKey: queryKeys.team.seats(),
+    queryFn: ({ signal }) => apiCall('teamSeats', { signal }),
+    enabled: isEnabled,
+  });
+}
+
 /** The team's changes: each refreshes the member table and the user (a first invitation makes the team). */
 export function useTeamActions() {
   const queryClient = useQueryClient();

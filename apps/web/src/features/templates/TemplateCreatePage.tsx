@@ -30,7 +30,9 @@ export function TemplateCreatePage({ kind = TEMPLATE_KINDS.template }: { kind?: 
   const quota = useTemplateQuota();
   const hasNoRoom =
     user !== undefined &&
-    (kind.type === 'form_request' ? !canCreateForms({ planType: user.plan.type }) : user.templateLimit === 0);
+    (kind.type === 'form_request'
+      ? !canCreateForms({ planType: user.plan.type, teamId: user.teamId })
+      : user.templateLimit === 0);
 
   const createDraft = async () => {
     try {

@@ -1,0 +1,57 @@
+import { APPSUMO_STANDARD_USERS, accountPlanKind, MESSAGES } from '@esign/shared';
+import type { Db } from '../../platform/db/client.js';
+import { AppError } from '../../platform/errors.js';
+import { findSubscription } from '../billing/billing.repository.js';
+import type { BillingService } from '../billing/billing.service.js';
+import type { UserRow } from '../users/users.repository.js';
+
+/** How many people (members and pending invitations, the owner included) an account's plan pays for now. */
+export interface SeatCover {
+  /** -1: no limit (the unlimited lifetime deal, or a Business plan an operator granted without a subscription). */
+  covered: number;
+  /** More can be bought: a Business subscription (its users are its seats). */
+  isBilled: boolean;
+  /** The current period's start: seats bought for it are bought once (the charge's idempotency key). */
+  periodStart: Date | null;
+}
+
+/** The seats a team's owner pays for, through billing (section 9, team pricing; AppSumo users). */
+export interface SeatBilling {
+  cover(db: Db, owner: UserRow): Promise<SeatCover>;
+  /** Sets the subscription's user count: more are charged at once (prorated), once per key; fewer cost nothing. */
+  setSeats(input: { ownerId: string; quantity: number; key: string }): Promise<void>;
+  /** What adding `seats` users costs now and each period. */
+  preview(input: { ownerId: string; seats: number }): Promise<{
+    perSeatCents: number;
+    chargeCents: number;
+    label: '/mo' | '/yr';
+  }>;
+}
+
+export function teamSeats(billing: BillingService): SeatBilling {
+  return {
+    async cover(db, owner) {
+      const kind = accountPlanKind(owner);
+      if (kind === 'appsumo_full') return { covered: -1, isBilled: false, periodStart: null };
+      const subscription = await findSubscription(db, owner.id);
+      const isBilled = subscription?.planType === 'business';
+      const periodStart = isBilled ? subscription.currentPeriodStart : null;
+      if (kind === 'appsumo_standard') {
+        const covered = Math.max(APPSUMO_STANDARD_USERS, isBilled ? subscription.userQuantity : 0);
+        return { covered, isBilled, periodStart };
+      }
+      if (kind === 'business') {
+        return isBilled
+          ? { covered: subscription.userQuantity, isBilled, periodStart }
+          : { covered: -1, isBilled: false, periodStart: null };
+      }
+      throw new AppError('FORBIDDEN', MESSAGES.teamNeedsBusiness);
+    },
+    async setSeats(input) {
+      await billing.changeSeatCount({ userId: input.ownerId, userQuantity: input.quantity, idempotencyKey: input.key });
+    },
+    async preview(input) {
+      return billing.previewSeatCharge({ userId: input.ownerId, seats: input.seats });
+    },
+  };
+}
