@@ -1,5 +1,8 @@
+import { canManageAccountSettings, MESSAGES } from '@esign/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { z } from 'zod';
+import { AppError } from '../errors.js';
+import { currentUser } from './authenticate.js';
 
 /** A route's contract from packages/shared: its method and path, and the zod schemas it has. */
 export interface RouteContract {
@@ -14,13 +17,15 @@ export interface RouteContract {
 /**
  * Who may call a route, asked before anything else:
  * - `user`: a logged-in user's bearer token (`requireUser` runs first; `currentUser(request)` reads the user);
+ * - `accountOwner`: a logged-in user who runs the account's settings (an account alone, or a team's owner: company,
+ *   API, billing, plan); a team's admins and users get 404, as if the route were not there for them;
  * - `signer`: a signing link's token in its header, which the service checks first (signing.service authenticate);
  * - `userOrSigner`: either; the route names the pre-handler that decides (`preHandler`) or its service does;
  * - `bearerKey`: a bearer token that is not a user's, which the handler checks itself (a refresh token, the
  *   outbox's key);
  * - `none`: anyone (sign-in, the mailed links' own tokens, health).
  */
-export type RouteAuth = 'user' | 'signer' | 'userOrSigner' | 'bearerKey' | 'none';
+export type RouteAuth = 'user' | 'accountOwner' | 'signer' | 'userOrSigner' | 'bearerKey' | 'none';
 
 export interface RouteOptions {
   tags: readonly string[];
@@ -35,6 +40,7 @@ export interface RouteOptions {
 
 const SECURITY: Record<RouteAuth, Record<string, string[]>[] | undefined> = {
   user: [{ bearer: [] }],
+  accountOwner: [{ bearer: [] }],
   signer: [{ signAccessToken: [] }],
   userOrSigner: [{ signAccessToken: [] }, { bearer: [] }],
   bearerKey: [{ bearer: [] }],
@@ -62,6 +68,12 @@ declare module 'fastify' {
   }
 }
 
+/** After `requireUser`: the owner-only settings' calls answer a teammate 404 ('Oops! You don't have access.' page). */
+async function requireAccountOwner(request: FastifyRequest): Promise<void> {
+  const user = currentUser(request);
+  if (!canManageAccountSettings({ teamId: user.teamId, role: user.teamRole })) throw new AppError('NOT_FOUND', MESSAGES.notFound);
+}
+
 /**
  * Declares a route from its contract: method, path, schemas (requests are parsed and answers serialised through
  * them), the OpenAPI tags and security, and who may call it. Every route of every module is declared this way.
@@ -76,6 +88,7 @@ export function defineRoute<C extends RouteContract>(
   // caller gets 401, never a validation answer about the body, and a large body is not read for nobody.
   const authChecks = [
     ...(options.auth === 'user' ? [app.requireUser] : []),
+    ...(options.auth === 'accountOwner' ? [app.requireUser, requireAccountOwner] : []),
     ...(options.preHandler ? [options.preHandler] : []),
   ];
   const status = options.status ?? 200;
