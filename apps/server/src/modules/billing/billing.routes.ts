@@ -20,7 +20,8 @@ import type { ApiPlanService } from './api-plans.service.js';
 import type { AppSumoService } from './appsumo.service.js';
 import type { BillingService } from './billing.service.js';
 
-const asUser = { tags: ['billing'], auth: 'user' } as const;
+/** Billing is the account owner's (an account alone, or a team's owner): a team's admins and users get 404. */
+const asUser = { tags: ['billing'], auth: 'accountOwner' } as const;
 
 /** The account's billing calls (spec part 2, section 7): each acts on the caller's own account only. */
 export async function billingRoutes(

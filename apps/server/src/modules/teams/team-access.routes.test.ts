@@ -91,3 +91,16 @@ describe("a team's documents through the one access policy", () => {
     expect(own.map((row: { id: string }) => row.id)).not.toContain(template.id);
   });
 });
+
+describe("the owner's settings", () => {
+  it("answers a team's admin and user 404 for billing calls, and the owner the call itself", async () => {
+    const { call, team } = teamClient(t.app);
+    const { owner, members } = await team(2, 1);
+    for (const member of members) {
+      expect((await call(member, 'GET', '/subscriptions')).statusCode).toBe(404);
+      expect((await call(member, 'GET', '/credit-card')).statusCode).toBe(404);
+      expect((await call(member, 'POST', '/plans/change', { type: 'free', duration: 'monthly' })).statusCode).toBe(404);
+    }
+    expect((await call(owner, 'GET', '/subscriptions')).statusCode).toBe(200);
+  });
+});

@@ -71,7 +71,8 @@ declare module 'fastify' {
 /** After `requireUser`: the owner-only settings' calls answer a teammate 404 ('Oops! You don't have access.' page). */
 async function requireAccountOwner(request: FastifyRequest): Promise<void> {
   const user = currentUser(request);
-  if (!canManageAccountSettings({ teamId: user.teamId, role: user.teamRole })) throw new AppError('NOT_FOUND', MESSAGES.notFound);
+  if (!canManageAccountSettings({ teamId: user.teamId, role: user.teamRole }))
+    throw new AppError('NOT_FOUND', MESSAGES.notFound);
 }
 
 /**
