@@ -83,6 +83,8 @@ export const ROUTES = {
   signedDownloadUrlByHash: { method: 'GET', path: '/document_sign/documents/:id/signed_download_url/hash' },
   signedDownloadUrlByToken: { method: 'GET', path: '/document_sign/documents/:id/signed_download_url/jwt' },
   signerDocument: { method: 'GET', path: '/document_sign/signers/:signerId/document/:documentId' },
+  signerConversionStatus: { method: 'GET', path: '/document_sign/signers/:signerId/convertion_status' },
+  previewPages: { method: 'GET', path: '/document_sign/documents/:id/preview_pages' },
   signingUrlContract: { method: 'GET', path: '/document_sign/documents/:id/signing_url' },
   templateReplica: { method: 'GET', path: '/documents/templates/:id/replica' },
   updateDocument: { method: 'PATCH', path: '/documents/:id' },

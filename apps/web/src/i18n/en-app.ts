@@ -205,6 +205,7 @@ export const enApp = {
     required: 'Required',
     checkedByDefault: 'Checked by default',
     close: 'Close',
+    clickToSign: 'Click to sign',
     leaveTitle: 'Leave the editor?',
     leave: 'Leave',
     stay: 'Stay',

@@ -152,6 +152,8 @@ export const en = {
     loadingPages: 'Loading pages',
     successTitle: 'You have signed the document',
     successText: 'Thank you. Everyone will get the signed document by email once all signers have signed.',
+    completedText:
+      'Thank you. Everyone has signed: the document is complete. Download it here as soon as it is sealed; it also comes to you by email.',
     authorisedText: 'The document is also in your account.',
     goToDocuments: 'Go to Documents',
     signUpOffer: 'Create a free account to keep your signed documents and send your own.',

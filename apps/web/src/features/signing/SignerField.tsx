@@ -18,8 +18,11 @@ const OTHERS_COLOR = '#868e96';
 /** What the button of an empty signature or initials field says. */
 const CHOOSE_TEXT: Record<RequisiteType, TranslationKey> = { sign: 'signing.signature', initial: 'signing.initials' };
 
+/** A field as the signer page has it: a value already given by someone else carries its picture's URL. */
+export type SignerPageField = DocumentFieldResponse & { imageUrl?: string | null };
+
 interface SignerFieldProps {
-  field: DocumentFieldResponse;
+  field: SignerPageField;
   scale: number;
   /** The signer's own field, and it is the signer's turn: it can be filled in. */
   isEditable: boolean;
@@ -74,9 +77,18 @@ export function SignerField({
   };
 
   if (!isEditable) {
+    // The signer's own value when it is not their turn, and every value already given (the sender's, earlier
+    // signers'): read-only, as the seal will stamp it.
+    const hasGivenValue = !isOwn && hasValue(field);
     return (
-      <div style={box} data-field-id={field.id} data-signed={field.signed} aria-hidden={!isOwn}>
-        {isOwn ? (
+      <div
+        style={{ ...box, ...(hasGivenValue ? { border: 'none', background: 'transparent' } : {}) }}
+        data-field-id={field.id}
+        data-signed={field.signed}
+        data-given={hasGivenValue || undefined}
+        aria-hidden={!isOwn && !hasGivenValue}
+      >
+        {isOwn || hasGivenValue ? (
           <ShownValue field={field} scale={scale} label={label} requisite={requisite} style={inputStyle} />
         ) : null}
       </div>
@@ -144,7 +156,11 @@ export function SignerField({
   }
 }
 
-/** The value of the signer's own field when it cannot be changed (not the signer's turn). */
+function hasValue(field: SignerPageField): boolean {
+  return Boolean(field.text) || field.checked || Boolean(field.imageUrl);
+}
+
+/** A field's value when it cannot be changed: the signer's own out of turn, or one already given by someone else. */
 function ShownValue({
   field,
   scale,
@@ -152,7 +168,7 @@ function ShownValue({
   requisite,
   style,
 }: {
-  field: DocumentFieldResponse;
+  field: SignerPageField;
   scale: number;
   label: string;
   requisite: Requisite | undefined;
@@ -161,10 +177,24 @@ function ShownValue({
   switch (FIELD_KINDS[field.type].value) {
     case 'text':
     case 'date':
-      return field.text ? <span style={{ ...style, display: 'flex', alignItems: 'center' }}>{field.text}</span> : null;
+      // As the seal stamps it: in full, even past the box's edge.
+      return field.text ? (
+        <span style={{ ...style, display: 'flex', alignItems: 'center', whiteSpace: 'pre', overflow: 'visible' }}>
+          {field.text}
+        </span>
+      ) : null;
     case 'checkbox':
       return field.checked ? <Check size={field.height * scale} /> : null;
     case 'image':
+      if (field.imageUrl) {
+        return (
+          <img
+            src={field.imageUrl}
+            alt={label}
+            style={{ maxWidth: '100%', maxHeight: '100%', objectFit: 'contain', display: 'block', margin: 'auto' }}
+          />
+        );
+      }
       return field.signed ? <SignatureMark field={field} scale={scale} label={label} requisite={requisite} /> : null;
   }
 }
