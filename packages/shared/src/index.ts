@@ -14,6 +14,7 @@ export * from './contracts/system.js';
 export * from './contracts/templates.js';
 export * from './contracts/two-factor.js';
 export * from './contracts/user.js';
+export * from './contracts/verify.js';
 export * from './document-constants.js';
 export * from './document-fields.js';
 export * from './errors.js';

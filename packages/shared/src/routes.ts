@@ -85,6 +85,7 @@ export const ROUTES = {
   signerDocument: { method: 'GET', path: '/document_sign/signers/:signerId/document/:documentId' },
   signerConversionStatus: { method: 'GET', path: '/document_sign/signers/:signerId/convertion_status' },
   previewPages: { method: 'GET', path: '/document_sign/documents/:id/preview_pages' },
+  verifyPdf: { method: 'POST', path: '/verify' },
   signingUrlContract: { method: 'GET', path: '/document_sign/documents/:id/signing_url' },
   templateReplica: { method: 'GET', path: '/documents/templates/:id/replica' },
   updateDocument: { method: 'PATCH', path: '/documents/:id' },

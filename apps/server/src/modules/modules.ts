@@ -48,6 +48,8 @@ import { twoFactorService } from './two-factor/two-factor.service.js';
 import { DAILY_REPORT_CRON, userMailJobs } from './users/users.mails.js';
 import { userRoutes } from './users/users.routes.js';
 import { userService } from './users/users.service.js';
+import { verifyRoutes } from './verify/verify.routes.js';
+import { verifyService } from './verify/verify.service.js';
 
 /** What a module gives the application. Every part is optional. */
 export interface AppModule {
@@ -107,6 +109,7 @@ export function appModules(platform: Platform, options: ModuleOptions): { module
     now,
     jobs,
     signingIdentity: { p12Path: config.signingCertP12, password: config.signingCertPassword, dataDir: config.dataDir },
+    verifyUrl: `${appUrl}/verify`,
   });
 
   const signerMails = signerMailJobs({ db, mailer, appUrl });
@@ -220,6 +223,7 @@ export function appModules(platform: Platform, options: ModuleOptions): { module
       startWorkers: () => sealing.prepareSigner(),
     },
     { name: 'activity', routes: (api) => api.register(activityRoutes, { db }) },
+    { name: 'verify', routes: (api) => api.register(verifyRoutes, { verify: verifyService({ db }) }) },
   ];
   if (storage instanceof LocalStorage) {
     modules.push({ name: 'local-files', routes: (api) => api.register(localFileRoutes, { storage }) });

@@ -70,7 +70,10 @@ export function completedMailJobs(deps: CompletedMailDeps) {
             to: recipient.email,
             subject: mailText('completed.subject', { title }),
             greeting: mailText('common.greeting', { name: recipient.name }),
-            paragraphs: [mailText('completed.body', { title })],
+            paragraphs: [
+              mailText('completed.body', { title }),
+              mailText('completed.verify', { url: `${deps.appUrl}/verify` }),
+            ],
             action: {
               label: mailText('completed.action'),
               url: downloadPageUrl(deps.appUrl, { documentId, signerId: recipient.signerId, hash }),
