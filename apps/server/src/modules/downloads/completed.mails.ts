@@ -70,15 +70,13 @@ export function completedMailJobs(deps: CompletedMailDeps) {
             to: recipient.email,
             subject: mailText('completed.subject', { title }),
             greeting: mailText('common.greeting', { name: recipient.name }),
-            paragraphs: [
-              mailText('completed.body', { title }),
-              mailText('completed.verify', { url: `${deps.appUrl}/verify` }),
-            ],
+            paragraphs: [mailText('completed.body', { title })],
             action: {
               label: mailText('completed.action'),
               url: downloadPageUrl(deps.appUrl, { documentId, signerId: recipient.signerId, hash }),
             },
-            footer: mailText('completed.footer'),
+            // After the download link, which stays the mail's first address.
+            footer: `${mailText('completed.footer')} ${mailText('completed.verify', { url: `${deps.appUrl}/verify` })}`,
           }),
         );
         await insertDownloadLink(deps.db, { documentId, signerId: recipient.signerId, tokenHash: hashToken(hash) });
