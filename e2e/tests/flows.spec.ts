@@ -135,13 +135,15 @@ test('Me & Others: the preparer types their text, one other signer signs; the in
   await expect(rows.nth(1).getByLabel('Name')).toHaveValue('');
 
   const documentId = await uploadAndPrepare(page);
-  await addField(page, 'Text', 'Me (Now)', { x: 200, y: 150 });
+  const myTextField = await addField(page, 'Text', 'Me (Now)', { x: 200, y: 150 });
   await expect(page.getByText('Attention! You have chosen Me (Now) signer.').first()).toBeVisible();
-  const myText = page.locator('[data-field-type="text"]').getByRole('textbox', { name: 'Text' });
+  // A click (not a drag) on the preparer's text opens its input.
+  await myTextField.click();
+  const myText = myTextField.getByRole('textbox', { name: 'Text' });
   await myText.fill('Grace Hopper, landlord');
   await myText.press('Enter');
   await addField(page, 'Signature', signerOption(bob.name, bob.email), { x: 500, y: 150 });
-  await expect(myText).toHaveValue('Grace Hopper, landlord');
+  await expect(myTextField).toHaveText('Grace Hopper, landlord');
 
   await sendAndExpectSuccess(page, 'me-and-others-sent.png');
   await expectInvitationWorks(page, documentId, bob.email, title);
@@ -156,13 +158,15 @@ test('Only Me: the preparer types a text, signs with a typed signature, and Send
   await page.getByLabel('Document title').fill('Personal statement');
 
   await uploadAndPrepare(page);
-  await addField(page, 'Text', 'Me (Now)', { x: 200, y: 150 });
-  const myText = page.locator('[data-field-type="text"]').getByRole('textbox', { name: 'Text' });
+  const myTextField = await addField(page, 'Text', 'Me (Now)', { x: 200, y: 150 });
+  await myTextField.click();
+  const myText = myTextField.getByRole('textbox', { name: 'Text' });
   await myText.fill('I agree');
   await myText.press('Enter');
 
   const signature = await addField(page, 'Signature', 'Me (Now)', { x: 500, y: 150 });
-  await signature.dblclick();
+  await expect(signature).toHaveText('Click to sign');
+  await signature.click();
   // Nothing saved yet: the chooser offers the quick typed signature made from the user's name.
   const chooser = page.getByRole('dialog', { name: 'Sign Now' });
   await expect(chooser).toBeVisible();
@@ -171,7 +175,7 @@ test('Only Me: the preparer types a text, signs with a typed signature, and Send
   await chooser.getByRole('button', { name: 'Sign Now' }).click();
   await expect(chooser).toBeHidden();
   await expect(signature.getByRole('img', { name: 'Signature' })).toBeVisible();
-  await expect(myText).toHaveValue('I agree');
+  await expect(myTextField).toHaveText('I agree');
   await page.screenshot({ path: test.info().outputPath('only-me-signed.png') });
 
   const sent = await sendAndExpectSuccess(page, 'only-me-sent.png');

@@ -73,13 +73,15 @@ test('a signer signs through the e-mailed link on a phone', async ({ page }) => 
   await expectNoSeriousA11yViolations(page);
 
   // Steps go by page, then Y: the checkbox (top), then the text field (the date is filled with today).
+  // Each step opens in the bottom sheet, its control focused.
   await page.getByRole('button', { name: 'Start signing' }).click();
-  await page.getByRole('checkbox', { name: 'Checkbox' }).check();
-  await expect(page.getByText('1 field left')).toBeVisible();
-  await page.getByRole('button', { name: 'Next step' }).click();
-  await expect(page.getByRole('textbox', { name: 'Your address' })).toBeFocused();
+  const sheet = page.getByTestId('step-sheet');
+  await sheet.getByRole('checkbox', { name: 'Checkbox' }).check();
+  await expect(sheet.getByRole('checkbox', { name: 'Checkbox' })).toBeChecked();
+  await sheet.getByRole('button', { name: 'Next' }).click();
+  await expect(sheet.getByRole('textbox', { name: 'Your address' })).toBeFocused();
   await page.keyboard.type('1 Main Street');
-  await page.getByRole('button', { name: 'Submit' }).click();
+  await sheet.getByRole('button', { name: 'Submit' }).click();
 
   const agree = page.getByRole('dialog', { name: 'Almost done!' });
   await expect(agree).toBeVisible();

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { API_PREFIX, blankField, type FieldDateFormat, type FieldType, SIGN_ACCESS_TOKEN_HEADER } from '@esign/shared';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { toFieldRow } from '../src/modules/documents/document-fields.repository.js';
 import { issueSigningToken } from '../src/modules/signing/signing-tokens.repository.js';
@@ -124,4 +125,15 @@ export function todayMmDdYyyy(now = new Date()): string {
   const mm = String(now.getUTCMonth() + 1).padStart(2, '0');
   const dd = String(now.getUTCDate()).padStart(2, '0');
   return `${mm}/${dd}/${now.getUTCFullYear()}`;
+}
+
+/** Waits for the real seal job (queued by the completion) to store the result; answers the document's row. */
+export async function waitForSealed(app: FastifyInstance, documentId: string) {
+  const deadline = Date.now() + 90_000;
+  while (Date.now() < deadline) {
+    const [row] = await app.platform.database.db.select().from(documents).where(eq(documents.id, documentId));
+    if (row?.sealedAt) return row;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`document ${documentId} was not sealed`);
 }

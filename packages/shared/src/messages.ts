@@ -91,6 +91,7 @@ export const MESSAGES = {
   fileContentMismatch: 'The file content does not match its extension, so it cannot be used.',
   fileNameTooLong: 'File name must be at most 100 characters',
   fileMissing: 'Choose a file to upload',
+  notAPdf: 'This file is not a PDF.',
   documentNotDraft: 'Only a draft document can be changed.',
   // Not given by the specification: a text with a control character (NUL and the like) is refused.
   controlCharacters: 'The text contains characters that cannot be used.',

@@ -62,6 +62,8 @@ import { twoFactorService } from './two-factor/two-factor.service.js';
 import { DAILY_REPORT_CRON, userMailJobs } from './users/users.mails.js';
 import { userRoutes } from './users/users.routes.js';
 import { userService } from './users/users.service.js';
+import { verifyRoutes } from './verify/verify.routes.js';
+import { verifyService } from './verify/verify.service.js';
 
 /** What a module gives the application. Every part is optional. */
 export interface AppModule {
@@ -129,6 +131,7 @@ export function appModules(platform: Platform, options: ModuleOptions): { module
     now,
     jobs,
     signingIdentity: { p12Path: config.signingCertP12, password: config.signingCertPassword, dataDir: config.dataDir },
+    verifyUrl: `${appUrl}/verify`,
   });
 
   const signerMails = signerMailJobs({ db, mailer, appUrl });
@@ -292,6 +295,7 @@ export function appModules(platform: Platform, options: ModuleOptions): { module
       schedules: [{ job: billingJobDefs.renewDue, cron: RENEWAL_CRON, payload: {} }],
       routes: (api) => api.register(billingRoutes, { billing, appSumo, apiPlans }),
     },
+    { name: 'verify', routes: (api) => api.register(verifyRoutes, { verify: verifyService({ db }) }) },
   ];
   if (storage instanceof LocalStorage) {
     modules.push({ name: 'local-files', routes: (api) => api.register(localFileRoutes, { storage }) });

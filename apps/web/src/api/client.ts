@@ -29,6 +29,8 @@ export interface CallOptions<N extends RouteName> {
   /** A 401 answer to this call does not log out (the sign-in call itself). */
   isUnauthorizedExpected?: boolean;
   signal?: AbortSignal;
+  /** Outlives the page (a save sent as the tab closes); the browser limits such bodies to 64 KB. */
+  keepalive?: boolean;
 }
 
 const REFRESH_LOCK = 'esign-token-refresh';
@@ -59,7 +61,14 @@ export async function readBody(response: Response): Promise<unknown> {
 }
 
 /** One request to the API, with the bearer token and (on the signer page) the signing link's token. */
-export async function send(method: string, path: string, bearer: string | null, body: unknown, signal?: AbortSignal) {
+export async function send(
+  method: string,
+  path: string,
+  bearer: string | null,
+  body: unknown,
+  signal?: AbortSignal,
+  keepalive?: boolean,
+) {
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (bearer) headers.Authorization = `Bearer ${bearer}`;
   if (signAccessToken) headers[SIGN_ACCESS_TOKEN_HEADER] = signAccessToken;
@@ -72,6 +81,7 @@ export async function send(method: string, path: string, bearer: string | null, 
       headers,
       body: body === undefined ? undefined : isMultipart ? body : JSON.stringify(body),
       signal,
+      keepalive,
     });
   } catch (error) {
     if (signal?.aborted) throw error;
@@ -112,7 +122,7 @@ export function refreshTokens(expiredToken: string | null): Promise<boolean> {
   return pendingRefresh;
 }
 
-type RequestOptions = Pick<CallOptions<RouteName>, 'isUnauthorizedExpected' | 'signal'>;
+type RequestOptions = Pick<CallOptions<RouteName>, 'isUnauthorizedExpected' | 'signal' | 'keepalive'>;
 
 /**
  * Sends one request with the session's rules: bearer access token from storage, one refresh-and-retry when the
@@ -123,7 +133,7 @@ async function sendInSession(method: string, path: string, body: unknown, option
   const failure = async (answer: Response) =>
     answer.ok ? null : apiErrorFromBody(answer.status, await readBody(answer));
   let token = getAccessToken();
-  let response = await send(method, path, token, body, options.signal);
+  let response = await send(method, path, token, body, options.signal, options.keepalive);
   let error = await failure(response);
 
   if (error?.code === 'TOKEN_EXPIRED') {

@@ -65,6 +65,9 @@ export const queryKeys = {
       dataKey<ResponseOf<'availableSigners'>>('signing', documentId, 'signers', token),
     signerDocument: (documentId: string, signerId: string | null) =>
       dataKey<ResponseOf<'signerDocument'>>('signing', documentId, 'document', signerId),
+    /** Whether the signer's document is completed and sealed. */
+    conversionStatus: (signerId: string) =>
+      dataKey<ResponseOf<'signerConversionStatus'>>('signing', 'conversionStatus', signerId),
     /** The sealed PDF's URL, null while it is being made. */
     sealedDownload: (documentId: string, signerId: string) =>
       dataKey<string | null>('signing', documentId, 'download', signerId),

@@ -56,6 +56,7 @@ import {
   TemplateEditPage,
   TemplatesPage,
   TwoFactorPage,
+  VerifyPage,
 } from './pages';
 
 /** Routes by who may open them: logged out, logged in; both share the guest pages. */
@@ -91,6 +92,7 @@ const guestRoutes: ReactNode = (
       <Route path="/dev/mail" element={<DevMailPage />} />
       <Route path="/dev/sms" element={<DevSmsPage />} />
       <Route path="/about" element={<AboutPage />} />
+      <Route path="/verify" element={<VerifyPage />} />
       <Route path="/documents/:documentId/download" element={<DownloadPage />} />
       <Route path="/documents/:documentId/:signerId/download" element={<DownloadPage />} />
       <Route path="/form-requests/:formRequestId/send" element={<PublicFormPage />} />

@@ -11,6 +11,8 @@ export const GuestLayout = page(async () => (await import('../layouts/GuestLayou
 export const LoginLayout = page(async () => (await import('../layouts/LoginLayout')).LoginLayout);
 export const MainLayout = appPage(async () => (await import('../layouts/MainLayout')).MainLayout);
 
+// Its texts come with the app's (en-app.ts), not on the signer page's first load.
+export const VerifyPage = appPage(async () => (await import('../features/verify/VerifyPage')).VerifyPage);
 export const AboutPage = page(async () => (await import('../features/about/AboutPage')).AboutPage);
 export const ChangePasswordPage = page(
   async () => (await import('../features/auth/ChangePasswordPage')).ChangePasswordPage,

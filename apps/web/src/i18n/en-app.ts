@@ -239,6 +239,7 @@ export const enApp = {
     required: 'Required',
     checkedByDefault: 'Checked by default',
     close: 'Close',
+    clickToSign: 'Click to sign',
     leaveTitle: 'Leave the editor?',
     leave: 'Leave',
     stay: 'Stay',
@@ -625,5 +626,42 @@ export const enApp = {
     ownerOf: 'by {{name}}',
     seatNote:
       'Your plan covers {{covered}} users. Each member beyond them adds {{price}}; {{now}} each is charged now for the rest of this period.',
+  },
+  // The public verify page (issue 26); loaded with its code like the app's pages.
+  verify: {
+    title: 'Verify a signed document',
+    intro:
+      'Check a PDF signed and sealed with eSign, or any signed PDF: whether its signatures are valid, whether anything was changed or added after signing, and who signed it.',
+    drop: 'Drop a PDF here, or choose one',
+    choose: 'Choose a PDF to verify',
+    privacy: 'The file is sent to this server, checked in memory and not kept.',
+    checking: 'Checking the file',
+    another: 'Verify another file',
+    file: '{{name}}, SHA-256 {{sha256}}',
+    sealedTitle: 'Sealed by this service',
+    document: 'Document: {{title}}',
+    completedAt: 'Completed: {{time}}',
+    signatures: 'Signatures',
+    signatureValid: 'Valid signature,',
+    signatureInvalid: 'Invalid signature,',
+    coversAll: 'covering the whole file.',
+    notAll: 'not covering the whole file: something was added after it.',
+    signedBy: 'Signed by {{subject}}.',
+    verdict: {
+      intact: 'Intact',
+      changedAfterSealing: 'Changed after sealing',
+      notSealedHere: 'Not sealed by this service',
+      noSignature: 'No signature',
+      invalid: 'Signature not valid',
+    },
+    explain: {
+      intact: 'This is the file this service sealed, unchanged since: its seal is valid and covers the whole file.',
+      changedAfterSealing:
+        'The seal is valid for the file as it was signed, but something was appended afterwards (for example a page): this is not the file that was signed.',
+      notSealedHere:
+        'The file carries valid signatures covering all of it, but this service did not seal it, so it cannot say which document it is.',
+      noSignature: 'The file has no digital signature: nothing proves who signed it or that it is unchanged.',
+      invalid: 'A signature does not match the bytes it covers: the file was changed after it was signed.',
+    },
   },
 } as const;

@@ -56,8 +56,12 @@ export const signerDocument = {
     }),
     signer: publicSigner.extend({ email: z.string(), userId: z.string().uuid().nullable() }),
     signers: z.array(publicSigner),
-    /** Every field; other signers' values are left out (only whether they are signed). */
-    fields: z.array(documentFieldResponse),
+    /**
+     * Every field: the signer's own, and the values already given (the sender's and finished signers'), shown
+     * read-only with `imageUrl`, a signed URL of a given signature's or initials' picture; the values of signers
+     * still signing are left out (only whether they are signed).
+     */
+    fields: z.array(documentFieldResponse.extend({ imageUrl: z.string().nullable() })),
     /** True when it is this signer's turn (unordered: always while awaiting and unfinished). */
     isMyTurn: z.boolean(),
   }),
@@ -123,4 +127,43 @@ export const signedDownloadUrlByToken = {
   params: documentIdParams,
   querystring: z.object({ signerId: z.string().uuid().optional() }),
   response: z.object({ url: z.string() }),
+} as const;
+
+/**
+ * GET document_sign/documents/{id}/preview_pages: the pages as pictures (JPEG), for the preview and for mail
+ * clients that cannot run pdf.js; the sealed result once there is one, else the document as sent. Rendered once
+ * per file and kept in storage. For the signing link's signer, the owner (or a teammate who may view) and a
+ * signer's own account.
+ */
+export const previewPages = {
+  ...ROUTES.previewPages,
+  params: z.object({ id: uuid }),
+  querystring: z.object({ signerId: uuid.optional() }),
+  response: z.object({
+    pages: z.array(
+      z.object({
+        pageNumber: z.number().int(),
+        /** Signed URL of the page's picture, valid at most an hour. */
+        url: z.string(),
+        width: z.number().int(),
+        height: z.number().int(),
+      }),
+    ),
+  }),
+} as const;
+
+/**
+ * GET document_sign/signers/{signerId}/convertion_status: the post-sign modal's 'being processed' watch: whether
+ * the signer's document is completed and its sealed PDF ready. For that signer's link, or the document's owner.
+ */
+export const signerConversionStatus = {
+  ...ROUTES.signerConversionStatus,
+  params: z.object({ signerId: uuid }),
+  response: z.object({
+    documentId: z.string().uuid(),
+    status: document.shape.status,
+    isCompleted: z.boolean(),
+    /** The sealed PDF exists: the download answers now. */
+    isSealed: z.boolean(),
+  }),
 } as const;

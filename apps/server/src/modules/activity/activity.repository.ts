@@ -1,5 +1,5 @@
 import type { ActivityType, DocumentActivity } from '@esign/shared';
-import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import { documentActivities, documents, signers } from '../../platform/db/schema.js';
 
@@ -41,6 +41,17 @@ export async function recordActivities(db: Db, inputs: ActivityInput[]): Promise
 }
 
 export type ActivityRow = typeof documentActivities.$inferSelect;
+
+/** The document's latest activity row (type and instant), or undefined for none. */
+export async function latestActivity(db: Db, documentId: string) {
+  const [row] = await db
+    .select({ type: documentActivities.type, createdAt: documentActivities.createdAt })
+    .from(documentActivities)
+    .where(eq(documentActivities.documentId, documentId))
+    .orderBy(desc(documentActivities.createdAt), desc(documentActivities.sequence))
+    .limit(1);
+  return row;
+}
 
 export async function listActivityRows(db: Db, documentId: string): Promise<ActivityRow[]> {
   return (

@@ -59,6 +59,7 @@ export async function documentRoutes(app: FastifyInstance, { documents }: { docu
       userId: currentUser(request).id,
       documentId: request.params.id,
       changes: request.body,
+      sourceIp: request.ip,
     }),
   );
 

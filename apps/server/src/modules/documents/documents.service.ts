@@ -16,7 +16,7 @@ import type { JobQueue } from '../../platform/jobs.js';
 import { safeFileName } from '../../platform/storage/keys.js';
 import type { Storage } from '../../platform/storage/storage.js';
 import { allowOn, authorize, userActor } from '../access/access.repository.js';
-import { recordActivity } from '../activity/activity.repository.js';
+import { latestActivity, recordActivity } from '../activity/activity.repository.js';
 import { findUserById } from '../users/users.repository.js';
 import type { ConversionJobs } from './conversion.jobs.js';
 import { detectFile } from './detect.js';
@@ -112,6 +112,15 @@ export function checkUploadName(fileName: string): void {
   if (fileName.length > UPLOAD_LIMITS.maxFileNameLength) throw badRequest(MESSAGES.fileNameTooLong);
   if (!hasNoControlCharacters(fileName)) throw badRequest(MESSAGES.controlCharacters);
   if (!isAllowedFileName(fileName)) throw badRequest(MESSAGES.fileTypeNotAllowed);
+/** Edits this long after the last `update` row begin a new editing session. */
+export const EDITING_SESSION_GAP_MS = 30 * 60 * 1000;
+
+/**
+ * Whether an edit begins an editing session, given the document's latest activity: it does unless that row is an
+ * `update` less than EDITING_SESSION_GAP_MS ago (the auto-saves of one session, every 3 s, record one row).
+ */
+export function isNewEditingSession(latest: { type: string; createdAt: Date } | undefined, now: Date): boolean {
+  return latest?.type !== 'update' || now.getTime() - latest.createdAt.getTime() >= EDITING_SESSION_GAP_MS;
 }
 
 export function documentService(deps: DocumentDeps) {
@@ -247,9 +256,15 @@ export function documentService(deps: DocumentDeps) {
 
     /**
      * PATCH documents/{id}: the parts' order, the document's own values, the signers and the fields, with the
-     * document row locked. Only a draft changes. Auto-saves record no activity.
+     * document row locked. Only a draft changes. One `update` activity per editing session (`isNewEditingSession`),
+     * not one per auto-save.
      */
-    async updateDocument(input: { userId: string; documentId: string; changes: UpdateDocumentRequest }) {
+    async updateDocument(input: {
+      userId: string;
+      documentId: string;
+      changes: UpdateDocumentRequest;
+      sourceIp?: string | undefined;
+    }) {
       const { parts, title, message, isOrdered, signers, fields } = input.changes;
       await requireDraft(input.userId, input.documentId);
       if (parts) await this.reorderParts({ userId: input.userId, documentId: input.documentId, parts });
@@ -271,6 +286,14 @@ export function documentService(deps: DocumentDeps) {
           await replaceSigners(tx, { document, user, signers });
         }
         if (fields) await replaceFields(tx, { document, userId: input.userId, fields });
+        if (isNewEditingSession(await latestActivity(tx, input.documentId), new Date())) {
+          await recordActivity(tx, {
+            documentId: input.documentId,
+            type: 'update',
+            userId: input.userId,
+            sourceIp: input.sourceIp ?? null,
+          });
+        }
       });
       return documentWithParts(input.documentId);
     },

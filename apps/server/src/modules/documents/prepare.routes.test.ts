@@ -42,6 +42,30 @@ const errorsOf = (body: { errors?: { property: string; constraints: object; chil
   return result;
 };
 
+describe('PATCH documents/{id}: the update activity', () => {
+  it('records one update per editing session, not one per auto-save', async () => {
+    // Cause: PATCH documents/{id} recorded no activity at all ('Auto-saves record no activity'), so the audit
+    // trail never showed the spec's `update`; one row per PATCH would flood it (an auto-save every 3 s).
+    const document = await docs.create('me_and_other');
+    for (const title of ['One', 'Two', 'Three'])
+      expect((await docs.patch(document.id, { title })).statusCode).toBe(200);
+    const { listActivities } = await import('../activity/activity.repository.js');
+    const activities = await listActivities(t.app.platform.database.db, document.id);
+    expect(activities.map((activity) => activity.type)).toEqual(['create', 'update']);
+  });
+
+  it('begins a new session after a pause or after any other activity', async () => {
+    const { isNewEditingSession, EDITING_SESSION_GAP_MS } = await import('./documents.service.js');
+    const now = new Date('2026-01-01T12:00:00Z');
+    const ago = (ms: number) => new Date(now.getTime() - ms);
+    expect(isNewEditingSession(undefined, now)).toBe(true);
+    expect(isNewEditingSession({ type: 'create', createdAt: ago(1000) }, now)).toBe(true);
+    expect(isNewEditingSession({ type: 'update', createdAt: ago(3000) }, now)).toBe(false);
+    expect(isNewEditingSession({ type: 'update', createdAt: ago(EDITING_SESSION_GAP_MS) }, now)).toBe(true);
+    expect(isNewEditingSession({ type: 'revert', createdAt: ago(1000) }, now)).toBe(true);
+  });
+});
+
 describe('PATCH documents/{id}: signers', () => {
   it('puts the preparer first at order -1 and numbers the others from 1', async () => {
     const document = await docs.create('me_and_other');

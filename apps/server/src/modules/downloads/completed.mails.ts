@@ -75,7 +75,8 @@ export function completedMailJobs(deps: CompletedMailDeps) {
               label: mailText('completed.action'),
               url: downloadPageUrl(deps.appUrl, { documentId, signerId: recipient.signerId, hash }),
             },
-            footer: mailText('completed.footer'),
+            // After the download link, which stays the mail's first address.
+            footer: `${mailText('completed.footer')} ${mailText('completed.verify', { url: `${deps.appUrl}/verify` })}`,
           }),
         );
         await insertDownloadLink(deps.db, { documentId, signerId: recipient.signerId, tokenHash: hashToken(hash) });

@@ -1,5 +1,5 @@
-import { signedDownloadUrlByHash, signedDownloadUrlByToken } from '@esign/shared';
-import type { FastifyInstance } from 'fastify';
+import { previewPages, signedDownloadUrlByHash, signedDownloadUrlByToken, signerConversionStatus } from '@esign/shared';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { defineRoute } from '../../platform/http/define-route.js';
 import type { AuthService } from '../auth/auth.service.js';
 import { bearerToken } from '../auth/tokens.js';
@@ -18,15 +18,27 @@ export async function downloadRoutes(
     downloads.byHash({ documentId: request.params.id, ...request.query }),
   );
 
-  defineRoute(app, signedDownloadUrlByToken, { tags, auth: 'userOrSigner' }, async (request) => {
+  /** The signing link's token, else the logged-in user's id. */
+  const caller = async (request: FastifyRequest) => {
     const signToken = signAccessToken(request);
     const bearer = bearerToken(request.headers.authorization);
     const user = !signToken && bearer ? await auth.authenticate(bearer) : undefined;
-    return downloads.byToken({
+    return { signToken, userId: user?.id };
+  };
+
+  defineRoute(app, signedDownloadUrlByToken, { tags, auth: 'userOrSigner' }, async (request) =>
+    downloads.byToken({ documentId: request.params.id, signerId: request.query.signerId, ...(await caller(request)) }),
+  );
+
+  defineRoute(app, previewPages, { tags, auth: 'userOrSigner' }, async (request) =>
+    downloads.previewPages({
       documentId: request.params.id,
       signerId: request.query.signerId,
-      signToken,
-      userId: user?.id,
-    });
-  });
+      ...(await caller(request)),
+    }),
+  );
+
+  defineRoute(app, signerConversionStatus, { tags, auth: 'userOrSigner' }, async (request) =>
+    downloads.conversionStatus({ signerId: request.params.signerId, ...(await caller(request)) }),
+  );
 }

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { MESSAGES } from '@esign/shared';
 import type { Db } from '../../platform/db/client.js';
 import { AppError } from '../../platform/errors.js';
@@ -5,8 +6,10 @@ import type { Storage } from '../../platform/storage/storage.js';
 import { findVisible, userActor } from '../access/access.repository.js';
 import { hashToken } from '../auth/tokens.js';
 import { type DocumentRow, findLiveDocument, isSignerAccount } from '../documents/documents.repository.js';
+import { findSignerRow } from '../signing/signing.repository.js';
 import type { SignerService } from '../signing/signing.service.js';
 import { findDownloadLink } from './downloads.repository.js';
+import { type PageManifest, renderPreviewPages } from './preview-pages.js';
 
 const couldNotDownload = () => new AppError('NOT_FOUND', MESSAGES.couldNotDownload);
 
@@ -22,7 +25,68 @@ export function downloadService(deps: { db: Db; storage: Storage; signing: Signe
     };
   }
 
+  /**
+   * The document a caller may read: the signing link's (that signer's, when one is named), or, for a logged-in user,
+   * one they may view by the policy or sign with their account. Anyone else: 404.
+   */
+  async function readableDocument(input: {
+    documentId: string;
+    signerId?: string | undefined;
+    signToken: string | undefined;
+    userId: string | undefined;
+  }): Promise<DocumentRow> {
+    if (input.signToken) {
+      const { document } = await deps.signing.authenticate({
+        documentId: input.documentId,
+        token: input.signToken,
+        ...(input.signerId ? { signerId: input.signerId } : {}),
+      });
+      return document;
+    }
+    if (!input.userId) throw couldNotDownload();
+    // The owner, and their team's owner and admins (the policy's document.view); else a signer who has an account.
+    const visible = await findVisible(db, { actor: userActor(input.userId), id: input.documentId });
+    const document = visible ?? (await findLiveDocument(db, input.documentId));
+    if (!document) throw couldNotDownload();
+    if (!visible && !(await isSignerAccount(db, { documentId: document.id, userId: input.userId }))) {
+      throw couldNotDownload();
+    }
+    return document;
+  }
+
   return {
+    /** GET .../preview_pages: the shown file's pages as pictures, rendered once per file and kept in storage. */
+    async previewPages(input: Parameters<typeof readableDocument>[0]) {
+      const document = await readableDocument(input);
+      const fileKey = document.resultPdfFileKey ?? document.pdfFileKey;
+      if (!fileKey) throw new AppError('CONFLICT', MESSAGES.documentStillProcessing);
+      const folder = `documents/${document.id}/preview/${createHash('sha256').update(fileKey).digest('hex').slice(0, 32)}`;
+      const manifest: PageManifest = await renderPreviewPages(storage, { fileKey, folder });
+      return {
+        pages: await Promise.all(
+          manifest.pages.map(async (page) => ({
+            pageNumber: page.pageNumber,
+            width: page.width,
+            height: page.height,
+            url: await storage.signedGetUrl(`${folder}/${page.key}`, { expiresIn: 60 * 60 }),
+          })),
+        ),
+      };
+    },
+
+    /** GET .../signers/{signerId}/convertion_status: is the signer's document completed, and its seal ready. */
+    async conversionStatus(input: { signerId: string; signToken: string | undefined; userId: string | undefined }) {
+      const signer = await findSignerRow(db, input.signerId);
+      if (!signer) throw couldNotDownload();
+      const document = await readableDocument({ ...input, documentId: signer.documentId });
+      return {
+        documentId: document.id,
+        status: document.status,
+        isCompleted: document.status === 'completed',
+        isSealed: document.resultPdfFileKey !== null,
+      };
+    },
+
     /** By the mailed link's hash: the owner's link, or the signer's link when a signer is named. */
     async byHash(input: { documentId: string; hash: string; signerId?: string | undefined }) {
       const row = await findDownloadLink(db, { documentId: input.documentId, tokenHash: hashToken(input.hash) });
@@ -37,22 +101,7 @@ export function downloadService(deps: { db: Db; storage: Storage; signing: Signe
       signToken: string | undefined;
       userId: string | undefined;
     }) {
-      if (input.signToken) {
-        const { document } = await deps.signing.authenticate({
-          documentId: input.documentId,
-          token: input.signToken,
-          ...(input.signerId ? { signerId: input.signerId } : {}),
-        });
-        return sealedUrl(document);
-      }
-      if (!input.userId) throw couldNotDownload();
-      const visible = await findVisible(db, { actor: userActor(input.userId), id: input.documentId });
-      const document = visible ?? (await findLiveDocument(db, input.documentId));
-      if (!document) throw couldNotDownload();
-      if (!visible && !(await isSignerAccount(db, { documentId: document.id, userId: input.userId }))) {
-        throw couldNotDownload();
-      }
-      return sealedUrl(document);
+      return sealedUrl(await readableDocument(input));
     },
   };
 }

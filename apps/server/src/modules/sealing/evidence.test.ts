@@ -52,6 +52,7 @@ describe('certificateSigners', () => {
       signedAt: null,
       consent: null,
     });
-    expect(result[0]?.sentAt).toBeNull();
+    // The sender is never mailed: their document was sent with the first send.
+    expect(result[0]?.sentAt).toEqual(at(10));
   });
 });

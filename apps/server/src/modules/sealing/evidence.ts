@@ -20,7 +20,9 @@ export function certificateSigners(people: SignerRow[], activities: ActivityRow[
   return [...people]
     .sort((a, b) => Number(b.isPreparer) - Number(a.isPreparer) || a.order - b.order)
     .map((person) => {
-      const sent = first(person.id, 'send');
+      // The sender is not mailed: their document was sent when it was first sent to anyone.
+      const sent =
+        first(person.id, 'send') ?? (person.isPreparer ? (ordered.find((row) => row.type === 'send') ?? null) : null);
       const viewed = first(person.id, 'view');
       const signed = first(person.id, 'sign');
       const consent = signed?.details?.consent;

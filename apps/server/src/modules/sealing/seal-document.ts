@@ -18,6 +18,8 @@ export interface SealDocumentDeps {
   now: () => Date;
   signer: () => Promise<Signer>;
   jobs: Pick<JobQueue, 'transaction'>;
+  /** The public verify page, printed on the certificate of completion. */
+  verifyUrl?: string | undefined;
   /** Runs once, in the transaction that records the seal: what follows it (the completion mails) is queued there. */
   onSealed?: (queue: QueueInTransaction, documentId: string) => Promise<void>;
 }
@@ -93,6 +95,7 @@ export async function sealDocumentOnce(deps: SealDocumentDeps, documentId: strin
       documentId,
       completedAt: document.completedAt,
       signers: certificateSigners(people, activities),
+      verifyUrl: deps.verifyUrl,
     },
     signer: await deps.signer(),
     signingTime: deps.now(),

@@ -18,6 +18,8 @@ export interface SealingDeps {
   jobs: Pick<JobQueue, 'send' | 'transaction'>;
   /** Where the signing certificate comes from (configured PKCS#12, or self-signed in DATA_DIR). */
   signingIdentity: Omit<SigningIdentityOptions, 'now'>;
+  /** The public verify page, printed on the certificate of completion. */
+  verifyUrl?: string | undefined;
   /** Called once, in the transaction that records a document's seal (the completion mails are queued there). */
   onSealed?: (queue: QueueInTransaction, documentId: string) => Promise<void>;
 }

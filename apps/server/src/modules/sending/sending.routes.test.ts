@@ -106,10 +106,32 @@ describe('send_out', () => {
     const { listActivities } = await import('../activity/activity.repository.js');
     const activities = await listActivities(t.app.platform.database.db, document.id);
     // The preparer's sign and the send are recorded at the same instant: their order is not part of the contract.
-    expect(activities.map((a) => a.type).sort()).toEqual(['create', 'send', 'sign']);
+    expect(activities.map((a) => a.type).sort()).toEqual(['create', 'send', 'sign', 'update', 'view']);
     const send = activities.find((a) => a.type === 'send');
     expect(send?.signers.map((s) => s.id).sort()).toEqual(others.map((s) => s.id).sort());
     expect(JSON.stringify(activities)).not.toContain(token);
+  });
+
+  it("records the sender's browser, address, times and consent, so the certificate shows no 'unknown'", async () => {
+    // Cause: the send-out recorded the sender's own `sign` with the address only (no user agent, no consent) and
+    // no `view`, and the `send` names only the signers mailed, so the certificate printed 'unknown' four times.
+    const { docs } = await newUser();
+    const document = await sendable(docs);
+    const response = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/document_sign/documents/${document.id}/send_out`,
+      headers: { ...docs.headers, 'user-agent': 'SenderBrowser/1.0' },
+    });
+    expect(response.statusCode).toBe(200);
+    const { listActivityRows } = await import('../activity/activity.repository.js');
+    const { certificateSigners } = await import('../sealing/evidence.js');
+    const rows = await listActivityRows(t.app.platform.database.db, document.id);
+    const [sender] = certificateSigners(document.signers, rows);
+    expect(sender).toMatchObject({ name: 'Ada Lovelace', ipAddress: '127.0.0.1', userAgent: 'SenderBrowser/1.0' });
+    expect(sender?.sentAt).toBeInstanceOf(Date);
+    expect(sender?.viewedAt).toBeInstanceOf(Date);
+    expect(sender?.signedAt).toBeInstanceOf(Date);
+    expect(sender?.consent).toContain('Signed by the sender');
   });
 
   it('mails only the first signer of an ordered document', async () => {

@@ -25,6 +25,13 @@ const notDraft = () => new AppError('CONFLICT', MESSAGES.documentNotDraft);
 const quotaExceeded = (user: UserRow) =>
   new AppError('QUOTA_EXCEEDED', quotaExceededMessage(user.freeDocumentsUsedLimit));
 
+/**
+ * The consent recorded with the sender's own signature: the sender signs in the editor, where choosing a saved
+ * signature is agreeing to the electronic-signature disclosure, and signs by sending.
+ */
+export const SENDER_CONSENT =
+  'Signed by the sender while preparing the document, under the Electronic Signature Disclosure and Consent agreed to with their saved signature, and sent with Send.';
+
 /** The checks only the server can make: every file converted and the combined PDF there. */
 export function serverOnlyErrors(document: repo.DocumentRow, parts: partsRepo.PartRow[]): string[] {
   if (parts.length === 0) return [];
@@ -75,7 +82,7 @@ export function sendingService(deps: SendingDeps) {
   async function sendDrafts(
     tx: Db,
     queue: QueueInTransaction,
-    input: { user: UserRow; documentIds: string[]; sourceIp?: string | undefined },
+    input: { user: UserRow; documentIds: string[]; sourceIp?: string | undefined; userAgent?: string | null },
   ): Promise<Map<string, AppError | null>> {
     const { user } = input;
     const rows = new Map((await repo.lockDocuments(tx, input.documentIds)).map((row) => [row.id, row]));
@@ -100,6 +107,18 @@ export function sendingService(deps: SendingDeps) {
     if (sent.length === 0) return outcome;
 
     const base = { userId: user.id, sourceIp: input.sourceIp ?? null, at: now };
+    // The sender signs their own fields in the editor and sends: the certificate of completion gets their browser,
+    // address, times and consent as it gets every signer's (nothing 'unknown').
+    const senderSigned = (here: Omit<ActivityInput, 'type'>, preparerId: string): ActivityInput[] => [
+      { ...here, type: 'view', signerIds: [preparerId], userAgent: input.userAgent ?? null },
+      {
+        ...here,
+        type: 'sign',
+        signerIds: [preparerId],
+        userAgent: input.userAgent ?? null,
+        details: { consent: SENDER_CONSENT },
+      },
+    ];
     const activities: ActivityInput[] = [];
     const invitations: { documentId: string; signerId: string }[] = [];
     const awaiting = sent.filter((document) => document.type !== 'me').map((document) => document.id);
@@ -115,8 +134,8 @@ export function sendingService(deps: SendingDeps) {
         await repo.markDocumentSent(tx, { documentId: document.id, at: now });
         const isCompleted = await completeDocumentOnce(tx, { documentId: document.id, now, from: ['draft'] });
         if (!isCompleted) throw notDraft();
-        const signerIds = preparer ? [preparer.id] : [];
-        activities.push({ ...here, type: 'send', signerIds }, { ...here, type: 'sign', signerIds });
+        activities.push({ ...here, type: 'send', signerIds: preparer ? [preparer.id] : [] });
+        if (preparer) activities.push(...senderSigned(here, preparer.id));
         await queue(deps.sealing.sealDocument, { documentId: document.id });
         continue;
       }
@@ -124,7 +143,7 @@ export function sendingService(deps: SendingDeps) {
         children.signers.filter((signer) => !signer.isPreparer),
         document.isOrdered,
       );
-      if (preparer) activities.push({ ...here, type: 'sign', signerIds: [preparer.id] });
+      if (preparer) activities.push(...senderSigned(here, preparer.id));
       activities.push({ ...here, type: 'send', signerIds: mailed.map((signer) => signer.id) });
       invitations.push(...mailed.map((signer) => ({ documentId: document.id, signerId: signer.id })));
     }
@@ -137,7 +156,12 @@ export function sendingService(deps: SendingDeps) {
     sendDrafts,
 
     /** PATCH document_sign/documents/{id}/send_out: the owner's (or a teammate's, by the policy) draft sent out. */
-    async sendOut(input: { userId: string; documentId: string; sourceIp?: string | undefined }) {
+    async sendOut(input: {
+      userId: string;
+      documentId: string;
+      sourceIp?: string | undefined;
+      userAgent?: string | null;
+    }) {
       const document = await authorize(db, {
         actor: userActor(input.userId),
         action: 'document.manage',
@@ -146,7 +170,12 @@ export function sendingService(deps: SendingDeps) {
       const user = await findUserById(db, input.userId);
       if (!user) throw notFound();
       const refused = await jobs.transaction(db, async (tx, queue) => {
-        const outcome = await sendDrafts(tx, queue, { user, documentIds: [document.id], sourceIp: input.sourceIp });
+        const outcome = await sendDrafts(tx, queue, {
+          user,
+          documentIds: [document.id],
+          sourceIp: input.sourceIp,
+          userAgent: input.userAgent,
+        });
         return outcome.get(document.id);
       });
       if (refused) throw refused;

@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, waitForMail } from '../../../test/app.js';
 import { authClient } from '../../../test/auth.js';
-import { awaitingDocument, signerClient } from '../../../test/signing.js';
+import { awaitingDocument, signerClient, waitForSealed } from '../../../test/signing.js';
 import { documents } from '../../platform/db/schema.js';
 import { listActivityRows } from '../activity/activity.repository.js';
 
@@ -40,17 +40,6 @@ async function signAll(doc: Awaited<ReturnType<typeof awaitingDocument>>) {
   );
 }
 
-/** Waits for the real seal job (queued by the completion) to store the result. */
-async function waitForSealed(documentId: string) {
-  const deadline = Date.now() + 90_000;
-  while (Date.now() < deadline) {
-    const [row] = await t.app.platform.database.db.select().from(documents).where(eq(documents.id, documentId));
-    if (row?.sealedAt) return row;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`document ${documentId} was not sealed`);
-}
-
 describe('completion', () => {
   it('two signers finishing at the same moment complete the document exactly once and queue one seal', async () => {
     const doc = await awaitingDocument(t.app, { signers: [checkboxSigner, checkboxSigner, checkboxSigner] });
@@ -61,7 +50,7 @@ describe('completion', () => {
     expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200]);
     expect(answers.filter((answer) => answer.json().documentStatus === 'completed').length).toBeGreaterThanOrEqual(1);
 
-    await waitForSealed(doc.documentId);
+    await waitForSealed(t.app, doc.documentId);
     const rows = await listActivityRows(t.app.platform.database.db, doc.documentId);
     expect(rows.filter((row) => row.type === 'sign')).toHaveLength(3);
     expect(rows.filter((row) => row.type === 'complete')).toHaveLength(1);
@@ -84,7 +73,7 @@ describe('completion', () => {
       `/document_sign/documents/${doc.documentId}/signers/${signer.id}/signatory_opened`,
     );
     await signAll(doc);
-    await waitForSealed(doc.documentId);
+    await waitForSealed(t.app, doc.documentId);
 
     const asOwner = await t.app.inject({
       method: 'GET',

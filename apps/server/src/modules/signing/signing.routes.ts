@@ -8,6 +8,7 @@ import {
   updateSignerFields,
 } from '@esign/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { userAgentOf } from '../../platform/http/client-address.js';
 import { defineRoute } from '../../platform/http/define-route.js';
 import type { RequestOrigin, SignerService } from './signing.service.js';
 
@@ -18,8 +19,7 @@ export function signAccessToken(request: FastifyRequest): string | undefined {
 }
 
 function origin(request: FastifyRequest): RequestOrigin {
-  const userAgent = request.headers['user-agent'];
-  return { ip: request.ip, userAgent: typeof userAgent === 'string' ? userAgent.slice(0, 1000) : null };
+  return { ip: request.ip, userAgent: userAgentOf(request) };
 }
 
 const asSigner = { tags: ['signing'], auth: 'signer' } as const;

@@ -3,6 +3,8 @@ import {
   ACCESS_CODE_FAILURE_LIMIT,
   ACCESS_CODE_FAILURE_WINDOW_SECONDS,
   ACCESS_CODE_LINK_FAILURE_LIMIT,
+  type DocumentFieldResponse,
+  FIELD_KINDS,
   MESSAGES,
   requiredUnsignedFields,
   type SignerFieldValue,
@@ -18,10 +20,12 @@ import { can } from '../access/policy.js';
 import { recordActivity } from '../activity/activity.repository.js';
 import { listFields, toFieldDto } from '../documents/document-fields.repository.js';
 import { type DocumentRow, listSigners, lockDocument, type SignerRow } from '../documents/documents.repository.js';
+import { findRequisitesToStamp } from '../requisites/requisites.repository.js';
 import type { SealingJobs } from '../sealing/sealing.jobs.js';
 import type { SignerMailJobs } from '../sending/invitation.mails.js';
 import { completeDocumentOnce } from './completion.repository.js';
 import { applySignerFieldValues } from './field-values.js';
+import { fieldsSeenBySigner } from './given-values.js';
 import type { OpenedMailJobs } from './opened.mails.js';
 import type { SignedMailJobs } from './signed.mails.js';
 import * as repo from './signing.repository.js';
@@ -102,6 +106,22 @@ export function signerService(deps: SignerDeps) {
     };
   }
 
+  /** Others' given signatures and initials carry a signed URL of their picture (the signer's own come with theirs). */
+  async function withGivenPictures<F extends DocumentFieldResponse>(fields: F[], signerId: string) {
+    const given = fields.filter(
+      (field) => field.signerId !== signerId && field.requisiteId !== null && FIELD_KINDS[field.type].value === 'image',
+    );
+    const pictures = await findRequisitesToStamp(db, [...new Set(given.map((field) => field.requisiteId ?? ''))]);
+    const urls = new Map<string, string>();
+    for (const picture of pictures) {
+      if (picture.fileKey) urls.set(picture.id, await storage.signedGetUrl(picture.fileKey, { expiresIn: 60 * 60 }));
+    }
+    return fields.map((field) => ({
+      ...field,
+      imageUrl: field.signerId !== signerId && field.requisiteId ? (urls.get(field.requisiteId) ?? null) : null,
+    }));
+  }
+
   return {
     authenticate,
 
@@ -140,11 +160,10 @@ export function signerService(deps: SignerDeps) {
           isPreparer,
           isFinished,
         })),
-        // Other signers' values stay with them: only whether their fields are signed.
-        fields: fieldRows.map((row) => {
-          const field = toFieldDto(row);
-          return field.signerId === signer.id ? field : { ...field, text: null, requisiteId: null, checked: false };
-        }),
+        fields: await withGivenPictures(
+          fieldsSeenBySigner(fieldRows.map(toFieldDto), signer.id, signerRows),
+          signer.id,
+        ),
         isMyTurn: isSignersTurn(document, signer, signerRows),
       };
     },

@@ -47,3 +47,9 @@ export function parseTrustProxy(value: string | undefined): TrustProxy {
   }
   return entries;
 }
+
+/** The request's user agent as the audit trail records it (at most 1,000 characters), or null. */
+export function userAgentOf(request: { headers: Record<string, string | string[] | undefined> }): string | null {
+  const value = request.headers['user-agent'];
+  return typeof value === 'string' ? value.slice(0, 1000) : null;
+}

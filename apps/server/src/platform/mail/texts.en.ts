@@ -45,6 +45,7 @@ export const en = {
     body: 'Everyone has signed "{{title}}". The signed document is ready to download.',
     action: 'Download document',
     footer: 'Keep this email: the link lets you download the signed document.',
+    verify: 'Verify this document at {{url}}',
   },
   share: {
     /** The title of a document that has none, inside the share mail's sentences. */

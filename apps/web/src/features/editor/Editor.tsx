@@ -27,9 +27,10 @@ import {
   copyField,
   createField,
   fieldsById,
+  firstUnsignedOwnField,
   reassignField,
 } from './field-rules';
-import { EDITOR_FRAME, type Box as FieldBoxGeometry } from './layout';
+import { EDITOR_FRAME, type Box as FieldBoxGeometry, openingZoom } from './layout';
 import { type EditorViewport, PageArea } from './PageArea';
 import { SendErrorsModal, SentModal, TemplateReadyModal } from './SendModals';
 import type { EditorCommand } from './shortcuts';
@@ -53,7 +54,7 @@ export function Editor({ document, user, template }: EditorProps) {
   const [state, dispatch] = useReducer(editorReducer, savedFields, initialEditorState);
   const stateRef = useRef(state);
   stateRef.current = state;
-  const [zoom, setZoom] = useState(1);
+  const [zoom, setZoom] = useState(() => openingZoom(window.innerWidth));
   const [clipboard, setClipboard] = useState<DocumentField | null>(null);
   const [isPopupOpen, setPopupOpen] = useState(false);
   const [isLeaving, setLeaving] = useState(false);
@@ -69,7 +70,18 @@ export function Editor({ document, user, template }: EditorProps) {
   }, [hasFirstPage]);
   const templateKind = template ? templateKindOf(document.type) : undefined;
   const saver = useFieldAutoSave(document, savedFields, state.fields);
-  const sending = useSend(document, user, saver, () => stateRef.current.fields, { toApi: template?.toApi ?? false });
+  // 'Sign every required field assigned to you': the sender is taken to the first of them, selected.
+  const showFirstUnsignedOwn = useCallback(() => {
+    const preparerId = document.signers.find((signer) => signer.isPreparer)?.id ?? null;
+    const field = firstUnsignedOwnField(Object.values(stateRef.current.fields), preparerId);
+    if (field === undefined) return;
+    viewportRef.current?.scrollToField(field);
+    dispatch({ type: 'select', id: field.id });
+  }, [document.signers]);
+  const sending = useSend(document, user, saver, () => stateRef.current.fields, {
+    toApi: template?.toApi ?? false,
+    onOwnFieldsUnsigned: showFirstUnsignedOwn,
+  });
 
   const pages = useMemo(() => document.pdfMetadata?.pages ?? [], [document.pdfMetadata]);
   const signers = useMemo(
@@ -116,7 +128,7 @@ export function Editor({ document, user, template }: EditorProps) {
         signer: signerId ? (signersById.get(signerId) ?? null) : null,
         today: calendarDate(new Date()),
       });
-      const field = at ? created : avoidStacking(created, Object.values(stateRef.current.fields), page);
+      const field = avoidStacking(created, Object.values(stateRef.current.fields), page);
       setPopupOpen(true);
       dispatch({ type: 'change', update: putField(field), select: field.id });
     },

@@ -10,7 +10,7 @@ export interface FieldBoxCallbacks {
   onBoxChange: (id: string, box: Box) => void;
   /** The preparer typed or ticked a value. */
   onValueChange: (id: string, patch: Partial<DocumentField>) => void;
-  /** Double-click on the preparer's signature or initials. */
+  /** A click (or double-click) on the preparer's signature or initials: 'Click to sign'. */
   onChooseRequisite: (id: string) => void;
 }
 
@@ -59,6 +59,10 @@ export const FieldBox = memo(function FieldBox(props: FieldBoxProps) {
   const gestureRef = useRef<Gesture | null>(null);
   const propsRef = useRef(props);
   propsRef.current = props;
+  // The preparer's own text or date is typed in an input shown only while editing: a press anywhere on the field
+  // starts a drag, and a click without movement opens the input (so a drag never focuses it, and Ctrl+Z after a
+  // drag is the editor's undo).
+  const [isEditing, setEditing] = useState(false);
 
   useEffect(() => {
     if (elementRef.current && gestureRef.current === null) placeElement(elementRef.current, boxOf(field), scale);
@@ -97,7 +101,7 @@ export const FieldBox = memo(function FieldBox(props: FieldBoxProps) {
 
   const onPointerDown = (event: ReactPointerEvent<HTMLDivElement>) => {
     const target = event.target as HTMLElement;
-    if (target.closest('input:not(:disabled), textarea, [data-resize-handle]')) {
+    if (target.closest('input:not(:disabled):not([type="checkbox"]), textarea, [data-resize-handle]')) {
       event.stopPropagation();
       props.onSelect(field.id);
       return;
@@ -134,13 +138,20 @@ export const FieldBox = memo(function FieldBox(props: FieldBoxProps) {
       start.width !== current.width ||
       start.height !== current.height;
     if (isChanged) props.onBoxChange(field.id, current);
+    else if (gesture.kind === 'move' && isOwn) onTap();
+  };
+
+  /** A click that did not move the field: the preparer types their text, or picks their signature. */
+  const onTap = () => {
+    const value = FIELD_KINDS[field.type].value;
+    if (value === 'text' || value === 'date') setEditing(true);
+    else if (value === 'image') props.onChooseRequisite(field.id);
   };
 
   const fontFamily = field.fontFamily ? `"${FONTS[field.fontFamily]}", sans-serif` : undefined;
   const fontSize = field.fontSize ? field.fontSize * scale : 12 * scale;
 
   return (
-    // biome-ignore lint/a11y/noStaticElementInteractions: fields are placed with the pointer; the panel edits them by keyboard
     <div
       ref={elementRef}
       data-testid="editor-field"
@@ -151,9 +162,6 @@ export const FieldBox = memo(function FieldBox(props: FieldBoxProps) {
       onPointerMove={onPointerMove}
       onPointerUp={onPointerUp}
       onPointerCancel={onPointerUp}
-      onDoubleClick={() => {
-        if (isOwn && FIELD_KINDS[field.type].value === 'image') props.onChooseRequisite(field.id);
-      }}
       style={{
         position: 'absolute',
         left: field.coordinateX * scale,
@@ -172,7 +180,8 @@ export const FieldBox = memo(function FieldBox(props: FieldBoxProps) {
         display: 'flex',
         alignItems: 'center',
         justifyContent: FIELD_KINDS[field.type].value === 'checkbox' ? 'center' : 'flex-start',
-        overflow: 'hidden',
+        // A text is stamped in full even past its box's edge, so the editor shows it in full too.
+        overflow: FIELD_KINDS[field.type].stamp === 'text' ? 'visible' : 'hidden',
         zIndex: isSelected ? 2 : 1,
       }}
     >
@@ -181,6 +190,8 @@ export const FieldBox = memo(function FieldBox(props: FieldBoxProps) {
         isOwn={isOwn}
         scale={scale}
         requisite={props.requisite}
+        isEditing={isEditing}
+        onEditEnd={() => setEditing(false)}
         onValueChange={props.onValueChange}
       />
       {isSelected && (
@@ -208,21 +219,31 @@ function FieldContent({
   isOwn,
   scale,
   requisite,
+  isEditing,
+  onEditEnd,
   onValueChange,
 }: {
   field: DocumentField;
   isOwn: boolean;
   scale: number;
   requisite?: Requisite;
+  isEditing: boolean;
+  onEditEnd: () => void;
   onValueChange: FieldBoxCallbacks['onValueChange'];
 }): ReactElement {
   const { t } = useTranslation();
   const kind = FIELD_KINDS[field.type];
   const label = t(kind.labelKey);
   // A field without a value shows its placeholder, where its kind has one, or its type's name.
+  const emptyText =
+    isOwn && kind.value === 'image'
+      ? t('editor.clickToSign')
+      : kind.settings.includes('placeholder') && field.placeholder
+        ? field.placeholder
+        : label;
   const empty = (
-    <span style={{ padding: `0 ${2 * scale}px`, whiteSpace: 'nowrap', opacity: 0.85 }}>
-      {kind.settings.includes('placeholder') && field.placeholder ? field.placeholder : label}
+    <span style={{ padding: `0 ${2 * scale}px`, whiteSpace: 'nowrap', opacity: 0.85, overflow: 'hidden' }}>
+      {emptyText}
     </span>
   );
   switch (kind.value) {
@@ -245,7 +266,10 @@ function FieldContent({
       );
     case 'text':
     case 'date':
-      return isOwn ? <OwnTextInput field={field} label={label} onValueChange={onValueChange} /> : empty;
+      if (isOwn && isEditing) {
+        return <OwnTextInput field={field} label={label} onValueChange={onValueChange} onEditEnd={onEditEnd} />;
+      }
+      return isOwn && field.text ? <StampedText text={field.text} scale={scale} /> : empty;
     case 'image':
       return requisite ? (
         <div style={{ width: '100%', pointerEvents: 'none' }}>
@@ -257,42 +281,64 @@ function FieldContent({
   }
 }
 
+/**
+ * A text value as the seal stamps it (`stamp-fields.ts`): one line per line, 2 points from the left edge, the block
+ * centred vertically, never cut at the box's edge.
+ */
+function StampedText({ text, scale }: { text: string; scale: number }) {
+  return (
+    <span
+      data-testid="field-text"
+      style={{ padding: `0 ${2 * scale}px`, whiteSpace: 'pre', color: '#1a1b1e', lineHeight: 1.2 }}
+    >
+      {text}
+    </span>
+  );
+}
+
 /** The preparer's own text or date: typed while preparing, one history entry when the input is left. */
 function OwnTextInput({
   field,
   label,
   onValueChange,
+  onEditEnd,
 }: {
   field: DocumentField;
   label: string;
   onValueChange: FieldBoxCallbacks['onValueChange'];
+  onEditEnd: () => void;
 }) {
   const [value, setValue] = useState(field.text ?? '');
   useEffect(() => setValue(field.text ?? ''), [field.text]);
   const commit = () => {
     const text = value === '' ? null : value;
     if (text !== field.text) onValueChange(field.id, { text });
+    onEditEnd();
   };
   return (
     <input
       type="text"
       aria-label={label}
+      // Opened by a click on the field: typing starts at once.
+      // biome-ignore lint/a11y/noAutofocus: the input exists only because the preparer asked to type
+      autoFocus
       value={value}
       maxLength={1000}
       onChange={(event) => setValue(event.currentTarget.value)}
       onBlur={commit}
       onKeyDown={(event) => {
-        if (event.key === 'Enter') event.currentTarget.blur();
+        if (event.key === 'Enter' || event.key === 'Escape') event.currentTarget.blur();
       }}
       style={{
-        width: '100%',
+        // As wide as its text (the stamp is never cut), at least the box.
+        width: `max(100%, ${value.length + 2}ch)`,
         height: '100%',
         border: 0,
         background: 'transparent',
         font: 'inherit',
         color: '#1a1b1e',
         padding: '0 2px',
-        outline: 'none',
+        outline: '1px dashed currentColor',
         cursor: 'text',
       }}
     />

@@ -21,6 +21,8 @@ export const MAX_MOUNTED_PAGES = 10;
 
 export interface EditorViewport {
   scrollToPage: (pageNumber: number) => void;
+  /** Scrolls a field into the middle of the view. */
+  scrollToField: (field: { pageNumber: number; coordinateY: number; height: number }) => void;
   /** Where a new or pasted field goes: the centre of the most central visible page, in its PDF points. */
   placement: () => { pageNumber: number; center: { x: number; y: number }; page: FieldSize } | null;
 }
@@ -108,6 +110,13 @@ export function PageArea({
       scrollToPage: (pageNumber) => {
         const box = boxes[pageNumber - 1];
         if (box && scrollRef.current) scrollRef.current.scrollTop = box.top - 16;
+      },
+      scrollToField: (field) => {
+        const box = boxes[field.pageNumber - 1];
+        const element = scrollRef.current;
+        if (box === undefined || element === null) return;
+        const middle = box.top + (field.coordinateY + field.height / 2) * box.scale;
+        element.scrollTop = Math.max(0, middle - element.clientHeight / 2);
       },
       placement: () => {
         const element = scrollRef.current;

@@ -110,4 +110,24 @@ describe('auto-save', () => {
     await vi.advanceTimersByTimeAsync(INTERVAL);
     expect(server.calls.map((call) => call.value)).toEqual(['v1', 'v2']);
   });
+
+  it('answers the value a closing page must still send, while it is not known to be saved', async () => {
+    // Cause: leaving the tab right after an edit only started a normal save (cancelled with the page) or waited
+    // for the 3 s timer, so deletions made in the last seconds came back; the page now sends this value with a
+    // keep-alive request on pagehide.
+    const server = slowServer();
+    const autoSaver = saver(server.save);
+    expect(autoSaver.unsavedValue()).toBeNull();
+    autoSaver.update('v1');
+    await vi.advanceTimersByTimeAsync(0);
+    autoSaver.update('v2');
+    // v1 in flight, v2 waiting for the interval: the latest is what the page must send.
+    expect(autoSaver.unsavedValue()).toBe('v2');
+    server.calls[0]?.resolve();
+    await vi.advanceTimersByTimeAsync(INTERVAL);
+    server.calls[1]?.resolve();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(autoSaver.unsavedValue()).toBeNull();
+    expect(autoSaver.hasFailed()).toBe(false);
+  });
 });

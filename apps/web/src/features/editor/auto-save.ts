@@ -21,6 +21,10 @@ export interface AutoSaver<T> {
   /** Saves the latest value now (after the save in flight); rejects when that save fails. */
   flush(): Promise<void>;
   hasUnsaved(): boolean;
+  /** The value to save as the page goes away: the latest one while it is not known to be saved, else null. */
+  unsavedValue(): T | null;
+  /** The last save failed and nothing has saved since. */
+  hasFailed(): boolean;
   isSaving(): boolean;
   dispose(): void;
 }
@@ -91,6 +95,8 @@ export function createAutoSaver<T>(options: AutoSaverOptions<T>): AutoSaver<T> {
       if (isDirty()) await start();
     },
     hasUnsaved: () => isDirty() || inFlight !== null,
+    hasFailed: () => failed !== null,
+    unsavedValue: () => (isDirty() || inFlight !== null ? latest : null),
     isSaving: () => inFlight !== null,
     dispose() {
       isDisposed = true;

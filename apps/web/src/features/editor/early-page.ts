@@ -1,7 +1,7 @@
-import { type Document, ZOOM } from '@esign/shared';
+import type { Document } from '@esign/shared';
 import type { PDFDocumentProxy } from 'pdfjs-dist';
 import { keepDrawnPage, pageViewport } from '../pdf/pdf-loader';
-import { EDITOR_FRAME, layoutPages, type PageBox } from './layout';
+import { EDITOR_FRAME, layoutPages, openingZoom, type PageBox } from './layout';
 
 /** What the early page needs: the document (for its page sizes) and its PDF, opening. */
 export interface EarlyPageSource {
@@ -73,7 +73,7 @@ const isWideEnough = () =>
 
 async function draw(source: EarlyPageSource): Promise<void> {
   const sizes = source.draft.pdfMetadata?.pages ?? [];
-  const { boxes, totalHeight } = layoutPages(sizes, ZOOM.default);
+  const { boxes, totalHeight } = layoutPages(sizes, openingZoom(window.innerWidth));
   const box = boxes[0];
   if (box === undefined || !isWideEnough()) return;
   const pdf = await source.pdf;

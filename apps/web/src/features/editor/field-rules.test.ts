@@ -1,6 +1,14 @@
 import type { Signer } from '@esign/shared';
 import { describe, expect, it } from 'vitest';
-import { avoidStacking, copyField, createField, fieldsById, reassignField, sameFieldSets } from './field-rules';
+import {
+  avoidStacking,
+  copyField,
+  createField,
+  fieldsById,
+  firstUnsignedOwnField,
+  reassignField,
+  sameFieldSets,
+} from './field-rules';
 
 const today = { year: 2026, month: 3, day: 7 };
 const page = { width: 612, height: 792 };
@@ -87,6 +95,30 @@ describe('field rules', () => {
 });
 
 describe('avoidStacking', () => {
+  it('moves a field dropped onto another one just below it', () => {
+    // Cause: only fields added by a click were moved aside, and only when their corners matched exactly; a field
+    // dropped onto another (or added where a moved one now overlaps) piled up on it.
+    const first = make('signature', other);
+    const dropped = { ...make('text', other), id: 'dropped', coordinateX: first.coordinateX + 10 };
+    const placed = avoidStacking(dropped, [first], page);
+    expect(placed.coordinateY).toBe(first.coordinateY + first.height + 4);
+    expect(placed.coordinateX).toBe(first.coordinateX + 10);
+    const apart = { ...dropped, coordinateY: 10 };
+    expect(avoidStacking(apart, [first], page)).toBe(apart);
+  });
+
+  it("finds the preparer's first unsigned required field, in page order", () => {
+    // Cause: 'Sign every required field assigned to you before sending' named no field; the editor now takes the
+    // sender to this one.
+    const lower = { ...make('signature', preparer), id: 'lower', coordinateY: 600 };
+    const upper = { ...make('signature', preparer), id: 'upper', coordinateY: 100 };
+    const onPage2 = { ...make('signature', preparer), id: 'p2', pageNumber: 2, coordinateY: 0 };
+    const signed = { ...make('text', preparer), id: 'signed', coordinateY: 0, text: 'Approved' };
+    const others = { ...make('signature', other), id: 'theirs', coordinateY: 0 };
+    expect(firstUnsignedOwnField([onPage2, lower, upper, signed, others], preparer.id)?.id).toBe('upper');
+    expect(firstUnsignedOwnField([others], preparer.id)).toBeUndefined();
+  });
+
   it('moves a new field below one that starts at the same point, and keeps it on the page', () => {
     const first = make('text', other);
     const second = { ...make('text', other), id: 'second' };

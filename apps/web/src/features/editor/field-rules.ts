@@ -6,6 +6,7 @@ import {
   FIELD_KINDS,
   type FieldType,
   formatFieldDate,
+  isFieldSigned,
   pickField,
   type Signer,
 } from '@esign/shared';
@@ -137,26 +138,42 @@ export function fieldsById(fields: readonly DocumentField[]): FieldsById {
 }
 
 /**
- * A new field placed where another field of the page already starts moves down (then wraps to the top) by its
- * own height, so clicking a field type twice does not stack two fields exactly on each other.
+ * A new field that would cover a field of its page moves just below that field (wrapping to the top at the
+ * page's end), so clicking a field type twice or dropping a field onto another never piles them up.
  */
 export function avoidStacking(
   field: DocumentField,
   others: readonly DocumentField[],
   page: { width: number; height: number },
 ): DocumentField {
-  const step = field.height + 4;
   let candidate = field;
-  for (let attempt = 0; attempt < 20; attempt++) {
-    const isTaken = others.some(
-      (other) =>
-        other.pageNumber === candidate.pageNumber &&
-        Math.abs(other.coordinateX - candidate.coordinateX) < 1 &&
-        Math.abs(other.coordinateY - candidate.coordinateY) < 1,
+  for (let attempt = 0; attempt < 40; attempt++) {
+    const blocker = others.find(
+      (other) => other.id !== candidate.id && other.pageNumber === candidate.pageNumber && overlaps(other, candidate),
     );
-    if (!isTaken) return candidate;
-    const below = candidate.coordinateY + step;
+    if (blocker === undefined) return candidate;
+    const below = blocker.coordinateY + blocker.height + 4;
     candidate = { ...candidate, coordinateY: below + candidate.height > page.height ? 0 : below };
   }
   return candidate;
+}
+
+function overlaps(a: DocumentField, b: DocumentField): boolean {
+  return (
+    a.coordinateX < b.coordinateX + b.width &&
+    b.coordinateX < a.coordinateX + a.width &&
+    a.coordinateY < b.coordinateY + b.height &&
+    b.coordinateY < a.coordinateY + a.height
+  );
+}
+
+/** The preparer's first required field still unsigned, in page order: where the sender is taken to sign. */
+export function firstUnsignedOwnField(
+  fields: readonly DocumentField[],
+  preparerId: string | null,
+): DocumentField | undefined {
+  return fields
+    .filter((field) => field.signerId !== null && field.signerId === preparerId && field.required)
+    .filter((field) => !isFieldSigned(field))
+    .sort((a, b) => a.pageNumber - b.pageNumber || a.coordinateY - b.coordinateY || a.coordinateX - b.coordinateX)[0];
 }

@@ -3,6 +3,7 @@ import {
   layoutPages,
   mostCentralPage,
   movedBox,
+  openingZoom,
   PAGE_GAP_PX,
   pagesToMount,
   resizedBox,
@@ -71,5 +72,13 @@ describe('page layout', () => {
       width: 55,
       height: 55,
     });
+  });
+
+  it('opens at the largest zoom at which the page fits its viewer', () => {
+    // Cause: the editor always opened at 100% (752 px), so in a 1280 px window, whose viewer between the panels is
+    // 720 px, the page's right side was cut off until the user zoomed out.
+    expect(openingZoom(1280)).toBe(0.9);
+    expect(openingZoom(1920)).toBe(1);
+    expect(openingZoom(400)).toBe(0.25);
   });
 });

@@ -31,6 +31,16 @@ export interface PageBox {
   points: FieldSize;
 }
 
+/**
+ * The zoom the editor opens at in a window this wide: 100%, or the largest 5% step below it at which the page
+ * and its column margin fit between the side panels (a 752 px page is not cut off in a 720 px viewer).
+ */
+export function openingZoom(windowWidth: number): number {
+  const viewer = windowWidth - EDITOR_FRAME.fieldsBarWidth - EDITOR_FRAME.settingsWidth - EDITOR_FRAME.thumbnailsWidth;
+  const fits = Math.floor(((viewer - EDITOR_FRAME.columnMargin) / PAGE_WIDTH_PX) * 20) / 20;
+  return Math.max(ZOOM.min, Math.min(ZOOM.default, fits));
+}
+
 /** Every page box of the page column: each page is 752 px wide at 100% (spec section 9). */
 export function layoutPages(pages: readonly FieldSize[], zoom: number): { boxes: PageBox[]; totalHeight: number } {
   const boxes: PageBox[] = [];
@@ -121,8 +131,10 @@ export function visibleCentre(box: PageBox, viewport: { top: number; height: num
   return { x: box.points.width / 2, y: y / box.scale };
 }
 
+/** The next 25% step up or down; from a zoom between steps (the opening zoom) the nearest step that way. */
 export function stepZoom(zoom: number, direction: 1 | -1): number {
-  const next = Math.round((zoom + direction * ZOOM.step) / ZOOM.step) * ZOOM.step;
+  const steps = zoom / ZOOM.step;
+  const next = direction === 1 ? (Math.floor(steps + 1e-9) + 1) * ZOOM.step : (Math.ceil(steps - 1e-9) - 1) * ZOOM.step;
   return Math.min(ZOOM.max, Math.max(ZOOM.min, next));
 }
 

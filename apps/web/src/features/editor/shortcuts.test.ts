@@ -20,6 +20,13 @@ describe('editor shortcuts', () => {
     expect(editorCommand(key({}))).toBeNull();
   });
 
+  it('redoes with Ctrl+Y as Windows and Linux users expect', () => {
+    // Cause: only Ctrl/Cmd+Shift+Z was mapped to redo; Ctrl+Y fell through to null and did nothing.
+    expect(editorCommand(key({ ctrlKey: true, key: 'y' }))).toBe('redo');
+    expect(editorCommand(key({ ctrlKey: true, key: 'Y' }))).toBe('redo');
+    expect(editorCommand(key({ ctrlKey: true, key: 'y', isTyping: true }))).toBeNull();
+  });
+
   it('deletes with Delete or Backspace, but not while typing', () => {
     expect(editorCommand(key({ key: 'Delete' }))).toBe('delete');
     expect(editorCommand(key({ key: 'Backspace' }))).toBe('delete');

@@ -11,7 +11,8 @@ export interface KeyInput {
 }
 
 /**
- * The editor's keyboard shortcuts (spec section 4): Ctrl/Cmd+C, V, Z, Shift+Z; Delete or Backspace removes the
+ * The editor's keyboard shortcuts (spec section 4): Ctrl/Cmd+C, V, Z, Shift+Z, and Ctrl+Y (redo on
+ * Windows and Linux); Delete or Backspace removes the
  * selected field. While typing, every key belongs to the input (its own undo, copy and deletion).
  */
 export function editorCommand(input: KeyInput): EditorCommand | null {
@@ -20,6 +21,7 @@ export function editorCommand(input: KeyInput): EditorCommand | null {
   const key = input.key.toLowerCase();
   if (isModified) {
     if (key === 'z') return input.shiftKey ? 'redo' : 'undo';
+    if (key === 'y' && !input.shiftKey) return 'redo';
     if (key === 'c' && !input.shiftKey) return 'copy';
     if (key === 'v' && !input.shiftKey) return 'paste';
     return null;

@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useReducer, useRef } from 'react';
 import { notifyError } from '../../api/notify';
 import { queryKeys } from '../../api/query-keys';
-import { saveFields } from './api';
+import { KEEPALIVE_BODY_LIMIT, saveFields } from './api';
 import { type AutoSaver, createAutoSaver } from './auto-save';
 import { fieldList, sameFieldSets } from './field-rules';
 import type { FieldsById } from './history';
@@ -11,8 +11,9 @@ import type { FieldsById } from './history';
 /**
  * Saves the editor's fields (PATCH documents/{id}, or documents/templates/{id}, with the whole set) through the auto-save scheduler. The
  * server's answer is not read back into the editor: echoes never enter history; it replaces the cached document, so
- * the editor opened again from the cache shows what was saved. Leaving the editor flushes, and closing the tab with
- * unsaved fields asks first.
+ * the editor opened again from the cache shows what was saved. Leaving the editor flushes; closing the tab or
+ * going to another site sends what is unsaved in a keep-alive request on `pagehide` (which outlives the page), and
+ * asks first only when that cannot carry it (over the browser's 64 KB) or the last save failed.
  */
 export function useFieldAutoSave(
   document: { id: string; type: DocumentType },
@@ -38,20 +39,35 @@ export function useFieldAutoSave(
   const saver = saverRef.current;
 
   useEffect(() => saver.update(fields), [saver, fields]);
+  const { id, type } = document;
 
   useEffect(() => {
+    const unsavedBody = () => {
+      const value = saver.unsavedValue();
+      return value === null ? null : fieldList(value).map(pickField);
+    };
+    const fitsKeepalive = (fields: unknown[]) =>
+      new TextEncoder().encode(JSON.stringify({ fields })).length <= KEEPALIVE_BODY_LIMIT;
     const onBeforeUnload = (event: BeforeUnloadEvent) => {
-      if (!saver.hasUnsaved()) return;
+      const fields = unsavedBody();
+      if (fields === null || (fitsKeepalive(fields) && !saver.hasFailed())) return;
       void saver.flush().catch(() => undefined);
       event.preventDefault();
     };
+    const onPageHide = () => {
+      const fields = unsavedBody();
+      if (fields === null || !fitsKeepalive(fields)) return;
+      void saveFields({ id, type }, fields, { keepalive: true }).catch(() => undefined);
+    };
     window.addEventListener('beforeunload', onBeforeUnload);
+    window.addEventListener('pagehide', onPageHide);
     return () => {
       window.removeEventListener('beforeunload', onBeforeUnload);
+      window.removeEventListener('pagehide', onPageHide);
       // Leaving by a route change: what is pending is saved now.
       void saver.flush().catch(notifyError);
     };
-  }, [saver]);
+  }, [saver, id, type]);
 
   return saver;
 }

@@ -1,4 +1,4 @@
-import { type Document, sendingErrors, type User } from '@esign/shared';
+import { type Document, MESSAGES, sendingErrors, type User } from '@esign/shared';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { isApiError } from '../../api/api-error';
@@ -28,7 +28,14 @@ export function useSend(
   user: User,
   saver: AutoSaver<FieldsById>,
   fields: () => FieldsById,
-  { toApi = false }: { toApi?: boolean } = {},
+  {
+    toApi = false,
+    onOwnFieldsUnsigned,
+  }: {
+    toApi?: boolean;
+    /** The sender's own required fields are not all signed: the editor shows the first one. */
+    onOwnFieldsUnsigned?: () => void;
+  } = {},
 ) {
   const navigate = useNavigate();
   const [isSending, setSending] = useState(false);
@@ -59,6 +66,7 @@ export function useSend(
       fields: fieldList(fields()),
     });
     if (failing.length > 0) {
+      if (failing.includes(MESSAGES.preparerFieldsUnsigned)) onOwnFieldsUnsigned?.();
       setErrors(failing);
       return;
     }

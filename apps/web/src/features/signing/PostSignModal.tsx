@@ -6,11 +6,22 @@ import { isApiError } from '../../api/api-error';
 import { queryKeys } from '../../api/query-keys';
 import { useTranslation } from '../../i18n';
 import { useCurrentUser } from '../auth/api';
-import { downloadUrlByToken } from './api';
+import { downloadUrlByToken, signerConversionStatus } from './api';
 
-/** The sealed PDF's URL once it exists; null while the document is being processed (polled). */
+/**
+ * The sealed PDF's URL once it exists; null while the document is being processed: the signer's
+ * `convertion_status` is watched every 3 s, and the download asked for once it says sealed, so the last signer
+ * gets the file as soon as it is made, without reloading.
+ */
 export function useSealedDownload(documentId: string, signerId: string) {
-  return useQuery({
+  const status = useQuery({
+    queryKey: queryKeys.signing.conversionStatus(signerId),
+    queryFn: () => signerConversionStatus(signerId),
+    refetchInterval: (query) => (query.state.data?.isSealed ? false : CONVERSION_POLL_INTERVAL_MS),
+    retry: false,
+  });
+  const isSealed = status.data?.isSealed === true;
+  const download = useQuery({
     queryKey: queryKeys.signing.sealedDownload(documentId, signerId),
     queryFn: async () => {
       try {
@@ -20,9 +31,10 @@ export function useSealedDownload(documentId: string, signerId: string) {
         throw error;
       }
     },
-    refetchInterval: (query) => (query.state.data ? false : CONVERSION_POLL_INTERVAL_MS),
+    enabled: isSealed,
     retry: false,
   });
+  return { ...download, data: isSealed ? (download.data ?? null) : null };
 }
 
 /** Download and Print of the sealed PDF, or 'being processed' while it is not ready. */
@@ -75,7 +87,7 @@ export function PostSignModal({ documentId, signer, isCompleted, onClose }: Post
   return (
     <Modal opened onClose={close} title={t('signing.successTitle')} centered>
       <Stack>
-        <Text size="sm">{t('signing.successText')}</Text>
+        <Text size="sm">{isCompleted ? t('signing.completedText') : t('signing.successText')}</Text>
         {isCompleted ? <SealedDocumentActions documentId={documentId} signerId={signer.id} /> : null}
         {isAuthorised ? (
           <>

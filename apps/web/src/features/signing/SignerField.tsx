@@ -1,5 +1,4 @@
 import {
-  DEFAULT_FIELD_DATE_FORMAT,
   type DocumentFieldResponse,
   FIELD_KINDS,
   FONT_SIZE,
@@ -10,7 +9,6 @@ import {
 import type { CSSProperties, ReactElement } from 'react';
 import { type TranslationKey, useTranslation } from '../../i18n';
 import { RequisiteImage } from '../requisites/RequisiteImage';
-import type { FieldValues } from './signing-steps';
 
 /** The colour of the signing mode ('user'); other signers' fields are grey. */
 export const USER_COLOR = '#3b5bdb';
@@ -18,15 +16,20 @@ const OTHERS_COLOR = '#868e96';
 /** What the button of an empty signature or initials field says. */
 const CHOOSE_TEXT: Record<RequisiteType, TranslationKey> = { sign: 'signing.signature', initial: 'signing.initials' };
 
+/** A field as the signer page has it: a value already given by someone else carries its picture's URL. */
+export type SignerPageField = DocumentFieldResponse & { imageUrl?: string | null };
+
 interface SignerFieldProps {
-  field: DocumentFieldResponse;
+  field: SignerPageField;
   scale: number;
   /** The signer's own field, and it is the signer's turn: it can be filled in. */
   isEditable: boolean;
   isOwn: boolean;
   isActive: boolean;
-  onChange: (fieldId: string, value: FieldValues[string]) => void;
-  onChooseSignature: (field: DocumentFieldResponse) => void;
+  /** Opens the field's step. */
+  onOpen: (field: DocumentFieldResponse) => void;
+  /** 'Signature for Bob, required, page 2'. */
+  accessibleName: string;
   /** The saved signature chosen for this field, when there is one to show. */
   requisite?: Requisite | undefined;
 }
@@ -38,8 +41,8 @@ export function SignerField({
   isEditable,
   isOwn,
   isActive,
-  onChange,
-  onChooseSignature,
+  onOpen,
+  accessibleName,
   requisite,
 }: SignerFieldProps): ReactElement {
   const { t } = useTranslation();
@@ -74,77 +77,99 @@ export function SignerField({
   };
 
   if (!isEditable) {
+    // The signer's own value when it is not their turn, and every value already given (the sender's, earlier
+    // signers'): read-only, as the seal will stamp it.
+    const hasGivenValue = !isOwn && hasValue(field);
     return (
-      <div style={box} data-field-id={field.id} data-signed={field.signed} aria-hidden={!isOwn}>
-        {isOwn ? (
+      <div
+        style={{ ...box, ...(hasGivenValue ? { border: 'none', background: 'transparent' } : {}) }}
+        data-field-id={field.id}
+        data-signed={field.signed}
+        data-given={hasGivenValue || undefined}
+        aria-hidden={!isOwn && !hasGivenValue}
+      >
+        {isOwn || hasGivenValue ? (
           <ShownValue field={field} scale={scale} label={label} requisite={requisite} style={inputStyle} />
         ) : null}
       </div>
     );
   }
 
-  switch (kind.value) {
-    case 'text':
-    case 'date': {
-      const isDate = kind.value === 'date';
-      return (
-        <div style={box} data-field-id={field.id} data-signed={field.signed}>
-          <input
-            id={`field-${field.id}`}
-            aria-label={
-              isDate
-                ? t('signing.dateFieldLabel', { label, format: field.dateFormat ?? DEFAULT_FIELD_DATE_FORMAT })
-                : (field.placeholder ?? label)
-            }
-            style={inputStyle}
-            value={field.text ?? ''}
-            placeholder={isDate ? (field.dateFormat ?? DEFAULT_FIELD_DATE_FORMAT) : (field.placeholder ?? '')}
-            maxLength={isDate ? 10 : 100}
-            inputMode={isDate ? 'numeric' : 'text'}
-            onChange={(event) => onChange(field.id, { text: event.currentTarget.value })}
-          />
-        </div>
-      );
-    }
-    case 'checkbox':
-      return (
-        <div
-          style={{ ...box, display: 'flex', alignItems: 'center', justifyContent: 'center' }}
-          data-field-id={field.id}
-          data-signed={field.signed}
-        >
-          <input
-            type="checkbox"
-            id={`field-${field.id}`}
-            aria-label={label}
-            checked={field.checked}
-            onChange={(event) => onChange(field.id, { checked: event.currentTarget.checked })}
-            style={{ width: '80%', height: '80%', margin: 0, accentColor: color, cursor: 'pointer' }}
-          />
-        </div>
-      );
-    case 'image':
-      return (
-        <button
-          type="button"
-          id={`field-${field.id}`}
-          aria-label={label}
-          style={{ ...box, padding: 0, cursor: 'pointer', color, fontSize: Math.max(10, 12 * scale), fontWeight: 600 }}
-          data-field-id={field.id}
-          data-signed={field.signed}
-          onClick={() => onChooseSignature(field)}
-        >
-          {field.signed ? (
-            <SignatureMark field={field} scale={scale} label={label} requisite={requisite} />
-          ) : (
-            t(CHOOSE_TEXT[kind.requisiteType])
-          )}
-        </button>
-      );
-  }
+  // The signer's own field, in their turn: a button at least 44 x 44 CSS px whatever the field's size (the box is
+  // drawn inside it at the field's size), named for screen readers ('Signature for Bob, required, page 2'); it
+  // opens the field's step (StepSheet), where the value is given.
+  const target = touchTarget(field, scale);
+  return (
+    <button
+      type="button"
+      id={`field-${field.id}`}
+      className="signer-field"
+      aria-label={accessibleName}
+      data-field-id={field.id}
+      data-signed={field.signed}
+      onClick={() => onOpen(field)}
+      style={{
+        position: 'absolute',
+        ...target,
+        padding: 0,
+        border: 'none',
+        background: 'transparent',
+        cursor: 'pointer',
+        display: 'flex',
+        alignItems: 'center',
+        justifyContent: 'center',
+      }}
+    >
+      <span
+        style={{
+          ...box,
+          position: 'static',
+          flexShrink: 0,
+          display: 'flex',
+          alignItems: 'center',
+          justifyContent: kind.value === 'checkbox' || kind.value === 'image' ? 'center' : 'flex-start',
+          overflow: 'visible',
+          color,
+          fontSize: kind.value === 'image' ? Math.max(10, 12 * scale) : fontSize,
+          fontWeight: kind.value === 'image' ? 600 : undefined,
+          fontFamily: kind.value === 'image' ? undefined : fontFamily,
+        }}
+      >
+        {field.signed ? (
+          <ShownValue field={field} scale={scale} label={label} requisite={requisite} style={inputStyle} />
+        ) : kind.value === 'image' ? (
+          t(CHOOSE_TEXT[kind.requisiteType])
+        ) : kind.value === 'checkbox' ? null : (
+          <span style={{ opacity: 0.7, padding: '0 2px', whiteSpace: 'nowrap' }}>{field.placeholder ?? label}</span>
+        )}
+      </span>
+    </button>
+  );
 }
 
-/** The value of the signer's own field when it cannot be changed (not the signer's turn). */
+/** The smallest touch target a finger hits reliably (WCAG 2.5.5, Apple's and Google's guidance). */
+export const TOUCH_TARGET_PX = 44;
+
+/** The field's button: its box, grown about its centre to at least TOUCH_TARGET_PX each way. */
+export function touchTarget(
+  field: { coordinateX: number; coordinateY: number; width: number; height: number },
+  scale: number,
+) {
+  const width = Math.max(TOUCH_TARGET_PX, field.width * scale);
+  const height = Math.max(TOUCH_TARGET_PX, field.height * scale);
+  return {
+    left: (field.coordinateX + field.width / 2) * scale - width / 2,
+    top: (field.coordinateY + field.height / 2) * scale - height / 2,
+    width,
+    height,
+  };
+}
+
+function hasValue(field: SignerPageField): boolean {
+  return Boolean(field.text) || field.checked || Boolean(field.imageUrl);
+}
+
+/** A field's value when it cannot be changed: the signer's own out of turn, or one already given by someone else. */
 function ShownValue({
   field,
   scale,
@@ -152,7 +177,7 @@ function ShownValue({
   requisite,
   style,
 }: {
-  field: DocumentFieldResponse;
+  field: SignerPageField;
   scale: number;
   label: string;
   requisite: Requisite | undefined;
@@ -161,10 +186,24 @@ function ShownValue({
   switch (FIELD_KINDS[field.type].value) {
     case 'text':
     case 'date':
-      return field.text ? <span style={{ ...style, display: 'flex', alignItems: 'center' }}>{field.text}</span> : null;
+      // As the seal stamps it: in full, even past the box's edge.
+      return field.text ? (
+        <span style={{ ...style, display: 'flex', alignItems: 'center', whiteSpace: 'pre', overflow: 'visible' }}>
+          {field.text}
+        </span>
+      ) : null;
     case 'checkbox':
       return field.checked ? <Check size={field.height * scale} /> : null;
     case 'image':
+      if (field.imageUrl) {
+        return (
+          <img
+            src={field.imageUrl}
+            alt={label}
+            style={{ maxWidth: '100%', maxHeight: '100%', objectFit: 'contain', display: 'block', margin: 'auto' }}
+          />
+        );
+      }
       return field.signed ? <SignatureMark field={field} scale={scale} label={label} requisite={requisite} /> : null;
   }
 }

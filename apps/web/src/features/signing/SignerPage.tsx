@@ -18,7 +18,19 @@ import { ProductName } from '../../layouts/ProductName';
 import { RequisiteOwnerNameProvider } from '../requisites/owner-name';
 import { sendSignatoryOpened, useAvailableSigners, useSignDocument, useSignerDocument } from './api';
 import { SignerPages } from './SignerPages';
-import { actionLabel, type FieldValues, initialValues, stepsLeft, submission, withValue } from './signing-steps';
+import './signing.css';
+import {
+  actionLabel,
+  type FieldValues,
+  initialValues,
+  inSigningOrder,
+  nextStep,
+  ownFields,
+  previousStep,
+  stepsLeft,
+  submission,
+  withValue,
+} from './signing-steps';
 import { useSignToken } from './use-sign-token';
 
 // The modals appear on demand: their code (and the saved-signature chooser's) loads when first opened, after
@@ -28,6 +40,7 @@ const PostSignModal = lazyComponent(async () => (await import('./PostSignModal')
 const AccessCodeModal = lazyComponent(async () => (await import('./SignerModals')).AccessCodeModal);
 const AgreeModal = lazyComponent(async () => (await import('./SignerModals')).AgreeModal);
 const SignerSelectionModal = lazyComponent(async () => (await import('./SignerModals')).SignerSelectionModal);
+const StepSheet = lazyComponent(async () => (await import('./StepSheet')).StepSheet);
 
 /** Spec section 9: the signer canvas is at most 970 px minus 12, narrower than its container by 32 or 48 px. */
 function canvasWidth(roomWidth: number): number {
@@ -38,8 +51,6 @@ function canvasWidth(roomWidth: number): number {
 function scrollToField(fieldId: string) {
   const element = document.querySelector<HTMLElement>(`[data-field-id="${fieldId}"]`);
   element?.scrollIntoView({ block: 'center', behavior: 'smooth' });
-  const target = document.getElementById(`field-${fieldId}`);
-  target?.focus({ preventScroll: true });
 }
 
 /** The signer page: /documents/:documentId/sign?signAccessToken=, for anyone holding the link. */
@@ -117,6 +128,7 @@ function SigningView({ documentId, view }: { documentId: string; view: SignerVie
   const [chooserField, setChooserField] = useState<DocumentFieldResponse | null>(null);
   const chooserType = chooserField ? FIELD_KINDS[chooserField.type].requisiteType : null;
   const [chosen, setChosen] = useState<Record<string, Requisite>>({});
+  const isChoiceMade = useRef(false);
   const onChooseSignature = useCallback((field: DocumentFieldResponse) => {
     setActiveFieldId(field.id);
     setChooserField(field);
@@ -125,6 +137,48 @@ function SigningView({ documentId, view }: { documentId: string; view: SignerVie
     if (chooserField === null) return;
     onChange(chooserField.id, { requisiteId: requisite.id });
     setChosen((current) => ({ ...current, [chooserField.id]: requisite }));
+    setChooserField(null);
+    // The chooser closes itself after a choice: that close must not undo the step opened next.
+    isChoiceMade.current = true;
+    // A signature given is a step done: on to the next one.
+    if (openFieldId === chooserField.id) {
+      goNext(chooserField.id, { remaining: left.filter((field) => field.id !== chooserField.id) });
+    }
+  };
+
+  // The step view: the field whose step is open, if any (StepSheet).
+  const [openFieldId, setOpenFieldId] = useState<string | null>(null);
+  const ordered = useMemo(
+    () => inSigningOrder(ownFields(view.fields, signer.id, values)),
+    [view.fields, signer.id, values],
+  );
+  // A signature's or initials' step is the saved-signature chooser itself; the others' is the StepSheet.
+  const openStep = useCallback(
+    (fieldId: string | null) => {
+      setOpenFieldId(fieldId);
+      const field = fieldId === null ? undefined : view.fields.find((candidate) => candidate.id === fieldId);
+      if (field === undefined) return;
+      setActiveFieldId(field.id);
+      scrollToField(field.id);
+      if (FIELD_KINDS[field.type].value === 'image') setChooserField(field);
+    },
+    [view.fields],
+  );
+  const onOpen = useCallback((field: DocumentFieldResponse) => openStep(field.id), [openStep]);
+  const closeStep = () => {
+    const fieldId = openFieldId;
+    setOpenFieldId(null);
+    // Focus goes back to the field the step was opened for.
+    if (fieldId) document.getElementById(`field-${fieldId}`)?.focus({ preventScroll: true });
+  };
+  /** On to the next required field not signed; with none left, 'Almost done!' when asked to submit, else nothing. */
+  const goNext = (fromId: string | null, { remaining = left, isSubmit = false } = {}) => {
+    const next = nextStep(remaining, ordered, fromId);
+    if (next) openStep(next.id);
+    else {
+      setOpenFieldId(null);
+      if (isSubmit) setIsAgreeOpen(true);
+    }
   };
 
   const onAction = () => {
@@ -133,11 +187,7 @@ function SigningView({ documentId, view }: { documentId: string; view: SignerVie
       return;
     }
     setHasStarted(true);
-    const index = left.findIndex((field) => field.id === activeFieldId);
-    const next = index >= 0 && hasStarted ? (left[index + 1] ?? left[0]) : left[0];
-    if (!next) return;
-    setActiveFieldId(next.id);
-    scrollToField(next.id);
+    goNext(hasStarted ? activeFieldId : null);
   };
 
   const onAgree = (consent: string) => {
@@ -160,6 +210,7 @@ function SigningView({ documentId, view }: { documentId: string; view: SignerVie
     );
   };
 
+  const openField = ordered.find((field) => field.id === openFieldId);
   const width = canvasWidth(roomWidth);
   const isMobile = roomWidth > 0 && roomWidth < MOBILE_BREAKPOINT_PX;
   const actions = (
@@ -207,7 +258,8 @@ function SigningView({ documentId, view }: { documentId: string; view: SignerVie
         ref={mainRef}
         component="main"
         pt="md"
-        pb={isEditable && isMobile ? 80 : 'md'}
+        // Room below the last page for the bottom bar, or for the step sheet over it.
+        pb={isEditable ? (openFieldId !== null ? 260 : isMobile ? 80 : 'md') : 'md'}
         style={{ display: 'flex', flexDirection: 'column', alignItems: 'center' }}
       >
         <Box w={width}>
@@ -235,14 +287,14 @@ function SigningView({ documentId, view }: { documentId: string; view: SignerVie
               signerId={signer.id}
               isEditable={isEditable}
               activeFieldId={activeFieldId}
-              onChange={onChange}
-              onChooseSignature={onChooseSignature}
+              onOpen={onOpen}
+              signerName={signer.name}
               chosen={chosen}
             />
           ) : null}
         </Box>
       </Box>
-      {isEditable && isMobile ? (
+      {isEditable && isMobile && openFieldId === null ? (
         <Box
           pos="fixed"
           bottom={0}
@@ -257,9 +309,37 @@ function SigningView({ documentId, view }: { documentId: string; view: SignerVie
         </Box>
       ) : null}
       <Suspense fallback={null}>
+        {openField && isEditable && FIELD_KINDS[openField.type].value !== 'image' ? (
+          <StepSheet
+            field={openField}
+            signerName={signer.name}
+            position={ordered.findIndex((field) => field.id === openField.id) + 1}
+            count={ordered.length}
+            isLastStep={left.length === 0}
+            canGoBack={previousStep(ordered, openField.id) !== null}
+            requisite={chosen[openField.id]}
+            onChange={onChange}
+            onChooseSignature={onChooseSignature}
+            onNext={() => goNext(openField.id, { isSubmit: true })}
+            onBack={() => openStep(previousStep(ordered, openField.id)?.id ?? null)}
+            onClose={closeStep}
+          />
+        ) : null}
         {chooserType ? (
           <RequisiteOwnerNameProvider name={signer.name}>
-            <SignatureChooser opened type={chooserType} onClose={() => setChooserField(null)} onChosen={onChosen} />
+            <SignatureChooser
+              opened
+              type={chooserType}
+              onClose={() => {
+                if (isChoiceMade.current) {
+                  isChoiceMade.current = false;
+                  return;
+                }
+                setChooserField(null);
+                if (openFieldId === chooserField?.id) closeStep();
+              }}
+              onChosen={onChosen}
+            />
           </RequisiteOwnerNameProvider>
         ) : null}
         {isAgreeOpen ? (

@@ -5,8 +5,9 @@ import { useTranslation } from '../../i18n';
 import { PdfPageCanvas } from '../pdf/PdfPageCanvas';
 import { useNearView } from '../pdf/use-near-view';
 import { usePdfAtUrl } from '../pdf/use-pdf-document';
+import { fieldAccessibleName } from './field-names';
 import { SignerField } from './SignerField';
-import type { FieldValues } from './signing-steps';
+import { inSigningOrder } from './signing-steps';
 
 /** Space between pages (spec section 9: page bottom margin 20). */
 const PAGE_GAP = 20;
@@ -20,8 +21,9 @@ interface SignerPagesProps {
   signerId: string;
   isEditable: boolean;
   activeFieldId: string | null;
-  onChange: (fieldId: string, value: FieldValues[string]) => void;
-  onChooseSignature: (field: DocumentFieldResponse) => void;
+  /** Opens an own field's step. */
+  onOpen: (field: DocumentFieldResponse) => void;
+  signerName: string;
   /** The saved signatures chosen on this page, by field id (shown in their fields). */
   chosen: Record<string, Requisite>;
 }
@@ -32,7 +34,8 @@ function SignerPage(props: SignerPagesProps & { pdf: PDFDocumentProxy; pageNumbe
   const scale = props.width / size.width;
   const height = size.height * scale;
   const { ref, isNear } = useNearView<HTMLDivElement>();
-  const pageFields = props.fields.filter((field) => field.pageNumber === props.pageNumber);
+  // In signing order, so Tab goes through the fields as the steps do.
+  const pageFields = inSigningOrder(props.fields.filter((field) => field.pageNumber === props.pageNumber));
   return (
     <Box
       ref={ref}
@@ -59,8 +62,8 @@ function SignerPage(props: SignerPagesProps & { pdf: PDFDocumentProxy; pageNumbe
             isOwn={isOwn}
             isEditable={isOwn && props.isEditable}
             isActive={field.id === props.activeFieldId}
-            onChange={props.onChange}
-            onChooseSignature={props.onChooseSignature}
+            onOpen={props.onOpen}
+            accessibleName={fieldAccessibleName(t, field, props.signerName)}
             requisite={props.chosen[field.id]}
           />
         );

@@ -50,6 +50,11 @@ export function downloadUrlByToken(documentId: string, signerId: string) {
   return apiCall('signedDownloadUrlByToken', { params: { id: documentId }, query: { signerId } });
 }
 
+/** Whether the signer's document is completed and sealed (the post-sign modal's 'being processed' watch). */
+export function signerConversionStatus(signerId: string) {
+  return apiCall('signerConversionStatus', { params: { signerId } });
+}
+
 /** The sealed PDF's URL for a mailed link's hash. */
 export function downloadUrlByHash(documentId: string, hash: string, signerId: string | undefined) {
   return apiCall('signedDownloadUrlByHash', { params: { id: documentId }, query: { hash, signerId } });

@@ -1,6 +1,15 @@
 import { blankField, type DocumentFieldResponse } from '@esign/shared';
 import { describe, expect, it } from 'vitest';
-import { actionLabel, initialValues, stepsLeft, submission } from './signing-steps';
+import { touchTarget } from './SignerField';
+import {
+  actionLabel,
+  initialValues,
+  inSigningOrder,
+  nextStep,
+  previousStep,
+  stepsLeft,
+  submission,
+} from './signing-steps';
 
 const me = '00000000-0000-4000-8000-000000000001';
 const other = '00000000-0000-4000-8000-000000000002';
@@ -36,5 +45,29 @@ describe('signing steps', () => {
     expect(actionLabel(true, 2)).toBe('next');
     expect(actionLabel(true, 0)).toBe('submit');
     expect(actionLabel(false, 0)).toBe('submit');
+  });
+
+  it('goes through the steps in signing order, forward to the next unsigned required field, back one by one', () => {
+    const ordered = inSigningOrder(fields.filter((f) => f.signerId === me));
+    expect(ordered.map((f) => f.id)).toEqual(['box', 'text', 'date']);
+    const left = [ordered[0], ordered[2]].filter((f) => f !== undefined);
+    expect(nextStep(left, ordered, null)?.id).toBe('box');
+    expect(nextStep(left, ordered, 'box')?.id).toBe('date');
+    // Wraps round to a field skipped earlier.
+    expect(nextStep(left, ordered, 'date')?.id).toBe('box');
+    expect(nextStep([], ordered, 'box')).toBeNull();
+    expect(previousStep(ordered, 'date')?.id).toBe('text');
+    expect(previousStep(ordered, 'box')).toBeNull();
+  });
+
+  it('gives every field a touch target of at least 44 x 44 CSS px, centred on the field', () => {
+    // Cause: fields were exactly their size on the page: at 375 px a checkbox was 8 x 8 px and a signature box 14 px
+    // tall, far under the 44 px a finger needs.
+    const small = touchTarget({ coordinateX: 100, coordinateY: 100, width: 15, height: 15 }, 0.56);
+    expect(small.width).toBe(44);
+    expect(small.height).toBe(44);
+    expect(small.left + small.width / 2).toBeCloseTo((100 + 7.5) * 0.56);
+    const large = touchTarget({ coordinateX: 0, coordinateY: 0, width: 200, height: 100 }, 1);
+    expect(large).toEqual({ left: 0, top: 0, width: 200, height: 100 });
   });
 });

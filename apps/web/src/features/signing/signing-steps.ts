@@ -54,3 +54,29 @@ export function submission(fields: DocumentFieldResponse[], signerId: string, va
     .filter((field) => field.signerId === signerId && values[field.id] !== undefined)
     .map((field) => ({ id: field.id, ...values[field.id] }));
 }
+
+/** The signer's own fields in signing order (by page, then Y, then X): the steps' and the Tab key's order. */
+export function inSigningOrder<F extends Pick<DocumentFieldResponse, 'pageNumber' | 'coordinateY' | 'coordinateX'>>(
+  fields: F[],
+): F[] {
+  return [...fields].sort(
+    (a, b) => a.pageNumber - b.pageNumber || a.coordinateY - b.coordinateY || a.coordinateX - b.coordinateX,
+  );
+}
+
+/**
+ * The step after `currentId`: the next required field not yet signed in signing order (wrapping round), or null
+ * when every required field is signed (the signer submits).
+ */
+export function nextStep<F extends DocumentFieldResponse>(left: F[], ordered: F[], currentId: string | null): F | null {
+  if (left.length === 0) return null;
+  const position = ordered.findIndex((field) => field.id === currentId);
+  const after = ordered.slice(position + 1).find((field) => left.some((step) => step.id === field.id));
+  return after ?? left[0] ?? null;
+}
+
+/** The step before `currentId` in signing order, or null at the first. */
+export function previousStep<F extends DocumentFieldResponse>(ordered: F[], currentId: string | null): F | null {
+  const position = ordered.findIndex((field) => field.id === currentId);
+  return position > 0 ? (ordered[position - 1] ?? null) : null;
+}

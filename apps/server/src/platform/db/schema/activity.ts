@@ -1,4 +1,5 @@
 import { ACTIVITY_TYPES } from '@esign/shared';
+import { sql } from 'drizzle-orm';
 import { bigserial, index, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { users } from './accounts.js';
 import { createdAt } from './columns.js';
@@ -25,5 +26,11 @@ export const documentActivities = pgTable(
     /** Insertion order: rows written in one transaction share its instant and keep the order they were made in. */
     sequence: bigserial('sequence', { mode: 'number' }).notNull(),
   },
-  (table) => [index('document_activities_document_idx').on(table.documentId, table.createdAt)],
+  (table) => [
+    index('document_activities_document_idx').on(table.documentId, table.createdAt),
+    // The public verify page finds a sealed file by its SHA-256 (recorded with `complete`).
+    index('document_activities_sealed_sha256_idx')
+      .on(sql`(${table.details}->>'sha256')`)
+      .where(sql`${table.type} = 'complete'`),
+  ],
 );

@@ -21,6 +21,8 @@ export interface CertificateData {
   originalSha256: string;
   completedAt: Date | null;
   signers: CertificateSigner[];
+  /** The public verify page of this instance ('Verify this document at ...'), when known. */
+  verifyUrl?: string | undefined;
 }
 
 export const UNKNOWN = 'unknown';
@@ -46,6 +48,7 @@ export function appendCertificate(pdf: PDF, fonts: PdfFonts, data: CertificateDa
   writer.field('Document ID', data.documentId);
   writer.field('SHA-256 of the original PDF', data.originalSha256);
   writer.field('Completed', formatInstant(data.completedAt));
+  if (data.verifyUrl) writer.field('Verify', `Verify this document at ${data.verifyUrl}`);
   writer.space(10);
   data.signers.forEach((signer, index) => {
     writer.keepTogether(170);

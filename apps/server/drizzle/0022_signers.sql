@@ -1,0 +1,1 @@
+CREATE INDEX "document_activities_sealed_sha256_idx" ON "document_activities" USING btree (("details"->>'sha256')) WHERE "document_activities"."type" = 'complete';

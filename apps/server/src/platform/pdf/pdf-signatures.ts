@@ -1,0 +1,97 @@
+import { webcrypto } from 'node:crypto';
+import * as asn1js from 'asn1js';
+import * as pkijs from 'pkijs';
+
+/** Node's WebCrypto for PKI.js, passed to each call (not set globally: @libpdf/core uses PKI.js too). */
+const engine = new pkijs.CryptoEngine({
+  name: 'node',
+  crypto: webcrypto as unknown as pkijs.CryptoEngineParameters['crypto'],
+});
+
+/** One signature of a PDF as found and checked. */
+export interface FoundSignature {
+  /** The CMS signature verifies over the bytes its /ByteRange names (digest and signer's signature). */
+  isValid: boolean;
+  /** Its byte ranges reach the file's end: nothing was appended after it. */
+  coversWholeFile: boolean;
+  /** Length of the file as it was signed (the end of its last byte range). */
+  signedLength: number;
+  signer: { subject: string; issuer: string; serialNumber: string; notBefore: string; notAfter: string } | null;
+  /** The signing time the signer claims (its signed attribute), if any. */
+  signingTime: string | null;
+}
+
+const BYTE_RANGE = /\/ByteRange\s*\[\s*(\d+)\s+(\d+)\s+(\d+)\s+(\d+)\s*\]/g;
+
+/**
+ * Every signature of a PDF: each /ByteRange [a b c d] names the signed bytes, and the gap between its two ranges is
+ * the /Contents hex string holding the CMS SignedData. The cryptography (the signed attributes' message digest
+ * over the ranges, the signer's signature, the certificate) is PKI.js's (`SignedData.verify`), nothing by hand.
+ */
+export async function findPdfSignatures(pdf: Buffer): Promise<FoundSignature[]> {
+  const text = pdf.toString('latin1');
+  const found: FoundSignature[] = [];
+  for (const match of text.matchAll(BYTE_RANGE)) {
+    const [a, b, c, d] = match.slice(1, 5).map(Number) as [number, number, number, number];
+    if (a !== 0 || b <= 0 || c <= b || c + d > pdf.length) continue;
+    found.push(await checkSignature(pdf, { b, c, d }));
+  }
+  return found;
+}
+
+async function checkSignature(pdf: Buffer, range: { b: number; c: number; d: number }): Promise<FoundSignature> {
+  const signedLength = range.c + range.d;
+  const base = { coversWholeFile: signedLength === pdf.length, signedLength };
+  const hex = pdf
+    .subarray(range.b, range.c)
+    .toString('latin1')
+    .replace(/[<>\s]/g, '');
+  try {
+    const der = Buffer.from(hex, 'hex');
+    const asn = asn1js.fromBER(new Uint8Array(der).buffer);
+    if (asn.offset === -1) return { ...base, isValid: false, signer: null, signingTime: null };
+    const content = new pkijs.ContentInfo({ schema: asn.result });
+    const signed = new pkijs.SignedData({ schema: content.content });
+    const data = Buffer.concat([pdf.subarray(0, range.b), pdf.subarray(range.c, signedLength)]);
+    const isValid = await signed
+      .verify({ signer: 0, data: new Uint8Array(data).buffer, checkChain: false }, engine)
+      .catch(() => false);
+    return { ...base, isValid: isValid === true, signer: signerOf(signed), signingTime: signingTimeOf(signed) };
+  } catch {
+    return { ...base, isValid: false, signer: null, signingTime: null };
+  }
+}
+
+function names(name: pkijs.RelativeDistinguishedNames): string {
+  const labels: Record<string, string> = { '2.5.4.3': 'CN', '2.5.4.10': 'O', '2.5.4.6': 'C', '2.5.4.11': 'OU' };
+  return name.typesAndValues
+    .filter((entry) => labels[entry.type])
+    .map((entry) => `${labels[entry.type]}=${entry.value.valueBlock.value}`)
+    .join(', ');
+}
+
+/** The certificate the first signer info names (by issuer and serial number), else the first one. */
+function signerOf(signed: pkijs.SignedData): FoundSignature['signer'] {
+  const certificates = (signed.certificates ?? []).filter(
+    (item): item is pkijs.Certificate => item instanceof pkijs.Certificate,
+  );
+  const sid = signed.signerInfos[0]?.sid;
+  const certificate =
+    certificates.find(
+      (item) => sid instanceof pkijs.IssuerAndSerialNumber && item.serialNumber.isEqual(sid.serialNumber),
+    ) ?? certificates[0];
+  if (!certificate) return null;
+  return {
+    subject: names(certificate.subject),
+    issuer: names(certificate.issuer),
+    serialNumber: Buffer.from(certificate.serialNumber.valueBlock.valueHexView).toString('hex'),
+    notBefore: certificate.notBefore.value.toISOString(),
+    notAfter: certificate.notAfter.value.toISOString(),
+  };
+}
+
+function signingTimeOf(signed: pkijs.SignedData): string | null {
+  const attribute = signed.signerInfos[0]?.signedAttrs?.attributes.find((item) => item.type === '1.2.840.113549.1.9.5');
+  const value = attribute?.values[0] as { toDate?: () => Date } | undefined;
+  return value?.toDate ? value.toDate().toISOString() : null;
+}
