@@ -112,6 +112,8 @@ export function checkUploadName(fileName: string): void {
   if (fileName.length > UPLOAD_LIMITS.maxFileNameLength) throw badRequest(MESSAGES.fileNameTooLong);
   if (!hasNoControlCharacters(fileName)) throw badRequest(MESSAGES.controlCharacters);
   if (!isAllowedFileName(fileName)) throw badRequest(MESSAGES.fileTypeNotAllowed);
+}
+
 /** Edits this long after the last `update` row begin a new editing session. */
 export const EDITING_SESSION_GAP_MS = 30 * 60 * 1000;
 
