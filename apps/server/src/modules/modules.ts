@@ -13,6 +13,8 @@ import { accessTokens } from './auth/tokens.js';
 import { bulkSendJobs } from './bulk-send/bulk-send.jobs.js';
 import { bulkSendRoutes } from './bulk-send/bulk-send.routes.js';
 import { bulkSendService } from './bulk-send/bulk-send.service.js';
+import { companyRoutes } from './company/company.routes.js';
+import { companyService } from './company/company.service.js';
 import { documentListMailJobs } from './document-list/document-list.mails.js';
 import { documentListRoutes } from './document-list/document-list.routes.js';
 import { documentListService } from './document-list/document-list.service.js';
@@ -154,6 +156,8 @@ export function appModules(platform: Platform, options: ModuleOptions): { module
       schedules: [{ job: userMails.dailyReport, cron: DAILY_REPORT_CRON, payload: {} }],
       routes: (api) => api.register(userRoutes, { users }),
     },
+    // Company branding: the owner's settings and logo; its effects are read through companyOfDocumentOwner.
+    { name: 'company', routes: (api) => api.register(companyRoutes, { company: companyService({ db, storage }) }) },
     // The second step of a sign-in is the auth module's (it asks this module's service); these are the user's own.
     { name: 'two-factor', routes: (api) => api.register(twoFactorRoutes, { twoFactor }) },
     {

@@ -5,6 +5,7 @@
 export * from './schema/accounts.js';
 export * from './schema/activity.js';
 export * from './schema/bulk-send.js';
+export * from './schema/company.js';
 export * from './schema/documents.js';
 export * from './schema/forms.js';
 export * from './schema/jobs.js';
