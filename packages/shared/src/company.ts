@@ -2,12 +2,13 @@
  * Company branding (spec part 2, sections 3, 5, 6 and 9): zod-free limits and rules both sides run. The settings'
  * request schema is in contracts/company.ts.
  */
+import { AVATAR_EXTENSIONS, AVATAR_MAX_BYTES } from './account-settings.js';
 import type { PlanType } from './constants.js';
 import type { RequisiteValueType } from './requisite-constants.js';
 
-/** The logo: these types by content, at most 5 MB as uploaded, cropped at 5.6:1 and kept 280x50 (section 9). */
-export const COMPANY_LOGO_EXTENSIONS = ['jpg', 'jpeg', 'png', 'bmp'] as const;
-export const COMPANY_LOGO_MAX_BYTES = 5 * 1024 * 1024;
+/** The logo: the avatar's types by content and size as uploaded, cropped at 5.6:1 and kept 280x50 (section 9). */
+export const COMPANY_LOGO_EXTENSIONS = AVATAR_EXTENSIONS;
+export const COMPANY_LOGO_MAX_BYTES = AVATAR_MAX_BYTES;
 export const COMPANY_LOGO_WIDTH_PX = 280;
 export const COMPANY_LOGO_HEIGHT_PX = 50;
 export const COMPANY_LOGO_ASPECT = COMPANY_LOGO_WIDTH_PX / COMPANY_LOGO_HEIGHT_PX;

@@ -210,7 +210,6 @@ export const MESSAGES = {
   companyBusinessOnly:
     'Custom Business Branding is a Business feature. Upgrade to Business to save company information.',
   signatureTypeNotAllowed: 'This signature type is not available for this document.',
-  logoTooLarge: 'The logo must be at most 5 MB.',
   // Forms (part 2 sections 2 to 5 and 8).
   formDisabled: 'Form successfully disabled!',
   formEnabled: 'Form successfully enabled!',

@@ -20,6 +20,7 @@ import {
   AboutPage,
   BulkSendPage,
   ChangePasswordPage,
+  CompanyPage,
   ConfirmAccountPage,
   ConfirmEmailChangePage,
   ConfirmEmailPage,
@@ -138,7 +139,9 @@ function LoggedInRoutes() {
           <Route path="edit-signature" element={<EditSignaturePage />} />
           <Route path="security" element={<SecurityPage />} />
           {/* The pages only an account's owner may open (company, api, billing) go inside this one. */}
-          <Route element={<OwnerOnly />} />
+          <Route element={<OwnerOnly />}>
+            <Route path="company" element={<CompanyPage />} />
+          </Route>
         </Route>
         <Route path="/documents/:status?" element={<DocumentsPage />} />
         <Route path="/templates/create" element={<TemplateCreatePage />} />

@@ -53,6 +53,7 @@ export const TemplateEditPage = appPage(
   async () => (await import('../features/templates/TemplateEditPage')).TemplateEditPage,
 );
 export const SettingsLayout = appPage(async () => (await import('../features/settings/SettingsLayout')).SettingsLayout);
+export const CompanyPage = appPage(async () => (await import('../features/settings/CompanyPage')).CompanyPage);
 export const OwnerOnly = appPage(async () => (await import('../features/settings/OwnerOnly')).OwnerOnly);
 export const ProfilePage = appPage(async () => (await import('../features/settings/ProfilePage')).ProfilePage);
 export const ConfirmEmailChangePage = appPage(

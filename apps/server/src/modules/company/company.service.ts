@@ -21,7 +21,7 @@ const MAX_LOGO_PIXELS = 50_000_000;
 
 /** A 280x50 PNG of an uploaded logo (cropped at 5.6:1 in the browser; fitted inside on a clear ground if not). */
 export async function companyLogoPng(bytes: Buffer): Promise<Buffer> {
-  if (bytes.length > COMPANY_LOGO_MAX_BYTES) throw new AppError('VALIDATION_ERROR', MESSAGES.logoTooLarge);
+  if (bytes.length > COMPANY_LOGO_MAX_BYTES) throw new AppError('VALIDATION_ERROR', MESSAGES.avatarTooLarge);
   return pngOfImage(bytes, {
     types: LOGO_TYPES,
     resize: {
