@@ -394,6 +394,7 @@ export const enApp = {
     intro: 'E-mails the server would have sent. Newest first.',
     refresh: 'Refresh',
     empty: 'No e-mails yet.',
+    from: 'From: {{from}}',
     unavailable:
       'The outbox is not open to this address. Open the full address the server printed when it started (it ends in ?token=...), or, if the server sends e-mail through SMTP, read your mailbox instead.',
     to: 'To: {{to}}',
