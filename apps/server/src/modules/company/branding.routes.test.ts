@@ -9,6 +9,7 @@ import { createTestApp, linkParam, type TestApp, waitForMail } from '../../../te
 import { sessionCall, uploadAsset } from '../../../test/assets.js';
 import { authClient } from '../../../test/auth.js';
 import { documentClient } from '../../../test/documents.js';
+import { formClient, visitor } from '../../../test/forms.js';
 import { pdftotext } from '../../../test/poppler.js';
 import { awaitingDocument, signerClient, signerRequisite } from '../../../test/signing.js';
 import { setPlan } from '../../../test/templates.js';
@@ -210,5 +211,20 @@ describe('a company document sent, signed and sealed', () => {
     const invitation = await waitForMail(t.app, email, { subject: /to sign/ });
     expect(invitation.from).toBe(t.app.platform.config.mailFrom);
     expect(invitation.html).not.toContain('<img');
+  }, 60_000);
+
+  it("gives no access code to a public form's document: its visitor signs at once", async () => {
+    const owner = await authClient(t.app).loggedInUser();
+    await brand(owner, { enableSignerAccessCodes: true });
+    const form = await formClient(t.app, owner.accessToken).live('Visitor waiver');
+    const submitted = await visitor(t.app).submit(form.id, { name: 'Vera Visitor', email: 'vera@example.com' });
+    expect(submitted.statusCode, submitted.body).toBe(200);
+    const made = submitted.json<{ documentId: string; signerId: string; signAccessToken: string }>();
+    const page = await signerClient(t.app, made.signAccessToken)(
+      'GET',
+      `/document_sign/signers/${made.signerId}/document/${made.documentId}`,
+    );
+    expect(page.statusCode, page.body).toBe(200);
+    expect(page.json<SignerDocument>().company?.name).toBe('Acme <b>Ltd</b>');
   }, 60_000);
 });

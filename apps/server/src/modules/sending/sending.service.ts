@@ -76,7 +76,13 @@ export function sendingService(deps: SendingDeps) {
   async function sendDrafts(
     tx: Db,
     queue: QueueInTransaction,
-    input: { user: UserRow; documentIds: string[]; sourceIp?: string | undefined },
+    input: {
+      user: UserRow;
+      documentIds: string[];
+      sourceIp?: string | undefined;
+      /** A public form's visitor signs at once, so its document never gets a company's access code. */
+      isFormSubmission?: boolean;
+    },
   ): Promise<Map<string, AppError | null>> {
     const { user } = input;
     const rows = new Map((await repo.lockDocuments(tx, input.documentIds)).map((row) => [row.id, row]));
@@ -102,7 +108,7 @@ export function sendingService(deps: SendingDeps) {
     if ((await repo.moveDraftsToAwaiting(tx, { documentIds: awaiting, at: now })).length !== awaiting.length) {
       throw notDraft();
     }
-    await giveAccessCodes(tx, { ownerUserId: user.id, documentIds: awaiting });
+    if (!input.isFormSubmission) await giveAccessCodes(tx, { ownerUserId: user.id, documentIds: awaiting });
     for (const document of sent) {
       const children = childrenOf.get(document.id) ?? { parts: [], signers: [], fields: [] };
       const preparer = children.signers.find((signer) => signer.isPreparer);
