@@ -3,6 +3,9 @@ import { type APIRequestContext, expect } from '@playwright/test';
 export interface OutboxMail {
   id: string;
   to: string;
+  /** The From header as sent (a company's 'From' name before the server's address). */
+  from: string | null;
+  html: string;
   subject: string;
   text: string;
   createdAt: string;

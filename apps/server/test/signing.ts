@@ -99,11 +99,16 @@ export async function awaitingDocument(app: FastifyInstance, options: AwaitingDo
   return { owner, documentId, pdfFileKey, signers: made };
 }
 
-/** A saved signature or initials of a signer (who has no account). */
-export async function signerRequisite(app: FastifyInstance, signerId: string, type: 'sign' | 'initial' = 'sign') {
+/** A saved signature or initials of a signer (who has no account): typed, unless `valueType` says otherwise. */
+export async function signerRequisite(
+  app: FastifyInstance,
+  signerId: string,
+  type: 'sign' | 'initial' = 'sign',
+  valueType: 'text' | 'draw' | 'upload' = 'text',
+) {
   const [row] = await app.platform.database.db
     .insert(requisites)
-    .values({ signerId, type, valueType: 'text', text: 'Signer', fontFamily: 'dancingScript' })
+    .values({ signerId, type, valueType, text: 'Signer', fontFamily: 'dancingScript' })
     .returning({ id: requisites.id });
   if (!row) throw new Error('requisite not made');
   return row.id;

@@ -259,6 +259,14 @@ export const MESSAGES = {
   emailUnchanged: 'This is already your email address.',
   emailChanged: 'Your email address has been changed.',
   emailTaken: 'This email address is already used by another account.',
+  // Company branding (part 2 sections 2, 5 and 8).
+  companySaved: 'Company information successfully saved',
+  urlShouldStartWithHttp: 'url should start with https:// or http://',
+  atLeastOneSignatureType: 'At least one signature available type must be active',
+  // Not given by the specification; worded here once for both sides.
+  companyBusinessOnly:
+    'Custom Business Branding is a Business feature. Upgrade to Business to save company information.',
+  signatureTypeNotAllowed: 'This signature type is not available for this document.',
   // Forms (part 2 sections 2 to 5 and 8).
   formDisabled: 'Form successfully disabled!',
   formEnabled: 'Form successfully enabled!',

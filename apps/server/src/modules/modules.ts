@@ -21,6 +21,8 @@ import { billingService } from './billing/billing.service.js';
 import { bulkSendJobs } from './bulk-send/bulk-send.jobs.js';
 import { bulkSendRoutes } from './bulk-send/bulk-send.routes.js';
 import { bulkSendService } from './bulk-send/bulk-send.service.js';
+import { companyRoutes } from './company/company.routes.js';
+import { companyService } from './company/company.service.js';
 import { documentListMailJobs } from './document-list/document-list.mails.js';
 import { documentListRoutes } from './document-list/document-list.routes.js';
 import { documentListService } from './document-list/document-list.service.js';
@@ -207,6 +209,8 @@ export function appModules(platform: Platform, options: ModuleOptions): { module
       jobs: [teamMails.invitationMail],
       routes: (api) => api.register(teamRoutes, { teams }),
     },
+    // Company branding: the owner's settings and logo; its effects are read through companyOfDocumentOwner.
+    { name: 'company', routes: (api) => api.register(companyRoutes, { company: companyService({ db, storage }) }) },
     // The second step of a sign-in is the auth module's (it asks this module's service); these are the user's own.
     { name: 'two-factor', routes: (api) => api.register(twoFactorRoutes, { twoFactor }) },
     {

@@ -16,6 +16,8 @@ const dataKey = <Data>(...parts: unknown[]) => parts as unknown as DataKey<Data>
 export const queryKeys = {
   currentUser: () => dataKey<ResponseOf<'getUser'>>('currentUser'),
   appConfig: () => dataKey<ResponseOf<'appConfig'>>('appConfig'),
+  /** The account owner's company settings (settings/company). */
+  company: () => dataKey<ResponseOf<'getCompany'>>('company'),
   /** The pictures of a document's signers who have accounts (the editor and the preview). */
   signerAvatars: (documentId: string) => dataKey<ResponseOf<'signersAvatars'>>('signerAvatars', documentId),
   billing: {

@@ -22,6 +22,7 @@ import {
   BillingPage,
   BulkSendPage,
   ChangePasswordPage,
+  CompanyPage,
   ConfirmAccountPage,
   ConfirmEmailChangePage,
   ConfirmEmailPage,
@@ -156,6 +157,7 @@ function LoggedInRoutes() {
           <Route element={<OwnerOnly />}>
             <Route path="billing" element={<BillingPage />} />
             <Route path="billing/plan" element={<PlanPage />} />
+            <Route path="company" element={<CompanyPage />} />
           </Route>
         </Route>
         <Route path="/documents/:status?" element={<DocumentsPage />} />

@@ -60,6 +60,7 @@ export const TemplateEditPage = appPage(
   async () => (await import('../features/templates/TemplateEditPage')).TemplateEditPage,
 );
 export const SettingsLayout = appPage(async () => (await import('../features/settings/SettingsLayout')).SettingsLayout);
+export const CompanyPage = appPage(async () => (await import('../features/settings/CompanyPage')).CompanyPage);
 export const OwnerOnly = appPage(async () => (await import('../features/settings/OwnerOnly')).OwnerOnly);
 // Logged out, but with the app's texts: the purchase's texts stay out of the signer page's first load.
 export const PurchaseSignUpPage = appPage(

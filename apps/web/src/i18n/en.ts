@@ -129,6 +129,7 @@ export const en = {
     fieldsLeft_one: '{{count}} field left',
     fieldsLeft_other: '{{count}} fields left',
     from: 'From {{name}}',
+    fromCompany: 'From {{name}}, {{company}}',
     notYourTurn: 'Another signer signs before you. You will get an email when it is your turn.',
     notAwaiting: 'This document is not waiting for your signature.',
     signerSelectionTitle: 'Signer selection',

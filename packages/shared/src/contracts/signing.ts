@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { plainText } from '../fields.js';
 import { MESSAGES } from '../messages.js';
+import { REQUISITE_VALUE_TYPES } from '../requisite-constants.js';
 import { ROUTES } from '../routes.js';
+import { signerCompany } from './company.js';
 import { document, documentFieldResponse, documentIdParams, pdfMetadata } from './documents.js';
 
 // Signer calls (spec section 7, Signing); each carries SIGN_ACCESS_TOKEN_HEADER (constants.ts).
@@ -64,6 +66,10 @@ export const signerDocument = {
     fields: z.array(documentFieldResponse.extend({ imageUrl: z.string().nullable() })),
     /** True when it is this signer's turn (unordered: always while awaiting and unfinished). */
     isMyTurn: z.boolean(),
+    /** The document owner's company (its header on the signer page); null without branding. */
+    company: signerCompany.nullable(),
+    /** The saved signatures' kinds this document takes (the company's signature types; all three without one). */
+    signatureTypes: z.array(z.enum(REQUISITE_VALUE_TYPES)),
   }),
 } as const;
 

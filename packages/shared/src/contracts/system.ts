@@ -20,6 +20,8 @@ export const appConfig = { ...ROUTES.appConfig, response: appConfigResponse } as
 export const outboxMail = z.object({
   id: z.string().uuid(),
   to: z.string(),
+  /** The From header as sent: a company's 'From' name before the configured address; null in older rows. */
+  from: z.string().nullable(),
   subject: z.string(),
   text: z.string(),
   html: z.string(),

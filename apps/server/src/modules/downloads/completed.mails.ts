@@ -5,6 +5,7 @@ import type { Mailer } from '../../platform/mail/mailer.js';
 import { renderMail } from '../../platform/mail/template.js';
 import { mailText } from '../../platform/mail/texts.js';
 import { hashToken, randomToken } from '../auth/tokens.js';
+import { mailBrandingOfOwner } from '../company/branding.js';
 import { findDocument, listSigners } from '../documents/documents.repository.js';
 import { findUserById, notificationSettingsByEmail } from '../users/users.repository.js';
 import { hasDownloadLink, insertDownloadLink } from './downloads.repository.js';
@@ -48,6 +49,7 @@ export function completedMailJobs(deps: CompletedMailDeps) {
       const owner = await findUserById(deps.db, document.userId);
       const signerRows = await listSigners(deps.db, documentId);
       const title = document.title || mailText('common.untitledDocument');
+      const branding = await mailBrandingOfOwner(deps.db, document.userId, deps.appUrl);
       // The owner's flags: the completed document to themselves, and to every party; a signer's own account may
       // also have turned off receiving what they signed.
       const parties = owner?.isSendingCompletedDocument === false ? [] : signerRows.filter((row) => !row.isPreparer);
@@ -68,6 +70,7 @@ export function completedMailJobs(deps: CompletedMailDeps) {
         await deps.mailer.send(
           renderMail({
             to: recipient.email,
+            branding,
             subject: mailText('completed.subject', { title }),
             greeting: mailText('common.greeting', { name: recipient.name }),
             paragraphs: [mailText('completed.body', { title })],

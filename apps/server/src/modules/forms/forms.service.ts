@@ -139,6 +139,7 @@ export function formService(deps: FormDeps) {
           user: owner,
           documentIds: [documentId],
           sourceIp: input.ip,
+          isFormSubmission: true,
         });
         const refused = outcome.get(documentId);
         // The owner's plan is the owner's business: the visitor learns only that the form takes nothing now.

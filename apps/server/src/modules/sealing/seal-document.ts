@@ -7,6 +7,7 @@ import { sealPdf } from '../../platform/pdf/seal/seal-pdf.js';
 import type { StampField } from '../../platform/pdf/seal/stamp-fields.js';
 import type { Storage } from '../../platform/storage/storage.js';
 import { listActivityRows, recordActivity } from '../activity/activity.repository.js';
+import { companyOfDocumentOwner } from '../company/company.repository.js';
 import { findDocument, listSigners } from '../documents/documents.repository.js';
 import { findRequisitesToStamp } from '../requisites/requisites.repository.js';
 import { certificateSigners } from './evidence.js';
@@ -92,6 +93,7 @@ export async function sealDocumentOnce(deps: SealDocumentDeps, documentId: strin
     fields: stampFields,
     certificate: {
       title: document.title,
+      company: (await companyOfDocumentOwner(db, document.userId))?.name ?? null,
       documentId,
       completedAt: document.completedAt,
       signers: certificateSigners(people, activities),

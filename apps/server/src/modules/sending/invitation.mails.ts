@@ -4,6 +4,7 @@ import { defineJob } from '../../platform/jobs.js';
 import type { Mailer } from '../../platform/mail/mailer.js';
 import { renderMail } from '../../platform/mail/template.js';
 import { mailText } from '../../platform/mail/texts.js';
+import { mailBrandingOfOwner } from '../company/branding.js';
 import { findSignerWithDocument } from '../documents/documents.repository.js';
 import { issueSigningToken, signingUrl } from '../signing/signing-tokens.repository.js';
 import { findUserById, notificationSettingsByEmail } from '../users/users.repository.js';
@@ -46,9 +47,11 @@ export function signerMailJobs(deps: SignerMailDeps) {
       }
       const token = await issueSigningToken(deps.db, { documentId, signerId });
       const title = document.title || mailText('common.untitledDocument');
+      const branding = await mailBrandingOfOwner(deps.db, document.userId, deps.appUrl);
       await deps.mailer.send(
         renderMail({
           to: signer.email,
+          branding,
           subject: mailText(isReminder ? 'signerInvitation.reminderSubject' : 'signerInvitation.subject', {
             sender: sender.name,
             title,

@@ -4,6 +4,7 @@ import { AppError } from '../../platform/errors.js';
 import type { JobQueue, QueueInTransaction } from '../../platform/jobs.js';
 import { authorize, userActor } from '../access/access.repository.js';
 import { type ActivityInput, recordActivities } from '../activity/activity.repository.js';
+import { giveAccessCodes } from '../company/access-codes.js';
 import type * as partsRepo from '../documents/document-parts.repository.js';
 import * as repo from '../documents/documents.repository.js';
 import type { SealingJobs } from '../sealing/sealing.jobs.js';
@@ -82,7 +83,14 @@ export function sendingService(deps: SendingDeps) {
   async function sendDrafts(
     tx: Db,
     queue: QueueInTransaction,
-    input: { user: UserRow; documentIds: string[]; sourceIp?: string | undefined; userAgent?: string | null },
+    input: {
+      user: UserRow;
+      documentIds: string[];
+      sourceIp?: string | undefined;
+      userAgent?: string | null;
+      /** A public form's visitor signs at once, so its document never gets a company's access code. */
+      isFormSubmission?: boolean;
+    },
   ): Promise<Map<string, AppError | null>> {
     const { user } = input;
     const rows = new Map((await repo.lockDocuments(tx, input.documentIds)).map((row) => [row.id, row]));
@@ -125,6 +133,7 @@ export function sendingService(deps: SendingDeps) {
     if ((await repo.moveDraftsToAwaiting(tx, { documentIds: awaiting, at: now })).length !== awaiting.length) {
       throw notDraft();
     }
+    if (!input.isFormSubmission) await giveAccessCodes(tx, { ownerUserId: user.id, documentIds: awaiting });
     for (const document of sent) {
       const children = childrenOf.get(document.id) ?? { parts: [], signers: [], fields: [] };
       const preparer = children.signers.find((signer) => signer.isPreparer);

@@ -6,6 +6,7 @@ import {
   FIELD_KINDS,
   MESSAGES,
   parseFieldDate,
+  type RequisiteValueType,
   type SignerFieldValue,
 } from '@esign/shared';
 import type { Db } from '../../platform/db/client.js';
@@ -27,7 +28,7 @@ async function changeFor(
   db: Db,
   field: FieldRow,
   value: SignerFieldValue,
-  context: { signer: SignerRow; now: Date },
+  context: { signer: SignerRow; signatureTypes: readonly RequisiteValueType[]; now: Date },
 ): Promise<FieldChange | null> {
   const kind = FIELD_KINDS[field.type];
   switch (kind.value) {
@@ -40,6 +41,10 @@ async function changeFor(
         userId: context.signer.userId,
       });
       if (!requisite || requisite.type !== kind.requisiteType) throw invalid(field.id, MESSAGES.requisiteInvalid);
+      // A company may allow only some kinds (drawn, typed, uploaded): a saved one of another kind is refused.
+      if (!context.signatureTypes.includes(requisite.valueType)) {
+        throw invalid(field.id, MESSAGES.signatureTypeNotAllowed);
+      }
       return { requisiteId: requisite.id };
     }
     case 'text': {
@@ -71,7 +76,14 @@ async function changeFor(
  */
 export async function applySignerFieldValues(
   db: Db,
-  params: { signer: SignerRow; fields: FieldRow[]; values: SignerFieldValue[]; now: Date },
+  params: {
+    signer: SignerRow;
+    fields: FieldRow[];
+    values: SignerFieldValue[];
+    /** The saved signatures' kinds the document takes (its company's signature types). */
+    signatureTypes: readonly RequisiteValueType[];
+    now: Date;
+  },
 ): Promise<FieldRow[]> {
   const byId = new Map(params.fields.map((field) => [field.id, field]));
   for (const value of params.values) {

@@ -4,6 +4,7 @@ import { defineJob } from '../../platform/jobs.js';
 import type { Mailer } from '../../platform/mail/mailer.js';
 import { renderMail } from '../../platform/mail/template.js';
 import { mailText } from '../../platform/mail/texts.js';
+import { mailBrandingOfOwner } from '../company/branding.js';
 import { findSignerWithDocument, listSigners } from '../documents/documents.repository.js';
 import { findUserById, notificationSettingsByEmail } from '../users/users.repository.js';
 
@@ -24,6 +25,7 @@ export function signedMailJobs(deps: { db: Db; mailer: Mailer; appUrl: string })
       const owner = await findUserById(deps.db, document.userId);
       if (!owner) return;
       const title = document.title || mailText('common.untitledDocument');
+      const branding = await mailBrandingOfOwner(deps.db, document.userId, deps.appUrl);
       const others =
         document.isOrdered && owner.isSendingToAllPartiesInOrderedDocument
           ? (await listSigners(deps.db, documentId)).filter(
@@ -44,6 +46,7 @@ export function signedMailJobs(deps: { db: Db; mailer: Mailer; appUrl: string })
         await deps.mailer.send(
           renderMail({
             to: recipient.email,
+            branding,
             subject: mailText('signerSigned.subject', { signer: signer.name, title }),
             greeting: mailText('common.greeting', { name: recipient.name }),
             paragraphs: [mailText('signerSigned.body', { signer: signer.name, signerEmail: signer.email, title })],

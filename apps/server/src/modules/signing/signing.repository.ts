@@ -113,7 +113,13 @@ export async function findUsableRequisite(
   params: { requisiteId: string; signerId: string; userId: string | null },
 ) {
   const [row] = await db
-    .select({ id: requisites.id, type: requisites.type, signerId: requisites.signerId, userId: requisites.userId })
+    .select({
+      id: requisites.id,
+      type: requisites.type,
+      valueType: requisites.valueType,
+      signerId: requisites.signerId,
+      userId: requisites.userId,
+    })
     .from(requisites)
     .where(and(eq(requisites.id, params.requisiteId), isNull(requisites.deletedAt)))
     .limit(1);

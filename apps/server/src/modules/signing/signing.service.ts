@@ -18,6 +18,12 @@ import type { Storage } from '../../platform/storage/storage.js';
 import { resourceOf } from '../access/access.repository.js';
 import { can } from '../access/policy.js';
 import { recordActivity } from '../activity/activity.repository.js';
+import {
+  allowedValueTypesOf,
+  companyOfDocumentOwner,
+  type DocumentCompany,
+  signerCompanyOf,
+} from '../company/company.repository.js';
 import { listFields, toFieldDto } from '../documents/document-fields.repository.js';
 import { type DocumentRow, listSigners, lockDocument, type SignerRow } from '../documents/documents.repository.js';
 import { findRequisitesToStamp } from '../requisites/requisites.repository.js';
@@ -61,6 +67,11 @@ const linkInvalid = () => new AppError('NOT_FOUND', MESSAGES.signingLinkInvalid)
 function codesMatch(given: string, expected: string): boolean {
   const digest = (value: string) => createHash('sha256').update(value, 'utf8').digest();
   return timingSafeEqual(digest(given), digest(expected));
+}
+
+/** Where the signer goes after signing: the document's own page, else its company's (http or https only). */
+function redirectionPageOf(document: DocumentRow, company: DocumentCompany | null): string | null {
+  return safeRedirectionUrl(document.redirectionPage) ?? safeRedirectionUrl(company?.redirectionPage);
 }
 
 /** The signer may fill in and sign now: the document awaits signatures and it is this signer's turn. */
@@ -133,10 +144,11 @@ export function signerService(deps: SignerDeps) {
 
     async signerDocument(request: SignerRequest & { signerId: string }) {
       const { document, signer } = await authenticate(request);
-      const [signerRows, fieldRows, senderName] = await Promise.all([
+      const [signerRows, fieldRows, senderName, company] = await Promise.all([
         listSigners(db, document.id),
         listFields(db, document.id),
         repo.findOwnerName(db, document.userId),
+        companyOfDocumentOwner(db, document.userId),
       ]);
       const fileKey = document.resultPdfFileKey ?? document.pdfFileKey;
       return {
@@ -147,7 +159,7 @@ export function signerService(deps: SignerDeps) {
           status: document.status,
           isOrdered: document.isOrdered,
           testMode: document.testMode,
-          redirectionPage: safeRedirectionUrl(document.redirectionPage),
+          redirectionPage: redirectionPageOf(document, company),
           pdfMetadata: document.pdfMetadata ?? null,
           pdfUrl: fileKey ? await storage.signedGetUrl(fileKey, { expiresIn: 60 * 60 }) : null,
           senderName,
@@ -165,6 +177,8 @@ export function signerService(deps: SignerDeps) {
           signer.id,
         ),
         isMyTurn: isSignersTurn(document, signer, signerRows),
+        company: signerCompanyOf(company),
+        signatureTypes: allowedValueTypesOf(company),
       };
     },
 
@@ -222,10 +236,17 @@ export function signerService(deps: SignerDeps) {
 
     /** Saves values of the signer's own fields while it is the signer's turn. */
     async updateFields(request: SignerRequest & { signerId: string; values: SignerFieldValue[] }) {
-      await authenticate(request);
+      const { document } = await authenticate(request);
+      const company = await companyOfDocumentOwner(db, document.userId);
       const updated = await db.transaction(async (tx) => {
         const { signer, ownFields } = await lockForSigning(tx, request);
-        return applySignerFieldValues(tx, { signer, fields: ownFields, values: request.values, now: now() });
+        return applySignerFieldValues(tx, {
+          signer,
+          fields: ownFields,
+          values: request.values,
+          signatureTypes: allowedValueTypesOf(company),
+          now: now(),
+        });
       });
       return updated.map(toFieldDto);
     },
@@ -244,7 +265,8 @@ export function signerService(deps: SignerDeps) {
         origin: RequestOrigin;
       },
     ) {
-      await authenticate(request);
+      const session = await authenticate(request);
+      const company = await companyOfDocumentOwner(db, session.document.userId);
       // The seal, or the next signer's invitation, is queued in the transaction that records the signature.
       const outcome = await jobs.transaction(db, async (tx, queue) => {
         const document = await lockDocument(tx, request.documentId);
@@ -253,13 +275,19 @@ export function signerService(deps: SignerDeps) {
         const answer = (status: DocumentRow['status']) => ({
           isFinished: true as const,
           documentStatus: status,
-          redirectionPage: safeRedirectionUrl(document.redirectionPage),
+          redirectionPage: redirectionPageOf(document, company),
         });
         if (current.isFinished) return { answer: answer(document.status), isCompleted: false, next: undefined };
 
         const { signer, ownFields, signerRows } = await lockForSigning(tx, request, document);
         const at = now();
-        const fields = await applySignerFieldValues(tx, { signer, fields: ownFields, values: request.values, now: at });
+        const fields = await applySignerFieldValues(tx, {
+          signer,
+          fields: ownFields,
+          values: request.values,
+          signatureTypes: allowedValueTypesOf(company),
+          now: at,
+        });
         if (requiredUnsignedFields(fields).length > 0) {
           throw new AppError('VALIDATION_ERROR', MESSAGES.requiredFieldsUnsigned);
         }

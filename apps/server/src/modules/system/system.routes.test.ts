@@ -81,7 +81,8 @@ describe('system routes', () => {
     const mails = response.json();
     expect(mails[0]).toMatchObject({ to: 'second@example.com', subject: 'Second', text: 'two', html: '<p>two</p>' });
     expect(mails[1]).toMatchObject({ to: 'first@example.com' });
-    expect(Object.keys(mails[0]).sort()).toEqual(['createdAt', 'html', 'id', 'subject', 'text', 'to']);
+    expect(Object.keys(mails[0]).sort()).toEqual(['createdAt', 'from', 'html', 'id', 'subject', 'text', 'to']);
+    expect(mails[0].from).toBe(t.app.platform.config.mailFrom);
   });
 
   // Security issue, finding 1: anonymous GET /api/v1/dev/mail answered every mail of the default install, signing

@@ -2,6 +2,7 @@ import { API_PREFIX, MESSAGES, type User } from '@esign/shared';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, linkParam, type TestApp, uniqueEmail, waitForMail } from '../../../test/app.js';
+import { sessionCall, uploadAsset as uploadAssetAs } from '../../../test/assets.js';
 import { authClient } from '../../../test/auth.js';
 import { documentFactory } from '../../../test/document-factory.js';
 
@@ -13,14 +14,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-type Session = { accessToken: string };
-const call = (session: Session | null, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
-  t.app.inject({
-    method,
-    url: `${API_PREFIX}${url}`,
-    ...(session ? { headers: { authorization: `Bearer ${session.accessToken}` } } : {}),
-    ...(payload ? { payload } : {}),
-  });
+const call: ReturnType<typeof sessionCall> = (...args) => sessionCall(t.app)(...args);
 
 const profile = {
   name: 'Ada Byron',
@@ -36,12 +30,8 @@ const profile = {
   isReceivingSignatureRequestsDailyReport: true,
 };
 
-async function uploadAsset(session: Session, bytes: Buffer, fileName = 'me.png') {
-  const answer = await call(session, 'POST', '/auth/put_signed_asset_url', { fileName, contentType: 'image/png' });
-  const { key } = answer.json<{ key: string }>();
-  await t.app.platform.storage.put(key, bytes, 'image/png');
-  return key;
-}
+const uploadAsset = (session: { accessToken: string }, bytes: Buffer, fileName = 'me.png') =>
+  uploadAssetAs(t.app, session, bytes, fileName);
 
 describe('PATCH user/profile', () => {
   it('saves the name (trimmed), preferences and the eight notification flags', async () => {

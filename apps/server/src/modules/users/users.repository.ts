@@ -1,5 +1,4 @@
 import {
-  API_PREFIX,
   documentsUsedThisMonth,
   NOTIFICATION_FLAGS,
   type NotificationSettings,
@@ -13,6 +12,7 @@ import DataLoader from 'dataloader';
 import { and, eq, inArray, isNotNull, isNull, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import { documentParts, documents, requisites, sessions, signers, users } from '../../platform/db/schema.js';
+import { pictureUrlOf } from './stored-picture.js';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -83,12 +83,7 @@ export const DELETED_ACCOUNT_ID = '00000000-0000-0000-0000-000000000000';
 
 /** A user's picture is stored as `users/{id}/avatar/{file}`: served at this address while it is the current one. */
 export function avatarUrlOf(row: { id: string; avatarKey: string | null }): string | null {
-  const file = row.avatarKey?.split('/').pop();
-  return file ? `${API_PREFIX}/avatars/${row.id}/${file}` : null;
-}
-
-export function avatarKeyOf(userId: string, file: string): string {
-  return `users/${userId}/avatar/${file}`;
+  return pictureUrlOf({ route: 'avatars' }, row.id, row.avatarKey);
 }
 
 export function notificationSettingsOf(row: UserRow): NotificationSettings {

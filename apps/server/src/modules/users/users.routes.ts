@@ -12,6 +12,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { currentSessionId, currentUser } from '../../platform/http/authenticate.js';
 import { defineRoute } from '../../platform/http/define-route.js';
+import { sendPicture } from './stored-picture.js';
 import { toUserDto } from './users.repository.js';
 import type { UserService } from './users.service.js';
 
@@ -27,10 +28,7 @@ export async function userRoutes(app: FastifyInstance, { users }: { users: UserS
   );
   defineRoute(app, deleteAvatar, asUser, async (request) => users.removeAvatar({ user: currentUser(request) }));
   defineRoute(app, avatar, { tags: ['user'], auth: 'none' }, async (request, reply) =>
-    reply
-      .header('content-type', 'image/png')
-      .header('cache-control', 'private, max-age=86400, immutable')
-      .send(await users.avatarFile(request.params)),
+    sendPicture(reply, await users.avatarFile(request.params)),
   );
   defineRoute(app, signersAvatars, asUser, async (request) =>
     users.signerAvatars({ userId: currentUser(request).id, documentId: request.params.documentId }),

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import {
   AVATAR_MAX_BYTES,
   AVATAR_SIZE_PX,
@@ -9,15 +8,21 @@ import {
 import type { Db } from '../../platform/db/client.js';
 import { AppError } from '../../platform/errors.js';
 import type { JobQueue } from '../../platform/jobs.js';
-import { assertSafeKey } from '../../platform/storage/keys.js';
 import type { Storage } from '../../platform/storage/storage.js';
 import { authorize, userActor } from '../access/access.repository.js';
 import * as authRepo from '../auth/auth.repository.js';
 import { hashPassword } from '../auth/auth.service.js';
 import { hashToken } from '../auth/tokens.js';
+import { findCompanySettings } from '../company/company.repository.js';
 import { findFileKeysInUse } from '../documents/document-parts.repository.js';
 import { listSigners } from '../documents/documents.repository.js';
 import { pngOfImage } from '../requisites/image.js';
+import {
+  currentPictureFile,
+  type PictureKind,
+  removeStoredFile as removeFile,
+  replacePicture,
+} from './stored-picture.js';
 import type { UserMailJobs } from './users.mails.js';
 import * as repo from './users.repository.js';
 
@@ -45,14 +50,15 @@ export async function avatarPng(bytes: Buffer): Promise<Buffer> {
   });
 }
 
+/** The avatar as a stored picture (stored-picture.ts, shared with the company logo). */
+export const AVATAR: PictureKind = { folder: 'avatar', route: 'avatars', toPng: avatarPng };
+
 /** The profile (spec part 2, sections 2 to 5): its form, the picture, the e-mail change and the account's deletion. */
 export function userService(deps: UserDeps) {
   const { db, storage, jobs, mails, now } = deps;
 
   /** Removes a stored file; one already gone (or a failing store) does not stop what follows. */
-  async function removeStoredFile(key: string | null) {
-    if (key) await storage.delete(key).catch(() => undefined);
-  }
+  const removeStoredFile = (key: string | null) => removeFile(storage, key);
 
   return {
     /** Name, preferences and notification flags; a new password ends every other session of the user. */
@@ -80,17 +86,12 @@ export function userService(deps: UserDeps) {
 
     /** Takes the picture uploaded to `key` (the user's own upload), keeps it 128x128 and removes the upload. */
     async setAvatar(input: { user: repo.UserRow; key: string }) {
-      assertSafeKey(input.key);
-      if (!input.key.startsWith(`users/${input.user.id}/assets/`)) throw formatNotCorrect();
-      const bytes = await storage.getBuffer(input.key).catch(() => {
-        throw new AppError('NOT_FOUND', MESSAGES.notFound);
+      await replacePicture(storage, AVATAR, {
+        userId: input.user.id,
+        uploadKey: input.key,
+        previousKey: input.user.avatarKey,
+        save: (key) => repo.updateUser(db, input.user.id, { avatarKey: key }),
       });
-      const png = await avatarPng(bytes);
-      const key = repo.avatarKeyOf(input.user.id, `${randomUUID()}.png`);
-      await storage.put(key, png, 'image/png');
-      await repo.updateUser(db, input.user.id, { avatarKey: key });
-      await removeStoredFile(input.user.avatarKey);
-      await removeStoredFile(input.key);
       return repo.toUserDto(await requireUserRow(input.user.id));
     },
 
@@ -103,9 +104,7 @@ export function userService(deps: UserDeps) {
     /** The bytes of a user's current picture; a replaced or removed one is not found. */
     async avatarFile(input: { userId: string; file: string }) {
       const user = await repo.findUserById(db, input.userId);
-      const key = repo.avatarKeyOf(input.userId, input.file);
-      if (!user || user.avatarKey !== key) throw new AppError('NOT_FOUND', MESSAGES.notFound);
-      return storage.getBuffer(key);
+      return currentPictureFile(storage, AVATAR, { ...input, currentKey: user?.avatarKey });
     },
 
     /**
@@ -152,6 +151,7 @@ export function userService(deps: UserDeps) {
      */
     async deleteAccount(input: { user: repo.UserRow }) {
       const { user } = input;
+      const logoKey = (await findCompanySettings(db, user.id))?.companyLogoKey ?? null;
       const fileKeys = await jobs.transaction(db, async (tx, queue) => {
         const owned = await repo.listOwnedDocuments(tx, user.id);
         for (const document of owned.filter((row) => row.status === 'awaiting' && !row.deletedAt)) {
@@ -177,7 +177,8 @@ export function userService(deps: UserDeps) {
       });
       // Once the rows are gone: files no remaining document names (a kept copy may share a template's) are erased.
       const inUse = await findFileKeysInUse(db, fileKeys);
-      for (const key of [...fileKeys.filter((key) => !inUse.has(key)), user.avatarKey]) await removeStoredFile(key);
+      for (const key of [...fileKeys.filter((key) => !inUse.has(key)), user.avatarKey, logoKey])
+        await removeStoredFile(key);
       return { message: MESSAGES.accountDeleted };
     },
   };

@@ -6,6 +6,7 @@ export * from './schema/accounts.js';
 export * from './schema/activity.js';
 export * from './schema/billing.js';
 export * from './schema/bulk-send.js';
+export * from './schema/company.js';
 export * from './schema/documents.js';
 export * from './schema/forms.js';
 export * from './schema/integrations.js';

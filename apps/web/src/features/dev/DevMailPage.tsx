@@ -80,6 +80,7 @@ function MailView({ mail }: { mail: OutboxMail }) {
       <Title order={2} size="h3" mb="xs">
         {mail.subject}
       </Title>
+      {mail.from ? <Text size="sm">{t('devMail.from', { from: mail.from })}</Text> : null}
       <Text size="sm">{t('devMail.to', { to: mail.to })}</Text>
       <Text size="sm" mb="md">
         {t('devMail.sentAt', { time: formatTime(mail.createdAt) })}

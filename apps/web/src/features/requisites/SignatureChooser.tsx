@@ -14,10 +14,13 @@ import { SignatureModal } from './SignatureModal';
 export interface SignatureChooserProps {
   opened: boolean;
   type: 'sign' | 'initial';
+  /** The kinds a document takes (its company's signature types); every kind when not given. */
+  allowedTypes?: readonly RequisiteValueType[] | undefined;
   onClose(): void;
   onChosen(requisite: Requisite): void;
 }
 
+const ALL_KINDS: readonly RequisiteValueType[] = ['text', 'draw', 'upload'];
 /** Spec section 9: the list gets a shadow when it holds more than 3 items (it scrolls). */
 const SHADOW_FROM_ITEMS = 4;
 const TABS: { value: RequisiteValueType; labelKey: 'requisites.typed' | 'requisites.drawn' | 'requisites.uploaded' }[] =
@@ -32,19 +35,22 @@ const TABS: { value: RequisiteValueType; labelKey: 'requisites.typed' | 'requisi
  * and an edit / delete menu, and Create New Signature. With nothing saved yet it offers 'We created a signature
  * for you'. Works for a logged-in user and for a signer (the API client sends the link token).
  */
-export function SignatureChooser({ opened, type, onClose, onChosen }: SignatureChooserProps) {
+export function SignatureChooser({ opened, type, allowedTypes, onClose, onChosen }: SignatureChooserProps) {
   const { t } = useTranslation();
   const isMobile = useMediaQuery('(max-width: 768px)');
   const ownerName = useRequisiteOwnerName();
   const requisites = useRequisites();
-  const pairs = pairRequisites(requisites.data ?? []);
+  const kinds = allowedTypes ?? ALL_KINDS;
+  // Saved pairs of a kind the document does not take are not offered (the server would refuse them).
+  const pairs = pairRequisites(requisites.data ?? []).filter((pair) => kinds.includes(pair.sign.valueType));
+  const tabs = TABS.filter((entry) => kinds.includes(entry.value));
   const [editing, setEditing] = useState<RequisitePair | 'new' | null>(null);
   const [deleting, setDeleting] = useState<Requisite | null>(null);
   const [tab, setTab] = useState<RequisiteValueType | null>(null);
   const remove = useDeleteRequisite();
 
   const items = pairs.map((pair) => pair[type]);
-  const activeTab = tab ?? items[0]?.valueType ?? 'text';
+  const activeTab = tab ?? items[0]?.valueType ?? tabs[0]?.value ?? 'text';
   const shown = items.filter((item) => item.valueType === activeTab);
 
   const choose = (requisite: Requisite) => {
@@ -60,6 +66,8 @@ export function SignatureChooser({ opened, type, onClose, onChosen }: SignatureC
   };
 
   const isEmpty = requisites.isSuccess && pairs.length === 0;
+  // The quick sign makes a typed signature: offered only when typed ones are taken.
+  const canQuickSign = kinds.includes('text');
   const title = isEmpty
     ? t('requisites.signNow')
     : type === 'sign'
@@ -78,14 +86,14 @@ export function SignatureChooser({ opened, type, onClose, onChosen }: SignatureC
         closeButtonProps={{ 'aria-label': t('requisites.close') }}
       >
         {requisites.isPending && <Loader size="sm" />}
-        {isEmpty && (
+        {isEmpty && canQuickSign && (
           <QuickSign type={type} defaultName={ownerName} onChosen={choose} onCustom={() => setEditing('new')} />
         )}
-        {pairs.length > 0 && (
+        {(pairs.length > 0 || (isEmpty && !canQuickSign)) && (
           <Stack gap="md">
             <Tabs value={activeTab} onChange={(value) => value && setTab(value as RequisiteValueType)}>
               <Tabs.List grow>
-                {TABS.map((entry) => (
+                {tabs.map((entry) => (
                   <Tabs.Tab key={entry.value} value={entry.value}>
                     {t(entry.labelKey)}
                   </Tabs.Tab>
@@ -149,6 +157,7 @@ export function SignatureChooser({ opened, type, onClose, onChosen }: SignatureC
         opened={opened && editing !== null}
         pair={editing === 'new' ? null : editing}
         defaultName={ownerName}
+        allowedTypes={kinds}
         onClose={() => setEditing(null)}
         onSaved={(pair) => {
           if (editing === 'new') choose(pair[type]);

@@ -30,6 +30,8 @@ export interface SignatureModalProps {
   pair: RequisitePair | null;
   /** The name to start from: the user's or the signer's. */
   defaultName: string;
+  /** The kinds the tabs offer (a document's company signature types); every kind when not given. */
+  allowedTypes?: readonly RequisiteValueType[] | undefined;
   onSaved?(pair: RequisitePair): void;
 }
 
@@ -57,11 +59,14 @@ function keptImage(requisite: Requisite | undefined, valueType: RequisiteValueTy
   return requisite?.valueType === valueType && requisite.imageUrl ? { kind: 'kept', url: requisite.imageUrl } : null;
 }
 
-function SignatureForm({ onClose, pair, defaultName, onSaved }: SignatureModalProps) {
+function SignatureForm({ onClose, pair, defaultName, allowedTypes, onSaved }: SignatureModalProps) {
   const { t } = useTranslation();
   const translateMessage = useTranslateMessage();
   const save = useSaveRequisites();
-  const [tab, setTab] = useState<RequisiteValueType>(pair?.sign.valueType ?? 'text');
+  const isOffered = (kind: RequisiteValueType) => !allowedTypes || allowedTypes.includes(kind);
+  const [tab, setTab] = useState<RequisiteValueType>(
+    ([pair?.sign.valueType ?? 'text', 'text', 'draw', 'upload'] as const).find(isOffered) ?? 'text',
+  );
   const [name, setName] = useState(pair?.sign.valueType === 'text' ? (pair.sign.text ?? '') : defaultName);
   const [initials, setInitials] = useState(
     pair?.initial.valueType === 'text' ? (pair.initial.text ?? '') : defaultInitials(defaultName),
@@ -127,9 +132,9 @@ function SignatureForm({ onClose, pair, defaultName, onSaved }: SignatureModalPr
     <Stack gap="md">
       <Tabs value={tab} onChange={(value) => value && setTab(value as RequisiteValueType)}>
         <Tabs.List grow>
-          <Tabs.Tab value="text">{t('requisites.typeTab')}</Tabs.Tab>
-          <Tabs.Tab value="draw">{t('requisites.drawTab')}</Tabs.Tab>
-          <Tabs.Tab value="upload">{t('requisites.uploadTab')}</Tabs.Tab>
+          {isOffered('text') && <Tabs.Tab value="text">{t('requisites.typeTab')}</Tabs.Tab>}
+          {isOffered('draw') && <Tabs.Tab value="draw">{t('requisites.drawTab')}</Tabs.Tab>}
+          {isOffered('upload') && <Tabs.Tab value="upload">{t('requisites.uploadTab')}</Tabs.Tab>}
         </Tabs.List>
 
         <Tabs.Panel value="text" pt="md">

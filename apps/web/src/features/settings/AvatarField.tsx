@@ -1,46 +1,20 @@
-import { MESSAGES, type User } from '@esign/shared';
-import { Avatar, Button, FileButton, Group, Modal, Slider, Stack, Text } from '@mantine/core';
-import { useEffect, useState } from 'react';
-import Cropper from 'react-easy-crop';
-import { notifyError, notifyFailure, notifySuccess } from '../../api/notify';
+import { AVATAR_SIZE_PX, type User } from '@esign/shared';
+import { Avatar, Button, FileButton, Group, Stack, Text } from '@mantine/core';
+import { notifySuccess } from '../../api/notify';
 import { useTranslation } from '../../i18n';
 import { useRemoveAvatar, useUploadAvatar } from './api';
-import { avatarProblem, croppedAvatar, type PixelArea } from './avatar-checks';
+import { PictureCropModal, usePictureCrop } from './PictureCrop';
 
 /** The picture with Upload (a square crop in a modal, then 128x128) and Remove. */
 export function AvatarField({ user }: { user: User }) {
   const { t } = useTranslation();
   const upload = useUploadAvatar();
   const remove = useRemoveAvatar();
-  const [imageUrl, setImageUrl] = useState<string | null>(null);
-  const [crop, setCrop] = useState({ x: 0, y: 0 });
-  const [zoom, setZoom] = useState(1);
-  const [area, setArea] = useState<PixelArea | null>(null);
-
-  useEffect(() => () => (imageUrl ? URL.revokeObjectURL(imageUrl) : undefined), [imageUrl]);
-
-  const onPick = async (file: File | null) => {
-    if (!file) return;
-    const problem = avatarProblem(file, new Uint8Array(await file.slice(0, 16).arrayBuffer()));
-    if (problem) {
-      notifyFailure(problem === 'format' ? MESSAGES.fileFormatNotCorrect : MESSAGES.avatarTooLarge);
-      return;
-    }
-    setCrop({ x: 0, y: 0 });
-    setZoom(1);
-    setImageUrl(URL.createObjectURL(file));
-  };
-
-  const onSave = async () => {
-    if (!imageUrl || !area) return;
-    try {
-      await upload.mutateAsync(await croppedAvatar(imageUrl, area));
-      notifySuccess(t('messages.pictureUploaded'));
-      setImageUrl(null);
-    } catch (error) {
-      notifyError(error);
-    }
-  };
+  const picture = usePictureCrop({
+    size: { width: AVATAR_SIZE_PX, height: AVATAR_SIZE_PX },
+    upload: (png) => upload.mutateAsync(png),
+    onUploaded: () => notifySuccess(t('messages.pictureUploaded')),
+  });
 
   const onRemove = async () => {
     // The spec's toast shows even when the call fails (section 8).
@@ -54,7 +28,7 @@ export function AvatarField({ user }: { user: User }) {
       <Stack gap={4}>
         <Group gap="xs">
           <FileButton
-            onChange={(file) => void onPick(file)}
+            onChange={(file) => void picture.pick(file)}
             accept=".jpg,.jpeg,.png,.bmp,image/jpeg,image/png,image/bmp"
           >
             {(props) => (
@@ -73,37 +47,16 @@ export function AvatarField({ user }: { user: User }) {
           {t('settings.avatarHint')}
         </Text>
       </Stack>
-
-      <Modal opened={imageUrl !== null} onClose={() => setImageUrl(null)} title={t('settings.cropTitle')} centered>
-        <Stack>
-          <div style={{ position: 'relative', height: 300, background: '#222' }}>
-            {imageUrl && (
-              <Cropper
-                image={imageUrl}
-                crop={crop}
-                zoom={zoom}
-                aspect={1}
-                cropShape="round"
-                onCropChange={setCrop}
-                onZoomChange={setZoom}
-                onCropComplete={(_, pixels) => setArea(pixels)}
-              />
-            )}
-          </div>
-          <Text size="sm" aria-hidden>
-            {t('settings.zoom')}
-          </Text>
-          <Slider min={1} max={3} step={0.1} value={zoom} onChange={setZoom} thumbLabel={t('settings.zoom')} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setImageUrl(null)}>
-              {t('settings.cancel')}
-            </Button>
-            <Button onClick={() => void onSave()} loading={upload.isPending} disabled={!area}>
-              {t('settings.cropSave')}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      <PictureCropModal
+        imageUrl={picture.imageUrl}
+        aspect={1}
+        round
+        title={t('settings.cropTitle')}
+        saveLabel={t('settings.cropSave')}
+        saving={upload.isPending}
+        onCancel={picture.cancel}
+        onSave={(area) => void picture.save(area)}
+      />
     </Group>
   );
 }

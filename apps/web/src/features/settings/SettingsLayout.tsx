@@ -9,6 +9,7 @@ import type { NavEntry } from '../../layouts/navigation';
  * `OwnerOnly`) join this list as they are built.
  */
 export const SETTINGS_PAGES: readonly NavEntry[] = [
+  { labelKey: 'company.tab', to: '/settings/company' },
   { labelKey: 'settings.profileTab', to: '/settings/profile' },
   { labelKey: 'settings.editSignatureTab', to: '/settings/edit-signature' },
   { labelKey: 'settings.securityTab', to: '/settings/security' },

@@ -27,20 +27,19 @@ export function useConfirmEmailChange() {
   });
 }
 
-/** Puts the cropped PNG through a signed upload URL, then makes it the user's picture (kept 128x128 by the server). */
+/** Puts a cropped PNG through a signed upload URL (auth/put_signed_asset_url); answers the upload's key. */
+export async function uploadPicture(png: Blob, fileName: string): Promise<string> {
+  const target = await apiCall('putSignedAssetUrl', { body: { fileName, contentType: 'image/png' } });
+  const put = await fetch(target.url, { method: 'PUT', body: png, headers: { 'content-type': target.contentType } });
+  if (!put.ok) throw new Error(`picture upload answered ${put.status}`);
+  return target.key;
+}
+
+/** Uploads the cropped PNG, then makes it the user's picture (kept 128x128 by the server). */
 export function useUploadAvatar() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (png: Blob) => {
-      const target = await apiCall('putSignedAssetUrl', { body: { fileName: 'avatar.png', contentType: 'image/png' } });
-      const put = await fetch(target.url, {
-        method: 'PUT',
-        body: png,
-        headers: { 'content-type': target.contentType },
-      });
-      if (!put.ok) throw new Error(`avatar upload answered ${put.status}`);
-      return apiCall('updateAvatar', { body: { key: target.key } });
-    },
+    mutationFn: async (png: Blob) => apiCall('updateAvatar', { body: { key: await uploadPicture(png, 'avatar.png') } }),
     onSuccess: (user) => queryClient.setQueryData(queryKeys.currentUser(), user),
   });
 }

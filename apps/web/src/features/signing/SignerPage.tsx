@@ -14,9 +14,9 @@ import { isApiError } from '../../api/api-error';
 import { notifyError } from '../../api/notify';
 import { lazyComponent } from '../../app/lazy-component';
 import { useTranslation } from '../../i18n';
-import { ProductName } from '../../layouts/ProductName';
 import { RequisiteOwnerNameProvider } from '../requisites/owner-name';
 import { sendSignatoryOpened, useAvailableSigners, useSignDocument, useSignerDocument } from './api';
+import { CompanyHeader } from './CompanyHeader';
 import { SignerPages } from './SignerPages';
 import './signing.css';
 import {
@@ -237,7 +237,7 @@ function SigningView({ documentId, view }: { documentId: string; view: SignerVie
         <Group justify="space-between" wrap="nowrap" gap="xs">
           <Box miw={0} style={{ flex: 1 }}>
             <Group gap="xs" wrap="nowrap">
-              <ProductName />
+              <CompanyHeader company={view.company} />
               <Title
                 order={1}
                 fz="md"
@@ -248,7 +248,9 @@ function SigningView({ documentId, view }: { documentId: string; view: SignerVie
               </Title>
             </Group>
             <Text size="xs" c="dimmed" truncate="end">
-              {t('signing.from', { name: view.document.senderName })}
+              {view.company?.name
+                ? t('signing.fromCompany', { name: view.document.senderName, company: view.company.name })
+                : t('signing.from', { name: view.document.senderName })}
             </Text>
           </Box>
           {isEditable && !isMobile ? actions : null}
@@ -330,6 +332,7 @@ function SigningView({ documentId, view }: { documentId: string; view: SignerVie
             <SignatureChooser
               opened
               type={chooserType}
+              allowedTypes={view.signatureTypes}
               onClose={() => {
                 if (isChoiceMade.current) {
                   isChoiceMade.current = false;

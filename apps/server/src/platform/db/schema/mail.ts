@@ -8,6 +8,8 @@ export const mailOutbox = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     to: text('to').notNull(),
+    /** The From header as sent (a company's 'From' name before the configured address). */
+    from: text('from'),
     subject: text('subject').notNull(),
     text: text('text').notNull(),
     html: text('html').notNull(),

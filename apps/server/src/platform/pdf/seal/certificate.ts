@@ -16,6 +16,8 @@ export interface CertificateSigner {
 
 export interface CertificateData {
   title: string;
+  /** The document owner's company (company branding), named under the title; omitted when null. */
+  company?: string | null;
   documentId: string;
   /** SHA-256 (hex) of the original PDF: the combined document before any stamp. */
   originalSha256: string;
@@ -45,6 +47,7 @@ export function appendCertificate(pdf: PDF, fonts: PdfFonts, data: CertificateDa
   const writer = new PageWriter(pdf, fonts);
   writer.text('Certificate of completion', { size: 18, gap: 8 });
   writer.field('Document', data.title || '(untitled)');
+  if (data.company) writer.field('Company', data.company);
   writer.field('Document ID', data.documentId);
   writer.field('SHA-256 of the original PDF', data.originalSha256);
   writer.field('Completed', formatInstant(data.completedAt));
