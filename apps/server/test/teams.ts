@@ -8,7 +8,7 @@ type Session = { accessToken: string };
 
 /** Thin helpers over the team routes, and a team made through them (invitations mailed and accepted). */
 export function teamClient(app: FastifyInstance) {
-  const call = (session: Session | null, method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) =>
+  const call = (session: Session | null, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
     app.inject({
       method,
       url: `${API_PREFIX}${url}`,

@@ -12,6 +12,7 @@ import { documentClient } from '../../../test/documents.js';
 import { formClient, visitor } from '../../../test/forms.js';
 import { pdftotext } from '../../../test/poppler.js';
 import { awaitingDocument, signerClient, signerRequisite } from '../../../test/signing.js';
+import { teamClient } from '../../../test/teams.js';
 import { setPlan } from '../../../test/templates.js';
 import { findDocument } from '../documents/documents.repository.js';
 
@@ -227,4 +228,26 @@ describe('a company document sent, signed and sealed', () => {
     expect(page.statusCode, page.body).toBe(200);
     expect(page.json<SignerDocument>().company?.name).toBe('Acme <b>Ltd</b>');
   }, 60_000);
+});
+
+describe("a team's company", () => {
+  it("brands a teammate's document with the team owner's company; the settings' calls answer a teammate 404", async () => {
+    const made = await awaitingDocument(t.app, { signers: [{ fields: [{ type: 'signature' }] }] });
+    const teamOwner = await authClient(t.app).loggedInUser();
+    await brand(teamOwner);
+    const { call, invitationOf, accept } = teamClient(t.app);
+    await call(teamOwner, 'POST', '/teams/members', { emails: [made.owner.email] });
+    const invitation = await invitationOf(made.owner.email);
+    expect((await accept(invitation.teamId, { token: invitation.token })).statusCode).toBe(200);
+
+    const [signer] = made.signers;
+    if (!signer) throw new Error('no signer');
+    const page = await signerClient(t.app, signer.token)(
+      'GET',
+      `/document_sign/signers/${signer.id}/document/${made.documentId}`,
+    );
+    expect(page.json<SignerDocument>().company?.name).toBe('Acme <b>Ltd</b>');
+    expect((await call(made.owner, 'GET', '/user/company')).statusCode).toBe(404);
+    expect((await call(made.owner, 'PATCH', '/user/company', company)).statusCode).toBe(404);
+  });
 });

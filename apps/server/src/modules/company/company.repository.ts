@@ -6,9 +6,9 @@ import {
   type SignatureTypesPreferences,
   type SignerCompany,
 } from '@esign/shared';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
-import { companySettings, users } from '../../platform/db/schema.js';
+import { companySettings, teams, users } from '../../platform/db/schema.js';
 import { pictureUrlOf } from '../users/stored-picture.js';
 import { accountPlanOf } from './plan.js';
 
@@ -81,11 +81,14 @@ export interface DocumentCompany {
  * Teams: a teammate's documents carry the team owner's settings (the team's owner id is looked up here).
  */
 export async function companyOfDocumentOwner(db: Db, ownerUserId: string): Promise<DocumentCompany | null> {
+  // A teammate's document carries the team's company: the settings of the team's owner (the account alone's own).
+  const accountOwner = sql`coalesce((select ${teams.ownerId} from ${users} join ${teams} on ${teams.id} = ${users.teamId}
+    where ${users.id} = ${ownerUserId}), ${ownerUserId}::uuid)`;
   const [found] = await db
-    .select({ company: companySettings, planType: users.planType })
+    .select({ company: companySettings, planType: users.planType, appSumoCodes: users.appSumoCodes })
     .from(companySettings)
     .innerJoin(users, eq(users.id, companySettings.userId))
-    .where(eq(companySettings.userId, ownerUserId))
+    .where(eq(companySettings.userId, accountOwner))
     .limit(1);
   if (!found || !canUseCompanyBranding({ planType: accountPlanOf(found) })) return null;
   const { company } = found;

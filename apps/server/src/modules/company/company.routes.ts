@@ -5,7 +5,8 @@ import { defineRoute } from '../../platform/http/define-route.js';
 import { sendPicture } from '../users/stored-picture.js';
 import type { CompanyService } from './company.service.js';
 
-const asUser = { tags: ['company'], auth: 'user' } as const;
+/** The company's settings are the account owner's (an account alone, or a team's owner): teammates get 404. */
+const asUser = { tags: ['company'], auth: 'accountOwner' } as const;
 
 export async function companyRoutes(app: FastifyInstance, { company }: { company: CompanyService }) {
   defineRoute(app, getCompany, asUser, async (request) => company.getCompany({ user: currentUser(request) }));

@@ -1,9 +1,9 @@
-import type { PlanType } from '@esign/shared';
+import { isBusinessAccount, type PlanType } from '@esign/shared';
 
 /**
- * The account's plan, read in one place: `users.plan_type` today. Billing (its own branch) may keep the plan
- * elsewhere; only this function changes then.
+ * The account's plan as branding asks it: Business for a Business plan and for the lifetime (AppSumo) deals, which
+ * are Business accounts (packages/shared billing.ts `isBusinessAccount`).
  */
-export function accountPlanOf(user: { planType: PlanType }): PlanType {
-  return user.planType;
+export function accountPlanOf(user: { planType: PlanType; appSumoCodes: number }): PlanType {
+  return isBusinessAccount(user) ? 'business' : user.planType;
 }
