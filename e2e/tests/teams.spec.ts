@@ -59,6 +59,13 @@ test('a Business owner invites two people, both accept, one becomes admin and se
   await expect(ownerPage.getByText('Team member successfully upgraded to admin.')).toBeVisible();
   await expect(bobRow).toContainText('Admin');
 
+  // The company and billing settings are the owner's: an admin sees the spec's refusal, with a way back.
+  for (const path of ['/settings/company', '/settings/billing']) {
+    await bobPage.goto(path);
+    await expect(bobPage.getByRole('heading', { name: "Oops! You don't have access." })).toBeVisible();
+    await expect(bobPage.getByText('Your account is part of a team account.', { exact: false })).toBeVisible();
+  }
+
   // The owner's awaiting document shows in the admin's 'Team' list, with a link to copy and none of the owner's actions.
   const title = `Team contract ${Date.now()}`;
   await sendDocument(request, owner, {
