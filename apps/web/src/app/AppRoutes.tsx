@@ -48,6 +48,7 @@ import {
   PurchaseSignUpPage,
   ResetPage,
   SecurityPage,
+  SettingsHome,
   SettingsLayout,
   SignerPage,
   SignPage,
@@ -149,7 +150,7 @@ function LoggedInRoutes() {
         <Route path="/signup/personal" element={<PurchasePaymentPage key="personal" plan="personal" />} />
         <Route path="/signup/business" element={<PurchasePaymentPage key="business" plan="business" />} />
         <Route path="/settings" element={<SettingsLayout />}>
-          <Route index element={<Navigate to="/settings/profile" replace />} />
+          <Route index element={<SettingsHome />} />
           <Route path="profile" element={<ProfilePage />} />
           <Route path="edit-signature" element={<EditSignaturePage />} />
           <Route path="security" element={<SecurityPage />} />

@@ -62,6 +62,7 @@ export const TemplateEditPage = appPage(
 export const SettingsLayout = appPage(async () => (await import('../features/settings/SettingsLayout')).SettingsLayout);
 export const CompanyPage = appPage(async () => (await import('../features/settings/CompanyPage')).CompanyPage);
 export const OwnerOnly = appPage(async () => (await import('../features/settings/OwnerOnly')).OwnerOnly);
+export const SettingsHome = appPage(async () => (await import('../features/settings/OwnerOnly')).SettingsHome);
 // Logged out, but with the app's texts: the purchase's texts stay out of the signer page's first load.
 export const PurchaseSignUpPage = appPage(
   async () => (await import('../features/purchase/PurchaseSignUpPage')).PurchaseSignUpPage,

@@ -1,6 +1,6 @@
 import { canManageAccountSettings } from '@esign/shared';
 import { Button, Stack, Text, Title } from '@mantine/core';
-import { Link, Outlet } from 'react-router';
+import { Link, Navigate, Outlet } from 'react-router';
 import { useTranslation } from '../../i18n';
 import { useCurrentUser } from '../auth/api';
 
@@ -21,4 +21,11 @@ export function OwnerOnly() {
       </Button>
     </Stack>
   );
+}
+
+/** /settings opens the company page (the spec's default), or the profile for a teammate, who may not open it. */
+export function SettingsHome() {
+  const { data: user } = useCurrentUser();
+  if (!user) return null;
+  return <Navigate to={canManageAccountSettings(user) ? '/settings/company' : '/settings/profile'} replace />;
 }
