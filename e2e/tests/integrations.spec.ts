@@ -71,7 +71,8 @@ test('a user activates the four services, imports a PDF and a Google document, a
 
   for (const service of SERVICES) {
     await authorise(page, service, 'Allow');
-    await expect(page.getByText(`${service} successfully integrated!`)).toBeVisible();
+    // Exact: "Box successfully integrated!" is also the end of the Dropbox toast that may still be showing.
+    await expect(page.getByText(`${service} successfully integrated!`, { exact: true })).toBeVisible();
     await expect(card(page, service).getByRole('button', { name: 'Deactivate' })).toBeVisible();
   }
   await page.screenshot({ path: 'test-results/integrations-connected.png', fullPage: true });

@@ -190,7 +190,7 @@ export function EmailRowsModal(props: {
   const [error, setError] = useState<string | null>(null);
   const submit = () => {
     const filled = emails.map((email) => email.trim()).filter((email) => email !== '');
-    const problem = filled.length === 0 ? MESSAGES.required : props.check(filled);
+    const problem = props.check(filled);
     if (problem) {
       setError(problem);
       return;
