@@ -27,6 +27,7 @@ export * from './errors.js';
 export * from './field-kinds.js';
 export * from './fields.js';
 export * from './integrations.js';
+export * from './languages.js';
 export * from './messages.js';
 export * from './requisite-constants.js';
 export * from './routes.js';

@@ -16,6 +16,7 @@ export const en = {
     idleLoggedOut: 'You have been logged out after a period of inactivity.',
     maintenanceTitle: 'Down for maintenance',
     nameAndEmail: '{{name}} ({{email}})',
+    language: 'Language',
   },
   /** dayjs formats (spec part 2): the list's date-range picker. Shown dates follow the user's own format. */
   formats: {

@@ -1,17 +1,22 @@
+import type { Language } from '@esign/shared';
+import { useSyncExternalStore } from 'react';
 import rosetta from 'rosetta';
 import { en } from './en';
 import type { enApp } from './en-app';
+import type { Translations } from './translations';
 
 /**
- * The app's text, by dotted key (`signing.fieldsLeft`). English is the only catalogue so far; another language is
- * one more table of the same shape. rosetta looks keys up and fills `{{name}}` placeholders; a key with `_one` /
- * `_other` variants picks one by the `count` value under the language's plural rules. (i18next did this at 17 KB
- * gzipped on every page's first load; the signer page's budget is 150 KB in all.)
+ * The app's text, by dotted key (`signing.fieldsLeft`). English (./en.ts, ./en-app.ts) is the source; the texts a
+ * signer, a public form's visitor and a logged-out visitor see have nine translations (./locales/*.ts, one lazily
+ * loaded chunk each, so no page's first load carries them). rosetta looks keys up and fills `{{name}}`
+ * placeholders; a key with `_one` / `_few` / `_other` variants picks one by the `count` value under the language's
+ * plural rules. A text a language lacks (the spec's `messages`, the app pages' texts) is read in English.
+ * (i18next did this at 17 KB gzipped on every page's first load; the signer page's budget is 150 KB in all.)
  */
-const LOCALE = 'en';
+const SOURCE: Language = 'en';
 // A copy: adding the app's texts (rosetta merges into the table it holds) must not change `en` itself.
-const catalogue = rosetta<Record<string, unknown>>({ [LOCALE]: { ...en } });
-catalogue.locale(LOCALE);
+const catalogue = rosetta<Record<string, unknown>>({ [SOURCE]: { ...en } });
+catalogue.locale(SOURCE);
 
 let appTexts: Promise<void> | undefined;
 /**
@@ -21,11 +26,47 @@ let appTexts: Promise<void> | undefined;
  */
 export function loadAppTexts(): Promise<void> {
   appTexts ??= import('./en-app').then(({ enApp }) => {
-    catalogue.set(LOCALE, enApp);
+    catalogue.set(SOURCE, enApp);
   });
   return appTexts;
 }
-const pluralRules = new Intl.PluralRules(LOCALE);
+
+/** One dynamic import per language: Vite makes each its own chunk. */
+const LOADERS: Record<Exclude<Language, 'en'>, () => Promise<{ default: Translations }>> = {
+  de: () => import('./locales/de'),
+  fr: () => import('./locales/fr'),
+  es: () => import('./locales/es'),
+  pt: () => import('./locales/pt'),
+  it: () => import('./locales/it'),
+  nl: () => import('./locales/nl'),
+  pl: () => import('./locales/pl'),
+  ja: () => import('./locales/ja'),
+  zh: () => import('./locales/zh'),
+};
+const loaded = new Set<Language>([SOURCE]);
+
+let language: Language = SOURCE;
+let pluralRules = new Intl.PluralRules(SOURCE);
+const listeners = new Set<() => void>();
+
+/** The language texts are read in now. */
+export function currentLanguage(): Language {
+  return language;
+}
+
+/** Loads a language's texts (once) and reads every text in it from now on; `<html lang>` follows. */
+export async function setLanguage(next: Language): Promise<void> {
+  if (!loaded.has(next) && next !== 'en') {
+    const { default: table } = await LOADERS[next]();
+    catalogue.set(next, { ...table });
+    loaded.add(next);
+  }
+  language = next;
+  pluralRules = new Intl.PluralRules(next);
+  catalogue.locale(next);
+  if (typeof document !== 'undefined') document.documentElement.lang = next;
+  for (const listener of listeners) listener();
+}
 
 /** Dotted paths to every text of a catalogue. */
 type Leaves<T, Prefix extends string = ''> = {
@@ -36,23 +77,44 @@ type PluralBase<Key extends string> = Key extends `${infer Base}_${Intl.LDMLPlur
 export type TranslationKey = PluralBase<Leaves<typeof en & typeof enApp>>;
 export type TranslationValues = Record<string, string | number>;
 
-function hasText(key: string): boolean {
-  return catalogue.t(key) !== '';
+/** The text at `key` in the current language, else in English; '' when neither has it. */
+function lookUp(key: string, values?: TranslationValues): string {
+  const text = catalogue.t(key, values);
+  return text !== '' || language === SOURCE ? text : catalogue.t(key, values, SOURCE);
 }
 
 /** The text of `key` with its placeholders filled; an unknown key is returned as it is, so it shows up. */
 export function t(key: TranslationKey, values?: TranslationValues): string {
   const count = values?.count;
-  const plural = typeof count === 'number' ? `${key}_${pluralRules.select(count)}` : null;
-  const found = plural !== null && hasText(plural) ? plural : key;
-  const text = catalogue.t(found, values);
+  if (typeof count === 'number') {
+    const text = lookUp(`${key}_${pluralRules.select(count)}`, values) || lookUp(`${key}_other`, values);
+    if (text !== '') return text;
+  }
+  const text = lookUp(key, values);
   return text === '' ? key : text;
 }
 
 export type Translate = typeof t;
 
-/** The translator for components (one language for now, so it never changes). */
-export function useTranslation(): { t: Translate } {
-  return TRANSLATION;
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
 }
-const TRANSLATION = { t };
+
+const TRANSLATIONS = new Map<Language, { t: Translate; language: Language }>();
+function translationOf(current: Language) {
+  let found = TRANSLATIONS.get(current);
+  if (!found) {
+    // A new function per language, so memoised callbacks that depend on `t` follow a switch.
+    found = { t: (key, values) => t(key, values), language: current };
+    TRANSLATIONS.set(current, found);
+  }
+  return found;
+}
+
+/** The translator for components; they render again when the language changes. */
+export function useTranslation(): { t: Translate; language: Language } {
+  const current = useSyncExternalStore(subscribe, currentLanguage, currentLanguage);
+  return translationOf(current);
+}
+export type { Translations };

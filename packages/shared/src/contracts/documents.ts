@@ -11,6 +11,7 @@ import {
 import { FIELD_DATE_FORMATS, FONT_IDS, FONT_SIZE, MAX_SIGNERS } from '../document-fields.js';
 import { FIELD_TYPES, type FieldKey } from '../field-kinds.js';
 import { plainText } from '../fields.js';
+import { LANGUAGES } from '../languages.js';
 import { MESSAGES } from '../messages.js';
 import { ROUTES } from '../routes.js';
 
@@ -111,6 +112,8 @@ export const document = z.object({
   /** The access password: present only in answers to the document's owner. */
   codeAccess: z.string().nullable(),
   testMode: z.boolean(),
+  /** The language of the signers' mails; null: English. */
+  language: z.enum(LANGUAGES).nullable(),
   redirectionPage: z.string().nullable(),
   remindersDisabled: z.boolean(),
   /** The template this document was made from, if any. */
@@ -193,6 +196,8 @@ export const updateDocumentRequest = z.object({
   title: plainText().max(100, MESSAGES.maxLength100).optional(),
   message: plainText().max(1000).nullable().optional(),
   isOrdered: z.boolean().optional(),
+  /** The language of the mails the signers get (one of the ten codes); null: English. */
+  language: z.enum(LANGUAGES).nullable().optional(),
   signers: z
     .array(signerInput)
     .max(MAX_SIGNERS + 1, MESSAGES.signersLimit)

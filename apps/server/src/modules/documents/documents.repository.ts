@@ -1,4 +1,4 @@
-import type { Document, Signer } from '@esign/shared';
+import type { Document, Language, Signer } from '@esign/shared';
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import { documents, signers } from '../../platform/db/schema.js';
@@ -98,6 +98,7 @@ export function toDocumentDto(
     isOrdered: row.isOrdered,
     codeAccess: options.isOwner ? row.codeAccess : null,
     testMode: row.testMode,
+    language: row.language,
     redirectionPage: row.redirectionPage,
     remindersDisabled: row.remindersDisabled,
     // Which of the owner's templates it came from is the owner's business, not a signer's.
@@ -123,7 +124,7 @@ export async function insertDocument(
 export async function updateDocumentValues(
   db: Db,
   documentId: string,
-  values: { title?: string; message?: string | null; isOrdered?: boolean },
+  values: { title?: string; message?: string | null; isOrdered?: boolean; language?: Language | null },
 ): Promise<void> {
   await db
     .update(documents)

@@ -267,18 +267,19 @@ export function documentService(deps: DocumentDeps) {
       changes: UpdateDocumentRequest;
       sourceIp?: string | undefined;
     }) {
-      const { parts, title, message, isOrdered, signers, fields } = input.changes;
+      const { parts, title, message, isOrdered, language, signers, fields } = input.changes;
       await requireDraft(input.userId, input.documentId);
       if (parts) await this.reorderParts({ userId: input.userId, documentId: input.documentId, parts });
       await db.transaction(async (tx) => {
         const document = await repo.lockDocument(tx, input.documentId);
         if (!document) throw notFound();
         if (!isEditable(document.status)) throw new AppError('CONFLICT', MESSAGES.documentNotDraft);
-        if (title !== undefined || message !== undefined || isOrdered !== undefined) {
+        if (title !== undefined || message !== undefined || isOrdered !== undefined || language !== undefined) {
           await repo.updateDocumentValues(tx, input.documentId, {
             ...(title !== undefined ? { title: title.trim() } : {}),
             ...(message !== undefined ? { message: message?.trim() || null } : {}),
             ...(isOrdered !== undefined ? { isOrdered } : {}),
+            ...(language !== undefined ? { language } : {}),
           });
         }
         if (signers) {

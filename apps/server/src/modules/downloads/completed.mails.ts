@@ -3,7 +3,7 @@ import type { Db } from '../../platform/db/client.js';
 import { defineJob } from '../../platform/jobs.js';
 import type { Mailer } from '../../platform/mail/mailer.js';
 import { renderMail } from '../../platform/mail/template.js';
-import { mailText } from '../../platform/mail/texts.js';
+import { signerMailText } from '../../platform/mail/texts.js';
 import { hashToken, randomToken } from '../auth/tokens.js';
 import { mailBrandingOfOwner } from '../company/branding.js';
 import { findDocument, listSigners } from '../documents/documents.repository.js';
@@ -48,7 +48,6 @@ export function completedMailJobs(deps: CompletedMailDeps) {
       if (!document.resultPdfFileKey) throw new Error(`document ${documentId} is not sealed yet`);
       const owner = await findUserById(deps.db, document.userId);
       const signerRows = await listSigners(deps.db, documentId);
-      const title = document.title || mailText('common.untitledDocument');
       const branding = await mailBrandingOfOwner(deps.db, document.userId, deps.appUrl);
       // The owner's flags: the completed document to themselves, and to every party; a signer's own account may
       // also have turned off receiving what they signed.
@@ -67,19 +66,22 @@ export function completedMailJobs(deps: CompletedMailDeps) {
       for (const recipient of recipients) {
         if (await hasDownloadLink(deps.db, { documentId, signerId: recipient.signerId })) continue;
         const hash = randomToken();
+        // A signer reads it in the document's language; the owner in English, as the app.
+        const language = recipient.signerId === null ? null : document.language;
+        const title = document.title || signerMailText(language, 'common.untitledDocument');
         await deps.mailer.send(
           renderMail({
             to: recipient.email,
             branding,
-            subject: mailText('completed.subject', { title }),
-            greeting: mailText('common.greeting', { name: recipient.name }),
-            paragraphs: [mailText('completed.body', { title })],
+            subject: signerMailText(language, 'completed.subject', { title }),
+            greeting: signerMailText(language, 'common.greeting', { name: recipient.name }),
+            paragraphs: [signerMailText(language, 'completed.body', { title })],
             action: {
-              label: mailText('completed.action'),
+              label: signerMailText(language, 'completed.action'),
               url: downloadPageUrl(deps.appUrl, { documentId, signerId: recipient.signerId, hash }),
             },
             // After the download link, which stays the mail's first address.
-            footer: `${mailText('completed.footer')} ${mailText('completed.verify', { url: `${deps.appUrl}/verify` })}`,
+            footer: `${signerMailText(language, 'completed.footer')} ${signerMailText(language, 'completed.verify', { url: `${deps.appUrl}/verify` })}`,
           }),
         );
         await insertDownloadLink(deps.db, { documentId, signerId: recipient.signerId, tokenHash: hashToken(hash) });

@@ -3,7 +3,7 @@ import type { Db } from '../../platform/db/client.js';
 import { defineJob } from '../../platform/jobs.js';
 import type { Mailer } from '../../platform/mail/mailer.js';
 import { renderMail } from '../../platform/mail/template.js';
-import { mailText } from '../../platform/mail/texts.js';
+import { signerMailText } from '../../platform/mail/texts.js';
 import { mailBrandingOfOwner } from '../company/branding.js';
 import { findSignerWithDocument } from '../documents/documents.repository.js';
 import { issueSigningToken, signingUrl } from '../signing/signing-tokens.repository.js';
@@ -46,25 +46,41 @@ export function signerMailJobs(deps: SignerMailDeps) {
         if (settings && !settings.isReceivingReminders) return;
       }
       const token = await issueSigningToken(deps.db, { documentId, signerId });
-      const title = document.title || mailText('common.untitledDocument');
+      const title = document.title || signerMailText(document.language, 'common.untitledDocument');
       const branding = await mailBrandingOfOwner(deps.db, document.userId, deps.appUrl);
       await deps.mailer.send(
         renderMail({
           to: signer.email,
           branding,
-          subject: mailText(isReminder ? 'signerInvitation.reminderSubject' : 'signerInvitation.subject', {
-            sender: sender.name,
-            title,
-          }),
-          greeting: mailText('common.greeting', { name: signer.name }),
+          subject: signerMailText(
+            document.language,
+            isReminder ? 'signerInvitation.reminderSubject' : 'signerInvitation.subject',
+            {
+              sender: sender.name,
+              title,
+            },
+          ),
+          greeting: signerMailText(document.language, 'common.greeting', { name: signer.name }),
           paragraphs: [
-            mailText('signerInvitation.body', { sender: sender.name, senderEmail: sender.email, title }),
+            signerMailText(document.language, 'signerInvitation.body', {
+              sender: sender.name,
+              senderEmail: sender.email,
+              title,
+            }),
             ...(document.message
-              ? [mailText('signerInvitation.message', { sender: sender.name, message: document.message })]
+              ? [
+                  signerMailText(document.language, 'signerInvitation.message', {
+                    sender: sender.name,
+                    message: document.message,
+                  }),
+                ]
               : []),
           ],
-          action: { label: mailText('signerInvitation.action'), url: signingUrl(deps.appUrl, documentId, token) },
-          footer: mailText('signerInvitation.footer'),
+          action: {
+            label: signerMailText(document.language, 'signerInvitation.action'),
+            url: signingUrl(deps.appUrl, documentId, token),
+          },
+          footer: signerMailText(document.language, 'signerInvitation.footer'),
         }),
       );
     },

@@ -3,7 +3,7 @@ import type { Db } from '../../platform/db/client.js';
 import { defineJob } from '../../platform/jobs.js';
 import type { Mailer } from '../../platform/mail/mailer.js';
 import { renderMail } from '../../platform/mail/template.js';
-import { mailText } from '../../platform/mail/texts.js';
+import { signerMailText } from '../../platform/mail/texts.js';
 import { mailBrandingOfOwner } from '../company/branding.js';
 import { findSignerWithDocument, listSigners } from '../documents/documents.repository.js';
 import { findUserById, notificationSettingsByEmail } from '../users/users.repository.js';
@@ -24,7 +24,6 @@ export function signedMailJobs(deps: { db: Db; mailer: Mailer; appUrl: string })
       const { document, signer } = row;
       const owner = await findUserById(deps.db, document.userId);
       if (!owner) return;
-      const title = document.title || mailText('common.untitledDocument');
       const branding = await mailBrandingOfOwner(deps.db, document.userId, deps.appUrl);
       const others =
         document.isOrdered && owner.isSendingToAllPartiesInOrderedDocument
@@ -43,17 +42,22 @@ export function signedMailJobs(deps: { db: Db; mailer: Mailer; appUrl: string })
           .map((other) => ({ name: other.name, email: other.email, isOwner: false })),
       ];
       for (const recipient of recipients) {
+        // Another party reads it in the document's language; the owner in English, as the app.
+        const language = recipient.isOwner ? null : document.language;
+        const title = document.title || signerMailText(language, 'common.untitledDocument');
         await deps.mailer.send(
           renderMail({
             to: recipient.email,
             branding,
-            subject: mailText('signerSigned.subject', { signer: signer.name, title }),
-            greeting: mailText('common.greeting', { name: recipient.name }),
-            paragraphs: [mailText('signerSigned.body', { signer: signer.name, signerEmail: signer.email, title })],
+            subject: signerMailText(language, 'signerSigned.subject', { signer: signer.name, title }),
+            greeting: signerMailText(language, 'common.greeting', { name: recipient.name }),
+            paragraphs: [
+              signerMailText(language, 'signerSigned.body', { signer: signer.name, signerEmail: signer.email, title }),
+            ],
             ...(recipient.isOwner
               ? {
                   action: {
-                    label: mailText('signerSigned.action'),
+                    label: signerMailText(language, 'signerSigned.action'),
                     url: `${deps.appUrl}/documents/${documentId}/preview`,
                   },
                 }

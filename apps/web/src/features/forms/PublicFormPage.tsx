@@ -1,9 +1,11 @@
 import { MESSAGES } from '@esign/shared';
-import { Button, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { isApiError } from '../../api/api-error';
 import { useTranslation } from '../../i18n';
+import { LanguageSwitcher } from '../../i18n/LanguageSwitcher';
+import { usePageLanguage } from '../../i18n/page-language';
 import { useTranslateMessage } from '../../i18n/use-translate-message';
 import { rememberSignToken } from '../signing/use-sign-token';
 import { FormFirstPage } from './FormFirstPage';
@@ -24,6 +26,7 @@ const checkSigner = async (values: Values) => (await import('./signer-errors')).
  * editor code: like the signer page, it stays within 150 KB of JavaScript besides pdf.js.
  */
 export function PublicFormPage() {
+  usePageLanguage();
   const { formRequestId = '' } = useParams();
   const { t } = useTranslation();
   const translate = useTranslateMessage();
@@ -76,6 +79,11 @@ export function PublicFormPage() {
     }
   };
 
+  const switcher = (
+    <Group justify="flex-end">
+      <LanguageSwitcher />
+    </Group>
+  );
   if (form.isPending) return <Text ta="center">{t('common.loading')}</Text>;
   if (form.isError || !form.data) {
     // A form that is not live is 404; any other failure (a 429, the network) says its own sentence.
@@ -83,6 +91,7 @@ export function PublicFormPage() {
       isApiError(form.error) && form.error.code !== 'NOT_FOUND' ? form.error.message : MESSAGES.formNotAvailable;
     return (
       <Stack gap="sm" maw={480} mx="auto" data-testid="form-not-available">
+        {switcher}
         <Title order={1} size="h2">
           {translate(message)}
         </Title>
@@ -97,6 +106,7 @@ export function PublicFormPage() {
   };
   return (
     <Stack gap="md" maw={480} mx="auto">
+      {switcher}
       <Stack gap={4}>
         {/* User text is rendered as text, never as HTML. */}
         <Title order={1} size="h2" style={{ overflowWrap: 'anywhere' }}>

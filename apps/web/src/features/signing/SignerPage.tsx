@@ -14,6 +14,8 @@ import { isApiError } from '../../api/api-error';
 import { notifyError } from '../../api/notify';
 import { lazyComponent } from '../../app/lazy-component';
 import { useTranslation } from '../../i18n';
+import { LanguageSwitcher } from '../../i18n/LanguageSwitcher';
+import { usePageLanguage } from '../../i18n/page-language';
 import { RequisiteOwnerNameProvider } from '../requisites/owner-name';
 import { sendSignatoryOpened, useAvailableSigners, useSignDocument, useSignerDocument } from './api';
 import { CompanyHeader } from './CompanyHeader';
@@ -55,6 +57,7 @@ function scrollToField(fieldId: string) {
 
 /** The signer page: /documents/:documentId/sign?signAccessToken=, for anyone holding the link. */
 export default function SignerPage() {
+  usePageLanguage();
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { documentId = '' } = useParams();
@@ -253,6 +256,7 @@ function SigningView({ documentId, view }: { documentId: string; view: SignerVie
                 : t('signing.from', { name: view.document.senderName })}
             </Text>
           </Box>
+          <LanguageSwitcher />
           {isEditable && !isMobile ? actions : null}
         </Group>
       </Box>

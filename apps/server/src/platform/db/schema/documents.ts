@@ -5,6 +5,7 @@ import {
   FIELD_DATE_FORMATS,
   FIELD_TYPES,
   type FontId,
+  LANGUAGES,
   type PdfMetadata,
 } from '@esign/shared';
 import { sql } from 'drizzle-orm';
@@ -52,6 +53,8 @@ export const documents = pgTable(
     /** The access password signers must type before the document opens (shown to the owner only). */
     codeAccess: text('code_access'),
     testMode: boolean('test_mode').notNull().default(false),
+    /** The language of the signers' mails (issue 26); null: English. */
+    language: text('language', { enum: LANGUAGES }),
     /** Where a signer goes after signing (http or https only). */
     redirectionPage: text('redirection_page'),
     remindersDisabled: boolean('reminders_disabled').notNull().default(false),
