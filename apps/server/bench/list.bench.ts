@@ -22,47 +22,16 @@ import { sessionUsersQuery } from '../src/modules/users/users.repository.js';
 import type { Db } from '../src/platform/db/client.js';
 import * as schema from '../src/platform/db/schema.js';
 import { serverRoot } from '../src/platform/paths.js';
+import { adminQuery, benchDatabaseUrl, sampleInTurn } from './sampling.js';
 import { loggedInUser, ServerProcess } from './server-process.js';
 
 const SIZES = (process.env.BENCH_LIST_SIZES ?? '10000,100000,1000000').split(',').map(Number);
-const SAMPLES = 200;
+const _SAMPLES = 200;
 /** The list's default page size (LIST_DEFAULTS.limit): a deep page is the middle one. */
 const PAGE_SIZE = 10;
-const baseUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const baseUrl = benchDatabaseUrl;
 /** The server's port; the bare route takes the next one. */
 const PORT = Number(process.env.BENCH_PORT ?? 3291);
-
-async function admin(sql: string) {
-  const client = new pg.Client({ connectionString: baseUrl });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
-
-function p95(times: number[]): number {
-  const sorted = [...times].sort((a, b) => a - b);
-  return sorted[Math.ceil(sorted.length * 0.95) - 1] ?? 0;
-}
-
-/**
- * The p95 of each run, the runs taken in turn sample by sample, so that a load change on the (shared) machine
- * weighs on all of them alike.
- */
-async function sampleInTurn(runs: (() => Promise<unknown>)[]): Promise<number[]> {
-  for (let i = 0; i < 20; i++) for (const run of runs) await run();
-  const times = runs.map((): number[] => []);
-  for (let i = 0; i < SAMPLES; i++) {
-    for (const [index, run] of runs.entries()) {
-      const start = performance.now();
-      await run();
-      times[index]?.push(performance.now() - start);
-    }
-  }
-  return times.map(p95);
-}
 
 /** Signers' names and e-mail domains: 60 first names x 60 last names, so a full name is on about 1 in 1,800 signers. */
 const FIRST_NAMES =
@@ -163,7 +132,7 @@ const fmt = (ms: number) => `${ms.toFixed(1)} ms`;
 /** One size: a database of its own, seeded, every case timed beside its baselines; the throughput at 100,000. */
 async function benchSize(count: number) {
   const name = `bench_lists_${randomBytes(4).toString('hex')}`;
-  await admin(`create database ${name}`);
+  await adminQuery(`create database ${name}`);
   const url = new URL(baseUrl);
   url.pathname = `/${name}`;
   process.env.DATABASE_URL = url.toString();
@@ -316,7 +285,7 @@ async function benchSize(count: number) {
     bare?.kill('SIGTERM');
     await pool.end();
     await server.stop();
-    await admin(`drop database if exists ${name} with (force)`);
+    await adminQuery(`drop database if exists ${name} with (force)`);
   }
 }
 

@@ -8,42 +8,14 @@
 // BENCH_PORT (default 3295) is the first server's port, the second server's the next one.
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { adminQuery, benchDatabaseUrl, sampleInTurn } from './sampling.js';
 import { loggedInUser, ServerProcess } from './server-process.js';
 
 const DOCUMENTS = 100_000;
 const MEMBERS = 50;
-const SAMPLES = 200;
-const baseUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const _SAMPLES = 200;
+const baseUrl = benchDatabaseUrl;
 const PORT = Number(process.env.BENCH_PORT ?? 3295);
-
-async function admin(sql: string) {
-  const client = new pg.Client({ connectionString: baseUrl });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
-
-function p95(times: number[]): number {
-  const sorted = [...times].sort((a, b) => a - b);
-  return sorted[Math.ceil(sorted.length * 0.95) - 1] ?? 0;
-}
-
-/** The p95 of each run, taken in turn sample by sample, so a load change on the machine weighs on all alike. */
-async function sampleInTurn(runs: (() => Promise<unknown>)[]): Promise<number[]> {
-  for (let i = 0; i < 20; i++) for (const run of runs) await run();
-  const times = runs.map((): number[] => []);
-  for (let i = 0; i < SAMPLES; i++) {
-    for (const [index, run] of runs.entries()) {
-      const start = performance.now();
-      await run();
-      times[index]?.push(performance.now() - start);
-    }
-  }
-  return times.map(p95);
-}
 
 /** `count` documents with two signers each, owned in turn by `owners`, one a minute back from now. */
 async function seedDocuments(pool: pg.Pool, owners: string[], count: number) {
@@ -79,7 +51,7 @@ async function seedTeam(pool: pg.Pool, ownerId: string, adminId: string): Promis
 
 async function main() {
   const name = `bench_team_${randomBytes(4).toString('hex')}`;
-  await admin(`create database ${name}`);
+  await adminQuery(`create database ${name}`);
   const url = new URL(baseUrl);
   url.pathname = `/${name}`;
   process.env.DATABASE_URL = url.toString();
@@ -163,7 +135,7 @@ async function main() {
     await server.stop();
     // BENCH_KEEP_DB=1 keeps the seeded database for a look at its plans.
     if (process.env.BENCH_KEEP_DB === '1') console.log(`kept database ${name}`);
-    else await admin(`drop database if exists ${name} with (force)`);
+    else await adminQuery(`drop database if exists ${name} with (force)`);
   }
 }
 
