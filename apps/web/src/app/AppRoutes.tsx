@@ -1,198 +1,39 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, Suspense, useCallback, useEffect } from 'react';
-import { Navigate, Route, useLocation, useNavigate } from 'react-router';
-import { notifyError, notifyInfo } from '../api/notify';
-import { queryKeys } from '../api/query-keys';
-import { clearTokens } from '../api/tokens';
-import { logOut, useCurrentUser } from '../features/auth/api';
-import { useAuthStatus } from '../features/auth/auth-status';
-import { useIdleLogout } from '../features/auth/use-idle-logout';
+import { Suspense, useEffect } from 'react';
+import { Route, useLocation } from 'react-router';
 import { dismissEarlyPage } from '../features/editor/early-page';
-import { prefetchEditor } from '../features/editor/prefetch';
-import { PREPARE_ROUTES } from '../features/prepare/prepare-routes';
-import { TEMPLATE_KINDS } from '../features/templates/template-kinds';
-import { useTranslation } from '../i18n';
 import { useAppConfig } from './app-config';
 import { FullPageLoader } from './FullPageLoader';
+import { lazyComponent } from './lazy-component';
 import { MaintenancePage } from './MaintenancePage';
 import { PageRoutes } from './PageRoutes';
-import {
-  AboutPage,
-  AcceptInvitePage,
-  BillingPage,
-  BulkSendPage,
-  ChangePasswordPage,
-  CompanyPage,
-  ConfirmAccountPage,
-  ConfirmEmailChangePage,
-  ConfirmEmailPage,
-  DevMailPage,
-  DevSmsPage,
-  DocumentPreviewPage,
-  DocumentsPage,
-  DownloadPage,
-  EditorPage,
-  EditSignaturePage,
-  FormsPage,
-  GuestLayout,
-  IntegrationsPage,
-  LoginLayout,
-  LoginPage,
-  MainLayout,
-  OwnerOnly,
-  PlanPage,
-  PrepareDocumentPage,
-  ProfilePage,
-  PublicFormPage,
-  PurchasePaymentPage,
-  PurchaseSignUpPage,
-  ResetPage,
-  SecurityPage,
-  SettingsHome,
-  SettingsLayout,
-  SignerPage,
-  SignPage,
-  SignUpPage,
-  TeamPage,
-  TemplateCreatePage,
-  TemplateEditPage,
-  TemplatesPage,
-  TwoFactorPage,
-  VerifyPage,
-} from './pages';
+import { DownloadPage, GuestLayout, PublicFormPage, SignerPage } from './public-pages';
 
-/** Routes by who may open them: logged out, logged in; both share the guest pages. */
+/** Every other route, with the table of the app's pages: loaded only when one of them is opened. */
+const AccountRoutes = lazyComponent(async () => (await import('./AccountRoutes')).AccountRoutes);
+
+/**
+ * The pages opened from a signing link or a public form's link, logged in or out, and then the rest of the app
+ * (./AccountRoutes.tsx). A signer's first load carries these few routes only.
+ */
 export function AppRoutes() {
-  const isAuthorized = useAuthStatus() === 'authorized';
-  const queryClient = useQueryClient();
-
-  useEffect(() => {
-    if (!isAuthorized) queryClient.removeQueries({ queryKey: queryKeys.currentUser() });
-  }, [isAuthorized, queryClient]);
-
-  useEffect(() => {
-    if (isAuthorized) prefetchEditor(queryClient, window.location.pathname);
-  }, [isAuthorized, queryClient]);
-
   // The editor's early page (early-page.ts) goes as soon as the app shows another address (a log-in, say).
   const { pathname } = useLocation();
   useEffect(() => dismissEarlyPage(pathname), [pathname]);
 
   if (useAppConfig().data?.isMaintenance) return <MaintenancePage />;
-  // Pages load lazily (./pages): the loader shows while a page's code arrives; navigations between pages keep
-  // the current page on screen meanwhile (the router's transitions).
-  return <Suspense fallback={<FullPageLoader />}>{isAuthorized ? <LoggedInRoutes /> : <LoggedOutRoutes />}</Suspense>;
-}
-
-/** Pages open to everyone, logged in or out. */
-const guestRoutes: ReactNode = (
-  <>
-    <Route element={<GuestLayout />}>
-      <Route path="/change_password" element={<ChangePasswordPage />} />
-      <Route path="/confirm_email" element={<ConfirmEmailPage />} />
-      <Route path="/confirm_email_change" element={<ConfirmEmailChangePage />} />
-      <Route path="/dev/mail" element={<DevMailPage />} />
-      <Route path="/dev/sms" element={<DevSmsPage />} />
-      <Route path="/about" element={<AboutPage />} />
-      <Route path="/verify" element={<VerifyPage />} />
-      <Route path="/documents/:documentId/download" element={<DownloadPage />} />
-      <Route path="/documents/:documentId/:signerId/download" element={<DownloadPage />} />
-      <Route path="/form-requests/:formRequestId/send" element={<PublicFormPage />} />
-      <Route path="/teams/:teamId/accept_invite" element={<AcceptInvitePage />} />
-    </Route>
-    <Route path="/documents/:documentId/sign" element={<SignerPage />} />
-  </>
-);
-
-function LoggedOutRoutes() {
+  // Pages load lazily (./public-pages.ts, ./pages.ts): the loader shows while a page's code arrives; navigations
+  // between pages keep the current page on screen meanwhile (the router's transitions).
   return (
-    <PageRoutes>
-      <Route element={<LoginLayout />}>
-        <Route path="/signup" element={<SignUpPage />} />
-        <Route path="/signup/personal" element={<PurchaseSignUpPage key="personal" plan="personal" />} />
-        <Route path="/signup/business" element={<PurchaseSignUpPage key="business" plan="business" />} />
-        <Route path="/login" element={<LoginPage />} />
-        <Route path="/reset" element={<ResetPage />} />
-        <Route path="/confirm-account" element={<ConfirmAccountPage />} />
-        <Route path="/two-factor" element={<TwoFactorPage />} />
-      </Route>
-      {guestRoutes}
-      <Route path="*" element={<Navigate to="/login" replace />} />
-    </PageRoutes>
-  );
-}
-
-function LoggedInRoutes() {
-  const { t } = useTranslation();
-  const queryClient = useQueryClient();
-  const navigate = useNavigate();
-  const currentUser = useCurrentUser();
-
-  const onIdleTimeout = useCallback(() => {
-    logOut(queryClient);
-    notifyInfo(t('common.idleLoggedOut'));
-    navigate('/login');
-  }, [navigate, queryClient, t]);
-  useIdleLogout(true, onIdleTimeout);
-
-  useEffect(() => {
-    if (!currentUser.isError) return;
-    notifyError(currentUser.error);
-    clearTokens();
-  }, [currentUser.isError, currentUser.error]);
-
-  return (
-    <PageRoutes isWaiting={currentUser.data === undefined}>
-      <Route element={<MainLayout />}>
-        <Route path="/sign" element={<SignPage />} />
-        <Route path="/bulk-send" element={<BulkSendPage />} />
-        <Route path="/team" element={<TeamPage />} />
-        <Route path="/signup/personal" element={<PurchasePaymentPage key="personal" plan="personal" />} />
-        <Route path="/signup/business" element={<PurchasePaymentPage key="business" plan="business" />} />
-        <Route path="/settings" element={<SettingsLayout />}>
-          <Route index element={<SettingsHome />} />
-          <Route path="profile" element={<ProfilePage />} />
-          <Route path="edit-signature" element={<EditSignaturePage />} />
-          <Route path="security" element={<SecurityPage />} />
-          {/* The pages only an account's owner may open (company, api, billing) go inside this one. */}
-          <Route element={<OwnerOnly />}>
-            <Route path="billing" element={<BillingPage />} />
-            <Route path="billing/plan" element={<PlanPage />} />
-            <Route path="company" element={<CompanyPage />} />
-          </Route>
+    <Suspense fallback={<FullPageLoader />}>
+      <PageRoutes>
+        <Route path="/documents/:documentId/sign" element={<SignerPage />} />
+        <Route element={<GuestLayout />}>
+          <Route path="/documents/:documentId/download" element={<DownloadPage />} />
+          <Route path="/documents/:documentId/:signerId/download" element={<DownloadPage />} />
+          <Route path="/form-requests/:formRequestId/send" element={<PublicFormPage />} />
         </Route>
-        <Route path="/documents/:status?" element={<DocumentsPage />} />
-        <Route path="/templates/create" element={<TemplateCreatePage />} />
-        <Route path="/templates/:templateId/edit" element={<TemplateEditPage key="details" step="details" />} />
-        <Route path="/templates/:status?" element={<TemplatesPage />} />
-        <Route path="/form-requests/create" element={<TemplateCreatePage kind={TEMPLATE_KINDS.form_request} />} />
-        <Route
-          path="/form-requests/:templateId/edit"
-          element={<TemplateEditPage key="form-details" step="details" kind={TEMPLATE_KINDS.form_request} />}
-        />
-        <Route path="/form-requests/:status?" element={<FormsPage />} />
-        <Route path="/integrations" element={<IntegrationsPage />} />
-        {PREPARE_ROUTES.map(({ path, documentType }) => (
-          // The key gives each route its own page state when moving between them.
-          <Route
-            key={path}
-            path={path}
-            element={<PrepareDocumentPage key={documentType} documentType={documentType} />}
-          />
-        ))}
-      </Route>
-      <Route path="/documents/:documentId/edit" element={<EditorPage />} />
-      <Route path="/templates/:templateId/edit/fields" element={<TemplateEditPage key="fields" step="fields" />} />
-      <Route
-        path="/form-requests/:templateId/edit/fields"
-        element={<TemplateEditPage key="form-fields" step="fields" kind={TEMPLATE_KINDS.form_request} />}
-      />
-      <Route element={<LoginLayout />}>
-        <Route path="/reset" element={<ResetPage />} />
-      </Route>
-      <Route path="/documents/:documentId/preview" element={<DocumentPreviewPage />} />
-      {guestRoutes}
-      <Route path="*" element={<Navigate to="/sign" replace />} />
-    </PageRoutes>
+        <Route path="*" element={<AccountRoutes />} />
+      </PageRoutes>
+    </Suspense>
   );
 }

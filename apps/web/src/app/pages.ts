@@ -1,13 +1,13 @@
 import { loadAppTexts } from '../i18n';
 import { lazyComponent as page } from './lazy-component';
 
-// Every page and layout is its own chunk, loaded when its route is opened: a signer's link loads the signer page
-// and what it uses, never the dashboard, the editor or the account forms.
+// Every page and layout is its own chunk, loaded when its route is opened. This table and the routes that use it
+// (./AccountRoutes.tsx) are a chunk of their own too: a signer's link and a public form's page load only
+// ./public-pages.ts, never this list, which grows with every page of the app.
 
 /** A page behind a log-in (or a development page): its code and the app's texts (i18n/en-app.ts) load together. */
 const appPage: typeof page = (load) => page(async () => (await Promise.all([load(), loadAppTexts()]))[0]);
 
-export const GuestLayout = page(async () => (await import('../layouts/GuestLayout')).GuestLayout);
 export const LoginLayout = page(async () => (await import('../layouts/LoginLayout')).LoginLayout);
 export const MainLayout = appPage(async () => (await import('../layouts/MainLayout')).MainLayout);
 
@@ -49,9 +49,6 @@ export const IntegrationsPage = appPage(
   async () => (await import('../features/integrations/IntegrationsPage')).IntegrationsPage,
 );
 export const FormsPage = appPage(async () => (await import('../features/forms/FormsPage')).FormsPage);
-export const PublicFormPage = page(async () => (await import('../features/forms/PublicFormPage')).PublicFormPage);
-export const SignerPage = page(async () => (await import('../features/signing/SignerPage')).default);
-export const DownloadPage = page(async () => (await import('../features/signing/DownloadPage')).default);
 export const TemplatesPage = appPage(async () => (await import('../features/templates/TemplatesPage')).TemplatesPage);
 export const TemplateCreatePage = appPage(
   async () => (await import('../features/templates/TemplateCreatePage')).TemplateCreatePage,
