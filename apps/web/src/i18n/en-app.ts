@@ -224,6 +224,7 @@ export const enApp = {
     fields: 'Fields',
     pages: 'Pages ({{count}})',
     loadingPages: 'Loading pages {{loaded}} / {{total}}',
+    pagesRegion: 'Document pages',
     selectedField: 'Selected field',
     noFieldSelected: 'Add a field from the left, or select one on a page to change it.',
     assignedTo: 'Assigned To',

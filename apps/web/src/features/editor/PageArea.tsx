@@ -161,6 +161,10 @@ export function PageArea({
       <div
         ref={scrollRef}
         data-testid="editor-scroll"
+        // The pages scroll by keyboard too: the region takes focus (axe: scrollable-region-focusable).
+        tabIndex={0}
+        role="region"
+        aria-label={t('editor.pagesRegion')}
         style={{ flex: 1, overflow: 'auto', background: EDITOR_FRAME.pageAreaBackground, position: 'relative' }}
       >
         <div
