@@ -60,7 +60,7 @@ export function PageArea({
   ...rest
 }: PageAreaProps) {
   const { t } = useTranslation();
-  const scrollRef = useRef<HTMLDivElement>(null);
+  const scrollRef = useRef<HTMLElement>(null);
   const [viewport, setViewport] = useState({ top: 0, height: 800 });
   const [rendered, setRendered] = useState<ReadonlySet<string>>(new Set());
   const { boxes, totalHeight } = useMemo(() => layoutPages(pages, zoom), [pages, zoom]);
@@ -158,12 +158,12 @@ export function PageArea({
           {t('editor.loadingPages', { loaded: renderedCount, total: mounted.length })}
         </Text>
       )}
-      <div
+      <section
         ref={scrollRef}
         data-testid="editor-scroll"
         // The pages scroll by keyboard too: the region takes focus (axe: scrollable-region-focusable).
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region is focusable so keys scroll it.
         tabIndex={0}
-        role="region"
         aria-label={t('editor.pagesRegion')}
         style={{ flex: 1, overflow: 'auto', background: EDITOR_FRAME.pageAreaBackground, position: 'relative' }}
       >
@@ -191,7 +191,7 @@ export function PageArea({
             );
           })}
         </div>
-      </div>
+      </section>
     </Box>
   );
 }
