@@ -8,12 +8,13 @@ import { makePdf } from '../support/pdf.js';
 test.setTimeout(120_000);
 
 /** A document sent to Bob with one signature field; answers Bob's signing link. */
-async function signingLink(request: APIRequestContext) {
+async function signingLink(request: APIRequestContext, language: string | null = null) {
   const owner = await apiSession(request, 'Olivia Owner');
   const id = await createDocumentWithPdf(request, owner, { type: 'others', pdf: makePdf(1) });
   const email = uniqueEmail('bob');
   const { signers } = await patchDocument(request, owner, id, {
     title: 'Mietvertrag',
+    language,
     signers: [{ name: 'Bob Signer', email, order: 1 }],
   });
   const signerId = signers[0]?.id ?? null;
@@ -22,7 +23,8 @@ async function signingLink(request: APIRequestContext) {
   });
   const sent = await request.patch(`/api/v1/document_sign/documents/${id}/send_out`, { headers: bearer(owner) });
   expect(sent.ok(), await sent.text()).toBe(true);
-  return firstLink(await waitForMail(request, email, /to sign/));
+  // The subject is in the document's language; each names the title.
+  return firstLink(await waitForMail(request, email, /Mietvertrag/));
 }
 
 test.describe('the signer page in the browser language, at 375 px', () => {
@@ -50,5 +52,26 @@ test.describe('the signer page in the browser language, at 375 px', () => {
     await page.reload();
     await expect(page.getByRole('button', { name: '署名を開始' })).toBeVisible();
     await expect(page.getByRole('combobox', { name: '言語' })).toHaveValue('ja');
+  });
+});
+
+test.describe("the signer page in the sender's language", () => {
+  test.use({ viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true, locale: 'en-US' });
+
+  test('opens in French for an en-US browser when the sender chose French, until the signer chooses another', async ({
+    page,
+  }, testInfo) => {
+    await page.goto(await signingLink(page.request, 'fr'));
+    await expect(page.getByRole('heading', { level: 1, name: 'Mietvertrag' })).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+    const switcher = page.getByRole('combobox', { name: 'Langue' });
+    await expect(switcher).toHaveValue('fr');
+    await expect(page.locator('[data-field-id]').first()).toBeVisible();
+    await page.screenshot({ path: testInfo.outputPath('signer-fr-375.png') });
+
+    await switcher.selectOption('en');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    await page.reload();
+    await expect(page.getByRole('combobox', { name: 'Language' })).toHaveValue('en');
   });
 });

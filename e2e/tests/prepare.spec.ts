@@ -51,6 +51,7 @@ test('Me & Others: the signer rules, a PDF, and Prepare Doc for Signing saves th
   await page.getByLabel('Set signing order').check();
   await page.getByRole('button', { name: 'Move signer 2 up' }).click();
   await expect(rows.nth(0).getByLabel('Name')).toHaveValue('Carol King');
+  await page.getByLabel("Signers' language").selectOption('Français');
 
   const editor = page.waitForURL(/\/documents\/[0-9a-f-]{36}\/edit$/);
   const documentId = new URL(page.url()).searchParams.get('documentId');
@@ -65,9 +66,11 @@ test('Me & Others: the signer rules, a PDF, and Prepare Doc for Signing saves th
     title: string;
     message: string;
     isOrdered: boolean;
+    language: string | null;
     signers: { name: string; email: string; order: number; isPreparer: boolean }[];
   };
   expect(document).toMatchObject({ title: 'Lease agreement', message: 'Please sign by Friday.', isOrdered: true });
+  expect(document.language).toBe('fr');
   expect(document.signers.map((signer) => [signer.email, signer.order, signer.isPreparer])).toEqual([
     [user.email, -1, true],
     ['carol@example.com', 1, false],
@@ -78,4 +81,5 @@ test('Me & Others: the signer rules, a PDF, and Prepare Doc for Signing saves th
   await page.goto(`/me-and-others?documentId=${documentId}`);
   await expect(page.getByLabel('Document title')).toHaveValue('Lease agreement');
   await expect(rows.nth(0).getByLabel('Name')).toHaveValue('Carol King');
+  await expect(page.getByLabel("Signers' language")).toHaveValue('fr');
 });

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { Language } from '@esign/shared';
 import { API_PREFIX, blankField, type FieldDateFormat, type FieldType, SIGN_ACCESS_TOKEN_HEADER } from '@esign/shared';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -30,6 +31,7 @@ export interface AwaitingDocumentOptions {
   redirectionPage?: string;
   testMode?: boolean;
   title?: string;
+  language?: Language;
 }
 
 /** A real PDF from the shared corpus (4 pages, each turned differently). */
@@ -57,6 +59,7 @@ export async function awaitingDocument(app: FastifyInstance, options: AwaitingDo
     codeAccess: options.codeAccess ?? null,
     redirectionPage: options.redirectionPage ?? null,
     testMode: options.testMode ?? false,
+    language: options.language ?? null,
     sentAt: new Date(),
   });
   const made = [];

@@ -72,6 +72,7 @@ describe('prepare form schema', () => {
       title: '  ',
       message: '',
       isOrdered: false,
+      language: null,
       signers: [line('', ''), line('Bob', 'bob@example.com'), line('', '')],
     });
     expect(issues(result)).toEqual([
@@ -82,6 +83,7 @@ describe('prepare form schema', () => {
       title: 'Lease',
       message: '',
       isOrdered: false,
+      language: null,
       signers: [line('', ''), line('', '')],
     });
     expect(issues(empty)).toEqual([['signersList', MESSAGES.onlySignerWarning]]);
@@ -92,9 +94,12 @@ describe('prepare form schema', () => {
       title: 'Lease',
       message: '',
       isOrdered: true,
+      language: 'ja',
       signers: [line('Bob', 'bob@example.com'), line('', '')],
     });
     expect(result.success).toBe(true);
+    const unknownLanguage = prepareFormSchema('others').safeParse({ ...result.data, language: 'xx' });
+    expect(unknownLanguage.success).toBe(false);
   });
 
   it("with a template, checks each role's row (none dropped) and not the list's counts", () => {
@@ -103,6 +108,7 @@ describe('prepare form schema', () => {
       title: 'Lease',
       message: '',
       isOrdered: false,
+      language: null,
       signers: [line('Bob', 'bob@example.com'), line('bob', 'BOB@example.com'), line('', '')],
     });
     expect(issues(result)).toEqual([
@@ -115,6 +121,7 @@ describe('prepare form schema', () => {
         title: 'A',
         message: '',
         isOrdered: false,
+        language: null,
         signers: [],
       }).success,
     ).toBe(true);

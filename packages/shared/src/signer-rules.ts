@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { DocumentType } from './document-constants.js';
 import { MAX_SIGNERS } from './document-fields.js';
 import { normalizeEmail, plainText } from './fields.js';
+import { LANGUAGES } from './languages.js';
 import { MESSAGES } from './messages.js';
 
 /**
@@ -103,6 +104,8 @@ export function prepareFormSchema(type: DocumentType, { withTemplate = false }: 
         .refine((value) => value.length === 0 || value.trim().length > 0, MESSAGES.onlySpaces),
       message: plainText().max(1000),
       isOrdered: z.boolean(),
+      /** The signers' page and mails; null: their browser's language for the page, English for the mails. */
+      language: z.enum(LANGUAGES).nullable(),
       signers: z.array(
         z.object({
           id: z.string().optional(),

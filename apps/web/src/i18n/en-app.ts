@@ -207,6 +207,9 @@ export const enApp = {
     roleName: '{{role}}: name',
     roleEmail: '{{role}}: email',
     templateFiles: 'The files and fields come from the template; you can change the fields in the next step.',
+    language: "Signers' language",
+    languageDescription: 'Their signing page and e-mails',
+    languageAutomatic: "Their browser's language (e-mails in English)",
   },
   editor: {
     title: 'Prepare for Signing',

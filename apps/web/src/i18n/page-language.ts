@@ -4,15 +4,18 @@ import { setLanguage } from './index';
 
 const STORAGE_KEY = 'esign.language';
 
-/** The language the visitor chose with the switcher, else the first of the browser's languages we have. */
-export function preferredLanguage(): Language {
+/**
+ * The language the visitor chose with the switcher, else the one the document's sender chose for its signers, else
+ * the first of the browser's languages we have.
+ */
+export function preferredLanguage(documentLanguage: Language | null = null): Language {
   try {
     const stored = localStorage.getItem(STORAGE_KEY);
     if (isLanguage(stored)) return stored;
   } catch {
-    // Storage may be off (a private window); the browser's languages still count.
+    // Storage may be off (a private window); the sender's and the browser's languages still count.
   }
-  return pickLanguage(navigator.languages?.length ? navigator.languages : [navigator.language]);
+  return documentLanguage ?? pickLanguage(navigator.languages?.length ? navigator.languages : [navigator.language]);
 }
 
 /** Switches to `language` and remembers it for the next signer or form page. */
@@ -26,14 +29,17 @@ export function chooseLanguage(language: Language): Promise<void> {
 }
 
 /**
- * The signer page and the public form page read in the visitor's language while they are shown; the pages behind
- * a log-in are English only, so leaving goes back to English.
+ * The signer page and the public form page read in the visitor's language while they are shown (`documentLanguage`:
+ * the sender's choice, once known); the pages behind a log-in are English only, so leaving goes back to English.
  */
-export function usePageLanguage(): void {
+export function usePageLanguage(documentLanguage: Language | null = null): void {
   useEffect(() => {
-    void setLanguage(preferredLanguage());
-    return () => {
+    void setLanguage(preferredLanguage(documentLanguage));
+  }, [documentLanguage]);
+  useEffect(
+    () => () => {
       void setLanguage('en');
-    };
-  }, []);
+    },
+    [],
+  );
 }

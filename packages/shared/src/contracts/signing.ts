@@ -55,6 +55,8 @@ export const signerDocument = {
       /** Signed URL (at most one hour) of the PDF to show: the result once sealed, else the original. */
       pdfUrl: z.string().nullable(),
       senderName: z.string(),
+      /** The language the sender chose for the signers (their page opens in it unless they chose another). */
+      language: document.shape.language,
     }),
     signer: publicSigner.extend({ email: z.string(), userId: z.string().uuid().nullable() }),
     signers: z.array(publicSigner),

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, waitForMail } from '../../../test/app.js';
 import { authClient } from '../../../test/auth.js';
 import { documentClient, fieldInput } from '../../../test/documents.js';
+import { awaitingDocument, signerClient } from '../../../test/signing.js';
 
 let t: TestApp;
 let auth: ReturnType<typeof authClient>;
@@ -57,5 +58,18 @@ describe("a document's language (issue 26)", () => {
     expect(mail.subject).toBe('Ada Lovelace hat Ihnen „Lease“ zur Unterschrift gesendet');
     expect(mail.text).toContain('Hallo Bob,');
     expect(mail.text).toContain('Prüfen und unterschreiben');
+  });
+
+  it("gives the signer page the document's language (null when the sender chose none)", async () => {
+    for (const language of ['ja', undefined] as const) {
+      const made = await awaitingDocument(t.app, { signers: [{ fields: [{ type: 'signature' }] }], language });
+      const [signer] = made.signers;
+      const answer = await signerClient(t.app, signer?.token ?? '')(
+        'GET',
+        `/document_sign/signers/${signer?.id}/document/${made.documentId}`,
+      );
+      expect(answer.statusCode).toBe(200);
+      expect(answer.json<{ document: { language: string | null } }>().document.language).toBe(language ?? null);
+    }
   });
 });

@@ -163,6 +163,7 @@ export function signerService(deps: SignerDeps) {
           pdfMetadata: document.pdfMetadata ?? null,
           pdfUrl: fileKey ? await storage.signedGetUrl(fileKey, { expiresIn: 60 * 60 }) : null,
           senderName,
+          language: document.language ?? null,
         },
         signer: signerWithContact(signer),
         signers: signerRows.map(({ id, name, order, isPreparer, isFinished }) => ({

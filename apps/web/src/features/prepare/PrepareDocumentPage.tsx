@@ -1,9 +1,17 @@
-import { type PrepareFormValues, prepareFormSchema, type SentDocumentType, type TemplateOption } from '@esign/shared';
+import {
+  isLanguage,
+  LANGUAGE_NAMES,
+  LANGUAGES,
+  type PrepareFormValues,
+  prepareFormSchema,
+  type SentDocumentType,
+  type TemplateOption,
+} from '@esign/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Group, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { Button, Group, NativeSelect, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { apiCall } from '../../api/client';
 import { notifyError } from '../../api/notify';
@@ -91,7 +99,12 @@ export function PrepareDocumentPage({ documentType }: { documentType: SentDocume
           params: { id: chosen.id },
           body: templateRequest(documentType, values),
         });
-        queryClient.setQueryData(queryKeys.documents.detail(created.id), created);
+        // The template's copy is made first; the signers' language is set on it as on any draft.
+        const document =
+          values.language === null
+            ? created
+            : await apiCall('updateDocument', { params: { id: created.id }, body: { language: values.language } });
+        queryClient.setQueryData(queryKeys.documents.detail(created.id), document);
         navigate(`/documents/${created.id}/edit`);
       } catch (error) {
         if (!setServerFieldErrors(error, form.setError, signerFields(values))) notifyError(error);
@@ -128,6 +141,28 @@ export function PrepareDocumentPage({ documentType }: { documentType: SentDocume
             error={fieldError(errors.message?.message)}
           />
           {documentType === 'me' ? null : <SignersFieldset form={form} me={me} roles={roles} />}
+          {documentType === 'me' ? null : (
+            <Controller
+              control={form.control}
+              name="language"
+              render={({ field }) => (
+                <NativeSelect
+                  label={t('prepare.language')}
+                  description={t('prepare.languageDescription')}
+                  maw={420}
+                  data={[
+                    { value: '', label: t('prepare.languageAutomatic') },
+                    ...LANGUAGES.map((code) => ({ value: code, label: LANGUAGE_NAMES[code] })),
+                  ]}
+                  value={field.value ?? ''}
+                  onChange={(event) =>
+                    field.onChange(isLanguage(event.currentTarget.value) ? event.currentTarget.value : null)
+                  }
+                  onBlur={field.onBlur}
+                />
+              )}
+            />
+          )}
         </Stack>
       </form>
       {template === null ? (

@@ -6,6 +6,7 @@ const saved = {
   title: 'Lease',
   message: null,
   isOrdered: true,
+  language: 'de',
   signers: [
     { id: 'p', name: 'Ada', email: 'ada@example.com', isPreparer: true, order: -1 },
     { id: 'b', name: 'Bob', email: 'bob@example.com', isPreparer: false, order: 1 },
@@ -24,6 +25,7 @@ describe('prepare form values', () => {
       title: 'Lease',
       message: '',
       isOrdered: true,
+      language: 'de',
       signers: [{ id: 'b', name: 'Bob', email: 'bob@example.com' }],
     });
   });
@@ -33,6 +35,7 @@ describe('prepare form values', () => {
       title: ' Lease ',
       message: '  ',
       isOrdered: false,
+      language: 'fr',
       signers: [
         { name: 'Carol', email: 'carol@example.com' },
         { id: 'b', name: 'Bob', email: 'bob@example.com' },
@@ -42,6 +45,7 @@ describe('prepare form values', () => {
       title: 'Lease',
       message: null,
       isOrdered: false,
+      language: 'fr',
       signers: [
         { name: 'Carol', email: 'carol@example.com', isPreparer: false, order: 1 },
         { id: 'b', name: 'Bob', email: 'bob@example.com', isPreparer: false, order: 2 },

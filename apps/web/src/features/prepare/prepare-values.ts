@@ -16,6 +16,7 @@ export function formValuesOf(type: DocumentType, document: Document | undefined)
     title: document?.title ?? '',
     message: document?.message ?? '',
     isOrdered: document?.isOrdered ?? false,
+    language: document?.language ?? null,
     signers: rows.length > 0 || type === 'me' ? rows : initialSignerRows(type),
   };
 }
@@ -26,6 +27,7 @@ export function prepareRequest(values: PrepareFormValues) {
     title: values.title.trim(),
     message: values.message.trim() === '' ? null : values.message.trim(),
     isOrdered: values.isOrdered,
+    language: values.language,
     signers: values.signers.map((signer, index) => ({
       ...(signer.id ? { id: signer.id } : {}),
       name: signer.name,
@@ -46,6 +48,7 @@ export function templateValues(
     title: current.title.trim() === '' ? template.title : current.title,
     message: current.message.trim() === '' ? (template.message ?? '') : current.message,
     isOrdered: false,
+    language: current.language,
     signers: type === 'me' ? [] : template.signers.map(() => ({ name: '', email: '' })),
   };
 }

@@ -57,7 +57,6 @@ function scrollToField(fieldId: string) {
 
 /** The signer page: /documents/:documentId/sign?signAccessToken=, for anyone holding the link. */
 export default function SignerPage() {
-  usePageLanguage();
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { documentId = '' } = useParams();
@@ -72,6 +71,7 @@ export default function SignerPage() {
   }, [token, signers.isError, signers.data, navigate]);
 
   const signerDocument = useSignerDocument(documentId, signerId, true);
+  usePageLanguage(signerDocument.data?.document.language ?? null);
   const needsCode = isApiError(signerDocument.error) && signerDocument.error.code === 'ACCESS_CODE_REQUIRED';
   useEffect(() => {
     if (signerDocument.isError && !needsCode) navigate('/', { replace: true });
