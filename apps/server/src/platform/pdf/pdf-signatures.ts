@@ -21,17 +21,23 @@ export interface FoundSignature {
   signingTime: string | null;
 }
 
-const BYTE_RANGE = /\/ByteRange\s*\[\s*(\d+)\s+(\d+)\s+(\d+)\s+(\d+)\s*\]/g;
+const BYTE_RANGE_KEY = Buffer.from('/ByteRange', 'latin1');
+const BYTE_RANGE_VALUE = /^\s*\[\s*(\d+)\s+(\d+)\s+(\d+)\s+(\d+)\s*\]/;
+/** A /ByteRange array is four numbers: what follows its key is read this far at most. */
+const BYTE_RANGE_WINDOW = 128;
 
 /**
  * Every signature of a PDF: each /ByteRange [a b c d] names the signed bytes, and the gap between its two ranges is
  * the /Contents hex string holding the CMS SignedData. The cryptography (the signed attributes' message digest
  * over the ranges, the signer's signature, the certificate) is PKI.js's (`SignedData.verify`), nothing by hand.
+ * The keys are found in the bytes (no copy of a large file as text).
  */
 export async function findPdfSignatures(pdf: Buffer): Promise<FoundSignature[]> {
-  const text = pdf.toString('latin1');
   const found: FoundSignature[] = [];
-  for (const match of text.matchAll(BYTE_RANGE)) {
+  for (let at = pdf.indexOf(BYTE_RANGE_KEY); at !== -1; at = pdf.indexOf(BYTE_RANGE_KEY, at + 1)) {
+    const start = at + BYTE_RANGE_KEY.length;
+    const match = BYTE_RANGE_VALUE.exec(pdf.subarray(start, start + BYTE_RANGE_WINDOW).toString('latin1'));
+    if (!match) continue;
     const [a, b, c, d] = match.slice(1, 5).map(Number) as [number, number, number, number];
     if (a !== 0 || b <= 0 || c <= b || c + d > pdf.length) continue;
     found.push(await checkSignature(pdf, { b, c, d }));
@@ -54,12 +60,18 @@ async function checkSignature(pdf: Buffer, range: { b: number; c: number; d: num
     const signed = new pkijs.SignedData({ schema: content.content });
     const data = Buffer.concat([pdf.subarray(0, range.b), pdf.subarray(range.c, signedLength)]);
     const isValid = await signed
-      .verify({ signer: 0, data: new Uint8Array(data).buffer, checkChain: false }, engine)
+      .verify({ signer: 0, data: ownArrayBuffer(data), checkChain: false }, engine)
       .catch(() => false);
     return { ...base, isValid: isValid === true, signer: signerOf(signed), signingTime: signingTimeOf(signed) };
   } catch {
     return { ...base, isValid: false, signer: null, signingTime: null };
   }
+}
+
+/** The buffer's bytes as an ArrayBuffer: its own when it has one to itself (a large file's), else a copy. */
+function ownArrayBuffer(buffer: Buffer): ArrayBuffer {
+  const whole = buffer.byteOffset === 0 && buffer.byteLength === buffer.buffer.byteLength;
+  return whole && buffer.buffer instanceof ArrayBuffer ? buffer.buffer : new Uint8Array(buffer).buffer;
 }
 
 function names(name: pkijs.RelativeDistinguishedNames): string {
