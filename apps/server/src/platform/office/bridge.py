@@ -1,13 +1,15 @@
 """Converts documents to PDF through one running LibreOffice, over UNO.
 
-Started by office-converter.ts with three arguments: the UNO connection string, LibreOffice's process group
-and its profile folder (unused here, but on the command line so that a leftover bridge can be recognised).
+Started by office-converter.ts, before LibreOffice itself, with two arguments: the UNO connection string and
+LibreOffice's profile folder, which names LibreOffice's process on its command line (and a leftover bridge's).
 Reads one JSON request per line on stdin ({"id", "input", "output", "extension"}) and answers one JSON line per
 request on stdout ({"id", "ok", "error"?}). The first line it prints is {"ready": true} once LibreOffice answers.
 
 LibreOffice must not outlive the server. The end of stdin means the server has ended, however it ended (even
 SIGKILL, which it cannot answer): a thread reads stdin so that it sees this at once, even while the main thread
-waits for LibreOffice, and then kills LibreOffice's whole process group and this bridge.
+waits for LibreOffice, and then kills LibreOffice's whole process group and this bridge. LibreOffice is found by
+its profile, not by a process id given on start: the bridge is started first, so there is no moment in which a
+LibreOffice runs with no bridge to end it (a server killed between the two starts never starts LibreOffice).
 """
 import json
 import os
@@ -82,36 +84,53 @@ def convert(desktop, request):
         document.close(True)
 
 
-def end(office_group):
-    """Kills LibreOffice's process group and exits this bridge."""
-    if office_group > 0:
+def office_groups(profile):
+    """The process groups of the processes started with this profile (LibreOffice's group, whatever its pid)."""
+    marker = ("-env:UserInstallation=file://" + profile).encode()
+    groups = set()
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
         try:
-            os.killpg(office_group, signal.SIGKILL)
+            with open("/proc/" + entry + "/cmdline", "rb") as cmdline:
+                if marker in cmdline.read().split(b"\0"):
+                    groups.add(os.getpgid(int(entry)))
+        except OSError:  # gone meanwhile, or not ours to read
+            pass
+    groups.discard(os.getpgid(0))
+    return groups
+
+
+def end(profile):
+    """Kills LibreOffice's process group and exits this bridge."""
+    for group in office_groups(profile):
+        try:
+            os.killpg(group, signal.SIGKILL)
         except OSError:  # already gone
             pass
     os._exit(0)
 
 
-def read_requests(requests, office_group):
+def read_requests(requests, profile):
     for line in sys.stdin:
         requests.put(line)
     # stdin closed: the server is gone.
-    end(office_group)
+    end(profile)
 
 
-def answer(message, office_group):
+def answer(message, profile):
     try:
         print(json.dumps(message), flush=True)
     except OSError:  # the server is gone (broken pipe)
-        end(office_group)
+        end(profile)
 
 
 def main():
-    url, office_group = sys.argv[1], int(sys.argv[2])
+    url, profile = sys.argv[1], sys.argv[2]
     requests = queue.Queue()
-    threading.Thread(target=read_requests, args=(requests, office_group), daemon=True).start()
+    threading.Thread(target=read_requests, args=(requests, profile), daemon=True).start()
     desktop = connect(url)
-    answer({"ready": True}, office_group)
+    answer({"ready": True}, profile)
     while True:
         request = json.loads(requests.get())
         try:
@@ -119,7 +138,7 @@ def main():
             result = {"id": request["id"], "ok": True}
         except Exception as error:  # noqa: BLE001 - every failure is reported to the caller
             result = {"id": request["id"], "ok": False, "error": str(error)}
-        answer(result, office_group)
+        answer(result, profile)
 
 
 if __name__ == "__main__":

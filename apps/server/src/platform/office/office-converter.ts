@@ -67,7 +67,8 @@ const PROFILE_SETTINGS = `<?xml version="1.0" encoding="UTF-8"?>
  * that starts oosplash, which starts soffice.bin), and the whole group is killed: by `stop`, by this process's
  * 'exit' (process.exit after a second signal, an uncaught error), and, when this process dies without either
  * (SIGKILL, the out-of-memory killer), by the bridge: its stdin is a pipe from this process, whose end it sees at
- * once, even mid-conversion, and it kills LibreOffice's group before exiting. The bridge is in a group of its
+ * once, even mid-conversion, and it kills LibreOffice's group (found by its profile) before exiting; it starts
+ * before LibreOffice, so no LibreOffice ever runs without it. The bridge is in a group of its
  * own too, so a signal to this process's group (a terminal's Ctrl-C) reaches only the server, which then stops
  * both. What escapes all of these (the server and its bridge killed together) is ended at the next start.
  */
@@ -178,6 +179,17 @@ export class OfficeConverter {
     writeOwner(profile);
     writeFileSync(join(profile, 'user', 'registrymodifications.xcu'), PROFILE_SETTINGS);
     const pipeName = `esign-office-${process.pid}-${randomUUID().slice(0, 8)}`;
+    // The bridge first: from the moment LibreOffice exists, a bridge is there to end it when this process dies
+    // (it finds LibreOffice by its profile), even if that happens between these two starts.
+    const bridge = spawn(
+      SYSTEM_PYTHON,
+      [
+        join(serverRoot, 'src/platform/office/bridge.py'),
+        `uno:pipe,name=${pipeName};urp;StarOffice.ComponentContext`,
+        profile,
+      ],
+      { stdio: ['pipe', 'pipe', 'pipe'], detached: true },
+    );
     const office = spawn(
       this.officeBinary,
       [
@@ -192,16 +204,6 @@ export class OfficeConverter {
       ],
       // Its own process group (its pid), killed as a whole.
       { stdio: 'ignore', detached: true },
-    );
-    const bridge = spawn(
-      SYSTEM_PYTHON,
-      [
-        join(serverRoot, 'src/platform/office/bridge.py'),
-        `uno:pipe,name=${pipeName};urp;StarOffice.ComponentContext`,
-        String(office.pid ?? 0),
-        profile,
-      ],
-      { stdio: ['pipe', 'pipe', 'pipe'], detached: true },
     );
     const ready = new Promise<void>((resolve, reject) => {
       const startTimer = setTimeout(() => {

@@ -75,6 +75,9 @@ describe.runIf(isInstalled)('LibreOffice ends with the server', { timeout: 120_0
   });
 
   it('SIGKILL while LibreOffice is starting', async () => {
+    // Killed as soon as the first of its processes appears. LibreOffice used to be started before its bridge, and a
+    // kill between the two starts (which this poll hit now and then on a loaded machine) left a LibreOffice with no
+    // bridge to end it; the bridge now starts first and finds LibreOffice by its profile.
     const { server } = await startServer(dataDir);
     started.push(server);
     await waitFor('LibreOffice spawned', () => officeProcesses().length > 0);
