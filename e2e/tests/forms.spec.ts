@@ -26,6 +26,7 @@ test('a logged-out visitor at 375 px fills in a live form, signs it, and the own
   await expectNoSeriousA11yViolations(page);
   const width = await page.evaluate(() => document.documentElement.scrollWidth);
   expect(width).toBeLessThanOrEqual(375);
+  await page.screenshot({ path: test.info().outputPath('public-form-375.png'), fullPage: true });
 
   const visitorEmail = uniqueEmail('visitor');
   await page.getByRole('button', { name: 'Sign now' }).click();

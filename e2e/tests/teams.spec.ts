@@ -46,6 +46,8 @@ test('a Business owner invites two people, both accept, one becomes admin and se
   await expect(newcomerPage.getByText(`Olivia Owner invited ${newcomer} to their team.`)).toBeVisible();
   await newcomerPage.getByRole('textbox', { name: 'Full name' }).fill('Nina Newcomer');
   await newcomerPage.getByLabel('Password').fill('secret12');
+  await newcomerPage.screenshot({ path: test.info().outputPath('accept-invite-375.png'), fullPage: true });
+  await expectNoSeriousA11yViolations(newcomerPage);
   await newcomerPage.getByRole('button', { name: 'Create account and join' }).click();
   await expect(newcomerPage.getByText('Invite accepted.')).toBeVisible();
   await expect(newcomerPage).toHaveURL(/\/login$/);
