@@ -9,6 +9,7 @@ import {
 import type { CSSProperties, ReactElement } from 'react';
 import { type TranslationKey, useTranslation } from '../../i18n';
 import { RequisiteImage } from '../requisites/RequisiteImage';
+import { fittedFontSize } from './label-fit';
 
 /** The colour of the signing mode ('user'); other signers' fields are grey. */
 export const USER_COLOR = '#3b5bdb';
@@ -140,7 +141,16 @@ export function SignerField({
         ) : kind.value === 'image' ? (
           t(CHOOSE_TEXT[kind.requisiteType])
         ) : kind.value === 'checkbox' ? null : (
-          <span style={{ opacity: 0.7, padding: '0 2px', whiteSpace: 'nowrap' }}>{field.placeholder ?? label}</span>
+          <span
+            style={{
+              opacity: 0.7,
+              padding: '0 2px',
+              whiteSpace: 'nowrap',
+              fontSize: fittedFontSize(field.placeholder ?? label, field.width * scale, fontSize),
+            }}
+          >
+            {field.placeholder ?? label}
+          </span>
         )}
       </span>
     </button>
