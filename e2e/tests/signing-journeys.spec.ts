@@ -65,9 +65,9 @@ async function signFromMail(page: Page, person: Person, fieldId: string, kind: S
   await makeSignature(page, kind, person.name);
   await expect(field).toHaveAttribute('data-signed', 'true');
   await expect(field.getByRole('img')).toBeVisible();
-  // By keyboard: the 'created successfully' toast may lie over the header's Submit for its six seconds.
-  await page.getByRole('button', { name: 'Submit' }).focus();
-  await page.keyboard.press('Enter');
+  // A click at once: the 'created successfully' toast shows below the header, not over its Submit.
+  await expect(page.getByText('Signature/Initial created successfully')).toBeVisible();
+  await page.getByRole('button', { name: 'Submit' }).click({ timeout: 2_000 });
   const agree = page.getByRole('dialog', { name: 'Almost done!' });
   await expect(agree).toBeVisible();
   await agree.getByRole('button', { name: 'I Agree' }).click();

@@ -21,6 +21,7 @@ import { sendSignatoryOpened, useAvailableSigners, useSignDocument, useSignerDoc
 import { CompanyHeader } from './CompanyHeader';
 import { SignerPages } from './SignerPages';
 import './signing.css';
+import { useToastsBelow } from '../../app/toasts-below';
 import {
   actionLabel,
   type FieldValues,
@@ -101,6 +102,7 @@ function SigningView({ documentId, view }: { documentId: string; view: SignerVie
   const { t } = useTranslation();
   // The room the page has (not the window: a page wider than the screen would widen the window on phones).
   const { ref: mainRef, width: roomWidth } = useElementSize<HTMLDivElement>();
+  const headerRef = useToastsBelow<HTMLDivElement>();
   const { signer } = view;
   const [values, setValues] = useState<FieldValues>(() => initialValues(view.fields, signer.id, localToday()));
   const [hasStarted, setHasStarted] = useState(false);
@@ -229,6 +231,7 @@ function SigningView({ documentId, view }: { documentId: string; view: SignerVie
   return (
     <Box mih="100dvh" bg="gray.1">
       <Box
+        ref={headerRef}
         component="header"
         pos="sticky"
         top={0}
