@@ -19,6 +19,7 @@ import { PageRoutes } from './PageRoutes';
 import {
   AboutPage,
   AcceptInvitePage,
+  AppSumoThanksPage,
   BillingPage,
   BulkSendPage,
   ChangePasswordPage,
@@ -99,6 +100,7 @@ const guestRoutes: ReactNode = (
       <Route path="/documents/:documentId/:signerId/download" element={<DownloadPage />} />
       <Route path="/form-requests/:formRequestId/send" element={<PublicFormPage />} />
       <Route path="/teams/:teamId/accept_invite" element={<AcceptInvitePage />} />
+      <Route path="/appsumo_thanks" element={<AppSumoThanksPage />} />
     </Route>
     <Route path="/documents/:documentId/sign" element={<SignerPage />} />
   </>
