@@ -1,3 +1,4 @@
+import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { billingJobs } from '../src/modules/billing/billing.jobs.js';
 import { billingService } from '../src/modules/billing/billing.service.js';
@@ -50,4 +51,15 @@ export function testBillingService(app: FastifyInstance) {
   const { database, jobs, now, config } = app.platform;
   const gateway = createPaymentGateway(config, database.db);
   return billingService({ db: database.db, jobs, gateway, billingJobs: testBillingJobs(app, now), now });
+}
+
+/** Reading a test app's billing tables: any query's rows, and how many sandbox charges a user's card has. */
+export function billingRows(app: () => FastifyInstance) {
+  const rows = async <T>(query: SQL) =>
+    ((await app().platform.database.db.execute(query)) as unknown as { rows: T[] }).rows;
+  const chargesOf = (userId: string) =>
+    rows<{ count: number }>(sql`
+      select count(*)::int as count from sandbox_charges c
+      join payment_cards p on p.payment_method_ref = c.payment_method_id where p.user_id = ${userId}`);
+  return { rows, chargesOf };
 }

@@ -16,18 +16,10 @@ import { AppError, notFound } from '../../platform/errors.js';
 import type { JobQueue } from '../../platform/jobs.js';
 import type { PaymentGateway } from '../../platform/payments/payments.js';
 import { findUserById } from '../users/users.repository.js';
+import { apiPlanLabel } from './api-plan-label.js';
 import type { BillingJobs } from './billing.jobs.js';
 import * as repo from './billing.repository.js';
 import { chargeInvoice } from './charge.js';
-
-const API_PLAN_NAMES: Record<ApiPlanType, string> = {
-  free: 'Free',
-  gold: 'Gold',
-  platinum: 'Platinum',
-  titanium: 'Titanium',
-  appsumo_standard: 'AppSumo Standard',
-  appsumo_full: 'AppSumo Full',
-};
 
 /**
  * API plans (spec part 2, sections 7 and 9): `api-plans/change`, `DELETE api-plans`, `GET api-subscriptions`. Bought
@@ -84,7 +76,7 @@ export function apiPlanService(deps: {
         creditCents: 0,
         now,
       });
-      const description = `API ${API_PLAN_NAMES[input.type]} plan, ${input.duration}`;
+      const description = apiPlanLabel(input.type, input.duration);
       const lines: repo.InvoiceLine[] = [{ description, quantity: 1, unitCents: totalCents, totalCents }];
       if (outcome.creditUsedCents > 0) {
         lines.push({

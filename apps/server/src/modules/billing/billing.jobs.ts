@@ -16,10 +16,16 @@ import { mailText } from '../../platform/mail/texts.js';
 import type { PaymentGateway } from '../../platform/payments/payments.js';
 import type { Storage } from '../../platform/storage/storage.js';
 import { findUserById } from '../users/users.repository.js';
+import { apiPlanLabel } from './api-plan-label.js';
+import type { CardRow } from './billing.repository.js';
 import * as repo from './billing.repository.js';
 import { invoiceNumber } from './invoice-number.js';
 import { renderInvoicePdf } from './invoice-pdf.js';
+import type { RenewalInvoice } from './renewal.repository.js';
 import * as renewalRepo from './renewal.repository.js';
+
+type PlannedOutcome = 'status' | 'chargeRef' | 'failureMessage';
+
 import { planLabel, planOf } from './subscription-info.js';
 
 export interface BillingJobDeps {
@@ -150,6 +156,7 @@ export function billingJobs(deps: BillingJobDeps) {
         nextEnd: periodEnd(nextStart, subscription.planDuration),
         invoice: {
           userId: subscription.userId,
+          kind: 'plan' as const,
           chargeKey: `renew:${subscription.id}:${nextStart.toISOString()}`,
           amountCents: totalCents - creditUsedCents,
           description: `${planLabel(plan)}, renewal`,
@@ -157,46 +164,21 @@ export function billingJobs(deps: BillingJobDeps) {
         },
       };
     });
-    // Charged first, each under its period's key and attempt: a run that died after charging charges again under
-    // the same key, and the gateway answers the first charge (no second payment). Then one transaction records the
-    // invoices with their outcome and moves the periods on.
     const retryAt = new Date(now.getTime() + RENEWAL_RETRY_HOURS * 3_600_000);
-    const toCharge = planned.filter((entry) => entry.card !== null && entry.invoice.amountCents > 0);
-    const results = await deps.gateway.chargeMany(
-      toCharge.map((entry) => ({
-        customerRef: entry.card?.customerRef ?? '',
-        paymentMethodRef: entry.card?.paymentMethodRef ?? '',
-        amountCents: entry.invoice.amountCents,
-        currency: CURRENCY,
-        idempotencyKey: `${entry.invoice.chargeKey}:attempt-${entry.subscription.failedAttempts}`,
-        description: `${entry.invoice.description} (${formatMoney(entry.invoice.amountCents)})`,
-      })),
+    const { invoices, paidIds, charged } = await chargeRenewals(
+      planned.map((entry) => ({ ...entry, id: entry.subscription.id, attempt: entry.subscription.failedAttempts })),
     );
-    const outcomes = new Map(toCharge.map((entry, index) => [entry.subscription.id, results[index]]));
-    const invoices: renewalRepo.RenewalInvoice[] = [];
     const renewals: Parameters<typeof renewalRepo.recordRenewals>[1] = [];
     const declines: Parameters<typeof renewalRepo.recordDeclines>[1] = [];
     for (const entry of planned) {
-      const isFree = entry.invoice.amountCents === 0;
-      const outcome = outcomes.get(entry.subscription.id);
-      if (isFree || outcome?.status === 'succeeded') {
-        const chargeRef = outcome?.status === 'succeeded' ? outcome.chargeRef : null;
-        invoices.push({ ...entry.invoice, status: 'paid', chargeRef, failureMessage: null });
+      if (paidIds.has(entry.subscription.id)) {
         renewals.push({
           subscriptionId: entry.subscription.id,
           nextEnd: entry.nextEnd,
           paidCents: entry.totalCents,
           creditUsedCents: entry.creditUsedCents,
         });
-        continue;
-      }
-      const message = !entry.card
-        ? MESSAGES.cardRequired
-        : outcome?.status === 'declined'
-          ? outcome.message
-          : MESSAGES.cardDeclined;
-      invoices.push({ ...entry.invoice, status: 'failed', chargeRef: null, failureMessage: message });
-      declines.push({ subscriptionId: entry.subscription.id, retryAt });
+      } else declines.push({ subscriptionId: entry.subscription.id, retryAt });
     }
     const exhausted = planned
       .map((entry) => entry.subscription)
@@ -213,20 +195,118 @@ export function billingJobs(deps: BillingJobDeps) {
       const paidInvoices = await renewalRepo.recordRenewalInvoices(tx, invoices);
       if (paidInvoices.length > 0) await queue(invoicePdfs, { invoiceIds: paidInvoices });
     });
-    return { claimed: claimed.length, charged: toCharge.length };
+    return { claimed: claimed.length, charged };
   }
 
-  /** Renews every subscription due at `now`, batch after batch, until none is left. */
-  async function renewDueSubscriptions(options: { now?: Date; batchSize?: number } = {}) {
+  /**
+   * Charged first, each under its period's key and attempt: a run that died after charging charges again under
+   * the same key, and the gateway answers the first charge (no second payment). Answers each period's invoice with
+   * its outcome (nothing to charge is paid; no card or a decline is failed), for one transaction to record.
+   */
+  async function chargeRenewals(
+    planned: { id: string; attempt: number; card: CardRow | null; invoice: Omit<RenewalInvoice, PlannedOutcome> }[],
+  ): Promise<{ invoices: RenewalInvoice[]; paidIds: Set<string>; charged: number }> {
+    const toCharge = planned.filter((entry) => entry.card !== null && entry.invoice.amountCents > 0);
+    const results = await deps.gateway.chargeMany(
+      toCharge.map((entry) => ({
+        customerRef: entry.card?.customerRef ?? '',
+        paymentMethodRef: entry.card?.paymentMethodRef ?? '',
+        amountCents: entry.invoice.amountCents,
+        currency: CURRENCY,
+        idempotencyKey: `${entry.invoice.chargeKey}:attempt-${entry.attempt}`,
+        description: `${entry.invoice.description} (${formatMoney(entry.invoice.amountCents)})`,
+      })),
+    );
+    const outcomes = new Map(toCharge.map((entry, index) => [entry.id, results[index]]));
+    const invoices: RenewalInvoice[] = [];
+    const paidIds = new Set<string>();
+    for (const entry of planned) {
+      const outcome = outcomes.get(entry.id);
+      if (entry.invoice.amountCents === 0 || outcome?.status === 'succeeded') {
+        const chargeRef = outcome?.status === 'succeeded' ? outcome.chargeRef : null;
+        invoices.push({ ...entry.invoice, status: 'paid', chargeRef, failureMessage: null });
+        paidIds.add(entry.id);
+        continue;
+      }
+      const message = !entry.card
+        ? MESSAGES.cardRequired
+        : outcome?.status === 'declined'
+          ? outcome.message
+          : MESSAGES.cardDeclined;
+      invoices.push({ ...entry.invoice, status: 'failed', chargeRef: null, failureMessage: message });
+    }
+    return { invoices, paidIds, charged: toCharge.length };
+  }
+
+  /** One batch of due API plans, renewed as the plans are (same keys, lease, dunning); the last decline ends it. */
+  async function renewApiBatch(now: Date, limit: number): Promise<{ claimed: number; charged: number }> {
+    const leaseUntil = new Date(now.getTime() + LEASE_MINUTES * 60_000);
+    const claimed = await db.transaction((tx) => renewalRepo.claimDueApiSubscriptions(tx, { now, limit, leaseUntil }));
+    if (claimed.length === 0) return { claimed: 0, charged: 0 };
+    const planned = claimed.map(({ subscription, card }) => {
+      const description = `${apiPlanLabel(subscription.planType, subscription.planDuration)}, renewal`;
+      const amountCents = subscription.amountCents;
+      return {
+        id: subscription.id,
+        attempt: subscription.failedAttempts,
+        card,
+        subscription,
+        invoice: {
+          userId: subscription.userId,
+          kind: 'api' as const,
+          chargeKey: `renew-api:${subscription.id}:${subscription.currentPeriodEnd.toISOString()}`,
+          amountCents,
+          description,
+          lines: [{ description, quantity: 1, unitCents: amountCents, totalCents: amountCents }],
+        },
+      };
+    });
+    const { invoices, paidIds, charged } = await chargeRenewals(planned);
+    const retryAt = new Date(now.getTime() + RENEWAL_RETRY_HOURS * 3_600_000);
+    const failed = planned.filter((entry) => !paidIds.has(entry.id));
+    const ended = failed.filter((entry) => entry.attempt + 1 >= RENEWAL_RETRY_LIMIT);
+    await deps.jobs.transaction(db, async (tx, queue) => {
+      await renewalRepo.recordApiRenewals(tx, {
+        renewals: planned
+          .filter((entry) => paidIds.has(entry.id))
+          .map((entry) => ({
+            subscriptionId: entry.id,
+            nextEnd: periodEnd(entry.subscription.currentPeriodEnd, entry.subscription.planDuration),
+          })),
+        declines: failed
+          .filter((entry) => !ended.includes(entry))
+          .map((entry) => ({ subscriptionId: entry.id, retryAt })),
+        ended: ended.map((entry) => entry.id),
+      });
+      for (const entry of ended) {
+        await queue(downgradedMail, {
+          userId: entry.subscription.userId,
+          plan: apiPlanLabel(entry.subscription.planType, entry.subscription.planDuration),
+        });
+      }
+      const paidInvoices = await renewalRepo.recordRenewalInvoices(tx, invoices);
+      if (paidInvoices.length > 0) await queue(invoicePdfs, { invoiceIds: paidInvoices });
+    });
+    return { claimed: claimed.length, charged };
+  }
+
+  /** Renews every subscription (or API plan) due at `now`, batch after batch, until none is left. */
+  async function renewAll(
+    batchOf: (now: Date, limit: number) => Promise<{ claimed: number; charged: number }>,
+    options: { now?: Date; batchSize?: number },
+  ) {
     const now = options.now ?? deps.now();
     const totals = { claimed: 0, charged: 0 };
     for (;;) {
-      const batch = await renewBatch(now, options.batchSize ?? RENEWAL_BATCH_SIZE);
+      const batch = await batchOf(now, options.batchSize ?? RENEWAL_BATCH_SIZE);
       totals.claimed += batch.claimed;
       totals.charged += batch.charged;
       if (batch.claimed === 0) return totals;
     }
   }
+  const renewDueSubscriptions = (options: { now?: Date; batchSize?: number } = {}) => renewAll(renewBatch, options);
+  const renewDueApiSubscriptions = (options: { now?: Date; batchSize?: number } = {}) =>
+    renewAll(renewApiBatch, options);
 
   const renewDue = defineJob({
     name: 'billing.renew-due',
@@ -235,9 +315,10 @@ export function billingJobs(deps: BillingJobDeps) {
     expireInSeconds: 60 * 60,
     async handler() {
       await renewDueSubscriptions();
+      await renewDueApiSubscriptions();
     },
   });
 
-  return { invoicePdfs, downgradedMail, renewDue, renewDueSubscriptions };
+  return { invoicePdfs, downgradedMail, renewDue, renewDueSubscriptions, renewDueApiSubscriptions };
 }
 export type BillingJobs = ReturnType<typeof billingJobs>;

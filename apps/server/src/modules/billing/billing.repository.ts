@@ -153,7 +153,9 @@ export async function putApiSubscription(
     currentPeriodEnd: Date;
   },
 ): Promise<void> {
-  await db.insert(apiSubscriptions).values(values).onConflictDoUpdate({ target: apiSubscriptions.userId, set: values });
+  // A new period: a past-due one's dunning starts over.
+  const row = { ...values, status: 'active' as const, failedAttempts: 0, retryAt: null };
+  await db.insert(apiSubscriptions).values(row).onConflictDoUpdate({ target: apiSubscriptions.userId, set: row });
 }
 
 export async function deleteApiSubscription(db: Db, userId: string): Promise<void> {

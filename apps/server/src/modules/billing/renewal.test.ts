@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, waitForMail } from '../../../test/app.js';
 import { authClient } from '../../../test/auth.js';
-import { billingClient, testBillingJobs, testBillingService } from '../../../test/billing.js';
+import { billingClient, billingRows, testBillingJobs, testBillingService } from '../../../test/billing.js';
 import { sandboxGateway } from '../../platform/payments/sandbox.js';
 
 let t: TestApp;
@@ -15,7 +15,7 @@ afterAll(async () => {
 });
 
 const db = () => t.app.platform.database.db;
-const rows = async <T>(query: ReturnType<typeof sql>) => ((await db().execute(query)) as unknown as { rows: T[] }).rows;
+const { rows, chargesOf } = billingRows(() => t.app);
 
 /** A user on `plan` with `number` as card, whose period ended a minute ago. */
 async function dueSubscriber(plan: { type: string; duration: string }, number = '4242424242424242') {
@@ -29,11 +29,6 @@ async function dueSubscriber(plan: { type: string; duration: string }, number = 
       current_period_end = now() - interval '1 minute' where user_id = ${user.id}`);
   return { ...user, billing };
 }
-
-const chargesOf = (userId: string) =>
-  rows<{ count: number }>(sql`
-    select count(*)::int as count from sandbox_charges c
-    join payment_cards p on p.payment_method_ref = c.payment_method_id where p.user_id = ${userId}`);
 
 describe('renewal', () => {
   it('charges each due subscription once per period, even with two workers at once and a second run', async () => {

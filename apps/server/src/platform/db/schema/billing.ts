@@ -143,9 +143,18 @@ export const apiSubscriptions = pgTable(
     amountCents: integer('amount_cents').notNull(),
     currentPeriodStart: timestamp('current_period_start', { withTimezone: true }).notNull(),
     currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }).notNull(),
+    /** Renewal as the plans' (billing.renew-due): declined renewals of the period, and the next try. */
+    status: text('status', { enum: ['active', 'past_due'] })
+      .notNull()
+      .default('active'),
+    failedAttempts: integer('failed_attempts').notNull().default(0),
+    retryAt: timestamp('retry_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (table) => [uniqueIndex('api_subscriptions_user_key').on(table.userId)],
+  (table) => [
+    uniqueIndex('api_subscriptions_user_key').on(table.userId),
+    index('api_subscriptions_due_idx').on(sql`coalesce(${table.retryAt}, ${table.currentPeriodEnd})`),
+  ],
 );
 
 /**
