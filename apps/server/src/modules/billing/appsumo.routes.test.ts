@@ -1,4 +1,5 @@
 import { MESSAGES } from '@esign/shared';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, linkParam, type TestApp, uniqueEmail, waitForMail } from '../../../test/app.js';
 import { authClient } from '../../../test/auth.js';
@@ -58,6 +59,17 @@ describe('lifetime (AppSumo) codes', () => {
     expect(cancel.statusCode).toBe(403);
     expect(cancel.json().message).toBe(MESSAGES.lifetimeCannotCancel);
     expect((await billing.subscription()).isLifetime).toBe(true);
+  });
+
+  it('GET user says isBusinessAccount for a lifetime account, whatever its plan columns say', async () => {
+    const [code] = (await mint(1)).json<{ codes: string[] }>().codes as [string];
+    const { billing, id } = await account();
+    const me = async () => (await billing.call('GET', '/user')).json();
+    expect(await me()).toMatchObject({ plan: { type: 'free' }, isBusinessAccount: false });
+    await billing.call('POST', '/plans/upgrade_appsumo', { code });
+    expect(await me()).toMatchObject({ isBusinessAccount: true });
+    await t.app.platform.database.db.execute(sql`update users set plan_type = 'free' where id = ${id}`);
+    expect(await me()).toMatchObject({ plan: { type: 'free' }, isBusinessAccount: true });
   });
 
   it('of two accounts redeeming one code at once, exactly one wins', async () => {

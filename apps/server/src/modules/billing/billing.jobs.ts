@@ -20,11 +20,12 @@ import { apiPlanLabel } from './api-plan-label.js';
 import type { CardRow } from './billing.repository.js';
 import * as repo from './billing.repository.js';
 import { invoiceNumber } from './invoice-number.js';
-import { renderInvoicePdf } from './invoice-pdf.js';
-import type { RenewalInvoice } from './renewal.repository.js';
+import { invoiceLines, renderInvoicePdf } from './invoice-pdf.js';
+import type { ClaimCursor, RenewalInvoice } from './renewal.repository.js';
 import * as renewalRepo from './renewal.repository.js';
 
 type PlannedOutcome = 'status' | 'chargeRef' | 'failureMessage';
+type BatchOutcome = { claimed: number; charged: number; cursor: ClaimCursor | null };
 
 import { planLabel, planOf } from './subscription-info.js';
 
@@ -42,6 +43,11 @@ export interface BillingJobDeps {
 /** Every 10 minutes the due subscriptions are renewed (a pg-boss schedule: one run per slot across processes). */
 export const RENEWAL_CRON = '*/10 * * * *';
 export const RENEWAL_BATCH_SIZE = 2500;
+/**
+ * The renewals' invoice PDFs wait this long, so that a run's batches are not slowed by making them (the PDFs are
+ * CPU work in the same process; a renewal's invoice is not waited for).
+ */
+const RENEWAL_PDF_DELAY_SECONDS = 10 * 60;
 /** How long a claimed batch is held before another run may take it again (a run that died mid-batch). */
 const LEASE_MINUTES = 15;
 
@@ -77,7 +83,7 @@ export function billingJobs(deps: BillingJobDeps) {
           currency: invoice.currency,
           seller: deps.seller,
           buyer,
-          lines: invoice.lines as repo.InvoiceLine[],
+          lines: invoiceLines(invoice),
           totalCents: invoice.amountCents,
           chargeRef: invoice.chargeRef,
         });
@@ -114,10 +120,12 @@ export function billingJobs(deps: BillingJobDeps) {
    * One batch: claim, make each period's invoice (unique per subscription and period), charge what is not paid
    * yet (the gateway's idempotency key names the period and the attempt), record. Answers how many were claimed.
    */
-  async function renewBatch(now: Date, limit: number): Promise<{ claimed: number; charged: number }> {
+  async function renewBatch(now: Date, limit: number, after: ClaimCursor | null): Promise<BatchOutcome> {
     const leaseUntil = new Date(now.getTime() + LEASE_MINUTES * 60_000);
-    const claimed = await db.transaction((tx) => renewalRepo.claimDueSubscriptions(tx, { now, limit, leaseUntil }));
-    if (claimed.length === 0) return { claimed: 0, charged: 0 };
+    const claimed = await db.transaction((tx) =>
+      renewalRepo.claimDueSubscriptions(tx, { now, limit, leaseUntil, after }),
+    );
+    if (claimed.length === 0) return { claimed: 0, charged: 0, cursor: after };
     const planned = claimed.map(({ subscription, card }) => {
       const discountQuantity = subscription.discountAmountCents > 0 ? subscription.userQuantity : 0;
       const totalCents = subscriptionTotalCents({
@@ -148,6 +156,8 @@ export function billingJobs(deps: BillingJobDeps) {
       if (creditUsedCents > 0) {
         lines.push({ description: 'Credit', quantity: 1, unitCents: -creditUsedCents, totalCents: -creditUsedCents });
       }
+      // A standard renewal's one line is its description and amount: not stored (see invoiceLines).
+      const isStandard = lines.length === 1 && subscription.userQuantity === 1;
       return {
         subscription,
         card,
@@ -160,7 +170,7 @@ export function billingJobs(deps: BillingJobDeps) {
           chargeKey: `renew:${subscription.id}:${nextStart.toISOString()}`,
           amountCents: totalCents - creditUsedCents,
           description: `${planLabel(plan)}, renewal`,
-          lines,
+          lines: isStandard ? null : lines,
         },
       };
     });
@@ -182,8 +192,7 @@ export function billingJobs(deps: BillingJobDeps) {
     }
     const exhausted = planned
       .map((entry) => entry.subscription)
-      .filter((row) => declines.some((decline) => decline.subscriptionId === row.id))
-      .filter((row) => row.failedAttempts + 1 >= RENEWAL_RETRY_LIMIT);
+      .filter((row) => !paidIds.has(row.id) && row.failedAttempts + 1 >= RENEWAL_RETRY_LIMIT);
     await deps.jobs.transaction(db, async (tx, queue) => {
       await renewalRepo.recordRenewals(tx, renewals);
       await renewalRepo.recordDeclines(tx, declines);
@@ -193,9 +202,11 @@ export function billingJobs(deps: BillingJobDeps) {
       );
       for (const row of exhausted) await queue(downgradedMail, { userId: row.userId, plan: planLabel(planOf(row)) });
       const paidInvoices = await renewalRepo.recordRenewalInvoices(tx, invoices);
-      if (paidInvoices.length > 0) await queue(invoicePdfs, { invoiceIds: paidInvoices });
+      if (paidInvoices.length > 0) {
+        await queue(invoicePdfs, { invoiceIds: paidInvoices }, { startAfter: RENEWAL_PDF_DELAY_SECONDS });
+      }
     });
-    return { claimed: claimed.length, charged };
+    return { claimed: claimed.length, charged, cursor: renewalRepo.lastCursor(claimed) };
   }
 
   /**
@@ -239,10 +250,12 @@ export function billingJobs(deps: BillingJobDeps) {
   }
 
   /** One batch of due API plans, renewed as the plans are (same keys, lease, dunning); the last decline ends it. */
-  async function renewApiBatch(now: Date, limit: number): Promise<{ claimed: number; charged: number }> {
+  async function renewApiBatch(now: Date, limit: number, after: ClaimCursor | null): Promise<BatchOutcome> {
     const leaseUntil = new Date(now.getTime() + LEASE_MINUTES * 60_000);
-    const claimed = await db.transaction((tx) => renewalRepo.claimDueApiSubscriptions(tx, { now, limit, leaseUntil }));
-    if (claimed.length === 0) return { claimed: 0, charged: 0 };
+    const claimed = await db.transaction((tx) =>
+      renewalRepo.claimDueApiSubscriptions(tx, { now, limit, leaseUntil, after }),
+    );
+    if (claimed.length === 0) return { claimed: 0, charged: 0, cursor: after };
     const planned = claimed.map(({ subscription, card }) => {
       const description = `${apiPlanLabel(subscription.planType, subscription.planDuration)}, renewal`;
       const amountCents = subscription.amountCents;
@@ -257,7 +270,7 @@ export function billingJobs(deps: BillingJobDeps) {
           chargeKey: `renew-api:${subscription.id}:${subscription.currentPeriodEnd.toISOString()}`,
           amountCents,
           description,
-          lines: [{ description, quantity: 1, unitCents: amountCents, totalCents: amountCents }],
+          lines: null,
         },
       };
     });
@@ -285,20 +298,24 @@ export function billingJobs(deps: BillingJobDeps) {
         });
       }
       const paidInvoices = await renewalRepo.recordRenewalInvoices(tx, invoices);
-      if (paidInvoices.length > 0) await queue(invoicePdfs, { invoiceIds: paidInvoices });
+      if (paidInvoices.length > 0) {
+        await queue(invoicePdfs, { invoiceIds: paidInvoices }, { startAfter: RENEWAL_PDF_DELAY_SECONDS });
+      }
     });
-    return { claimed: claimed.length, charged };
+    return { claimed: claimed.length, charged, cursor: renewalRepo.lastCursor(claimed) };
   }
 
   /** Renews every subscription (or API plan) due at `now`, batch after batch, until none is left. */
   async function renewAll(
-    batchOf: (now: Date, limit: number) => Promise<{ claimed: number; charged: number }>,
+    batchOf: (now: Date, limit: number, after: ClaimCursor | null) => Promise<BatchOutcome>,
     options: { now?: Date; batchSize?: number },
   ) {
     const now = options.now ?? deps.now();
     const totals = { claimed: 0, charged: 0 };
+    let cursor: ClaimCursor | null = null;
     for (;;) {
-      const batch = await batchOf(now, options.batchSize ?? RENEWAL_BATCH_SIZE);
+      const batch: BatchOutcome = await batchOf(now, options.batchSize ?? RENEWAL_BATCH_SIZE, cursor);
+      cursor = batch.cursor;
       totals.claimed += batch.claimed;
       totals.charged += batch.charged;
       if (batch.claimed === 0) return totals;

@@ -1,31 +1,49 @@
 import { type ApiPlanType, CURRENCY, type PlanDuration } from '@esign/shared';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
-import type { CardRow, SubscriptionRow } from './billing.repository.js';
+import type { CardRow, InvoiceLine, SubscriptionRow } from './billing.repository.js';
 
 type Rows<T> = { rows: T[] };
+
+/** Where a run's claims have got to: the last claimed row's due time and id (rows are claimed in that order). */
+export interface ClaimCursor {
+  dueAt: Date;
+  id: string;
+}
+export interface ClaimParams {
+  now: Date;
+  limit: number;
+  leaseUntil: Date;
+  /** A run's earlier batches end here: the next starts after it (not over the rows it has moved on). */
+  after: ClaimCursor | null;
+}
 
 /**
  * Takes up to `limit` due rows of `table` (period ended, or a declined renewal's retry time come) that no other run
  * holds (SKIP LOCKED), and leases them until `leaseUntil` (their retry time), so a second worker passes them by
  * and a run that dies mid-batch leaves them for a later run. One statement answers them with their saved cards.
+ * Claimed in (due time, id) order after the run's cursor: an index range from where the last batch ended, not a
+ * scan from the start over the index entries of the rows this run renewed already (dead until vacuumed).
  */
 async function claimDue(
   db: Db,
   table: 'subscriptions' | 'api_subscriptions',
-  params: { now: Date; limit: number; leaseUntil: Date },
-): Promise<{ row: Record<string, unknown>; card: CardRow | null }[]> {
+  params: ClaimParams,
+): Promise<{ row: Record<string, unknown>; card: CardRow | null; cursor: ClaimCursor }[]> {
+  const after = params.after
+    ? sql`and (coalesce(retry_at, current_period_end), id) > (${params.after.dueAt.toISOString()}::timestamptz, ${params.after.id}::uuid)`
+    : sql``;
   const result = (await db.execute(sql`
     with due as (
-      select id from ${sql.identifier(table)}
-      where coalesce(retry_at, current_period_end) <= ${params.now.toISOString()}::timestamptz
-      order by coalesce(retry_at, current_period_end)
+      select id, coalesce(retry_at, current_period_end) as due_at from ${sql.identifier(table)}
+      where coalesce(retry_at, current_period_end) <= ${params.now.toISOString()}::timestamptz ${after}
+      order by coalesce(retry_at, current_period_end), id
       limit ${params.limit}
       for update skip locked
     ), claimed as (
       update ${sql.identifier(table)} s set retry_at = ${params.leaseUntil.toISOString()}::timestamptz
       from due where s.id = due.id
-      returning s.*
+      returning s.*, due.due_at
     )
     select claimed.*, c.gateway as card_gateway, c.customer_ref as card_customer_ref,
       c.payment_method_ref as card_payment_method_ref, c.brand as card_brand, c.last4 as card_last4,
@@ -33,16 +51,33 @@ async function claimDue(
       c.postal_code as card_postal_code, c.updated_at as card_updated_at
     from claimed left join payment_cards c on c.user_id = claimed.user_id
   `)) as unknown as Rows<Record<string, unknown>>;
-  return result.rows.map((row) => ({ row, card: row.card_customer_ref === null ? null : toCard(row) }));
+  return result.rows.map((row) => ({
+    row,
+    card: row.card_customer_ref === null ? null : toCard(row),
+    cursor: { dueAt: asDate(row.due_at), id: String(row.id) },
+  }));
+}
+
+/** The last of a batch's claims in claim order: where the run's next batch starts. */
+export function lastCursor(claimed: { cursor: ClaimCursor }[]): ClaimCursor | null {
+  let last: ClaimCursor | null = null;
+  for (const { cursor } of claimed) {
+    const isLater =
+      !last ||
+      cursor.dueAt.getTime() > last.dueAt.getTime() ||
+      (cursor.dueAt.getTime() === last.dueAt.getTime() && cursor.id > last.id);
+    if (isLater) last = cursor;
+  }
+  return last;
 }
 
 /** The due subscriptions of the account plans, claimed (see claimDue). */
 export async function claimDueSubscriptions(
   db: Db,
-  params: { now: Date; limit: number; leaseUntil: Date },
-): Promise<{ subscription: SubscriptionRow; card: CardRow | null }[]> {
+  params: ClaimParams,
+): Promise<{ subscription: SubscriptionRow; card: CardRow | null; cursor: ClaimCursor }[]> {
   const claimed = await claimDue(db, 'subscriptions', params);
-  return claimed.map(({ row, card }) => ({ subscription: toSubscription(row), card }));
+  return claimed.map(({ row, card, cursor }) => ({ subscription: toSubscription(row), card, cursor }));
 }
 
 export interface DueApiSubscription {
@@ -58,10 +93,11 @@ export interface DueApiSubscription {
 /** The due API plans (api_subscriptions), claimed with the same lease. */
 export async function claimDueApiSubscriptions(
   db: Db,
-  params: { now: Date; limit: number; leaseUntil: Date },
-): Promise<{ subscription: DueApiSubscription; card: CardRow | null }[]> {
+  params: ClaimParams,
+): Promise<{ subscription: DueApiSubscription; card: CardRow | null; cursor: ClaimCursor }[]> {
   const claimed = await claimDue(db, 'api_subscriptions', params);
-  return claimed.map(({ row, card }) => ({
+  return claimed.map(({ row, card, cursor }) => ({
+    cursor,
     subscription: {
       id: String(row.id),
       userId: String(row.user_id),
@@ -120,7 +156,8 @@ export interface RenewalInvoice {
   status: 'paid' | 'failed';
   amountCents: number;
   description: string;
-  lines: unknown;
+  /** null: a standard renewal's one line (invoiceLines). */
+  lines: InvoiceLine[] | null;
   chargeRef: string | null;
   failureMessage: string | null;
 }
@@ -140,7 +177,7 @@ export async function recordRenewalInvoices(db: Db, invoices: RenewalInvoice[]):
     from unnest(${column((invoice) => invoice.userId)}::uuid[], ${column((invoice) => invoice.kind)}::text[],
       ${column((invoice) => invoice.chargeKey)}::text[],
       ${column((invoice) => invoice.status)}::text[], ${column((invoice) => invoice.amountCents)}::integer[],
-      ${column((invoice) => invoice.description)}::text[], ${column((invoice) => JSON.stringify(invoice.lines))}::jsonb[],
+      ${column((invoice) => invoice.description)}::text[], ${column((invoice) => (invoice.lines === null ? null : JSON.stringify(invoice.lines)))}::jsonb[],
       ${column((invoice) => invoice.chargeRef)}::text[], ${column((invoice) => invoice.failureMessage)}::text[])
       as v(user_id, kind, charge_key, status, amount_cents, description, lines, charge_ref, failure_message)
     on conflict (charge_key) do update set status = excluded.status, charge_ref = excluded.charge_ref,

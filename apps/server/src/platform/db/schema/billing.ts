@@ -38,7 +38,7 @@ export const subscriptions = pgTable(
   },
   (table) => [
     uniqueIndex('subscriptions_user_key').on(table.userId),
-    index('subscriptions_due_idx').on(sql`coalesce(${table.retryAt}, ${table.currentPeriodEnd})`),
+    index('subscriptions_due_idx').on(sql`coalesce(${table.retryAt}, ${table.currentPeriodEnd})`, table.id),
   ],
 );
 
@@ -78,8 +78,11 @@ export const invoices = pgTable(
     amountCents: integer('amount_cents').notNull(),
     currency: text('currency').notNull(),
     description: text('description').notNull(),
-    /** The invoice's lines: [{description, quantity, unitCents, totalCents}]. */
-    lines: jsonb('lines').notNull(),
+    /**
+     * The invoice's lines: [{description, quantity, unitCents, totalCents}]; null for a standard renewal (one user, no
+     * discount, no credit), whose one line is the description and the amount (`invoiceLines`).
+     */
+    lines: jsonb('lines'),
     chargeRef: text('charge_ref'),
     failureMessage: text('failure_message'),
     pdfKey: text('pdf_key'),
@@ -153,7 +156,7 @@ export const apiSubscriptions = pgTable(
   },
   (table) => [
     uniqueIndex('api_subscriptions_user_key').on(table.userId),
-    index('api_subscriptions_due_idx').on(sql`coalesce(${table.retryAt}, ${table.currentPeriodEnd})`),
+    index('api_subscriptions_due_idx').on(sql`coalesce(${table.retryAt}, ${table.currentPeriodEnd})`, table.id),
   ],
 );
 

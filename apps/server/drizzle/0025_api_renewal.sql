@@ -1,4 +1,0 @@
-ALTER TABLE "api_subscriptions" ADD COLUMN "status" text DEFAULT 'active' NOT NULL;--> statement-breakpoint
-ALTER TABLE "api_subscriptions" ADD COLUMN "failed_attempts" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
-ALTER TABLE "api_subscriptions" ADD COLUMN "retry_at" timestamp with time zone;--> statement-breakpoint
-CREATE INDEX "api_subscriptions_due_idx" ON "api_subscriptions" USING btree (coalesce("retry_at", "current_period_end"));
