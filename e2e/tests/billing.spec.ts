@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { type APIRequestContext, expect, test } from '@playwright/test';
 import { OPERATOR_KEY, uniqueEmail, waitForMail } from '../support/accounts.js';
 import { apiSession, bearer, useSession } from '../support/documents.js';
 
@@ -133,5 +133,53 @@ test('a new visitor buys Business through /signup/business', async ({ page, requ
   await expect(page.getByText('Credit card is added')).toBeVisible();
   await expect(page.getByText('Plan is updated')).toBeVisible();
   await expect(page).toHaveURL(/\/settings\/billing$/);
+  await expect(page.getByTestId('current-plan-name')).toHaveText('Business · Monthly');
+});
+
+async function mintCode(request: APIRequestContext): Promise<string> {
+  const minted = await request.post('/api/v1/operator/appsumo/codes', {
+    headers: { authorization: `Bearer ${OPERATOR_KEY}` },
+    data: { count: 1 },
+  });
+  const [code] = ((await minted.json()) as { codes: string[] }).codes;
+  if (!code) throw new Error('no code');
+  return code;
+}
+
+test('the lifetime-deal link: logged out it makes the account, logged in it redeems, a used code goes to /', async ({
+  page,
+  request,
+}) => {
+  const code = await mintCode(request);
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.goto(`/appsumo_thanks?appSumoToken=${code}`);
+    await expect(page.getByRole('heading', { name: 'Thank you for your purchase!' })).toBeVisible();
+    await page.screenshot({ path: test.info().outputPath(`appsumo-sign-up-${width}.png`), fullPage: true });
+  }
+  const email = uniqueEmail('lifetime');
+  await page.getByLabel('Name').fill('Lia Lifetime');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill('secret12');
+  await page.getByRole('button', { name: 'Create account and activate' }).click();
+  await expect(page).toHaveURL(/\/confirm-account$/);
+  await waitForMail(request, email, /confirm/i);
+
+  // The same code again, logged out: its error, then /.
+  await page.goto(`/appsumo_thanks?appSumoToken=${code}`);
+  await expect(page.getByText('This code is not valid or has already been used.')).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/);
+
+  // Logged in, a new code is redeemed on the account.
+  const user = await apiSession(request, 'Logged Lifer');
+  await useSession(page, user);
+  const second = await mintCode(request);
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.goto(`/appsumo_thanks?appSumoToken=${width === 375 ? second : await mintCode(request)}`);
+    await expect(page.getByText(/Your lifetime deal is active: (Unlimited )?Business Plan\./)).toBeVisible();
+    await page.screenshot({ path: test.info().outputPath(`appsumo-redeemed-${width}.png`), fullPage: true });
+  }
+  await page.getByRole('link', { name: 'See your plan' }).click();
   await expect(page.getByTestId('current-plan-name')).toHaveText('Business · Monthly');
 });

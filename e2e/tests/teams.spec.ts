@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
-import { firstLink, setPlan, uniqueEmail, waitForMail } from '../support/accounts.js';
+import { firstLink, OPERATOR_KEY, setPlan, uniqueEmail, waitForMail } from '../support/accounts.js';
 import { expectNoSeriousA11yViolations } from '../support/axe.js';
-import { apiSession, sendDocument, useSession } from '../support/documents.js';
+import { apiSession, bearer, sendDocument, useSession } from '../support/documents.js';
 import { row, rowAction } from '../support/list-rows.js';
 
 test('a Business owner invites two people, both accept, one becomes admin and sees the team’s documents', async ({
@@ -89,4 +89,25 @@ test('a Business owner invites two people, both accept, one becomes admin and se
     .click();
   await expect(bobPage.getByRole('menuitem', { name: 'Delete' })).toHaveCount(0);
   await expect(bobPage.getByRole('menuitem', { name: 'Edit & Resend' })).toHaveCount(0);
+});
+
+test('a lifetime (AppSumo) owner is a Business account on the Teams page, whatever the plan columns say', async ({
+  page,
+  request,
+}) => {
+  const owner = await apiSession(request, 'Lara Lifetime');
+  const minted = await request.post('/api/v1/operator/appsumo/codes', {
+    headers: { authorization: `Bearer ${OPERATOR_KEY}` },
+    data: { count: 1 },
+  });
+  const [code] = ((await minted.json()) as { codes: string[] }).codes;
+  const redeemed = await request.post('/api/v1/plans/upgrade_appsumo', { headers: bearer(owner), data: { code } });
+  expect(redeemed.ok()).toBe(true);
+  // As after a seat subscription's dunning: the columns say Free, the lifetime deal stays.
+  await setPlan(request, owner.email, 'free');
+  await useSession(page, owner);
+  await page.goto('/team');
+  await expect(page.getByText('Start adding team members!')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Add Team Member' })).toBeEnabled();
+  await expect(page.getByText('Upgrade to Business')).toHaveCount(0);
 });

@@ -1,7 +1,9 @@
+import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { billingJobs } from '../src/modules/billing/billing.jobs.js';
 import { billingService } from '../src/modules/billing/billing.service.js';
 import { createPaymentGateway } from '../src/platform/payments/create.js';
+import type { PaymentGateway } from '../src/platform/payments/payments.js';
 
 export const TEST_CARD = {
   number: '4242 4242 4242 4242',
@@ -45,9 +47,38 @@ export function testBillingJobs(app: FastifyInstance, now: () => Date = () => ne
   });
 }
 
-/** The billing service of a test app, as the teams module calls it (seats). */
-export function testBillingService(app: FastifyInstance) {
+/** The billing service of a test app, as the teams module calls it (seats); `wrap` changes its gateway. */
+export function testBillingService(app: FastifyInstance, wrap: (gateway: PaymentGateway) => PaymentGateway = (g) => g) {
   const { database, jobs, now, config } = app.platform;
-  const gateway = createPaymentGateway(config, database.db);
+  const gateway = wrap(createPaymentGateway(config, database.db));
   return billingService({ db: database.db, jobs, gateway, billingJobs: testBillingJobs(app, now), now });
+}
+
+/** Reading a test app's billing tables: any query's rows, and how many sandbox charges a user's card has. */
+export function billingRows(app: () => FastifyInstance) {
+  const rows = async <T>(query: SQL) =>
+    ((await app().platform.database.db.execute(query)) as unknown as { rows: T[] }).rows;
+  const chargesOf = (userId: string) =>
+    rows<{ count: number }>(sql`
+      select count(*)::int as count from sandbox_charges c
+      join payment_cards p on p.payment_method_ref = c.payment_method_id where p.user_id = ${userId}`);
+  return { rows, chargesOf };
+}
+
+/** A gateway whose charges wait until `open()`: a change is held at its gateway call while another is tried. */
+export function heldGateway() {
+  let open = () => {};
+  const opened = new Promise<void>((resolve) => {
+    open = resolve;
+  });
+  let isCharging = false;
+  const wrap = (gateway: PaymentGateway): PaymentGateway => ({
+    ...gateway,
+    async chargeMany(requests) {
+      isCharging = true;
+      await opened;
+      return gateway.chargeMany(requests);
+    },
+  });
+  return { wrap, open: () => open(), isCharging: () => isCharging };
 }

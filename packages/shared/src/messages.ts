@@ -202,6 +202,7 @@ export const MESSAGES = {
   appSumoCodeFormat: 'The code is 10 letters, digits or underscores.',
   appSumoCodeInvalid: 'This code is not valid or has already been used.',
   appSumoCodeLimit: 'An account can redeem at most 2 codes.',
+  billingBusy: "Another change to this account's plan is in progress. Please try again in a moment.",
   subscriptionNotFound: 'Subscription not found',
   invoiceNotFound: 'Invoice not found',
   seatsNotBusiness: 'Only a Business plan can add users.',

@@ -22,6 +22,7 @@ export const ROUTES = {
   cancelSubscription: { method: 'POST', path: '/subscriptions/cancel' },
   getInvoices: { method: 'GET', path: '/invoices' },
   upgradeAppSumo: { method: 'POST', path: '/plans/upgrade_appsumo' },
+  signInAppSumo: { method: 'POST', path: '/auth/sign_in/appsumo' },
   changeApiPlan: { method: 'POST', path: '/api-plans/change' },
   deleteApiPlan: { method: 'DELETE', path: '/api-plans' },
   getApiSubscriptions: { method: 'GET', path: '/api-subscriptions' },

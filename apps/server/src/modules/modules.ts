@@ -172,7 +172,7 @@ export function appModules(platform: Platform, options: ModuleOptions): { module
     now,
   });
   const billing = billingService({ db, jobs, gateway, billingJobs: billingJobDefs, now });
-  const appSumo = appSumoService({ db });
+  const appSumo = appSumoService({ db, jobs, authMails });
   const teamMails = teamMailJobs({ db, mailer, appUrl, now });
   const teams = teamService({ db, jobs, mails: teamMails, now, seats: teamSeats(billing) });
   const apiPlans = apiPlanService({ db, jobs, gateway, billingJobs: billingJobDefs, now });

@@ -45,6 +45,8 @@ export interface SendOptions {
   /** With `singletonMinutes`: at most one job per key in that window (a repeated request in it is dropped). */
   singletonKey?: string;
   singletonMinutes?: number;
+  /** Not before this many seconds from now (work that can wait behind a batch run, say). */
+  startAfter?: number;
 }
 
 /** Queues a job inside the transaction it was handed with (see JobQueue.transaction). */
@@ -296,7 +298,11 @@ export class JobQueue {
   ): Promise<void> {
     if (!this.started) throw new Error('The job queue is not started');
     const data = definition.payload.parse(payload) as object;
-    await this.boss.send(definition.name, data, options);
+    const { startAfter, ...rest } = options;
+    // As a time (pg-boss reads a number of seconds in a way its SQL through a transaction does not take).
+    const start =
+      startAfter === undefined ? {} : { startAfter: new Date(Date.now() + startAfter * 1000).toISOString() };
+    await this.boss.send(definition.name, data, { ...rest, ...start });
   }
 
   /** A worker in this process picks the job up at once instead of at its next poll. */

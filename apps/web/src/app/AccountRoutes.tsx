@@ -15,6 +15,7 @@ import { PageRoutes } from './PageRoutes';
 import {
   AboutPage,
   AcceptInvitePage,
+  AppSumoThanksPage,
   BillingPage,
   BulkSendPage,
   ChangePasswordPage,
@@ -85,6 +86,7 @@ const guestRoutes: ReactNode = (
       <Route path="/about" element={<AboutPage />} />
       <Route path="/verify" element={<VerifyPage />} />
       <Route path="/teams/:teamId/accept_invite" element={<AcceptInvitePage />} />
+      <Route path="/appsumo_thanks" element={<AppSumoThanksPage />} />
     </Route>
   </>
 );

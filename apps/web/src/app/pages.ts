@@ -73,3 +73,6 @@ export const ProfilePage = appPage(async () => (await import('../features/settin
 export const ConfirmEmailChangePage = appPage(
   async () => (await import('../features/settings/ConfirmEmailChangePage')).ConfirmEmailChangePage,
 );
+export const AppSumoThanksPage = appPage(
+  async () => (await import('../features/appsumo/AppSumoThanksPage')).AppSumoThanksPage,
+);

@@ -213,6 +213,29 @@ export const upgradeAppSumo = {
   response: messageResponse.extend({ appSumoCodes: z.number().int() }),
 } as const;
 
+/**
+ * auth/sign_in/appsumo (spec part 1, sections 4 and 7): the lifetime-deal link's token is a lifetime code.
+ * Logged in (a bearer token): the code is redeemed on the caller's account, as plans/upgrade_appsumo. Logged out:
+ * the token alone checks the code ('sign_up_required': the page asks for the account's details); with name, e-mail
+ * and password it makes the account with the code spent, and the address is confirmed as after /signup.
+ */
+export const signInAppSumoRequest = z.object({
+  token: appSumoCode,
+  name: personName.optional(),
+  email: email.optional(),
+  password: newPassword.optional(),
+});
+export type SignInAppSumoRequest = z.input<typeof signInAppSumoRequest>;
+export const signInAppSumo = {
+  ...ROUTES.signInAppSumo,
+  body: signInAppSumoRequest,
+  response: z.discriminatedUnion('type', [
+    messageResponse.extend({ type: z.literal('redeemed'), appSumoCodes: z.number().int() }),
+    z.object({ type: z.literal('sign_up_required') }),
+    z.object({ type: z.literal('email_confirmation_required'), email: z.string() }),
+  ]),
+} as const;
+
 export const apiPlan = z.object({ type: z.enum(API_PLAN_TYPES), duration: z.enum(PLAN_DURATIONS) });
 export const apiSubscriptionInfo = z.object({
   plan: apiPlan,

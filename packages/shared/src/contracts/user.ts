@@ -29,6 +29,11 @@ export const user = z.object({
   isGoogle2fa: z.boolean(),
   freeDocumentsUsed: z.number().int(),
   freeDocumentsUsedLimit: z.number().int(),
+  /**
+   * Whether the user's own account is a Business one (packages/shared `isBusinessAccount`: the Business plan or a
+   * lifetime deal, whatever `plan.type` says). A team's members work under their owner's account instead.
+   */
+  isBusinessAccount: z.boolean(),
   /** Templates the user may keep (-1: unlimited): the plan's, or more when an operator granted more. */
   templateLimit: z.number().int(),
   createdAt: z.string(),

@@ -16,18 +16,10 @@ import { AppError, notFound } from '../../platform/errors.js';
 import type { JobQueue } from '../../platform/jobs.js';
 import type { PaymentGateway } from '../../platform/payments/payments.js';
 import { findUserById } from '../users/users.repository.js';
+import { apiPlanLabel } from './api-plan-label.js';
 import type { BillingJobs } from './billing.jobs.js';
 import * as repo from './billing.repository.js';
 import { chargeInvoice } from './charge.js';
-
-const API_PLAN_NAMES: Record<ApiPlanType, string> = {
-  free: 'Free',
-  gold: 'Gold',
-  platinum: 'Platinum',
-  titanium: 'Titanium',
-  appsumo_standard: 'AppSumo Standard',
-  appsumo_full: 'AppSumo Full',
-};
 
 /**
  * API plans (spec part 2, sections 7 and 9): `api-plans/change`, `DELETE api-plans`, `GET api-subscriptions`. Bought
@@ -64,60 +56,64 @@ export function apiPlanService(deps: {
     };
   }
 
+  /** POST api-plans/change, under the account's billing lock (see changePlan). */
+  async function changeApiPlanLocked(input: { userId: string; type: PurchasableApiPlan; duration: PlanDuration }) {
+    const current = await repo.findApiSubscription(db, input.userId);
+    if (current?.planType === input.type && current.planDuration === input.duration) {
+      throw new AppError('CONFLICT', MESSAGES.planUnchanged);
+    }
+    const card = await repo.findCard(db, input.userId);
+    if (!card) throw new AppError('PAYMENT_FAILED', MESSAGES.cardRequired);
+    const now = deps.now();
+    const totalCents = apiPlanPriceCents(input);
+    const outcome = planChangeCharge({
+      targetTotalCents: totalCents,
+      current: current
+        ? { paidCents: current.amountCents, start: current.currentPeriodStart, end: current.currentPeriodEnd }
+        : undefined,
+      creditCents: 0,
+      now,
+    });
+    const description = apiPlanLabel(input.type, input.duration);
+    const lines: repo.InvoiceLine[] = [{ description, quantity: 1, unitCents: totalCents, totalCents }];
+    if (outcome.creditUsedCents > 0) {
+      lines.push({
+        description: 'Unused time of the previous API plan',
+        quantity: 1,
+        unitCents: -outcome.creditUsedCents,
+        totalCents: -outcome.creditUsedCents,
+      });
+    }
+    const invoice = await repo.insertInvoice(db, {
+      userId: input.userId,
+      kind: 'api',
+      chargeKey: `api:${input.userId}:${randomUUID()}`,
+      amountCents: outcome.chargeCents,
+      description,
+      lines,
+    });
+    if (!invoice) throw new Error('invoice key collision');
+    const chargeRef = await chargeInvoice({ db, gateway: deps.gateway }, card, invoice);
+    await deps.jobs.transaction(db, async (tx, queue) => {
+      await repo.settleInvoice(tx, invoice.id, { status: 'paid', chargeRef });
+      await repo.putApiSubscription(tx, {
+        userId: input.userId,
+        planType: input.type,
+        planDuration: input.duration,
+        amountCents: totalCents,
+        currentPeriodStart: now,
+        currentPeriodEnd: periodEnd(now, input.duration),
+      });
+      await queue(deps.billingJobs.invoicePdfs, { invoiceIds: [invoice.id] });
+    });
+    return { message: MESSAGES.planChanged, subscription: await info(input.userId) };
+  }
+
   return {
     getApiSubscription: (input: { userId: string }) => info(input.userId),
 
-    async changeApiPlan(input: { userId: string; type: PurchasableApiPlan; duration: PlanDuration }) {
-      const current = await repo.findApiSubscription(db, input.userId);
-      if (current?.planType === input.type && current.planDuration === input.duration) {
-        throw new AppError('CONFLICT', MESSAGES.planUnchanged);
-      }
-      const card = await repo.findCard(db, input.userId);
-      if (!card) throw new AppError('PAYMENT_FAILED', MESSAGES.cardRequired);
-      const now = deps.now();
-      const totalCents = apiPlanPriceCents(input);
-      const outcome = planChangeCharge({
-        targetTotalCents: totalCents,
-        current: current
-          ? { paidCents: current.amountCents, start: current.currentPeriodStart, end: current.currentPeriodEnd }
-          : undefined,
-        creditCents: 0,
-        now,
-      });
-      const description = `API ${API_PLAN_NAMES[input.type]} plan, ${input.duration}`;
-      const lines: repo.InvoiceLine[] = [{ description, quantity: 1, unitCents: totalCents, totalCents }];
-      if (outcome.creditUsedCents > 0) {
-        lines.push({
-          description: 'Unused time of the previous API plan',
-          quantity: 1,
-          unitCents: -outcome.creditUsedCents,
-          totalCents: -outcome.creditUsedCents,
-        });
-      }
-      const invoice = await repo.insertInvoice(db, {
-        userId: input.userId,
-        kind: 'api',
-        chargeKey: `api:${input.userId}:${randomUUID()}`,
-        amountCents: outcome.chargeCents,
-        description,
-        lines,
-      });
-      if (!invoice) throw new Error('invoice key collision');
-      const chargeRef = await chargeInvoice({ db, gateway: deps.gateway }, card, invoice);
-      await deps.jobs.transaction(db, async (tx, queue) => {
-        await repo.settleInvoice(tx, invoice.id, { status: 'paid', chargeRef });
-        await repo.putApiSubscription(tx, {
-          userId: input.userId,
-          planType: input.type,
-          planDuration: input.duration,
-          amountCents: totalCents,
-          currentPeriodStart: now,
-          currentPeriodEnd: periodEnd(now, input.duration),
-        });
-        await queue(deps.billingJobs.invoicePdfs, { invoiceIds: [invoice.id] });
-      });
-      return { message: MESSAGES.planChanged, subscription: await info(input.userId) };
-    },
+    changeApiPlan: (input: { userId: string; type: PurchasableApiPlan; duration: PlanDuration }) =>
+      repo.withBillingLock(db, input.userId, () => changeApiPlanLocked(input)),
 
     /** DELETE api-plans: back to the free API plan at once (nothing refunded). */
     async deleteApiPlan(input: { userId: string }) {

@@ -1,6 +1,7 @@
 import { MESSAGES } from '@esign/shared';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/app.js';
+import { createTestApp, linkParam, type TestApp, uniqueEmail, waitForMail } from '../../../test/app.js';
 import { authClient } from '../../../test/auth.js';
 import { billingClient } from '../../../test/billing.js';
 
@@ -60,6 +61,17 @@ describe('lifetime (AppSumo) codes', () => {
     expect((await billing.subscription()).isLifetime).toBe(true);
   });
 
+  it('GET user says isBusinessAccount for a lifetime account, whatever its plan columns say', async () => {
+    const [code] = (await mint(1)).json<{ codes: string[] }>().codes as [string];
+    const { billing, id } = await account();
+    const me = async () => (await billing.call('GET', '/user')).json();
+    expect(await me()).toMatchObject({ plan: { type: 'free' }, isBusinessAccount: false });
+    await billing.call('POST', '/plans/upgrade_appsumo', { code });
+    expect(await me()).toMatchObject({ isBusinessAccount: true });
+    await t.app.platform.database.db.execute(sql`update users set plan_type = 'free' where id = ${id}`);
+    expect(await me()).toMatchObject({ plan: { type: 'free' }, isBusinessAccount: true });
+  });
+
   it('of two accounts redeeming one code at once, exactly one wins', async () => {
     const [code] = (await mint(1)).json<{ codes: string[] }>().codes as [string];
     const accounts = await Promise.all([account(), account(), account()]);
@@ -76,5 +88,83 @@ describe('lifetime (AppSumo) codes', () => {
     expect(JSON.stringify(bad.json())).toContain(MESSAGES.appSumoCodeFormat);
     const unknown = await billing.call('POST', '/plans/upgrade_appsumo', { code: 'ZZZZZZZZZZ' });
     expect(unknown.json().message).toBe(MESSAGES.appSumoCodeInvalid);
+  });
+});
+
+describe('auth/sign_in/appsumo (the lifetime-deal link)', () => {
+  const signInAppSumo = (payload: object, accessToken?: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/sign_in/appsumo',
+      payload,
+      ...(accessToken ? { headers: { authorization: `Bearer ${accessToken}` } } : {}),
+    });
+  const newCode = async () => (await mint(1)).json<{ codes: string[] }>().codes[0] as string;
+
+  it('logged out, the token alone checks the code; with the details it makes a lifetime account to confirm', async () => {
+    const code = await newCode();
+    expect((await signInAppSumo({ token: code })).json()).toEqual({ type: 'sign_up_required' });
+    const email = uniqueEmail('lifetime');
+    const created = await signInAppSumo({ token: code, name: 'Grace Hopper', email, password: 'secret1' });
+    expect(created.statusCode, created.body).toBe(200);
+    expect(created.json()).toEqual({ type: 'email_confirmation_required', email });
+    // The address is confirmed by its mail, then the account is a lifetime Business one.
+    const mail = await waitForMail(t.app, email, { subject: /confirm/i });
+    const auth = authClient(t.app);
+    await auth.post('/auth/confirm_email/confirm', { token: linkParam(mail, 'emailConfirmationToken') });
+    const { body } = await auth.signIn(email, 'secret1');
+    if (body.type !== 'authorized') throw new Error(body.type);
+    const plans = await billingClient(t.app, body.accessToken).call('GET', '/plans');
+    expect(plans.json()).toMatchObject({ current: { type: 'business' }, isAppSumo: true, appSumoCodes: 1 });
+    // Spent: neither the check nor another sign-up takes it again.
+    const again = await signInAppSumo({ token: code });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe(MESSAGES.appSumoCodeInvalid);
+    const other = await signInAppSumo({ token: code, name: 'Other', email: uniqueEmail(), password: 'secret1' });
+    expect(other.json().message).toBe(MESSAGES.appSumoCodeInvalid);
+  });
+
+  it('of parallel sign-ups with one code exactly one account is made', async () => {
+    const code = await newCode();
+    const emails = [uniqueEmail('race'), uniqueEmail('race'), uniqueEmail('race'), uniqueEmail('race')];
+    const answers = await Promise.all(
+      emails.map((email) => signInAppSumo({ token: code, name: 'Racer', email, password: 'secret1' })),
+    );
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409, 409, 409]);
+    const auth = authClient(t.app);
+    // Only the winner's address has an account: the others' sign-in fails as for an unknown address.
+    const signIns = await Promise.all(emails.map((email) => auth.signIn(email, 'secret1')));
+    const known = signIns.filter(({ response }) => response.statusCode === 200);
+    expect(known).toHaveLength(1);
+  });
+
+  it('an address with an account gets the same answer and the code stays unspent', async () => {
+    const code = await newCode();
+    const user = await authClient(t.app).confirmedUser();
+    const answer = await signInAppSumo({ token: code, name: 'Someone', email: user.email, password: 'other12' });
+    expect(answer.json()).toEqual({ type: 'email_confirmation_required', email: user.email });
+    await waitForMail(t.app, user.email, { subject: /already/i });
+    expect((await signInAppSumo({ token: code })).json()).toEqual({ type: 'sign_up_required' });
+  });
+
+  it('logged in, the code is redeemed on the account once, also under parallel attempts', async () => {
+    const code = await newCode();
+    const [first, second] = await Promise.all([account(), account()]);
+    const answers = await Promise.all(
+      [first, second, first].map((entry) => signInAppSumo({ token: code }, entry.accessToken)),
+    );
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409, 409]);
+    const winner = answers.find((answer) => answer.statusCode === 200);
+    expect(winner?.json()).toEqual({ type: 'redeemed', message: MESSAGES.appSumoUpgraded, appSumoCodes: 1 });
+  });
+
+  it('refuses a malformed code with its message, an unknown code, and a bad bearer token', async () => {
+    const bad = await signInAppSumo({ token: 'abc' });
+    expect(bad.statusCode).toBe(400);
+    expect(JSON.stringify(bad.json())).toContain(MESSAGES.appSumoCodeFormat);
+    const unknown = await signInAppSumo({ token: 'ZZZZZZZZZZ' });
+    expect(unknown.statusCode).toBe(409);
+    expect(unknown.json().message).toBe(MESSAGES.appSumoCodeInvalid);
+    expect((await signInAppSumo({ token: await newCode() }, 'not-a-token')).statusCode).toBe(401);
   });
 });

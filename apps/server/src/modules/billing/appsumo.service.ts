@@ -4,7 +4,11 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import { appSumoCodes, users } from '../../platform/db/schema.js';
 import { AppError, notFound } from '../../platform/errors.js';
+import type { JobQueue } from '../../platform/jobs.js';
+import type { AuthMailJobs } from '../auth/auth.mails.js';
+import { hashPassword } from '../auth/auth.service.js';
 import { hashToken } from '../auth/tokens.js';
+import { findUserByEmail } from '../users/users.repository.js';
 import { deleteSubscription, lockUserForBilling } from './billing.repository.js';
 
 const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789';
@@ -21,7 +25,29 @@ export function newAppSumoCode(): string {
  * One code makes the account Business with 3 users, a second makes it unlimited; a paid subscription ends (the
  * lifetime plan replaces it).
  */
-export function appSumoService({ db }: { db: Db }) {
+export function appSumoService({ db, jobs, authMails }: { db: Db; jobs: JobQueue; authMails: AuthMailJobs }) {
+  const invalidCode = () => new AppError('CONFLICT', MESSAGES.appSumoCodeInvalid);
+
+  /** Whether a code can still be redeemed (no row is changed). */
+  async function isUnused(code: string): Promise<boolean> {
+    const [row] = await db
+      .select({ id: appSumoCodes.id })
+      .from(appSumoCodes)
+      .where(and(eq(appSumoCodes.codeHash, hashToken(code.trim())), isNull(appSumoCodes.redeemedAt)))
+      .limit(1);
+    return row !== undefined;
+  }
+
+  /** Spends a code by one conditional update (of parallel attempts one wins); throws when it is unknown or spent. */
+  async function spendCode(tx: Db, code: string, userId: string): Promise<void> {
+    const spent = await tx
+      .update(appSumoCodes)
+      .set({ redeemedBy: userId, redeemedAt: new Date() })
+      .where(and(eq(appSumoCodes.codeHash, hashToken(code.trim())), isNull(appSumoCodes.redeemedAt)))
+      .returning({ id: appSumoCodes.id });
+    if (spent.length === 0) throw invalidCode();
+  }
+
   return {
     async mint(input: { count: number }): Promise<{ codes: string[] }> {
       const codes = Array.from({ length: input.count }, newAppSumoCode);
@@ -38,12 +64,7 @@ export function appSumoService({ db }: { db: Db }) {
         const user = await lockUserForBilling(tx, input.userId);
         if (!user) throw notFound();
         if (user.appSumoCodes >= APPSUMO_MAX_CODES) throw new AppError('CONFLICT', MESSAGES.appSumoCodeLimit);
-        const spent = await tx
-          .update(appSumoCodes)
-          .set({ redeemedBy: user.id, redeemedAt: new Date() })
-          .where(and(eq(appSumoCodes.codeHash, hashToken(input.code.trim())), isNull(appSumoCodes.redeemedAt)))
-          .returning({ id: appSumoCodes.id });
-        if (spent.length === 0) throw new AppError('CONFLICT', MESSAGES.appSumoCodeInvalid);
+        await spendCode(tx, input.code, user.id);
         await deleteSubscription(tx, user.id);
         const [updated] = await tx
           .update(users)
@@ -52,6 +73,48 @@ export function appSumoService({ db }: { db: Db }) {
           .returning({ appSumoCodes: users.appSumoCodes });
         return { message: MESSAGES.appSumoUpgraded, appSumoCodes: updated?.appSumoCodes ?? user.appSumoCodes + 1 };
       });
+    },
+
+    /**
+     * auth/sign_in/appsumo logged out. The token alone only says whether the code can be redeemed. With the
+     * account's details, a new address gets its account with the code spent in one transaction (the code's
+     * conditional update and the user's insert commit together: of parallel sign-ups with one code one account is
+     * made, and a lost race on the address spends nothing); the address is confirmed by the mail, as after /signup.
+     * An address that has an account gets the 'already registered' mail and the same answer, the code unspent (its
+     * owner logs in and redeems it there).
+     */
+    async signUpWithCode(input: { token: string; name?: string; email?: string; password?: string }) {
+      const { name, email, password } = input;
+      if (name === undefined || email === undefined || password === undefined) {
+        if (!(await isUnused(input.token))) throw invalidCode();
+        return { type: 'sign_up_required' as const };
+      }
+      const answer = { type: 'email_confirmation_required' as const, email };
+      const existing = await findUserByEmail(db, email);
+      if (existing) {
+        if (!(await isUnused(input.token))) throw invalidCode();
+        await jobs.send(authMails.alreadyRegisteredMail, { userId: existing.id });
+        return answer;
+      }
+      const passwordHash = await hashPassword(password);
+      const created = await jobs.transaction(db, async (tx, queue) => {
+        const [user] = await tx
+          .insert(users)
+          .values({ name, email, passwordHash, planType: 'business', planDuration: 'monthly', appSumoCodes: 1 })
+          .onConflictDoNothing({ target: users.email })
+          .returning({ id: users.id });
+        if (!user) return undefined;
+        // Throwing rolls the new user back with the code.
+        await spendCode(tx, input.token, user.id);
+        await queue(authMails.confirmationMail, { userId: user.id });
+        return user;
+      });
+      if (!created) {
+        // A sign-up of the same address at the same moment won: answered as above.
+        const winner = await findUserByEmail(db, email);
+        if (winner) await jobs.send(authMails.alreadyRegisteredMail, { userId: winner.id });
+      }
+      return answer;
     },
   };
 }

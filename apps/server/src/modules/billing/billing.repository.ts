@@ -1,7 +1,8 @@
-import { type ApiPlanType, CURRENCY, type Plan, type PlanDuration } from '@esign/shared';
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { type ApiPlanType, CURRENCY, MESSAGES, type Plan, type PlanDuration } from '@esign/shared';
+import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import { apiSubscriptions, invoices, paymentCards, subscriptions, users } from '../../platform/db/schema.js';
+import { AppError } from '../../platform/errors.js';
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
 export type CardRow = typeof paymentCards.$inferSelect;
@@ -67,6 +68,28 @@ export async function updateSubscription(
   await db.update(subscriptions).set(values).where(eq(subscriptions.id, id));
 }
 
+/** Seats bought: the new user count, and their charge added to what the period's paid (relative, not read first). */
+export async function addPaidSeats(db: Db, id: string, values: { userQuantity: number; paidCents: number }) {
+  await db
+    .update(subscriptions)
+    .set({ userQuantity: values.userQuantity, paidCents: sql`${subscriptions.paidCents} + ${values.paidCents}` })
+    .where(eq(subscriptions.id, id));
+}
+
+/** Seats freed (members removed): the count lowered to the people left (at least 1); nothing is refunded. */
+export async function releaseSeats(db: Db, userId: string, people: number): Promise<void> {
+  await db
+    .update(subscriptions)
+    .set({ userQuantity: Math.max(people, 1) })
+    .where(
+      and(
+        eq(subscriptions.userId, userId),
+        eq(subscriptions.planType, 'business'),
+        sql`${subscriptions.userQuantity} > ${Math.max(people, 1)}`,
+      ),
+    );
+}
+
 export async function deleteSubscription(db: Db, userId: string): Promise<void> {
   await db.delete(subscriptions).where(eq(subscriptions.userId, userId));
 }
@@ -94,6 +117,38 @@ export async function insertInvoice(
 export async function findInvoiceByKey(db: Db, chargeKey: string): Promise<InvoiceRow | undefined> {
   const [row] = await db.select().from(invoices).where(eq(invoices.chargeKey, chargeKey)).limit(1);
   return row;
+}
+
+/** How long a plan change may hold the account's billing (a process that died releases it after this). */
+const BILLING_LOCK_SECONDS = 120;
+
+/**
+ * One billing change of an account at a time, across its gateway call (no transaction is held open meanwhile):
+ * taken by a conditional update, so of two at once one gets it; `work` runs, then it is released. The other is
+ * refused with 409 at once.
+ */
+export async function withBillingLock<T>(db: Db, userId: string, work: () => Promise<T>): Promise<T> {
+  const [taken] = await db
+    .update(users)
+    .set({ billingLockedUntil: sql`now() + make_interval(secs => ${BILLING_LOCK_SECONDS})` })
+    .where(and(eq(users.id, userId), sql`coalesce(${users.billingLockedUntil}, '-infinity') < now()`))
+    .returning({ id: users.id });
+  if (!taken) throw new AppError('CONFLICT', MESSAGES.billingBusy);
+  try {
+    return await work();
+  } finally {
+    await db.update(users).set({ billingLockedUntil: null }).where(eq(users.id, userId));
+  }
+}
+
+/** Marks a pending (or failed) invoice paid; false when it was paid already (by a call at the same moment). */
+export async function settleInvoiceOnce(db: Db, id: string, chargeRef: string | null): Promise<boolean> {
+  const rows = await db
+    .update(invoices)
+    .set({ status: 'paid', chargeRef })
+    .where(and(eq(invoices.id, id), ne(invoices.status, 'paid')))
+    .returning({ id: invoices.id });
+  return rows.length > 0;
 }
 
 export async function settleInvoice(
@@ -153,7 +208,9 @@ export async function putApiSubscription(
     currentPeriodEnd: Date;
   },
 ): Promise<void> {
-  await db.insert(apiSubscriptions).values(values).onConflictDoUpdate({ target: apiSubscriptions.userId, set: values });
+  // A new period: a past-due one's dunning starts over.
+  const row = { ...values, status: 'active' as const, failedAttempts: 0, retryAt: null };
+  await db.insert(apiSubscriptions).values(row).onConflictDoUpdate({ target: apiSubscriptions.userId, set: row });
 }
 
 export async function deleteApiSubscription(db: Db, userId: string): Promise<void> {

@@ -1,6 +1,7 @@
 import {
   addCreditCard,
   cancelSubscription,
+  canManageAccountSettings,
   changeApiPlan,
   changePlan,
   deleteApiPlan,
@@ -9,11 +10,14 @@ import {
   getInvoices,
   getPlans,
   getSubscriptions,
+  MESSAGES,
+  signInAppSumo,
   updateBillingDetails,
   updateCreditCard,
   upgradeAppSumo,
 } from '@esign/shared';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { AppError } from '../../platform/errors.js';
 import { currentUser } from '../../platform/http/authenticate.js';
 import { defineRoute } from '../../platform/http/define-route.js';
 import type { ApiPlanService } from './api-plans.service.js';
@@ -54,6 +58,18 @@ export async function billingRoutes(
   defineRoute(app, upgradeAppSumo, asUser, async (request) =>
     appSumo.redeem({ userId: currentUser(request).id, code: request.body.code }),
   );
+  // Open to anyone; a bearer token, when sent, must be a user's (then the code is redeemed on that account, which
+  // only its owner may do, as plans/upgrade_appsumo).
+  const userIfSent = async (request: FastifyRequest, reply: FastifyReply) => {
+    if (request.headers.authorization) await app.requireUser.call(app, request, reply);
+  };
+  defineRoute(app, signInAppSumo, { tags: ['billing'], auth: 'none', preHandler: userIfSent }, async (request) => {
+    if (!request.headers.authorization) return appSumo.signUpWithCode(request.body);
+    const user = currentUser(request);
+    if (!canManageAccountSettings({ teamId: user.teamId, role: user.teamRole }))
+      throw new AppError('NOT_FOUND', MESSAGES.notFound);
+    return { type: 'redeemed' as const, ...(await appSumo.redeem({ userId: user.id, code: request.body.token })) };
+  });
   defineRoute(app, changeApiPlan, asUser, async (request) =>
     apiPlans.changeApiPlan({ userId: currentUser(request).id, ...request.body }),
   );

@@ -119,6 +119,11 @@ export function billingService(deps: BillingDeps) {
    * kept the first time one is given.
    */
   async function changePlan(input: { userId: string } & ChangePlanRequest) {
+    // One change of an account at a time: two at once would each charge (each reads the plan before the other).
+    return repo.withBillingLock(db, input.userId, () => changePlanLocked(input));
+  }
+
+  async function changePlanLocked(input: { userId: string } & ChangePlanRequest) {
     const user = await requireUser(input.userId);
     if (user.appSumoCodes > 0) throw new AppError('FORBIDDEN', MESSAGES.lifetimeCannotCancel);
     const target: Plan = { type: input.type, duration: input.type === 'free' ? 'monthly' : input.duration };
@@ -273,10 +278,12 @@ export function billingService(deps: BillingDeps) {
     const chargeRef = await charge(card, invoice);
     await deps.jobs.transaction(db, async (tx, queue) => {
       await repo.lockUserForBilling(tx, input.userId);
-      await repo.settleInvoice(tx, invoice.id, { status: 'paid', chargeRef });
-      await repo.updateSubscription(tx, subscription.id, {
+      // A call with the same key at the same moment charged under the same key (one payment) and may have settled
+      // it first: the count and the paid amount move with the invoice's one move to paid.
+      if (!(await repo.settleInvoiceOnce(tx, invoice.id, chargeRef))) return;
+      await repo.addPaidSeats(tx, subscription.id, {
         userQuantity: input.userQuantity,
-        paidCents: subscription.paidCents + preview.chargeCents,
+        paidCents: invoice.amountCents,
       });
       await queue(deps.billingJobs.invoicePdfs, { invoiceIds: [invoice.id] });
     });

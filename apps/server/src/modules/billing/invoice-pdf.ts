@@ -83,3 +83,10 @@ export async function renderInvoicePdf(invoice: InvoiceDocument): Promise<Uint8A
   if (invoice.chargeRef) write(`Paid by card. Payment reference: ${invoice.chargeRef}`, MARGIN, y, 9, GREY);
   return pdf.save({ subsetFonts: true });
 }
+
+/** An invoice's lines; a standard renewal stores none: its one line is its description and amount. */
+export function invoiceLines(invoice: { lines: unknown; description: string; amountCents: number }): InvoiceLine[] {
+  if (Array.isArray(invoice.lines)) return invoice.lines as InvoiceLine[];
+  const cents = invoice.amountCents;
+  return [{ description: invoice.description, quantity: 1, unitCents: cents, totalCents: cents }];
+}

@@ -1,43 +1,114 @@
-import { CURRENCY } from '@esign/shared';
+import { type ApiPlanType, CURRENCY, type PlanDuration } from '@esign/shared';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
-import type { CardRow, SubscriptionRow } from './billing.repository.js';
+import type { CardRow, InvoiceLine, SubscriptionRow } from './billing.repository.js';
 
 type Rows<T> = { rows: T[] };
 
+/** Where a run's claims have got to: the last claimed row's due time and id (rows are claimed in that order). */
+export interface ClaimCursor {
+  dueAt: Date;
+  id: string;
+}
+export interface ClaimParams {
+  now: Date;
+  limit: number;
+  leaseUntil: Date;
+  /** A run's earlier batches end here: the next starts after it (not over the rows it has moved on). */
+  after: ClaimCursor | null;
+}
+
 /**
- * Takes up to `limit` due subscriptions (period ended, or a declined renewal's retry time come) that no other run
+ * Takes up to `limit` due rows of `table` (period ended, or a declined renewal's retry time come) that no other run
  * holds (SKIP LOCKED), and leases them until `leaseUntil` (their retry time), so a second worker passes them by
- * and a run that dies mid-batch leaves them for a later run. Answers them with their saved cards.
+ * and a run that dies mid-batch leaves them for a later run. One statement answers them with their saved cards.
+ * Claimed in (due time, id) order after the run's cursor: an index range from where the last batch ended, not a
+ * scan from the start over the index entries of the rows this run renewed already (dead until vacuumed).
  */
-export async function claimDueSubscriptions(
+async function claimDue(
   db: Db,
-  params: { now: Date; limit: number; leaseUntil: Date },
-): Promise<{ subscription: SubscriptionRow; card: CardRow | null }[]> {
+  table: 'subscriptions' | 'api_subscriptions',
+  params: ClaimParams,
+): Promise<{ row: Record<string, unknown>; card: CardRow | null; cursor: ClaimCursor }[]> {
+  const after = params.after
+    ? sql`and (coalesce(retry_at, current_period_end), id) > (${params.after.dueAt.toISOString()}::timestamptz, ${params.after.id}::uuid)`
+    : sql``;
   const result = (await db.execute(sql`
     with due as (
-      select id from subscriptions
-      where coalesce(retry_at, current_period_end) <= ${params.now.toISOString()}::timestamptz
-      order by coalesce(retry_at, current_period_end)
+      select id, coalesce(retry_at, current_period_end) as due_at from ${sql.identifier(table)}
+      where coalesce(retry_at, current_period_end) <= ${params.now.toISOString()}::timestamptz ${after}
+      order by coalesce(retry_at, current_period_end), id
       limit ${params.limit}
       for update skip locked
+    ), claimed as (
+      update ${sql.identifier(table)} s set retry_at = ${params.leaseUntil.toISOString()}::timestamptz
+      from due where s.id = due.id
+      returning s.*, due.due_at
     )
-    update subscriptions s set retry_at = ${params.leaseUntil.toISOString()}::timestamptz
-    from due where s.id = due.id
-    returning s.id, s.user_id, s.plan_type, s.plan_duration, s.status, s.user_quantity, s.amount_cents,
-      s.discount_amount_cents, s.paid_cents, s.credit_cents, s.current_period_start, s.current_period_end,
-      s.failed_attempts, s.retry_at, s.created_at
+    select claimed.*, c.gateway as card_gateway, c.customer_ref as card_customer_ref,
+      c.payment_method_ref as card_payment_method_ref, c.brand as card_brand, c.last4 as card_last4,
+      c.exp_month as card_exp_month, c.exp_year as card_exp_year, c.cardholder_name as card_cardholder_name,
+      c.postal_code as card_postal_code, c.updated_at as card_updated_at
+    from claimed left join payment_cards c on c.user_id = claimed.user_id
   `)) as unknown as Rows<Record<string, unknown>>;
-  const subscriptions = result.rows.map(toSubscription);
-  if (subscriptions.length === 0) return [];
-  const userIds = subscriptions.map((row) => row.userId);
-  const cards = (await db.execute(sql`
-    select user_id, gateway, customer_ref, payment_method_ref, brand, last4, exp_month, exp_year, cardholder_name,
-      postal_code, updated_at
-    from payment_cards where user_id = any(${sql.param(userIds)}::uuid[])
-  `)) as unknown as Rows<Record<string, unknown>>;
-  const byUser = new Map(cards.rows.map((row) => [String(row.user_id), toCard(row)]));
-  return subscriptions.map((subscription) => ({ subscription, card: byUser.get(subscription.userId) ?? null }));
+  return result.rows.map((row) => ({
+    row,
+    card: row.card_customer_ref === null ? null : toCard(row),
+    cursor: { dueAt: asDate(row.due_at), id: String(row.id) },
+  }));
+}
+
+/** The last of a batch's claims in claim order: where the run's next batch starts. */
+export function lastCursor(claimed: { cursor: ClaimCursor }[]): ClaimCursor | null {
+  let last: ClaimCursor | null = null;
+  for (const { cursor } of claimed) {
+    const isLater =
+      !last ||
+      cursor.dueAt.getTime() > last.dueAt.getTime() ||
+      (cursor.dueAt.getTime() === last.dueAt.getTime() && cursor.id > last.id);
+    if (isLater) last = cursor;
+  }
+  return last;
+}
+
+/** The due subscriptions of the account plans, claimed (see claimDue). */
+export async function claimDueSubscriptions(
+  db: Db,
+  params: ClaimParams,
+): Promise<{ subscription: SubscriptionRow; card: CardRow | null; cursor: ClaimCursor }[]> {
+  const claimed = await claimDue(db, 'subscriptions', params);
+  return claimed.map(({ row, card, cursor }) => ({ subscription: toSubscription(row), card, cursor }));
+}
+
+export interface DueApiSubscription {
+  id: string;
+  userId: string;
+  planType: ApiPlanType;
+  planDuration: PlanDuration;
+  amountCents: number;
+  currentPeriodEnd: Date;
+  failedAttempts: number;
+}
+
+/** The due API plans (api_subscriptions), claimed with the same lease. */
+export async function claimDueApiSubscriptions(
+  db: Db,
+  params: ClaimParams,
+): Promise<{ subscription: DueApiSubscription; card: CardRow | null; cursor: ClaimCursor }[]> {
+  const claimed = await claimDue(db, 'api_subscriptions', params);
+  return claimed.map(({ row, card, cursor }) => ({
+    cursor,
+    subscription: {
+      id: String(row.id),
+      userId: String(row.user_id),
+      planType: row.plan_type as ApiPlanType,
+      planDuration: row.plan_duration as PlanDuration,
+      amountCents: Number(row.amount_cents),
+      currentPeriodEnd: asDate(row.current_period_end),
+      failedAttempts: Number(row.failed_attempts),
+    },
+    card,
+  }));
 }
 
 const asDate = (value: unknown) => (value instanceof Date ? value : new Date(String(value)));
@@ -65,26 +136,28 @@ function toSubscription(row: Record<string, unknown>): SubscriptionRow {
 function toCard(row: Record<string, unknown>): CardRow {
   return {
     userId: String(row.user_id),
-    gateway: row.gateway as CardRow['gateway'],
-    customerRef: String(row.customer_ref),
-    paymentMethodRef: String(row.payment_method_ref),
-    brand: String(row.brand),
-    last4: String(row.last4),
-    expMonth: Number(row.exp_month),
-    expYear: Number(row.exp_year),
-    cardholderName: String(row.cardholder_name),
-    postalCode: String(row.postal_code),
-    updatedAt: asDate(row.updated_at),
+    gateway: row.card_gateway as CardRow['gateway'],
+    customerRef: String(row.card_customer_ref),
+    paymentMethodRef: String(row.card_payment_method_ref),
+    brand: String(row.card_brand),
+    last4: String(row.card_last4),
+    expMonth: Number(row.card_exp_month),
+    expYear: Number(row.card_exp_year),
+    cardholderName: String(row.card_cardholder_name),
+    postalCode: String(row.card_postal_code),
+    updatedAt: asDate(row.card_updated_at),
   };
 }
 
 export interface RenewalInvoice {
   userId: string;
+  kind: 'plan' | 'api';
   chargeKey: string;
   status: 'paid' | 'failed';
   amountCents: number;
   description: string;
-  lines: unknown;
+  /** null: a standard renewal's one line (invoiceLines). */
+  lines: InvoiceLine[] | null;
   chargeRef: string | null;
   failureMessage: string | null;
 }
@@ -99,13 +172,14 @@ export async function recordRenewalInvoices(db: Db, invoices: RenewalInvoice[]):
   const result = (await db.execute(sql`
     insert into invoices (user_id, kind, charge_key, status, amount_cents, currency, description, lines, charge_ref,
       failure_message)
-    select v.user_id, 'plan', v.charge_key, v.status, v.amount_cents, ${CURRENCY}, v.description, v.lines,
+    select v.user_id, v.kind, v.charge_key, v.status, v.amount_cents, ${CURRENCY}, v.description, v.lines,
       v.charge_ref, v.failure_message
-    from unnest(${column((invoice) => invoice.userId)}::uuid[], ${column((invoice) => invoice.chargeKey)}::text[],
+    from unnest(${column((invoice) => invoice.userId)}::uuid[], ${column((invoice) => invoice.kind)}::text[],
+      ${column((invoice) => invoice.chargeKey)}::text[],
       ${column((invoice) => invoice.status)}::text[], ${column((invoice) => invoice.amountCents)}::integer[],
-      ${column((invoice) => invoice.description)}::text[], ${column((invoice) => JSON.stringify(invoice.lines))}::jsonb[],
+      ${column((invoice) => invoice.description)}::text[], ${column((invoice) => (invoice.lines === null ? null : JSON.stringify(invoice.lines)))}::jsonb[],
       ${column((invoice) => invoice.chargeRef)}::text[], ${column((invoice) => invoice.failureMessage)}::text[])
-      as v(user_id, charge_key, status, amount_cents, description, lines, charge_ref, failure_message)
+      as v(user_id, kind, charge_key, status, amount_cents, description, lines, charge_ref, failure_message)
     on conflict (charge_key) do update set status = excluded.status, charge_ref = excluded.charge_ref,
       failure_message = excluded.failure_message
       where invoices.status <> 'paid'
@@ -153,4 +227,36 @@ export async function downgradeToFree(db: Db, rows: { subscriptionId: string; us
     update users set plan_type = 'free', plan_duration = 'monthly'
     where id = any(${sql.param(rows.map((row) => row.userId))}::uuid[])
   `);
+}
+
+/** Paid API periods moved on; declined ones past due with their next try; dunning's end removes the API plan. */
+export async function recordApiRenewals(
+  db: Db,
+  outcome: {
+    renewals: { subscriptionId: string; nextEnd: Date }[];
+    declines: { subscriptionId: string; retryAt: Date }[];
+    ended: string[];
+  },
+): Promise<void> {
+  const { renewals, declines, ended } = outcome;
+  if (renewals.length > 0) {
+    await db.execute(sql`
+      update api_subscriptions s set current_period_start = s.current_period_end, current_period_end = v.next_end,
+        failed_attempts = 0, retry_at = null, status = 'active'
+      from unnest(${sql.param(renewals.map((row) => row.subscriptionId))}::uuid[],
+        ${sql.param(renewals.map((row) => row.nextEnd.toISOString()))}::timestamptz[]) as v(id, next_end)
+      where s.id = v.id
+    `);
+  }
+  if (declines.length > 0) {
+    await db.execute(sql`
+      update api_subscriptions s set failed_attempts = s.failed_attempts + 1, status = 'past_due', retry_at = v.retry_at
+      from unnest(${sql.param(declines.map((row) => row.subscriptionId))}::uuid[],
+        ${sql.param(declines.map((row) => row.retryAt.toISOString()))}::timestamptz[]) as v(id, retry_at)
+      where s.id = v.id
+    `);
+  }
+  if (ended.length > 0) {
+    await db.execute(sql`delete from api_subscriptions where id = any(${sql.param(ended)}::uuid[])`);
+  }
 }

@@ -1,9 +1,9 @@
 import { MESSAGES, RENEWAL_RETRY_LIMIT } from '@esign/shared';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp, waitForMail } from '../../../test/app.js';
 import { authClient } from '../../../test/auth.js';
-import { billingClient, testBillingJobs, testBillingService } from '../../../test/billing.js';
+import { billingClient, billingRows, heldGateway, testBillingJobs, testBillingService } from '../../../test/billing.js';
 import { sandboxGateway } from '../../platform/payments/sandbox.js';
 
 let t: TestApp;
@@ -15,7 +15,7 @@ afterAll(async () => {
 });
 
 const db = () => t.app.platform.database.db;
-const rows = async <T>(query: ReturnType<typeof sql>) => ((await db().execute(query)) as unknown as { rows: T[] }).rows;
+const { rows, chargesOf } = billingRows(() => t.app);
 
 /** A user on `plan` with `number` as card, whose period ended a minute ago. */
 async function dueSubscriber(plan: { type: string; duration: string }, number = '4242424242424242') {
@@ -29,11 +29,6 @@ async function dueSubscriber(plan: { type: string; duration: string }, number = 
       current_period_end = now() - interval '1 minute' where user_id = ${user.id}`);
   return { ...user, billing };
 }
-
-const chargesOf = (userId: string) =>
-  rows<{ count: number }>(sql`
-    select count(*)::int as count from sandbox_charges c
-    join payment_cards p on p.payment_method_ref = c.payment_method_id where p.user_id = ${userId}`);
 
 describe('renewal', () => {
   it('charges each due subscription once per period, even with two workers at once and a second run', async () => {
@@ -132,6 +127,53 @@ describe('seats (for teams)', () => {
     expect(changed[0]).toMatchObject({ userQuantity: 3, total: '90.00' });
     expect((await chargesOf(user.id))[0]?.count).toBe(2);
     await service.changeSeatCount({ userId: user.id, userQuantity: 3, idempotencyKey: 'invite-1' });
+    expect((await chargesOf(user.id))[0]?.count).toBe(2);
+  });
+
+  it("two calls with one key at once add the seats' charge to the paid amount once", async () => {
+    const user = await authClient(t.app).loggedInUser();
+    const billing = billingClient(t.app, user.accessToken);
+    await billing.addCard();
+    await billing.changePlan({ type: 'business', duration: 'monthly' });
+    const paid = async () =>
+      (await rows<{ paid_cents: number }>(sql`select paid_cents from subscriptions where user_id = ${user.id}`))[0]
+        ?.paid_cents ?? 0;
+    const before = await paid();
+    const service = testBillingService(t.app);
+    await Promise.all(
+      [1, 2, 3].map(() => service.changeSeatCount({ userId: user.id, userQuantity: 2, idempotencyKey: 'same' })),
+    );
+    const [seatInvoice] = await rows<{ amount_cents: number }>(
+      sql`select amount_cents from invoices where user_id = ${user.id} and charge_key like 'seats:%'`,
+    );
+    expect(seatInvoice?.amount_cents).toBeGreaterThan(0);
+    expect(await paid()).toBe(before + (seatInvoice?.amount_cents ?? 0));
+    expect((await chargesOf(user.id))[0]?.count).toBe(2);
+  });
+});
+
+describe('one plan change of an account at a time', () => {
+  it('a plan or API plan change tried while another is at the gateway is refused and charges nothing; then the lock is free', async () => {
+    const user = await authClient(t.app).loggedInUser();
+    const billing = billingClient(t.app, user.accessToken);
+    await billing.addCard();
+    const held = heldGateway();
+    const service = testBillingService(t.app, held.wrap);
+    const first = service.changePlan({ userId: user.id, type: 'personal', duration: 'monthly' });
+    await vi.waitFor(() => expect(held.isCharging()).toBe(true));
+    // Over HTTP and through the service, as two tabs or a double click would.
+    const viaRoute = await billing.changePlan({ type: 'business', duration: 'annually' });
+    expect(viaRoute.statusCode).toBe(409);
+    expect(viaRoute.json().message).toBe(MESSAGES.billingBusy);
+    await expect(service.changePlan({ userId: user.id, type: 'business', duration: 'monthly' })).rejects.toMatchObject({
+      message: MESSAGES.billingBusy,
+    });
+    const api = await billing.call('POST', '/api-plans/change', { type: 'gold', duration: 'monthly' });
+    expect(api.statusCode).toBe(409);
+    held.open();
+    await first;
+    expect((await chargesOf(user.id))[0]?.count).toBe(1);
+    expect((await billing.changePlan({ type: 'business', duration: 'annually' })).statusCode).toBe(200);
     expect((await chargesOf(user.id))[0]?.count).toBe(2);
   });
 });

@@ -1,7 +1,7 @@
 import { APPSUMO_STANDARD_USERS, accountPlanKind, MESSAGES } from '@esign/shared';
 import type { Db } from '../../platform/db/client.js';
 import { AppError } from '../../platform/errors.js';
-import { findSubscription } from '../billing/billing.repository.js';
+import { findSubscription, releaseSeats } from '../billing/billing.repository.js';
 import type { BillingService } from '../billing/billing.service.js';
 import type { UserRow } from '../users/users.repository.js';
 
@@ -20,6 +20,8 @@ export interface SeatBilling {
   cover(db: Db, owner: UserRow): Promise<SeatCover>;
   /** Sets the subscription's user count: more are charged at once (prorated), once per key; fewer cost nothing. */
   setSeats(input: { ownerId: string; quantity: number; key: string }): Promise<void>;
+  /** After a removal: a Business subscription counting more users than `people` is lowered (the next renewal). */
+  release(db: Db, ownerId: string, people: number): Promise<void>;
   /** What adding `seats` users costs now and each period. */
   preview(input: { ownerId: string; seats: number }): Promise<{
     perSeatCents: number;
@@ -50,6 +52,7 @@ export function teamSeats(billing: BillingService): SeatBilling {
     async setSeats(input) {
       await billing.changeSeatCount({ userId: input.ownerId, userQuantity: input.quantity, idempotencyKey: input.key });
     },
+    release: (db, ownerId, people) => releaseSeats(db, ownerId, people),
     async preview(input) {
       return billing.previewSeatCharge({ userId: input.ownerId, seats: input.seats });
     },

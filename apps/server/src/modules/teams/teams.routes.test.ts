@@ -199,6 +199,22 @@ describe('seats (team pricing through billing)', () => {
     expect(await billing.invoices()).toHaveLength(2);
   });
 
+  it("removing people lowers the subscription's user count, so the next renewal charges those left", async () => {
+    const { call } = teamClient(t.app);
+    const owner = await authClient(t.app).loggedInUser();
+    const billing = billingClient(t.app, owner.accessToken);
+    await billing.addCard();
+    await billing.changePlan({ type: 'business', duration: 'monthly' });
+    await call(owner, 'POST', '/teams/members', { emails: [uniqueEmail('r1'), uniqueEmail('r2')] });
+    expect((await billing.subscription()).userQuantity).toBe(3);
+    const pending = (await members(owner)).items.filter((row) => row.isPending);
+    const removed = await call(owner, 'DELETE', '/teams/members', { ids: [pending[0]?.id] });
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect(await billing.subscription()).toMatchObject({ userQuantity: 2, total: '60.00' });
+    await call(owner, 'DELETE', '/teams/members', { ids: [pending[1]?.id] });
+    expect(await billing.subscription()).toMatchObject({ userQuantity: 1, total: '30.00' });
+  });
+
   it('asks a one-code lifetime account without a subscription for a card past its 3 users, and stores nothing', async () => {
     const { call } = teamClient(t.app);
     const owner = await authClient(t.app).loggedInUser();

@@ -199,6 +199,9 @@ export function teamService(deps: Deps) {
         const invitations = await repo.deleteInvitations(tx, { teamId: team.id, ids: invitationIds });
         if (memberIds.size + invitations.length < input.ids.length) throw memberNotFound();
         await repo.removeMembers(tx, { teamId: team.id, ownerId: team.ownerId, userIds: [...memberIds] });
+        // The seats freed: the next renewal charges the people left (the period's rest is not refunded).
+        const left = await peopleOf(tx, team.id);
+        await deps.seats.release(tx, team.ownerId, Math.max(left.members.size, 1) + left.pending.size);
         for (const userId of memberIds) {
           await authRepo.endSessions(tx, { userId, now: current });
           await authRepo.revokeRefreshTokens(tx, { userId, now: current });

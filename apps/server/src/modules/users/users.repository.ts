@@ -1,5 +1,6 @@
 import {
   documentsUsedThisMonth,
+  isBusinessAccount,
   NOTIFICATION_FLAGS,
   type NotificationSettings,
   quotaMonthStart,
@@ -100,6 +101,7 @@ export function toUserDto(row: UserRow): User {
     timezone: row.timezone,
     dateFormat: row.dateFormat,
     plan: { type: row.planType, duration: row.planDuration },
+    isBusinessAccount: isBusinessAccount(row),
     teamId: row.teamId,
     role: row.teamRole,
     twoFactorType: twoFactorTypeOf(row),

@@ -64,27 +64,20 @@ export function sandboxGateway(db: Db): PaymentGateway {
       const methods = requests.map((request) => request.paymentMethodRef);
       const amounts = requests.map((request) => request.amountCents);
       const ids = requests.map(() => newId('ch'));
-      // One statement for the batch; a key charged before keeps its first result (as a provider's idempotency does).
+      // One statement for the batch; a key charged before keeps its first result (as a provider's idempotency does):
+      // it inserts nothing and is read by the second statement, with a key another statement was charging at the
+      // same moment (not in this one's snapshot).
       const result = (await db.execute(sql`
-        with wanted as (
-          select * from unnest(${sql.param(ids)}::text[], ${sql.param(keys)}::text[], ${sql.param(methods)}::text[], ${sql.param(amounts)}::integer[])
-            as t(id, idempotency_key, payment_method_id, amount_cents)
-        ), inserted as (
-          insert into sandbox_charges (id, idempotency_key, payment_method_id, amount_cents, status)
-          select w.id, w.idempotency_key, w.payment_method_id, w.amount_cents,
-                 case when m.behaviour = 'succeed' then 'succeeded' else 'declined' end
-          from wanted w left join sandbox_payment_methods m on m.id = w.payment_method_id
-          on conflict (idempotency_key) do nothing
-          returning id, idempotency_key, status
-        )
-        select id, idempotency_key, status from inserted
-        union all
-        select c.id, c.idempotency_key, c.status from sandbox_charges c
-        where c.idempotency_key = any(${sql.param(keys)}::text[])
-          and not exists (select 1 from inserted i where i.idempotency_key = c.idempotency_key)
+        insert into sandbox_charges (id, idempotency_key, payment_method_id, amount_cents, status)
+        select w.id, w.idempotency_key, w.payment_method_id, w.amount_cents,
+               case when m.behaviour = 'succeed' then 'succeeded' else 'declined' end
+        from unnest(${sql.param(ids)}::text[], ${sql.param(keys)}::text[], ${sql.param(methods)}::text[], ${sql.param(amounts)}::integer[])
+          as w(id, idempotency_key, payment_method_id, amount_cents)
+        left join sandbox_payment_methods m on m.id = w.payment_method_id
+        on conflict (idempotency_key) do nothing
+        returning id, idempotency_key, status
       `)) as unknown as { rows: { id: string; idempotency_key: string; status: string }[] };
       const byKey = new Map(result.rows.map((row) => [row.idempotency_key, row]));
-      // A key another statement was charging at the same moment is not in this statement's snapshot: read it now.
       const missing = keys.filter((key) => !byKey.has(key));
       if (missing.length > 0) {
         const again = (await db.execute(sql`

@@ -1,6 +1,6 @@
 import { signUpRequest } from '@esign/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Anchor, Button, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Button, Stack, Text, Title } from '@mantine/core';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from '../../i18n';
@@ -8,6 +8,7 @@ import { useSignUp } from './api';
 import type { ConfirmAccountState } from './ConfirmAccountPage';
 import { setServerFieldErrors } from './form-errors';
 import { GoogleSignInButton } from './GoogleSignInButton';
+import { NewAccountFields } from './NewAccountFields';
 import { useFieldError } from './use-field-error';
 
 const FIELDS = ['name', 'email', 'password'] as const;
@@ -15,7 +16,7 @@ const FIELDS = ['name', 'email', 'password'] as const;
 /** /signup: the free account form, prefilled from ?name= and ?email=. */
 export function SignUpPage() {
   const { t } = useTranslation();
-  const fieldError = useFieldError();
+  const _fieldError = useFieldError();
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const signUp = useSignUp();
@@ -42,25 +43,7 @@ export function SignUpPage() {
         <Title order={1} size="h2">
           {t('signUp.title')}
         </Title>
-        <TextInput
-          label={t('account.name')}
-          autoComplete="name"
-          {...form.register('name')}
-          error={fieldError(errors.name?.message)}
-        />
-        <TextInput
-          label={t('account.email')}
-          type="email"
-          autoComplete="email"
-          {...form.register('email')}
-          error={fieldError(errors.email?.message)}
-        />
-        <PasswordInput
-          label={t('account.password')}
-          autoComplete="new-password"
-          {...form.register('password')}
-          error={fieldError(errors.password?.message)}
-        />
+        <NewAccountFields register={form.register} errors={errors} />
         <Button type="submit" loading={isSubmitting} disabled={!isDirty || isSubmitting || !isValid}>
           {t('signUp.submit')}
         </Button>

@@ -1,6 +1,6 @@
 import { prepareSignUp, SIGN_UP_CODE_LENGTH } from '@esign/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Group, Modal, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Group, Modal, Stack, Text, TextInput, Title } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { isApiError } from '../../api/api-error';
@@ -10,6 +10,7 @@ import { useTranslation } from '../../i18n';
 import { useTranslateMessage } from '../../i18n/use-translate-message';
 import { useKeepSession } from '../auth/api';
 import { setServerFieldErrors } from '../auth/form-errors';
+import { NewAccountFields } from '../auth/NewAccountFields';
 import { useFieldError } from '../auth/use-field-error';
 
 type Values = { name: string; email: string; password: string };
@@ -22,7 +23,7 @@ const FIELDS = ['name', 'email', 'password'] as const;
  */
 export function PurchaseSignUpPage({ plan }: { plan: 'personal' | 'business' }) {
   const { t } = useTranslation();
-  const fieldError = useFieldError();
+  const _fieldError = useFieldError();
   const [pending, setPending] = useState<{ id: string; values: Values } | null>(null);
   const form = useForm<Values>({
     resolver: zodResolver(prepareSignUp.body),
@@ -48,25 +49,7 @@ export function PurchaseSignUpPage({ plan }: { plan: 'personal' | 'business' }) 
             {t(plan === 'business' ? 'purchase.titleBusiness' : 'purchase.titlePersonal')}
           </Title>
           <Text size="sm">{t('purchase.intro')}</Text>
-          <TextInput
-            label={t('account.name')}
-            autoComplete="name"
-            {...form.register('name')}
-            error={fieldError(errors.name?.message)}
-          />
-          <TextInput
-            label={t('account.email')}
-            type="email"
-            autoComplete="email"
-            {...form.register('email')}
-            error={fieldError(errors.email?.message)}
-          />
-          <PasswordInput
-            label={t('account.password')}
-            autoComplete="new-password"
-            {...form.register('password')}
-            error={fieldError(errors.password?.message)}
-          />
+          <NewAccountFields register={form.register} errors={errors} />
           <Button type="submit" loading={isSubmitting}>
             {t('purchase.continue')}
           </Button>

@@ -52,7 +52,8 @@ export function TeamPage() {
 
   const viewer: Viewer = { id: user.id, teamId: user.teamId, role: user.role ?? (user.teamId ? null : 'owner') };
   // The team's plan is its owner's: a member sees what the owner bought (a teammate's own plan is not asked).
-  const isBusiness = user.plan.type === 'business' || (user.teamId !== null && user.role !== 'owner');
+  // A lifetime deal is Business whatever plan.type says (isBusinessAccount).
+  const isBusiness = user.isBusinessAccount || (user.teamId !== null && user.role !== 'owner');
   const mayAdd = canAddTeamMembers(viewer, isBusiness ? 'business' : user.plan.type);
   const rows = members.data?.items ?? [];
   const isEmpty = members.data !== undefined && rows.every((row) => row.id === user.id);

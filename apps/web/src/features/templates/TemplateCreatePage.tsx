@@ -31,7 +31,7 @@ export function TemplateCreatePage({ kind = TEMPLATE_KINDS.template }: { kind?: 
   const hasNoRoom =
     user !== undefined &&
     (kind.type === 'form_request'
-      ? !canCreateForms({ planType: user.plan.type, teamId: user.teamId })
+      ? !canCreateForms({ planType: user.isBusinessAccount ? 'business' : user.plan.type, teamId: user.teamId })
       : user.templateLimit === 0);
 
   const createDraft = async () => {

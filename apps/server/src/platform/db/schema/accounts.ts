@@ -45,6 +45,8 @@ export const users = pgTable(
     paymentSurveyAnswer: jsonb('payment_survey_answer'),
     /** Lifetime (AppSumo) codes redeemed: 1 Business with 3 users, 2 unlimited users (packages/shared billing.ts). */
     appSumoCodes: integer('appsumo_codes').notNull().default(0),
+    /** Held while a plan change of the account talks to the payment gateway (one at a time; see lockBilling). */
+    billingLockedUntil: timestamp('billing_locked_until', { withTimezone: true }),
     templateLimit: integer('template_limit').notNull().default(0),
     // The notification flags (spec part 2, section 3); each gates the mail it names (ARCHITECTURE.md, Accounts).
     isReceivingReminders: boolean('is_receiving_reminders').notNull().default(true),

@@ -38,7 +38,7 @@ export const subscriptions = pgTable(
   },
   (table) => [
     uniqueIndex('subscriptions_user_key').on(table.userId),
-    index('subscriptions_due_idx').on(sql`coalesce(${table.retryAt}, ${table.currentPeriodEnd})`),
+    index('subscriptions_due_idx').on(sql`coalesce(${table.retryAt}, ${table.currentPeriodEnd})`, table.id),
   ],
 );
 
@@ -78,8 +78,11 @@ export const invoices = pgTable(
     amountCents: integer('amount_cents').notNull(),
     currency: text('currency').notNull(),
     description: text('description').notNull(),
-    /** The invoice's lines: [{description, quantity, unitCents, totalCents}]. */
-    lines: jsonb('lines').notNull(),
+    /**
+     * The invoice's lines: [{description, quantity, unitCents, totalCents}]; null for a standard renewal (one user, no
+     * discount, no credit), whose one line is the description and the amount (`invoiceLines`).
+     */
+    lines: jsonb('lines'),
     chargeRef: text('charge_ref'),
     failureMessage: text('failure_message'),
     pdfKey: text('pdf_key'),
@@ -143,9 +146,18 @@ export const apiSubscriptions = pgTable(
     amountCents: integer('amount_cents').notNull(),
     currentPeriodStart: timestamp('current_period_start', { withTimezone: true }).notNull(),
     currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }).notNull(),
+    /** Renewal as the plans' (billing.renew-due): declined renewals of the period, and the next try. */
+    status: text('status', { enum: ['active', 'past_due'] })
+      .notNull()
+      .default('active'),
+    failedAttempts: integer('failed_attempts').notNull().default(0),
+    retryAt: timestamp('retry_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (table) => [uniqueIndex('api_subscriptions_user_key').on(table.userId)],
+  (table) => [
+    uniqueIndex('api_subscriptions_user_key').on(table.userId),
+    index('api_subscriptions_due_idx').on(sql`coalesce(${table.retryAt}, ${table.currentPeriodEnd})`, table.id),
+  ],
 );
 
 /**

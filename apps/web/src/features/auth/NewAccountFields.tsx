@@ -1,0 +1,43 @@
+import { PasswordInput, TextInput } from '@mantine/core';
+import type { FieldErrors, UseFormRegister } from 'react-hook-form';
+import { useTranslation } from '../../i18n';
+import { useFieldError } from './use-field-error';
+
+type AccountValues = { name: string; email: string; password: string };
+
+/** A new account's name, e-mail and password fields (sign-up, direct purchase, the lifetime-deal link). */
+export function NewAccountFields<T extends AccountValues>({
+  register,
+  errors,
+}: {
+  register: UseFormRegister<T>;
+  errors: FieldErrors<T>;
+}) {
+  const { t } = useTranslation();
+  const fieldError = useFieldError();
+  const reg = register as unknown as UseFormRegister<AccountValues>;
+  const errs = errors as FieldErrors<AccountValues>;
+  return (
+    <>
+      <TextInput
+        label={t('account.name')}
+        autoComplete="name"
+        {...reg('name')}
+        error={fieldError(errs.name?.message)}
+      />
+      <TextInput
+        label={t('account.email')}
+        type="email"
+        autoComplete="email"
+        {...reg('email')}
+        error={fieldError(errs.email?.message)}
+      />
+      <PasswordInput
+        label={t('account.password')}
+        autoComplete="new-password"
+        {...reg('password')}
+        error={fieldError(errs.password?.message)}
+      />
+    </>
+  );
+}
