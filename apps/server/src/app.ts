@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { API_PREFIX } from '@esign/shared';
+import { API_PREFIX, PUBLIC_API_PREFIX } from '@esign/shared';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { requireUser } from './modules/auth/auth.routes.js';
 import { appModules } from './modules/modules.js';
+import { requireApiKey } from './modules/public-api/api-key-gate.js';
 import type { Config } from './platform/config.js';
 import { openDatabase } from './platform/db/client.js';
 import { fastifyTrustProxy } from './platform/http/client-address.js';
@@ -76,11 +77,18 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   if (config.isMaintenance) refuseWritesForMaintenance(app);
   await registerOpenApi(app);
   app.decorate('requireUser', requireUser(auth));
+  app.decorate('requireApiKey', requireApiKey({ db: database.db, now, perSecond: config.apiRateLimitPerSecond }));
   await app.register(
     async (api) => {
       for (const module of modules) await module.routes?.(api);
     },
     { prefix: API_PREFIX },
+  );
+  await app.register(
+    async (api) => {
+      for (const module of modules) await module.publicRoutes?.(api);
+    },
+    { prefix: PUBLIC_API_PREFIX },
   );
   await registerWebApp(app, config.webDistDir);
 

@@ -19,6 +19,7 @@ import { PageRoutes } from './PageRoutes';
 import {
   AboutPage,
   AcceptInvitePage,
+  ApiPage,
   BillingPage,
   BulkSendPage,
   ChangePasswordPage,
@@ -46,6 +47,7 @@ import {
   PublicFormPage,
   PurchasePaymentPage,
   PurchaseSignUpPage,
+  RequestHistoryPage,
   ResetPage,
   SecurityPage,
   SettingsHome,
@@ -156,6 +158,8 @@ function LoggedInRoutes() {
           <Route path="security" element={<SecurityPage />} />
           {/* The pages only an account's owner may open (company, api, billing) go inside this one. */}
           <Route element={<OwnerOnly />}>
+            <Route path="api" element={<ApiPage />} />
+            <Route path="api/:apiKeyId/request_history" element={<RequestHistoryPage />} />
             <Route path="billing" element={<BillingPage />} />
             <Route path="billing/plan" element={<PlanPage />} />
             <Route path="company" element={<CompanyPage />} />

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
+  API_PLAN_NAMES,
   API_PLANS,
   type ApiPlanType,
   apiPlanPriceCents,
@@ -15,19 +16,10 @@ import type { Db } from '../../platform/db/client.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import type { JobQueue } from '../../platform/jobs.js';
 import type { PaymentGateway } from '../../platform/payments/payments.js';
-import { findUserById } from '../users/users.repository.js';
+import { findUserById, updateUser } from '../users/users.repository.js';
 import type { BillingJobs } from './billing.jobs.js';
 import * as repo from './billing.repository.js';
 import { chargeInvoice } from './charge.js';
-
-const API_PLAN_NAMES: Record<ApiPlanType, string> = {
-  free: 'Free',
-  gold: 'Gold',
-  platinum: 'Platinum',
-  titanium: 'Titanium',
-  appsumo_standard: 'AppSumo Standard',
-  appsumo_full: 'AppSumo Full',
-};
 
 /**
  * API plans (spec part 2, sections 7 and 9): `api-plans/change`, `DELETE api-plans`, `GET api-subscriptions`. Bought
@@ -61,6 +53,7 @@ export function apiPlanService(deps: {
       nextBillingDate: row ? formatBillingDate(row.currentPeriodEnd) : null,
       requestsMonthlyLimit: entry.requestsPerMonth,
       templatesLimit: entry.templates,
+      isApiEnabled: user.isApiEnabled,
     };
   }
 
@@ -114,14 +107,22 @@ export function apiPlanService(deps: {
           currentPeriodStart: now,
           currentPeriodEnd: periodEnd(now, input.duration),
         });
+        // The API flag: the API keys' table opens with the first API plan chosen.
+        await updateUser(tx, input.userId, { isApiEnabled: true });
         await queue(deps.billingJobs.invoicePdfs, { invoiceIds: [invoice.id] });
       });
       return { message: MESSAGES.planChanged, subscription: await info(input.userId) };
     },
 
-    /** DELETE api-plans: back to the free API plan at once (nothing refunded). */
+    /**
+     * DELETE api-plans: back to the free API plan at once (nothing refunded). Choosing the free API plan is this
+     * call too, so it sets the API flag (the API keys' table).
+     */
     async deleteApiPlan(input: { userId: string }) {
-      await repo.deleteApiSubscription(db, input.userId);
+      await db.transaction(async (tx) => {
+        await repo.deleteApiSubscription(tx, input.userId);
+        await updateUser(tx, input.userId, { isApiEnabled: true });
+      });
       return { message: MESSAGES.subscriptionRemoved, subscription: await info(input.userId) };
     },
   };

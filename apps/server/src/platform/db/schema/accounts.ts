@@ -46,6 +46,8 @@ export const users = pgTable(
     /** Lifetime (AppSumo) codes redeemed: 1 Business with 3 users, 2 unlimited users (packages/shared billing.ts). */
     appSumoCodes: integer('appsumo_codes').notNull().default(0),
     templateLimit: integer('template_limit').notNull().default(0),
+    /** The API flag (spec part 2, section 6): set once an API plan is chosen, the free one included. */
+    isApiEnabled: boolean('is_api_enabled').notNull().default(false),
     // The notification flags (spec part 2, section 3); each gates the mail it names (ARCHITECTURE.md, Accounts).
     isReceivingReminders: boolean('is_receiving_reminders').notNull().default(true),
     isReceivingSigned: boolean('is_receiving_signed').notNull().default(true),
