@@ -98,12 +98,7 @@ export const publicRecentDocument = {
 } as const satisfies PublicRoute & Record<string, unknown>;
 
 /** get_documents: the list of the web app, filtered and paged the same way (test documents only when asked). */
-export const publicDocumentsQuery = documentListQuery.omit({ scope: true }).extend({
-  testMode: z
-    .enum(['true', 'false'])
-    .transform((value) => value === 'true')
-    .optional(),
-});
+export const publicDocumentsQuery = documentListQuery.omit({ scope: true });
 export type PublicDocumentsQuery = z.input<typeof publicDocumentsQuery>;
 export const publicDocuments = {
   method: 'GET',

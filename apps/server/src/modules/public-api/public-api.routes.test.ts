@@ -181,6 +181,21 @@ describe('public API: quota, test mode and idempotency', () => {
       })
     ).json<Document>();
     expect(document.testMode).toBe(true);
+    const documentId = sent.json().documentId;
+    // Left out of the web list unless asked for; a test key's own list is its test documents.
+    const web = (path: string) =>
+      t.app.inject({
+        method: 'GET',
+        url: `/api/v1${path}`,
+        headers: { authorization: `Bearer ${live.user.accessToken}` },
+      });
+    const ids = (body: { items: { id: string }[] }) => body.items.map((item) => item.id);
+    expect(ids((await web('/documents')).json())).not.toContain(documentId);
+    const asked = (await web('/documents?testMode=true')).json();
+    expect(ids(asked)).toEqual([documentId]);
+    expect(asked.totalItems).toBe(1);
+    expect(ids((await publicCall(t.app, test.key, 'GET', '/documents')).json())).toEqual([documentId]);
+    expect(ids((await publicCall(t.app, live.key, 'GET', '/documents')).json())).not.toContain(documentId);
     const me = (await publicCall(t.app, test.key, 'GET', '/user')).json();
     expect(me).toMatchObject({ requestsMonthlyUsed: 0, testRequestsMonthlyUsed: 1, keyMode: 'test' });
   });

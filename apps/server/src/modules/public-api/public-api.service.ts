@@ -152,9 +152,13 @@ export function publicApiService(deps: {
       return { ...answer, signingLinks: await signingLinks(caller.user.id, answer.documentId) };
     },
 
-    /** get_documents: the web list's answer (its cache included), the caller's own documents. */
+    /**
+     * get_documents: the web list's answer (its cache included), the caller's own documents; a test key's list is
+     * its test documents unless it asks otherwise.
+     */
     documentsJson(caller: KeyCaller, query: z.output<typeof publicDocumentsQuery>) {
-      return deps.documentList.listJson(caller.user, { ...query, scope: 'mine' });
+      const testMode = query.testMode ?? (caller.key.mode === 'test' ? true : undefined);
+      return deps.documentList.listJson(caller.user, { ...query, scope: 'mine', ...(testMode ? { testMode } : {}) });
     },
 
     async recentDocument(caller: KeyCaller) {
@@ -165,6 +169,7 @@ export function publicApiService(deps: {
         orderingKey: 'createdAt',
         orderingDirection: 'desc',
         scope: 'mine',
+        ...(caller.key.mode === 'test' ? { testMode: true } : {}),
       });
       const [first] = (JSON.parse(json) as { items: unknown[] }).items;
       if (!first) throw new AppError('NOT_FOUND', MESSAGES.documentNotFound);
