@@ -1,3 +1,4 @@
+import { createClient } from '@esign/client';
 import { API_PREFIX, type ApiKeyItem } from '@esign/shared';
 import type { FastifyInstance } from 'fastify';
 
@@ -42,4 +43,31 @@ export function publicCall(
     headers: { authorization: `Bearer ${key}`, ...headers },
     ...(payload ? { payload } : {}),
   });
+}
+
+/**
+ * A fetch that answers through `app.inject()`: the typed client (packages/client) against a test app, with no
+ * port. `remoteAddress` sets the caller's address.
+ */
+export function injectFetch(app: FastifyInstance, remoteAddress?: string): typeof fetch {
+  return (async (input: string | URL | Request, init: RequestInit = {}) => {
+    const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url);
+    const answer = await app.inject({
+      method: (init.method ?? 'GET') as 'GET',
+      url: `${url.pathname}${url.search}`,
+      headers: init.headers as Record<string, string>,
+      ...(typeof init.body === 'string' ? { payload: init.body } : {}),
+      ...(remoteAddress ? { remoteAddress } : {}),
+    });
+    const headers = new Headers();
+    for (const [name, value] of Object.entries(answer.headers)) {
+      if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : String(value));
+    }
+    return new Response(answer.statusCode === 204 ? null : answer.body, { status: answer.statusCode, headers });
+  }) as typeof fetch;
+}
+
+/** The typed client of the public API with `key`, against a test app. */
+export function keyClient(app: FastifyInstance, key: string) {
+  return createClient({ baseUrl: 'http://localhost', apiKey: key, fetch: injectFetch(app) });
 }

@@ -1,7 +1,8 @@
+import { EsignApiError } from '@esign/client';
 import { type Document, MESSAGES } from '@esign/shared';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiKeyClient, publicCall } from '../../../test/api-keys.js';
+import { apiKeyClient, keyClient, publicCall } from '../../../test/api-keys.js';
 import { createTestApp, type TestApp, waitForMail } from '../../../test/app.js';
 import { authClient } from '../../../test/auth.js';
 import { setPlan, templateClient } from '../../../test/templates.js';
@@ -68,37 +69,45 @@ describe('public API: keys', () => {
   });
 });
 
+describe('public API: its OpenAPI document', () => {
+  it('serves the public routes alone at /api/public/docs, and leaves them out of /api/docs', async () => {
+    const own = (await t.app.inject({ method: 'GET', url: '/api/public/docs/json' })).json();
+    expect(Object.keys(own.paths).sort()).toEqual([
+      '/documents',
+      '/documents/recent',
+      '/documents/{id}/signers',
+      '/sign_request',
+      '/user',
+    ]);
+    expect(own.servers).toEqual([{ url: '/api/public/v1' }]);
+    expect(own.components.securitySchemes.apiKey).toMatchObject({ type: 'http', scheme: 'bearer' });
+    const app = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+    expect(Object.keys(app.paths)).not.toContain('/sign_request');
+    expect(Object.keys(app.paths)).toContain('/api_keys');
+    expect((await t.app.inject({ method: 'GET', url: '/api/public/docs' })).statusCode).toBeLessThan(400);
+  });
+});
+
 describe('public API: calls', () => {
-  it('sends an API template to a signer, with a signing link, and lists it with its signers', async () => {
+  it('sends an API template to a signer, with a signing link, and lists it with its signers (typed client)', async () => {
     const { user, key, templateId } = await apiAccount();
+    const client = keyClient(t.app, key);
     const person = signer();
-    const sent = await publicCall(t.app, key, 'POST', '/sign_request', {
-      templateId,
-      title: 'Offer',
-      signers: [person],
-      withSigningLinks: true,
-    });
-    expect(sent.statusCode, sent.body).toBe(200);
-    const answer = sent.json();
+    const answer = await client.signRequest({ templateId, title: 'Offer', signers: [person], withSigningLinks: true });
     expect(answer).toMatchObject({ status: 'awaiting', testMode: false });
     expect(answer.signingLinks).toHaveLength(1);
-    expect(answer.signingLinks[0].url).toContain(`/documents/${answer.documentId}/sign?signAccessToken=`);
-    expect(sent.headers['ratelimit-limit']).toBe('1000');
+    expect(answer.signingLinks?.[0]?.url).toContain(`/documents/${answer.documentId}/sign?signAccessToken=`);
     await waitForMail(t.app, person.email);
 
-    const list = await publicCall(t.app, key, 'GET', '/documents?status=awaiting');
-    expect(list.statusCode).toBe(200);
-    expect(list.json().items.map((item: { id: string }) => item.id)).toEqual([answer.documentId]);
-    const recent = await publicCall(t.app, key, 'GET', '/documents/recent');
-    expect(recent.json()).toMatchObject({ id: answer.documentId, title: 'Offer' });
-    const signers = await publicCall(t.app, key, 'GET', `/documents/${answer.documentId}/signers`);
-    expect(signers.json()).toMatchObject({
+    const list = await client.documents({ status: ['awaiting'] });
+    expect(list.items.map((item) => item.id)).toEqual([answer.documentId]);
+    expect(await client.recentDocument()).toMatchObject({ id: answer.documentId, title: 'Offer' });
+    expect(await client.documentSigners(answer.documentId)).toMatchObject({
       documentId: answer.documentId,
       status: 'awaiting',
       signers: [{ name: person.name, email: person.email, status: 'awaiting' }],
     });
-    const me = await publicCall(t.app, key, 'GET', '/user');
-    expect(me.json()).toMatchObject({
+    expect(await client.user()).toMatchObject({
       id: user.id,
       email: user.email,
       apiPlan: 'gold',
@@ -106,6 +115,12 @@ describe('public API: calls', () => {
       requestsMonthlyLimit: 50,
       requestsMonthlyUsed: 1,
     });
+    const raw = await publicCall(t.app, key, 'GET', '/user');
+    expect(raw.headers['ratelimit-limit']).toBe('1000');
+    const missing = await client.documentSigners('00000000-0000-4000-8000-000000000000').catch((error) => error);
+    expect(missing).toBeInstanceOf(EsignApiError);
+    expect(missing).toMatchObject({ status: 404, code: 'NOT_FOUND' });
+    expect(missing.requestId).toBeTruthy();
   });
 
   it("cannot reach another account's templates or documents", async () => {
@@ -224,11 +239,11 @@ describe('public API: quota, test mode and idempotency', () => {
     const { key, templateId } = await apiAccount();
     const body = { templateId, signers: [signer()] };
     const headers = { 'idempotency-key': 'order-42' };
+    const client = keyClient(t.app, key);
     const answers = await Promise.all(
-      Array.from({ length: 5 }, () => publicCall(t.app, key, 'POST', '/sign_request', body, headers)),
+      Array.from({ length: 5 }, () => client.signRequest(body, { idempotencyKey: 'order-42' })),
     );
-    const ids = new Set(answers.map((answer) => answer.json().documentId));
-    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 200, 200, 200]);
+    const ids = new Set(answers.map((answer) => answer.documentId));
     expect(ids.size).toBe(1);
     const db = t.app.platform.database.db;
     expect(await db.select().from(documents).where(eq(documents.templateId, templateId))).toHaveLength(1);
