@@ -5,6 +5,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { requireUser } from './modules/auth/auth.routes.js';
 import { appModules } from './modules/modules.js';
 import { requireApiKey } from './modules/public-api/api-key-gate.js';
+import { embeddedSignerFraming } from './modules/signing/embedding.js';
 import type { Config } from './platform/config.js';
 import { openDatabase } from './platform/db/client.js';
 import { fastifyTrustProxy } from './platform/http/client-address.js';
@@ -74,6 +75,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       ? { integrationPopupPaths: ['/integrations', '/api/v1/integrations/callback'] }
       : {}),
   });
+  // An embedded signing link's page may be framed by its API key's origins (after the headers above).
+  app.addHook('onRequest', embeddedSignerFraming(database.db));
   if (config.isMaintenance) refuseWritesForMaintenance(app);
   await registerOpenApi(app);
   app.decorate('requireUser', requireUser(auth));

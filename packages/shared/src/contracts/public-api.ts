@@ -143,3 +143,18 @@ export const PUBLIC_ROUTES = [
   publicDocumentSigners,
   publicUser,
 ];
+
+/**
+ * What an embedded signer page posts to its parent (only to the API key's allowed origins): `ready` once the
+ * document is shown, `completed` once the server has recorded the signature, `error` when signing failed.
+ */
+export const EMBED_EVENT_TYPES = ['ready', 'completed', 'error'] as const;
+export interface EmbedEvent {
+  source: 'esign';
+  type: (typeof EMBED_EVENT_TYPES)[number];
+  documentId: string;
+  /** `completed`: the document's status after this signature ('completed' once everyone signed). */
+  documentStatus?: string;
+  /** `error`: the message shown to the signer. */
+  message?: string;
+}

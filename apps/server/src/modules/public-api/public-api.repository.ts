@@ -133,15 +133,16 @@ export async function saveIdempotentAnswer(
     .where(and(eq(apiIdempotency.userId, params.userId), eq(apiIdempotency.key, params.key)));
 }
 
-/** A new document's test mode and redirection page (the API's own settings of it). */
+/** A new document's test mode, redirection page and embedding origins (the API's own settings of it). */
 export async function setApiDocumentSettings(
   db: Db,
-  params: { documentId: string; testMode: boolean; redirectionPage: string | undefined },
+  params: { documentId: string; testMode: boolean; redirectionPage: string | undefined; embedOrigins: string[] },
 ) {
   await db
     .update(documents)
     .set({
       testMode: params.testMode,
+      embedOrigins: params.embedOrigins,
       ...(params.redirectionPage ? { redirectionPage: params.redirectionPage } : {}),
     })
     .where(eq(documents.id, params.documentId));

@@ -255,6 +255,30 @@ describe('public API: quota, test mode and idempotency', () => {
   });
 });
 
+describe('public API: embedded signing', () => {
+  it("lets only the key's allowed origins frame a signing link's page, and tells the page those origins", async () => {
+    const { key, templateId, keys, apiKey } = await apiAccount();
+    await keys.call('PATCH', `/api_keys/${apiKey.id}`, { allowedOrigins: ['https://crm.example.com'] });
+    const answer = await keyClient(t.app, key).signRequest({ templateId, signers: [signer()], withSigningLinks: true });
+    const link = new URL(answer.signingLinks?.[0]?.url ?? '');
+    const page = await t.app.inject({ method: 'GET', url: `${link.pathname}${link.search}` });
+    expect(page.headers['content-security-policy']).toContain('frame-ancestors https://crm.example.com');
+    expect(page.headers['x-frame-options']).toBeUndefined();
+    const token = link.searchParams.get('signAccessToken') ?? '';
+    const wrong = await t.app.inject({ method: 'GET', url: `${link.pathname}?signAccessToken=${'x'.repeat(43)}` });
+    expect(wrong.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    const other = await t.app.inject({ method: 'GET', url: '/documents' });
+    expect(other.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    const view = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/document_sign/signers/${answer.signingLinks?.[0]?.signerId}/document/${answer.documentId}`,
+      headers: { 'x-sign-access-token': token },
+    });
+    expect(view.statusCode, view.body).toBe(200);
+    expect(view.json().document.embedOrigins).toEqual(['https://crm.example.com']);
+  });
+});
+
 describe('public API: rate limit', () => {
   it('answers 429 with Retry-After and RateLimit headers past the per-key limit', async () => {
     const limited = await createTestApp({ config: { apiRateLimitPerSecond: 3 } });

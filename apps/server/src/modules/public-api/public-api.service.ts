@@ -39,7 +39,7 @@ export function requestHash(route: string, body: unknown): string {
 /** Who asks through the public API: the key's owner (the services' user) and the key. */
 export interface KeyCaller {
   user: UserRow;
-  key: Pick<ApiKeyRow, 'id' | 'mode'>;
+  key: Pick<ApiKeyRow, 'id' | 'mode' | 'allowedOrigins'>;
 }
 
 /**
@@ -118,6 +118,8 @@ export function publicApiService(deps: {
         documentId,
         testMode: isTest,
         redirectionPage: body.redirectionPage,
+        // Its signing links may be framed by the key's allowed origins (embedded signing).
+        embedOrigins: key.allowedOrigins,
       });
       const outcome = await deps.sending.sendDrafts(tx, queue, {
         user,

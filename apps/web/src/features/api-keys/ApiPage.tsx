@@ -266,6 +266,7 @@ function CreateKeyModal({ onClose }: { onClose: () => void }) {
   const { create } = useApiKeyActions();
   const [name, setName] = useState('');
   const [mode, setMode] = useState<ApiKeyMode>('live');
+  const [origins, setOrigins] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [key, setKey] = useState<string | null>(null);
   const submit = async () => {
@@ -274,7 +275,11 @@ function CreateKeyModal({ onClose }: { onClose: () => void }) {
       return;
     }
     try {
-      setKey((await create.mutateAsync({ name, mode })).key);
+      const allowedOrigins = origins
+        .split(/[\s,]+/)
+        .map((origin) => origin.trim())
+        .filter(Boolean);
+      setKey((await create.mutateAsync({ name, mode, allowedOrigins })).key);
     } catch (failure) {
       setError(failure instanceof Error ? failure.message : MESSAGES.somethingWentWrong);
     }
@@ -320,6 +325,13 @@ function CreateKeyModal({ onClose }: { onClose: () => void }) {
             <Text size="xs" c="dimmed">
               {t(`apiKeys.modeHints.${mode}`)}
             </Text>
+            <TextInput
+              label={t('apiKeys.originsLabel')}
+              description={t('apiKeys.originsHint')}
+              placeholder="https://crm.example.com"
+              value={origins}
+              onChange={(event) => setOrigins(event.currentTarget.value)}
+            />
             <Group justify="end">
               <Button variant="default" onClick={onClose}>
                 {t('documents.cancel')}

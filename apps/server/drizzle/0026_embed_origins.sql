@@ -1,0 +1,1 @@
+ALTER TABLE "documents" ADD COLUMN "embed_origins" jsonb DEFAULT '[]'::jsonb NOT NULL;
