@@ -5,6 +5,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { requireUser } from './modules/auth/auth.routes.js';
 import { appModules } from './modules/modules.js';
 import { requireApiKey } from './modules/public-api/api-key-gate.js';
+import { keyRateLimiter } from './modules/public-api/rate-limiter.js';
 import { embeddedSignerFraming } from './modules/signing/embedding.js';
 import type { Config } from './platform/config.js';
 import { openDatabase } from './platform/db/client.js';
@@ -80,7 +81,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   if (config.isMaintenance) refuseWritesForMaintenance(app);
   await registerOpenApi(app);
   app.decorate('requireUser', requireUser(auth));
-  app.decorate('requireApiKey', requireApiKey({ db: database.db, now, perSecond: config.apiRateLimitPerSecond }));
+  app.decorate(
+    'requireApiKey',
+    requireApiKey({
+      db: database.db,
+      now,
+      perSecond: config.apiRateLimitPerSecond,
+      limiter: keyRateLimiter({ db: database.db, log: app.log }),
+    }),
+  );
   await app.register(
     async (api) => {
       for (const module of modules) await module.routes?.(api);

@@ -4,8 +4,8 @@ import type { Db } from '../../platform/db/client.js';
 import { AppError } from '../../platform/errors.js';
 import type { ApiKeyRow } from '../api-keys/api-keys.repository.js';
 import { hashToken } from '../auth/tokens.js';
-import { findUserById } from '../users/users.repository.js';
-import { findKeyAndCount } from './public-api.repository.js';
+import { findActiveKey } from './public-api.repository.js';
+import { type KeyRateLimiter, RATE_WINDOW_MS } from './rate-limiter.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -16,7 +16,6 @@ declare module 'fastify' {
 
 /** A key as `api_keys/create` makes it: its mode's prefix and 43 URL-safe characters. */
 const KEY_PATTERN = /^Bearer (esk_(?:live|test)_[\w-]{43})$/;
-const RATE_WINDOW_MS = 1000;
 
 /** A wrong, revoked or deleted key: the same answer for each, so it does not say which. */
 const invalidKey = () => new AppError('UNAUTHORIZED', MESSAGES.apiKeyInvalid);
@@ -28,31 +27,34 @@ export function currentApiKey(request: FastifyRequest): ApiKeyRow {
 }
 
 /**
- * The public API's `auth: 'apiKey'` check: the bearer key's SHA-256 looked up with its call counted in the key's
- * rate window (one statement, shared by every API node through the database); the owner becomes the request's user,
- * so the services ask the same access policy as for the web app. Every answer carries RateLimit-Limit, -Remaining
- * and -Reset; over the limit 429 with Retry-After.
+ * The public API's `auth: 'apiKey'` check: the bearer key's SHA-256 looked up with its owner (one read, as a
+ * session's), the call counted in the key's rate window (rate-limiter.ts: shared by every API node through the
+ * database); the owner becomes the request's user, so the services ask the same access policy as for the web app.
+ * Every answer carries RateLimit-Limit, -Remaining and -Reset; over the limit 429 with Retry-After.
  */
-export function requireApiKey(deps: { db: Db; now: () => Date; perSecond: number }): preHandlerAsyncHookHandler {
+export function requireApiKey(deps: {
+  db: Db;
+  now: () => Date;
+  perSecond: number;
+  limiter: KeyRateLimiter;
+}): preHandlerAsyncHookHandler {
   return async (request: FastifyRequest, reply: FastifyReply) => {
     const match = KEY_PATTERN.exec(request.headers.authorization ?? '');
     if (!match?.[1]) throw invalidKey();
     const now = deps.now().getTime();
-    const windowStart = now - (now % RATE_WINDOW_MS);
-    const found = await findKeyAndCount(deps.db, { keyHash: hashToken(match[1]), windowStart });
+    const found = await findActiveKey(deps.db, hashToken(match[1]));
     if (!found) throw invalidKey();
-    const user = await findUserById(deps.db, found.key.userId);
-    if (!user) throw invalidKey();
     request.apiKey = found.key;
-    request.user = user;
-    const reset = Math.max(1, Math.ceil((found.windowStart + RATE_WINDOW_MS - now) / 1000));
+    request.user = found.user;
+    const { count, windowStart } = deps.limiter.take(found.key.id, now);
+    const reset = Math.max(1, Math.ceil((windowStart + RATE_WINDOW_MS - now) / 1000));
     const headers = {
       'ratelimit-limit': String(deps.perSecond),
-      'ratelimit-remaining': String(Math.max(0, deps.perSecond - found.count)),
+      'ratelimit-remaining': String(Math.max(0, deps.perSecond - count)),
       'ratelimit-reset': String(reset),
     };
     reply.headers(headers);
-    if (found.count > deps.perSecond) {
+    if (count > deps.perSecond) {
       throw new AppError('TOO_MANY_REQUESTS', MESSAGES.apiRateLimited, undefined, {
         ...headers,
         'retry-after': String(reset),

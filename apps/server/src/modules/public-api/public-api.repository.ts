@@ -1,50 +1,18 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
-import { apiIdempotency, apiKeys, apiRateWindows, apiUsage, documents } from '../../platform/db/schema.js';
+import { apiIdempotency, apiKeys, apiUsage, documents, users } from '../../platform/db/schema.js';
 import type { ApiKeyRow } from '../api-keys/api-keys.repository.js';
+import type { UserRow } from '../users/users.repository.js';
 
-/**
- * An active key by its value's SHA-256 and, in the same statement, its call counted in the current rate window
- * (the window's start in ms): one round trip, shared by every API node through the database.
- */
-export async function findKeyAndCount(
-  db: Db,
-  params: { keyHash: string; windowStart: number },
-): Promise<{ key: ApiKeyRow; count: number; windowStart: number } | undefined> {
-  const result = (await db.execute(sql`
-    with k as (
-      select * from ${apiKeys} where key_hash = ${params.keyHash} and deleted_at is null limit 1
-    ), w as (
-      insert into ${apiRateWindows} (api_key_id, window_start, count)
-      select id, ${params.windowStart}, 1 from k
-      on conflict (api_key_id) do update set
-        count = case when ${apiRateWindows.windowStart} = excluded.window_start then ${apiRateWindows.count} + 1 else 1 end,
-        window_start = excluded.window_start
-      returning count, window_start
-    )
-    select k.id, k.user_id, k.name, k.prefix, k.key_hash, k.mode, k.requests, k.allowed_origins, k.deleted_at,
-      k.created_at, w.count, w.window_start
-    from k, w`)) as unknown as { rows: Record<string, unknown>[] };
-  const row = result.rows[0];
-  if (!row) return undefined;
-  return {
-    key: {
-      id: String(row.id),
-      userId: String(row.user_id),
-      name: String(row.name),
-      prefix: String(row.prefix),
-      keyHash: String(row.key_hash),
-      mode: row.mode as ApiKeyRow['mode'],
-      requests: Number(row.requests),
-      allowedOrigins: (typeof row.allowed_origins === 'string'
-        ? JSON.parse(row.allowed_origins)
-        : row.allowed_origins) as string[],
-      deletedAt: null,
-      createdAt: new Date(row.created_at as string | Date),
-    },
-    count: Number(row.count),
-    windowStart: Number(row.window_start),
-  };
+/** An active key by its value's SHA-256, with its owner: one primary-key join, as a session's lookup. */
+export async function findActiveKey(db: Db, keyHash: string): Promise<{ key: ApiKeyRow; user: UserRow } | undefined> {
+  const [row] = await db
+    .select({ key: apiKeys, user: users })
+    .from(apiKeys)
+    .innerJoin(users, eq(users.id, apiKeys.userId))
+    .where(and(eq(apiKeys.keyHash, keyHash), isNull(apiKeys.deletedAt)))
+    .limit(1);
+  return row;
 }
 
 /**
