@@ -19,6 +19,7 @@ import {
   Modal,
   Pagination,
   SegmentedControl,
+  SimpleGrid,
   Stack,
   Table,
   Text,
@@ -100,7 +101,7 @@ function ApiPlanSection({
           {choose.error.message}
         </Alert>
       ) : null}
-      <Group mt="sm" align="stretch" grow>
+      <SimpleGrid mt="sm" cols={{ base: 1, xs: 2, md: 4 }}>
         {CHOOSABLE.map((type) => {
           const entry = API_PLANS[type];
           const cents = duration === 'monthly' ? entry.monthlyCents : entry.annualCents;
@@ -139,7 +140,7 @@ function ApiPlanSection({
             </Card>
           );
         })}
-      </Group>
+      </SimpleGrid>
     </section>
   );
 }
