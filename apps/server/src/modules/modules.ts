@@ -42,6 +42,7 @@ import { formService } from './forms/forms.service.js';
 import { integrationRoutes } from './integrations/integrations.routes.js';
 import { integrationService } from './integrations/integrations.service.js';
 import { operatorRoutes } from './operator/operator.routes.js';
+import { IDEMPOTENCY_SWEEP_CRON, publicApiJobs } from './public-api/public-api.jobs.js';
 import { publicApiRoutes } from './public-api/public-api.routes.js';
 import { publicApiService } from './public-api/public-api.service.js';
 import { requestHistoryWriter } from './public-api/request-history.js';
@@ -184,6 +185,7 @@ export function appModules(platform: Platform, options: ModuleOptions): { module
   const teams = teamService({ db, jobs, mails: teamMails, now, seats: teamSeats(billing) });
   const apiKeys = apiKeyService({ db, now });
   const requestHistory = requestHistoryWriter({ db, log: platform.log });
+  const publicJobs = publicApiJobs({ db, now });
   const apiPlans = apiPlanService({ db, jobs, gateway, billingJobs: billingJobDefs, now });
   const publicApi = publicApiService({ db, jobs, templates, sending, documents, documentList, apiPlans, now });
 
@@ -314,6 +316,8 @@ export function appModules(platform: Platform, options: ModuleOptions): { module
     // The public API: an API key acts as its owner through the same services (and so the same access policy).
     {
       name: 'public-api',
+      jobs: [publicJobs.sweepIdempotencyKeys],
+      schedules: [{ job: publicJobs.sweepIdempotencyKeys, cron: IDEMPOTENCY_SWEEP_CRON, payload: {} }],
       publicRoutes: (api) => api.register(publicApiRoutes, { service: publicApi, history: requestHistory }),
       stop: () => requestHistory.flush(),
     },

@@ -6,7 +6,7 @@ import { apiKeyClient, keyClient, publicCall } from '../../../test/api-keys.js';
 import { createTestApp, type TestApp, waitForMail } from '../../../test/app.js';
 import { authClient } from '../../../test/auth.js';
 import { setPlan, templateClient } from '../../../test/templates.js';
-import { apiSubscriptions, apiUsage, documents } from '../../platform/db/schema.js';
+import { apiIdempotency, apiSubscriptions, apiUsage, documents } from '../../platform/db/schema.js';
 import { usageMonth } from './public-api.service.js';
 
 let t: TestApp;
@@ -252,6 +252,16 @@ describe('public API: quota, test mode and idempotency', () => {
     expect(other.json().code).toBe('IDEMPOTENCY_KEY_REUSED');
     const fresh = await publicCall(t.app, key, 'POST', '/sign_request', body, { 'idempotency-key': 'order-43' });
     expect(fresh.json().documentId).not.toBe([...ids][0]);
+    // After 24 hours the key is a new request's.
+    await db
+      .update(apiIdempotency)
+      .set({ createdAt: new Date(Date.now() - 25 * 3_600_000) })
+      .where(eq(apiIdempotency.key, 'order-42'));
+    const later = await publicCall(t.app, key, 'POST', '/sign_request', body, headers);
+    expect(later.statusCode).toBe(200);
+    expect(later.json().documentId).not.toBe([...ids][0]);
+    const invalid = await publicCall(t.app, key, 'POST', '/sign_request', body, { 'idempotency-key': 'a b' });
+    expect(invalid.statusCode).toBe(400);
   });
 });
 

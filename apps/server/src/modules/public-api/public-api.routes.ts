@@ -1,8 +1,6 @@
 import {
   type ApiRequestType,
   type DocumentListResponse,
-  IDEMPOTENCY_KEY_HEADER,
-  MESSAGES,
   PUBLIC_API_PREFIX,
   PUBLIC_ROUTES,
   publicDocumentSigners,
@@ -12,10 +10,10 @@ import {
   publicUser,
 } from '@esign/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { AppError } from '../../platform/errors.js';
 import { currentUser } from '../../platform/http/authenticate.js';
 import { defineRoute } from '../../platform/http/define-route.js';
 import { currentApiKey } from './api-key-gate.js';
+import { idempotencyKeyOf } from './idempotency.js';
 import type { KeyCaller, PublicApiService } from './public-api.service.js';
 import type { RequestHistoryWriter } from './request-history.js';
 
@@ -28,16 +26,6 @@ const TYPE_OF_ROUTE = new Map<string, ApiRequestType>(
 
 function caller(request: FastifyRequest): KeyCaller {
   return { user: currentUser(request), key: currentApiKey(request) };
-}
-
-/** The Idempotency-Key header of a POST: 1 to 255 visible ASCII characters, or none. */
-function idempotencyKey(request: FastifyRequest): string | undefined {
-  const value = request.headers[IDEMPOTENCY_KEY_HEADER];
-  if (value === undefined) return undefined;
-  if (typeof value !== 'string' || !/^[\x21-\x7e]{1,255}$/.test(value)) {
-    throw new AppError('VALIDATION_ERROR', MESSAGES.idempotencyKeyInvalid);
-  }
-  return value;
 }
 
 /**
@@ -66,7 +54,7 @@ export async function publicApiRoutes(
 
   defineRoute(app, publicSignRequest, asKey, async (request) =>
     service.signRequest(caller(request), request.body, {
-      idempotencyKey: idempotencyKey(request),
+      idempotencyKey: idempotencyKeyOf(request),
       sourceIp: request.ip,
     }),
   );

@@ -1,8 +1,6 @@
-import { createHash } from 'node:crypto';
 import {
   type ApiKeyMode,
   documentListItem,
-  IDEMPOTENCY_TTL_SECONDS,
   MESSAGES,
   type publicDocumentsQuery,
   type SignRequestResponse,
@@ -11,7 +9,7 @@ import {
 import type { z } from 'zod';
 import type { Db } from '../../platform/db/client.js';
 import { AppError } from '../../platform/errors.js';
-import type { JobQueue } from '../../platform/jobs.js';
+import type { JobQueue, QueueInTransaction } from '../../platform/jobs.js';
 import { authorize, userActor } from '../access/access.repository.js';
 import type { ApiKeyRow } from '../api-keys/api-keys.repository.js';
 import type { ApiPlanService } from '../billing/api-plans.service.js';
@@ -20,6 +18,7 @@ import type { DocumentService } from '../documents/documents.service.js';
 import type { SendingService } from '../sending/sending.service.js';
 import type { TemplateService } from '../templates/templates.service.js';
 import type { UserRow } from '../users/users.repository.js';
+import { idempotent } from './idempotency.js';
 import * as repo from './public-api.repository.js';
 
 const templateNotFound = () => new AppError('NOT_FOUND', MESSAGES.apiTemplateNotFound);
@@ -27,13 +26,6 @@ const templateNotFound = () => new AppError('NOT_FOUND', MESSAGES.apiTemplateNot
 /** The month an API request is counted in (UTC), as api_usage keys it. */
 export function usageMonth(at: Date): string {
   return at.toISOString().slice(0, 7);
-}
-
-/** The digest an Idempotency-Key's request is compared by: its route and its parsed body. */
-export function requestHash(route: string, body: unknown): string {
-  return createHash('sha256')
-    .update(`${route}\n${JSON.stringify(body)}`)
-    .digest('hex');
 }
 
 /** Who asks through the public API: the key's owner (the services' user) and the key. */
@@ -84,19 +76,15 @@ export function publicApiService(deps: {
     const isTest = key.mode === 'test';
     const now = deps.now();
     const limit = isTest ? 0 : (await deps.apiPlans.getApiSubscription({ userId: user.id })).requestsMonthlyLimit;
-    const hash = requestHash('sign_request', body);
-    return deps.jobs.transaction(db, async (tx, queue) => {
-      if (options.idempotencyKey) {
-        const claim = { userId: user.id, key: options.idempotencyKey };
-        const staleBefore = new Date(now.getTime() - IDEMPOTENCY_TTL_SECONDS * 1000);
-        if (!(await repo.claimIdempotencyKey(tx, { ...claim, requestHash: hash, staleBefore, now }))) {
-          const first = await repo.findIdempotencyKey(tx, claim);
-          if (!first || first.requestHash !== hash) {
-            throw new AppError('IDEMPOTENCY_KEY_REUSED', MESSAGES.idempotencyKeyReused);
-          }
-          return first.response as Omit<SignRequestResponse, 'signingLinks'>;
-        }
-      }
+    return deps.jobs.transaction(db, (tx, queue) =>
+      idempotent(
+        tx,
+        { userId: user.id, idempotencyKey: options.idempotencyKey, route: 'sign_request', body, now },
+        () => sendIn(tx, queue),
+      ),
+    );
+
+    async function sendIn(tx: Db, queue: QueueInTransaction) {
       const template = await authorize(tx, {
         actor: userActor(user.id),
         action: 'template.use',
@@ -129,17 +117,8 @@ export function publicApiService(deps: {
       });
       const refused = outcome.get(documentId);
       if (refused) throw refused;
-      const answer = { documentId, status: 'awaiting' as const, testMode: isTest };
-      if (options.idempotencyKey) {
-        await repo.saveIdempotentAnswer(tx, {
-          userId: user.id,
-          key: options.idempotencyKey,
-          statusCode: 200,
-          response: answer,
-        });
-      }
-      return answer;
-    });
+      return { documentId, status: 'awaiting' as const, testMode: isTest };
+    }
   }
 
   return {
