@@ -1,8 +1,12 @@
 import { execFileSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { createServer } from 'node:http';
+import { blankField } from '@esign/shared';
 import { expect, test } from '@playwright/test';
 import { setPlan, uniqueEmail } from '../support/accounts.js';
-import { apiSession, bearer, useSession } from '../support/documents.js';
+import { apiSession, bearer, uploadPdf, useSession } from '../support/documents.js';
 import { liveTemplate } from '../support/live-template.js';
+import { makePdf } from '../support/pdf.js';
 
 /** A call of the public API with curl, as a customer's script makes it: the status and the JSON body. */
 function curl(baseURL: string, key: string, method: string, path: string, body?: object) {
@@ -120,4 +124,88 @@ test('a user chooses the free API plan, makes a key, calls the API with curl, re
   expect(curl(base, key, 'GET', '/user').status).toBe(401);
   await page.setViewportSize({ width: 375, height: 800 });
   await page.screenshot({ path: 'test-results/developer-api-375.png', fullPage: true });
+});
+
+test("an embedded signing link signs inside the customer's page, which hears ready and then completed", async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  const user = await apiSession(request, 'Embed Owner');
+  await setPlan(request, user.email, 'business');
+  const headers = bearer(user);
+  // A template whose one role fills in a text field.
+  const created = await request.post('/api/v1/documents/templates', {
+    headers,
+    data: { title: 'Embedded NDA', roles: [{ role: 'Client' }] },
+  });
+  const template = (await created.json()) as { id: string; signers: { id: string }[] };
+  await uploadPdf(request, user, template.id, { pdf: makePdf(1), fileName: 'nda.pdf' });
+  const field = blankField({
+    id: randomUUID(),
+    type: 'text',
+    coordinateX: 72,
+    coordinateY: 600,
+    width: 150,
+    height: 25,
+    signerId: template.signers[0]?.id ?? null,
+    placeholder: 'Your address',
+  });
+  expect(
+    (await request.patch(`/api/v1/documents/templates/${template.id}`, { headers, data: { fields: [field] } })).ok(),
+  ).toBe(true);
+  expect((await request.patch(`/api/v1/documents/templates/${template.id}/activate`, { headers, data: {} })).ok()).toBe(
+    true,
+  );
+  expect((await request.post(`/api/v1/documents/templates/${template.id}/to-api`, { headers })).ok()).toBe(true);
+
+  // The customer's own site, allowed for the key.
+  const customer = 'http://localhost:3159';
+  await request.delete('/api/v1/api-plans', { headers });
+  const made = await request.post('/api/v1/api_keys/create', {
+    headers,
+    data: { name: 'Portal', mode: 'test', allowedOrigins: [customer] },
+  });
+  const { key } = (await made.json()) as { key: string };
+  const sent = curl(baseURL ?? '', key, 'POST', '/sign_request', {
+    templateId: template.id,
+    signers: [{ name: 'Iris Frame', email: uniqueEmail('embedded') }],
+    withSigningLinks: true,
+  });
+  expect(sent.status, JSON.stringify(sent.json)).toBe(200);
+  const link = sent.json.signingLinks[0].url as string;
+  // A real server on the customer's origin (a page the browser fetched from the network, as the customer's is).
+  const portal = createServer((_request, response) => {
+    response.writeHead(200, { 'content-type': 'text/html' });
+    response.end(`<!doctype html><title>Portal</title><script>window.events = [];
+      addEventListener('message', (event) => window.events.push({ origin: event.origin, ...event.data }));</script>
+      <iframe title="Signing" src="${link}" style="width: 1000px; height: 700px"></iframe>`);
+  });
+  await new Promise<void>((resolve) => portal.listen(3159, 'localhost', resolve));
+  try {
+    await page.goto(`${customer}/contracts`);
+    const events = () => page.evaluate(() => (window as unknown as { events: { type: string }[] }).events);
+    await expect.poll(async () => (await events()).map((event) => event.type)).toEqual(['ready']);
+    const frame = page.frameLocator('iframe[title="Signing"]');
+    await expect(
+      frame.getByText('Document was created in test mode. This document is not legally binding.'),
+    ).toBeVisible();
+    await frame.getByRole('button', { name: 'Start signing' }).click();
+    await frame.getByTestId('step-sheet').getByRole('textbox', { name: 'Your address' }).fill('1 Main Street');
+    await frame.getByTestId('step-sheet').getByRole('button', { name: 'Submit' }).click();
+    await frame.getByRole('dialog', { name: 'Almost done!' }).getByRole('button', { name: 'I Agree' }).click();
+    await expect.poll(async () => (await events()).map((event) => event.type)).toEqual(['ready', 'completed']);
+    const [, completed] = await events();
+    expect(completed).toMatchObject({
+      source: 'esign',
+      type: 'completed',
+      documentId: sent.json.documentId,
+      origin: new URL(baseURL ?? '').origin,
+    });
+    // The server had recorded the signature when the page said so.
+    const signers = curl(baseURL ?? '', key, 'GET', `/documents/${sent.json.documentId}/signers`);
+    expect(signers.json.signers[0].status).toBe('signed');
+  } finally {
+    await new Promise((resolve) => portal.close(resolve));
+  }
 });
