@@ -30,6 +30,7 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { notifyError, notifyFailure, notifySuccess } from '../../api/notify';
 import { useTranslation } from '../../i18n';
+import { InvoicesTable } from '../billing/InvoicesTable';
 import { ConfirmModal } from '../documents/ActionModals';
 import { RowMenu } from '../documents/RowMenu';
 import { SectionHeading } from '../settings/SectionHeading';
@@ -67,6 +68,10 @@ export function ApiPage() {
             {t('billing.tab')}
           </Button>
         </Group>
+      </section>
+      <section aria-labelledby="api-invoices">
+        <SectionHeading id="api-invoices" title={t('billing.invoices')} />
+        <InvoicesTable type="api" />
       </section>
     </Stack>
   );
