@@ -160,6 +160,8 @@ function LoggedInRoutes() {
           <Route element={<OwnerOnly />}>
             <Route path="api" element={<ApiPage />} />
             <Route path="api/:apiKeyId/request_history" element={<RequestHistoryPage />} />
+            {/* A history without a key id: the user goes to / (section 2). */}
+            <Route path="api/request_history" element={<Navigate to="/" replace />} />
             <Route path="billing" element={<BillingPage />} />
             <Route path="billing/plan" element={<PlanPage />} />
             <Route path="company" element={<CompanyPage />} />
