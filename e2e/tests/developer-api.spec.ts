@@ -107,6 +107,17 @@ test('a user chooses the free API plan, makes a key, calls the API with curl, re
   await page.getByRole('link', { name: 'Back' }).click();
   await expect(page).toHaveURL(/\/settings\/api$/);
 
+  // The origins that may embed its signing links.
+  await page.getByRole('button', { name: 'Actions of HR system' }).click();
+  await page.getByRole('menuitem', { name: 'Allowed origins' }).click();
+  const origins = page.getByRole('dialog', { name: 'Allowed origins' });
+  await origins.getByRole('textbox').fill('http://crm.example.com');
+  await origins.getByRole('button', { name: 'Save' }).click();
+  await expect(origins.getByText('An origin is https://host[:port] (http only for localhost)')).toBeVisible();
+  await origins.getByRole('textbox').fill('https://crm.example.com, http://localhost:5173');
+  await origins.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('API key updated')).toBeVisible();
+
   // Revoked: the API answers 401; recovered: it answers again; deleted: gone.
   await page.getByRole('button', { name: 'Actions of HR system' }).click();
   await page.getByRole('menuitem', { name: 'Revoke' }).click();

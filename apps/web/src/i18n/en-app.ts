@@ -463,6 +463,8 @@ export const enApp = {
       live: 'Live keys make real documents, counted against your API plan.',
       test: 'Test keys make test documents: free, marked as not legally binding.',
     },
+    editOrigins: 'Allowed origins',
+    save: 'Save',
     originsLabel: 'Allowed origins for embedded signing (optional)',
     originsHint: "Sites that may show this key's signing links in a frame, separated by commas.",
     shownOnce: 'Copy your key now: it is shown only once.',

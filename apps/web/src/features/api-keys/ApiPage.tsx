@@ -48,6 +48,14 @@ async function copyKey(key: string) {
   }
 }
 
+/** The origins typed in one field, separated by commas or spaces. */
+function originsOf(text: string): string[] {
+  return text
+    .split(/[\s,]+/)
+    .map((origin) => origin.trim())
+    .filter(Boolean);
+}
+
 /**
  * /settings/api (spec part 2, section 2): the API keys table (once the API flag is set: an API plan chosen, the free
  * one included) and the API plan chooser. Card details and invoices are the billing page's.
@@ -201,6 +209,7 @@ function KeyRow({ item }: { item: ApiKeyItem }) {
   const navigate = useNavigate();
   const actions = useApiKeyActions();
   const [isDeleteOpen, setIsDeleteOpen] = useState(false);
+  const [isOriginsOpen, setIsOriginsOpen] = useState(false);
   const run = async (work: () => Promise<{ message: string }>) => {
     try {
       notifySuccess((await work()).message);
@@ -246,6 +255,7 @@ function KeyRow({ item }: { item: ApiKeyItem }) {
           ) : (
             <Menu.Item onClick={() => run(() => actions.revoke.mutateAsync(item.id))}>{t('apiKeys.revoke')}</Menu.Item>
           )}
+          <Menu.Item onClick={() => setIsOriginsOpen(true)}>{t('apiKeys.editOrigins')}</Menu.Item>
           <Menu.Item color="red" onClick={() => setIsDeleteOpen(true)}>
             {t('apiKeys.delete')}
           </Menu.Item>
@@ -261,6 +271,7 @@ function KeyRow({ item }: { item: ApiKeyItem }) {
             void run(() => actions.remove.mutateAsync(item.id)).then(() => setIsDeleteOpen(false));
           }}
         />
+        {isOriginsOpen ? <OriginsModal item={item} onClose={() => setIsOriginsOpen(false)} /> : null}
       </Table.Td>
     </Table.Tr>
   );
@@ -281,11 +292,7 @@ function CreateKeyModal({ onClose }: { onClose: () => void }) {
       return;
     }
     try {
-      const allowedOrigins = origins
-        .split(/[\s,]+/)
-        .map((origin) => origin.trim())
-        .filter(Boolean);
-      setKey((await create.mutateAsync({ name, mode, allowedOrigins })).key);
+      setKey((await create.mutateAsync({ name, mode, allowedOrigins: originsOf(origins) })).key);
     } catch (failure) {
       setError(failure instanceof Error ? failure.message : MESSAGES.somethingWentWrong);
     }
@@ -349,6 +356,49 @@ function CreateKeyModal({ onClose }: { onClose: () => void }) {
           </Stack>
         </form>
       )}
+    </Modal>
+  );
+}
+
+/** A key's allowed origins for embedded signing (PATCH api_keys/{id}); documents sent from now on follow them. */
+function OriginsModal({ item, onClose }: { item: ApiKeyItem; onClose: () => void }) {
+  const { t } = useTranslation();
+  const { setOrigins } = useApiKeyActions();
+  const [origins, setOriginsText] = useState(item.allowedOrigins.join(', '));
+  return (
+    <Modal opened onClose={onClose} title={t('apiKeys.editOrigins')} centered>
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          void setOrigins
+            .mutateAsync({ id: item.id, allowedOrigins: originsOf(origins) })
+            .then(() => {
+              notifySuccess(MESSAGES.apiKeyUpdated);
+              onClose();
+            })
+            .catch(() => {});
+        }}
+      >
+        <Stack>
+          <TextInput
+            label={t('apiKeys.originsLabel')}
+            description={t('apiKeys.originsHint')}
+            placeholder="https://crm.example.com"
+            value={origins}
+            onChange={(event) => setOriginsText(event.currentTarget.value)}
+            error={setOrigins.error?.message}
+            data-autofocus
+          />
+          <Group justify="end">
+            <Button variant="default" onClick={onClose}>
+              {t('documents.cancel')}
+            </Button>
+            <Button type="submit" loading={setOrigins.isPending}>
+              {t('apiKeys.save')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
     </Modal>
   );
 }

@@ -65,5 +65,11 @@ export function useApiKeyActions() {
     revoke: useMutation({ mutationFn: (id: string) => apiCall('revokeApiKey', { params: { id } }), onSuccess }),
     recover: useMutation({ mutationFn: (id: string) => apiCall('recoverApiKey', { params: { id } }), onSuccess }),
     remove: useMutation({ mutationFn: (id: string) => apiCall('deleteApiKey', { params: { id } }), onSuccess }),
+    setOrigins: useMutation({
+      meta: { isErrorShownInline: true },
+      mutationFn: (input: { id: string; allowedOrigins: string[] }) =>
+        apiCall('updateApiKey', { params: { id: input.id }, body: { allowedOrigins: input.allowedOrigins } }),
+      onSuccess,
+    }),
   };
 }
