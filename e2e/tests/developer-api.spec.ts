@@ -170,8 +170,9 @@ test("an embedded signing link signs inside the customer's page, which hears rea
   );
   expect((await request.post(`/api/v1/documents/templates/${template.id}/to-api`, { headers })).ok()).toBe(true);
 
-  // The customer's own site, allowed for the key.
-  const customer = 'http://localhost:3159';
+  // The customer's own site, allowed for the key: a port nine above the app's (run the app's port with 9 free above).
+  const portalPort = Number(new URL(baseURL ?? '').port) + 9;
+  const customer = `http://localhost:${portalPort}`;
   await request.delete('/api/v1/api-plans', { headers });
   const made = await request.post('/api/v1/api_keys/create', {
     headers,
@@ -192,7 +193,7 @@ test("an embedded signing link signs inside the customer's page, which hears rea
       addEventListener('message', (event) => window.events.push({ origin: event.origin, ...event.data }));</script>
       <iframe title="Signing" src="${link}" style="width: 1000px; height: 700px"></iframe>`);
   });
-  await new Promise<void>((resolve) => portal.listen(3159, 'localhost', resolve));
+  await new Promise<void>((resolve) => portal.listen(portalPort, 'localhost', resolve));
   try {
     await page.goto(`${customer}/contracts`);
     const events = () => page.evaluate(() => (window as unknown as { events: { type: string }[] }).events);
