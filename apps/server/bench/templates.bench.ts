@@ -1,31 +1,12 @@
-// Benchmarks of templates and bulk send (issue 17). Run with `npm run bench` (or `npm run build && tsx
-// bench/templates.bench.ts`); needs PostgreSQL at DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres),
-// where it makes a database of its own and drops it at the end. The built server runs as its own process on it.
-// 1. Bulk send of 100 rows from a live 3-page template with 6 fields: from the POST document_sign/bulk_send request
-//    until all 100 invitations are in the mail outbox, beside 100 single sends made one after another through the
-//    API as the web app makes them (create-document from the template, then send_out), timed the same way, runs in
-//    turn. The server's resident memory is sampled during the bulk sends and set beside its idle RSS.
-// 2. A document made from a live 100-page, 300-field template (POST documents/templates/{id}/create-document, the
-//    whole request), beside copying the same rows (document, parts, signers, fields; the stored files by key) with
-//    one bare INSERT ... SELECT statement through the `pg` driver on the same database, medians of runs in turn.
-// BENCH_PORT pins the server's port; BENCH_ONLY=bulk-send or BENCH_ONLY=create-document runs one of the two.
-import { randomUUID } from 'node:crypto';
-import {
-  type ActivateTemplateResponse,
-  blankField,
-  type Document,
-  type DocumentField,
-  type FieldType,
-} from '@esign/shared';
+import type { Document } from '@esign/shared';
 import pg from 'pg';
 import { createTestDatabase } from '../test/database.js';
-import { textPdf } from './inputs.js';
+import { type Api, apiClient, liveTemplate, POLL_MS, sleep } from './api-client.js';
 import { BENCH_OUTBOX_KEY, loggedInUser, ServerProcess } from './server-process.js';
 
 const ROWS = 100;
 const BULK_ROUNDS = 3;
 const COPY_RUNS = 31;
-const POLL_MS = 50;
 const PORT = Number(process.env.BENCH_PORT) || 3800 + Math.floor(Math.random() * 500);
 const only = process.env.BENCH_ONLY;
 
@@ -37,66 +18,11 @@ function report(name: string, measured: string, baseline: string, ratio: number,
 
 const ms = (value: number) => `${value.toFixed(0)} ms`;
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
-const sleep = (delay: number) => new Promise((resolve) => setTimeout(resolve, delay));
 
 async function timed(run: () => Promise<unknown>): Promise<number> {
   const start = performance.now();
   await run();
   return performance.now() - start;
-}
-
-/** The API as the web app calls it, with the user's access token; an answer other than 200 throws. */
-function apiClient(baseUrl: string, token: string) {
-  return async <T>(method: string, path: string, body?: unknown): Promise<T> => {
-    const isForm = body instanceof FormData;
-    const response = await fetch(`${baseUrl}/api/v1${path}`, {
-      method,
-      headers: {
-        authorization: `Bearer ${token}`,
-        ...(body !== undefined && !isForm ? { 'content-type': 'application/json' } : {}),
-      },
-      ...(body !== undefined ? { body: isForm ? body : JSON.stringify(body) } : {}),
-    });
-    if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${await response.text()}`);
-    return (await response.json()) as T;
-  };
-}
-type Api = ReturnType<typeof apiClient>;
-
-/** `count` fields spread over `pages` pages, the kinds in turn, each assigned to one of the roles in turn. */
-function templateFields(roles: Document['signers'], pages: number, count: number): DocumentField[] {
-  const types: FieldType[] = ['signature', 'text', 'date', 'checkbox', 'initials', 'text'];
-  return Array.from({ length: count }, (_, index) =>
-    blankField({
-      id: randomUUID(),
-      type: types[index % types.length] ?? 'text',
-      pageNumber: (index % pages) + 1,
-      coordinateX: 50 + (index % 3) * 150,
-      coordinateY: 100 + Math.floor(index / pages) * 150,
-      signerId: roles[index % roles.length]?.id ?? null,
-    }),
-  );
-}
-
-/** A live template made through the API: roles, a text PDF of `pages` pages (converted), `fieldCount` fields. */
-async function liveTemplate(api: Api, params: { roles: string[]; pages: number; fieldCount: number }) {
-  const draft = await api<Document>('POST', '/documents/templates', {
-    title: `Bench ${params.pages} pages`,
-    roles: params.roles.map((role) => ({ role })),
-  });
-  const form = new FormData();
-  form.append('upload', new Blob([await textPdf(params.pages)]), 'contract.pdf');
-  await api('POST', `/documents/${draft.id}/file_upload`, form);
-  for (;;) {
-    const conversion = await api<{ isFinished: boolean }>('GET', `/documents/${draft.id}/convertion_data`);
-    if (conversion.isFinished) break;
-    await sleep(POLL_MS);
-  }
-  const fields = templateFields(draft.signers, params.pages, params.fieldCount);
-  await api('PATCH', `/documents/templates/${draft.id}`, { fields });
-  const activated = await api<ActivateTemplateResponse>('PATCH', `/documents/templates/${draft.id}/activate`, {});
-  if (activated.errors.length > 0) throw new Error(activated.errors.join('; '));
-  return activated.template;
 }
 
 /** Waits until the outbox (the newest 200 mails) holds a mail to every address. */

@@ -1,9 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { API_PREFIX } from '@esign/shared';
+import { API_PREFIX, PUBLIC_API_PREFIX } from '@esign/shared';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { requireUser } from './modules/auth/auth.routes.js';
 import { appModules } from './modules/modules.js';
+import { requireApiKey } from './modules/public-api/api-key-gate.js';
+import { keyRateLimiter } from './modules/public-api/rate-limiter.js';
+import { embeddedSignerFraming } from './modules/signing/embedding.js';
 import type { Config } from './platform/config.js';
 import { openDatabase } from './platform/db/client.js';
 import { fastifyTrustProxy } from './platform/http/client-address.js';
@@ -73,14 +76,31 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       ? { integrationPopupPaths: ['/integrations', '/api/v1/integrations/callback'] }
       : {}),
   });
+  // An embedded signing link's page may be framed by its API key's origins (after the headers above).
+  app.addHook('onRequest', embeddedSignerFraming(database.db));
   if (config.isMaintenance) refuseWritesForMaintenance(app);
   await registerOpenApi(app);
   app.decorate('requireUser', requireUser(auth));
+  app.decorate(
+    'requireApiKey',
+    requireApiKey({
+      db: database.db,
+      now,
+      perSecond: config.apiRateLimitPerSecond,
+      limiter: keyRateLimiter({ db: database.db, log: app.log }),
+    }),
+  );
   await app.register(
     async (api) => {
       for (const module of modules) await module.routes?.(api);
     },
     { prefix: API_PREFIX },
+  );
+  await app.register(
+    async (api) => {
+      for (const module of modules) await module.publicRoutes?.(api);
+    },
+    { prefix: PUBLIC_API_PREFIX },
   );
   await registerWebApp(app, config.webDistDir);
 

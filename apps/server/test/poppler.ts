@@ -28,12 +28,16 @@ export function pdfsig(bytes: Uint8Array): string {
 }
 
 /** `pdftotext` of the pages `first` to `last` (1-based; all when absent), in reading layout. */
-export function pdftotext(bytes: Uint8Array, pages: { first?: number; last?: number } = {}): string {
+export function pdftotext(
+  bytes: Uint8Array,
+  pages: { first?: number; last?: number } = {},
+  mode: '-layout' | '-raw' = '-layout',
+): string {
   const range = [
     ...(pages.first ? ['-f', String(pages.first)] : []),
     ...(pages.last ? ['-l', String(pages.last)] : []),
   ];
-  return poppler('pdftotext', (file) => [...range, '-layout', file, '-'], bytes).toString('utf8');
+  return poppler('pdftotext', (file) => [...range, mode, file, '-'], bytes).toString('utf8');
 }
 
 export interface GrayImage {

@@ -275,6 +275,16 @@ export const API_PLANS = {
   { monthlyCents: number; annualCents: number; requestsPerMonth: number; templates: number; ranks: [number, number] }
 >;
 
+/** The API plans' names, as the plan chooser and the invoices write them. */
+export const API_PLAN_NAMES: Record<ApiPlanType, string> = {
+  free: 'Free',
+  gold: 'Gold',
+  platinum: 'Platinum',
+  titanium: 'Titanium',
+  appsumo_standard: 'AppSumo Standard',
+  appsumo_full: 'AppSumo Full',
+};
+
 export function apiPlanRank(plan: { type: ApiPlanType; duration: PlanDuration }): number {
   return API_PLANS[plan.type].ranks[plan.duration === 'monthly' ? 0 : 1];
 }

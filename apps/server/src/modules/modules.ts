@@ -7,6 +7,8 @@ import { createPaymentGateway } from '../platform/payments/create.js';
 import { LocalStorage } from '../platform/storage/local.js';
 import { localFileRoutes } from '../platform/storage/routes.js';
 import { activityRoutes } from './activity/activity.routes.js';
+import { apiKeyRoutes } from './api-keys/api-keys.routes.js';
+import { apiKeyService } from './api-keys/api-keys.service.js';
 import { authMailJobs } from './auth/auth.mails.js';
 import { authRoutes } from './auth/auth.routes.js';
 import { type AuthService, authService } from './auth/auth.service.js';
@@ -40,6 +42,10 @@ import { formService } from './forms/forms.service.js';
 import { integrationRoutes } from './integrations/integrations.routes.js';
 import { integrationService } from './integrations/integrations.service.js';
 import { operatorRoutes } from './operator/operator.routes.js';
+import { IDEMPOTENCY_SWEEP_CRON, publicApiJobs } from './public-api/public-api.jobs.js';
+import { publicApiRoutes } from './public-api/public-api.routes.js';
+import { publicApiService } from './public-api/public-api.service.js';
+import { requestHistoryWriter } from './public-api/request-history.js';
 import { requireRequisiteOwner } from './requisites/owner.js';
 import { requisiteRoutes } from './requisites/requisites.routes.js';
 import { requisiteService } from './requisites/requisites.service.js';
@@ -76,6 +82,8 @@ export interface AppModule {
   schedules?: { job: JobDefinition; cron: string; payload: object }[];
   /** Its routes, registered under /api/v1 (each module in its own Fastify scope). */
   routes?: (api: FastifyInstance) => PromiseLike<unknown>;
+  /** Its routes of the public API, registered under /api/public/v1 (an API key's bearer: `auth: 'apiKey'`). */
+  publicRoutes?: (api: FastifyInstance) => PromiseLike<unknown>;
   /** Runs once this process's workers have started. */
   startWorkers?: () => Promise<void> | void;
   /** Runs when the application closes, after the job queue has stopped. */
@@ -175,7 +183,11 @@ export function appModules(platform: Platform, options: ModuleOptions): { module
   const appSumo = appSumoService({ db, jobs, authMails });
   const teamMails = teamMailJobs({ db, mailer, appUrl, now });
   const teams = teamService({ db, jobs, mails: teamMails, now, seats: teamSeats(billing) });
+  const apiKeys = apiKeyService({ db, now });
+  const requestHistory = requestHistoryWriter({ db, log: platform.log });
+  const publicJobs = publicApiJobs({ db, now });
   const apiPlans = apiPlanService({ db, jobs, gateway, billingJobs: billingJobDefs, now });
+  const publicApi = publicApiService({ db, jobs, templates, sending, documents, documentList, apiPlans, now });
 
   const modules: AppModule[] = [
     {
@@ -300,6 +312,15 @@ export function appModules(platform: Platform, options: ModuleOptions): { module
       routes: (api) => api.register(billingRoutes, { billing, appSumo, apiPlans }),
     },
     { name: 'verify', routes: (api) => api.register(verifyRoutes, { verify: verifyService({ db }) }) },
+    { name: 'api-keys', routes: (api) => api.register(apiKeyRoutes, { apiKeys }) },
+    // The public API: an API key acts as its owner through the same services (and so the same access policy).
+    {
+      name: 'public-api',
+      jobs: [publicJobs.sweepIdempotencyKeys],
+      schedules: [{ job: publicJobs.sweepIdempotencyKeys, cron: IDEMPOTENCY_SWEEP_CRON, payload: {} }],
+      publicRoutes: (api) => api.register(publicApiRoutes, { service: publicApi, history: requestHistory }),
+      stop: () => requestHistory.flush(),
+    },
   ];
   if (storage instanceof LocalStorage) {
     modules.push({ name: 'local-files', routes: (api) => api.register(localFileRoutes, { storage }) });

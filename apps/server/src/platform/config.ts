@@ -49,6 +49,8 @@ export interface Config {
    * hour to one form (500); over either, 429 with Retry-After.
    */
   formLimits: FormLimits;
+  /** API_RATE_LIMIT_PER_SECOND: calls a second one API key may make (10); over it, 429 with Retry-After. */
+  apiRateLimitPerSecond: number;
   /** MAINTENANCE_MODE=true: the web app shows its maintenance page and every write answers 503. */
   isMaintenance: boolean;
   /** Texts go through Twilio when TWILIO_ACCOUNT_SID is set; into the SMS outbox (/dev/sms) otherwise. */
@@ -225,6 +227,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     idleLogoutMinutes: positiveInt(env.IDLE_LOGOUT_MINUTES, IDLE_LOGOUT_MINUTES_DEFAULT, 'IDLE_LOGOUT_MINUTES'),
     isMaintenance: env.MAINTENANCE_MODE === 'true',
+    apiRateLimitPerSecond: positiveInt(env.API_RATE_LIMIT_PER_SECOND, 10, 'API_RATE_LIMIT_PER_SECOND'),
     formLimits: {
       perIp: {
         count: positiveInt(env.FORM_LIMIT_PER_IP, FORM_SUBMISSION_LIMITS.perIp.count, 'FORM_LIMIT_PER_IP'),

@@ -11,6 +11,8 @@ export const STATUS_BY_CODE: Record<ErrorCode, number> = {
   TOKEN_EXPIRED: 403,
   FORBIDDEN: 403,
   QUOTA_EXCEEDED: 403,
+  /** A public POST's Idempotency-Key was used with another request body. */
+  IDEMPOTENCY_KEY_REUSED: 422,
   /** Every failing sending check is listed in `errors` (property 'document'). */
   SENDING_CHECKS_FAILED: 422,
   ACCESS_CODE_REQUIRED: 403,

@@ -25,7 +25,15 @@ export const queryKeys = {
     card: () => dataKey<ResponseOf<'getCreditCard'>>('billing', 'card'),
     plans: () => dataKey<ResponseOf<'getPlans'>>('billing', 'plans'),
     subscription: () => dataKey<ResponseOf<'getSubscriptions'>>('billing', 'subscription'),
-    invoices: () => dataKey<ResponseOf<'getInvoices'>>('billing', 'invoices'),
+    invoices: (type: 'plan' | 'api' = 'plan') => dataKey<ResponseOf<'getInvoices'>>('billing', 'invoices', type),
+    apiSubscription: () => dataKey<ResponseOf<'getApiSubscriptions'>>('billing', 'apiSubscription'),
+  },
+  /** The developer API's keys (settings/api) and each key's request history. */
+  apiKeys: {
+    all: () => ['apiKeys'] as const,
+    list: (page: number) => dataKey<ResponseOf<'listApiKeys'>>('apiKeys', 'list', page),
+    detail: (id: string) => dataKey<ResponseOf<'getApiKey'>>('apiKeys', id),
+    history: (id: string, page: number) => dataKey<ResponseOf<'apiKeyRequestHistory'>>('apiKeys', id, 'history', page),
   },
   documents: {
     all: () => ['documents'] as const,

@@ -15,6 +15,7 @@ import { PageRoutes } from './PageRoutes';
 import {
   AboutPage,
   AcceptInvitePage,
+  ApiPage,
   AppSumoThanksPage,
   BillingPage,
   BulkSendPage,
@@ -40,6 +41,7 @@ import {
   ProfilePage,
   PurchasePaymentPage,
   PurchaseSignUpPage,
+  RequestHistoryPage,
   ResetPage,
   SecurityPage,
   SettingsHome,
@@ -143,6 +145,10 @@ function LoggedInRoutes() {
           <Route path="security" element={<SecurityPage />} />
           {/* The pages only an account's owner may open (company, api, billing) go inside this one. */}
           <Route element={<OwnerOnly />}>
+            <Route path="api" element={<ApiPage />} />
+            <Route path="api/:apiKeyId/request_history" element={<RequestHistoryPage />} />
+            {/* A history without a key id: the user goes to / (section 2). */}
+            <Route path="api/request_history" element={<Navigate to="/" replace />} />
             <Route path="billing" element={<BillingPage />} />
             <Route path="billing/plan" element={<PlanPage />} />
             <Route path="company" element={<CompanyPage />} />

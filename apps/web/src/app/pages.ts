@@ -67,6 +67,10 @@ export const PurchaseSignUpPage = appPage(
 export const PurchasePaymentPage = appPage(
   async () => (await import('../features/purchase/PurchasePaymentPage')).PurchasePaymentPage,
 );
+export const ApiPage = appPage(async () => (await import('../features/api-keys/ApiPage')).ApiPage);
+export const RequestHistoryPage = appPage(
+  async () => (await import('../features/api-keys/RequestHistoryPage')).RequestHistoryPage,
+);
 export const BillingPage = appPage(async () => (await import('../features/billing/BillingPage')).BillingPage);
 export const PlanPage = appPage(async () => (await import('../features/billing/PlanPage')).PlanPage);
 export const ProfilePage = appPage(async () => (await import('../features/settings/ProfilePage')).ProfilePage);

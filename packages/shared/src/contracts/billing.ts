@@ -243,6 +243,8 @@ export const apiSubscriptionInfo = z.object({
   nextBillingDate: z.string().nullable(),
   requestsMonthlyLimit: z.number().int(),
   templatesLimit: z.number().int(),
+  /** The API flag (spec part 2, section 6): the API keys' table is shown once an API plan was chosen. */
+  isApiEnabled: z.boolean(),
 });
 export const changeApiPlan = {
   ...ROUTES.changeApiPlan,

@@ -46,6 +46,14 @@ export const documentListQuery = z.object({
   orderingDirection: z.enum(LIST_ORDERING_DIRECTIONS).default(LIST_DEFAULTS.orderingDirection),
   /** 'team': the team's documents (its owner and admins only; the filter 'Mine / Team'); 'mine': the caller's. */
   scope: z.enum(LIST_SCOPES).default('mine'),
+  /**
+   * Test documents (made by an esk_test_ API key) are left out of the lists; `true` lists only them (their totals
+   * are counted, not kept).
+   */
+  testMode: z
+    .enum(['true', 'false'])
+    .transform((value) => value === 'true')
+    .optional(),
 });
 export type DocumentListQuery = z.input<typeof documentListQuery>;
 

@@ -15,5 +15,7 @@ export const errorResponse = z.object({
   code: z.enum(ERROR_CODES),
   message: z.string(),
   errors: z.array(validationErrorItem).optional(),
+  /** The public API's answers: the request's id (its x-request-id header). */
+  requestId: z.string().optional(),
 });
 export type ErrorResponse = z.infer<typeof errorResponse>;

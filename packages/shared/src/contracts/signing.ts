@@ -50,6 +50,8 @@ export const signerDocument = {
       status: document.shape.status,
       isOrdered: z.boolean(),
       testMode: z.boolean(),
+      /** Origins that may frame this page (embedded signing): the page posts its events to them alone. */
+      embedOrigins: z.array(z.string()),
       redirectionPage: z.string().nullable(),
       pdfMetadata: pdfMetadata.nullable(),
       /** Signed URL (at most one hour) of the PDF to show: the result once sealed, else the original. */

@@ -15,7 +15,7 @@ import type { Db } from '../../platform/db/client.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import type { JobQueue } from '../../platform/jobs.js';
 import type { PaymentGateway } from '../../platform/payments/payments.js';
-import { findUserById } from '../users/users.repository.js';
+import { findUserById, updateUser } from '../users/users.repository.js';
 import { apiPlanLabel } from './api-plan-label.js';
 import type { BillingJobs } from './billing.jobs.js';
 import * as repo from './billing.repository.js';
@@ -53,6 +53,7 @@ export function apiPlanService(deps: {
       nextBillingDate: row ? formatBillingDate(row.currentPeriodEnd) : null,
       requestsMonthlyLimit: entry.requestsPerMonth,
       templatesLimit: entry.templates,
+      isApiEnabled: user.isApiEnabled,
     };
   }
 
@@ -104,6 +105,8 @@ export function apiPlanService(deps: {
         currentPeriodStart: now,
         currentPeriodEnd: periodEnd(now, input.duration),
       });
+      // The API flag: the API keys' table opens with the first API plan chosen.
+      await updateUser(tx, input.userId, { isApiEnabled: true });
       await queue(deps.billingJobs.invoicePdfs, { invoiceIds: [invoice.id] });
     });
     return { message: MESSAGES.planChanged, subscription: await info(input.userId) };
@@ -115,9 +118,15 @@ export function apiPlanService(deps: {
     changeApiPlan: (input: { userId: string; type: PurchasableApiPlan; duration: PlanDuration }) =>
       repo.withBillingLock(db, input.userId, () => changeApiPlanLocked(input)),
 
-    /** DELETE api-plans: back to the free API plan at once (nothing refunded). */
+    /**
+     * DELETE api-plans: back to the free API plan at once (nothing refunded). Choosing the free API plan is this
+     * call too, so it sets the API flag (the API keys' table).
+     */
     async deleteApiPlan(input: { userId: string }) {
-      await repo.deleteApiSubscription(db, input.userId);
+      await db.transaction(async (tx) => {
+        await repo.deleteApiSubscription(tx, input.userId);
+        await updateUser(tx, input.userId, { isApiEnabled: true });
+      });
       return { message: MESSAGES.subscriptionRemoved, subscription: await info(input.userId) };
     },
   };

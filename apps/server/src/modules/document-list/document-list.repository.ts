@@ -35,7 +35,11 @@ const BARE_DATE = /^\d{4}-\d{2}-\d{2}$/;
 /** The filter of a list query: only the scope's live documents, then the query's own conditions. */
 export function listConditions(scope: ListScope, query: ParsedListQuery): SQL {
   const owned = scope.kind === 'owner' ? eq(documents.userId, scope.userId) : eq(documents.teamId, scope.teamId);
-  const conditions: (SQL | undefined)[] = [owned, isNull(documents.deletedAt)];
+  const conditions: (SQL | undefined)[] = [
+    owned,
+    isNull(documents.deletedAt),
+    eq(documents.testMode, query.testMode === true),
+  ];
   if (query.status?.length) conditions.push(inArray(documents.status, query.status));
   if (query.type?.length) conditions.push(inArray(documents.type, query.type));
   if (query.dateFrom) conditions.push(gte(documents.createdAt, new Date(query.dateFrom)));
@@ -65,7 +69,8 @@ const ORDER_COLUMNS = {
 
 /** Only the owner, status and type narrow the list: its total is the sum of the kept counts (document_counts). */
 function isCountedQuery(query: ParsedListQuery): boolean {
-  return !query.searchTerm && !query.dateFrom && !query.dateTo;
+  // Test documents are not in the kept counts (drizzle/0025_developer_api.sql).
+  return !query.searchTerm && !query.dateFrom && !query.dateTo && query.testMode !== true;
 }
 
 /** The kept number of the scope's live documents of the query's statuses and types. */

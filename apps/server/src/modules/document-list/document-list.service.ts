@@ -1,4 +1,11 @@
-import { type documentListQuery, documentListResponse, MESSAGES, signersOnTurn, type TeamRole } from '@esign/shared';
+import {
+  type documentListQuery,
+  documentListResponse,
+  MESSAGES,
+  pageAnswer,
+  signersOnTurn,
+  type TeamRole,
+} from '@esign/shared';
 import type { z } from 'zod';
 import type { Db } from '../../platform/db/client.js';
 import { AppError } from '../../platform/errors.js';
@@ -94,14 +101,7 @@ export function documentListService(deps: Deps) {
 
   async function list(scope: repo.ListScope, query: z.output<typeof documentListQuery>) {
     const { items, totalItems } = await repo.listDocumentPage(db, scope, query);
-    return {
-      items,
-      totalItems,
-      pageCount: Math.ceil(totalItems / query.limit),
-      itemCount: items.length,
-      pageNumber: query.page,
-      itemsLimit: query.limit,
-    };
+    return pageAnswer(items, totalItems, query);
   }
 
   /**

@@ -101,6 +101,7 @@ export async function sealDocumentOnce(deps: SealDocumentDeps, documentId: strin
     },
     signer: await deps.signer(),
     signingTime: deps.now(),
+    isTestMode: document.testMode,
   });
 
   const key = `documents/${documentId}/sealed/${randomUUID()}.pdf`;

@@ -90,6 +90,8 @@ export function sendingService(deps: SendingDeps) {
       userAgent?: string | null;
       /** A public form's visitor signs at once, so its document never gets a company's access code. */
       isFormSubmission?: boolean;
+      /** A document of the public API: counted against the API plan (modules/public-api), not the account's plan. */
+      isApiDocument?: boolean;
     },
   ): Promise<Map<string, AppError | null>> {
     const { user } = input;
@@ -104,12 +106,14 @@ export function sendingService(deps: SendingDeps) {
       if (document && !refused) ready.push(document);
     }
     const now = deps.now();
-    const counted = await countSentDocuments(tx, {
-      userId: user.id,
-      count: ready.length,
-      monthStart: quotaMonthStart(now, user.timezone),
-      now,
-    });
+    const counted = input.isApiDocument
+      ? ready.length
+      : await countSentDocuments(tx, {
+          userId: user.id,
+          count: ready.length,
+          monthStart: quotaMonthStart(now, user.timezone),
+          now,
+        });
     for (const document of ready.slice(counted)) outcome.set(document.id, quotaExceeded(user));
     const sent = ready.slice(0, counted);
     if (sent.length === 0) return outcome;

@@ -159,6 +159,7 @@ export function signerService(deps: SignerDeps) {
           status: document.status,
           isOrdered: document.isOrdered,
           testMode: document.testMode,
+          embedOrigins: document.embedOrigins,
           redirectionPage: redirectionPageOf(document, company),
           pdfMetadata: document.pdfMetadata ?? null,
           pdfUrl: fileKey ? await storage.signedGetUrl(fileKey, { expiresIn: 60 * 60 }) : null,

@@ -4,6 +4,7 @@
  */
 export * from './schema/accounts.js';
 export * from './schema/activity.js';
+export * from './schema/api.js';
 export * from './schema/billing.js';
 export * from './schema/bulk-send.js';
 export * from './schema/company.js';

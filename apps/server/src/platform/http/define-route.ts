@@ -12,6 +12,8 @@ export interface RouteContract {
   querystring?: z.ZodType;
   body?: z.ZodType;
   response?: z.ZodType;
+  /** A line for the OpenAPI document. */
+  summary?: string;
 }
 
 /**
@@ -23,9 +25,11 @@ export interface RouteContract {
  * - `userOrSigner`: either; the route names the pre-handler that decides (`preHandler`) or its service does;
  * - `bearerKey`: a bearer token that is not a user's, which the handler checks itself (a refresh token, the
  *   outbox's key);
+ * - `apiKey`: a developer API key as the bearer (`requireApiKey` runs first): the key acts as its owner, so
+ *   `currentUser(request)` is the owner and the services ask the same access policy as for the web app;
  * - `none`: anyone (sign-in, the mailed links' own tokens, health).
  */
-export type RouteAuth = 'user' | 'accountOwner' | 'signer' | 'userOrSigner' | 'bearerKey' | 'none';
+export type RouteAuth = 'user' | 'accountOwner' | 'signer' | 'userOrSigner' | 'bearerKey' | 'apiKey' | 'none';
 
 export interface RouteOptions {
   tags: readonly string[];
@@ -44,6 +48,7 @@ const SECURITY: Record<RouteAuth, Record<string, string[]>[] | undefined> = {
   signer: [{ signAccessToken: [] }],
   userOrSigner: [{ signAccessToken: [] }, { bearer: [] }],
   bearerKey: [{ bearer: [] }],
+  apiKey: [{ apiKey: [] }],
   none: undefined,
 };
 
@@ -65,6 +70,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The pre-handler of `auth: 'user'` routes (decorated once by buildApp). */
     requireUser: preHandlerAsyncHookHandler;
+    /** The pre-handler of `auth: 'apiKey'` routes (decorated by the public API's scope). */
+    requireApiKey: preHandlerAsyncHookHandler;
   }
 }
 
@@ -90,6 +97,7 @@ export function defineRoute<C extends RouteContract>(
   const authChecks = [
     ...(options.auth === 'user' ? [app.requireUser] : []),
     ...(options.auth === 'accountOwner' ? [app.requireUser, requireAccountOwner] : []),
+    ...(options.auth === 'apiKey' ? [app.requireApiKey] : []),
     ...(options.preHandler ? [options.preHandler] : []),
   ];
   const status = options.status ?? 200;
@@ -100,6 +108,7 @@ export function defineRoute<C extends RouteContract>(
     ...(authChecks.length > 0 ? { onRequest: authChecks } : {}),
     schema: {
       tags: [...options.tags],
+      ...(contract.summary ? { summary: contract.summary } : {}),
       ...(SECURITY[options.auth] ? { security: SECURITY[options.auth] } : {}),
       ...(options.consumes ? { consumes: options.consumes } : {}),
       ...(contract.params ? { params: contract.params } : {}),

@@ -1,4 +1,4 @@
-import { type ErrorResponse, MESSAGES, type ValidationErrorItem } from '@esign/shared';
+import { type ErrorResponse, MESSAGES, PUBLIC_API_PREFIX, type ValidationErrorItem } from '@esign/shared';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError, STATUS_BY_CODE } from '../errors.js';
@@ -80,10 +80,13 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (!appError) {
       request.log.error({ err: error }, 'unhandled error');
       const body: ErrorResponse = { statusCode: 500, code: 'INTERNAL', message: MESSAGES.somethingWentWrong };
+      if (request.url.startsWith(PUBLIC_API_PREFIX)) body.requestId = request.id;
       return reply.status(500).send(body);
     }
     const statusCode = STATUS_BY_CODE[appError.code];
     const body: ErrorResponse = { statusCode, code: appError.code, message: appError.message };
+    // The public API's errors name the request (its x-request-id) for the customer's support questions.
+    if (request.url.startsWith(PUBLIC_API_PREFIX)) body.requestId = request.id;
     if (appError.errors) body.errors = appError.errors;
     if (appError.headers) reply.headers(appError.headers);
     return reply.status(statusCode).send(body);

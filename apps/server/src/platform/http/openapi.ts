@@ -1,10 +1,39 @@
-import { API_PREFIX } from '@esign/shared';
+import { API_PREFIX, PUBLIC_API_DOCS_PATH, PUBLIC_API_PREFIX } from '@esign/shared';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 
-/** The OpenAPI document is generated from the same zod schemas the routes use, and served at /api/docs. */
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The public API's own OpenAPI document (its routes alone), served at /api/public/docs. */
+    publicSwagger: () => Record<string, unknown>;
+  }
+}
+
+/** An API key as the bearer: the public API's one way in. */
+const API_KEY_SCHEME = {
+  type: 'http',
+  scheme: 'bearer',
+  bearerFormat: 'API key (esk_live_… or esk_test_…)',
+  description: 'An API key from Settings › API, as `Authorization: Bearer <key>`.',
+} as const;
+
+/** The routes of one document: each route's schema from its zod contract, the others hidden, its prefix taken off. */
+function transformFor(prefix: string, isOwn: (url: string) => boolean) {
+  return (input: Parameters<typeof jsonSchemaTransform>[0]) => {
+    const result = jsonSchemaTransform(input);
+    const url = result.url.startsWith(prefix) ? result.url.slice(prefix.length) : result.url;
+    return { ...result, url, schema: isOwn(input.url) ? result.schema : { ...result.schema, hide: true } };
+  };
+}
+
+const isPublic = (url: string) => url.startsWith(PUBLIC_API_PREFIX);
+
+/**
+ * Two OpenAPI documents generated from the same zod schemas the routes use: the web app's API at /api/docs, and the
+ * public API (API keys, /api/public/v1) at /api/public/docs, each without the other's routes.
+ */
 export async function registerOpenApi(app: FastifyInstance): Promise<void> {
   await app.register(swagger, {
     openapi: {
@@ -14,13 +43,37 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
         securitySchemes: {
           bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
           signAccessToken: { type: 'apiKey', in: 'header', name: 'x-sign-access-token' },
+          apiKey: API_KEY_SCHEME,
         },
       },
     },
-    transform: (input) => {
-      const result = jsonSchemaTransform(input);
-      return { ...result, url: result.url.startsWith(API_PREFIX) ? result.url.slice(API_PREFIX.length) : result.url };
+    transform: transformFor(API_PREFIX, (url) => !isPublic(url)),
+  });
+  await app.register(swagger, {
+    decorator: 'publicSwagger',
+    openapi: {
+      info: {
+        title: 'eSign public API',
+        version: '1.0.0',
+        description:
+          'Send API templates to signers and follow their documents from your own systems. Errors are JSON ' +
+          '`{statusCode, code, message, requestId}`. Every POST accepts an `Idempotency-Key` header (24 hours). ' +
+          'Each key may make a limited number of calls a second (429 with `Retry-After`; `RateLimit-*` headers on ' +
+          'every answer). `esk_test_` keys make test documents: free, not legally binding.',
+      },
+      servers: [{ url: PUBLIC_API_PREFIX }],
+      components: { securitySchemes: { apiKey: API_KEY_SCHEME } },
     },
+    transform: transformFor(PUBLIC_API_PREFIX, isPublic),
+  });
+  // The public document's UI first, in its own scope (its own CSP decoration), then the web app's API's.
+  await app.register(async (scope) => {
+    await scope.register(swaggerUi, {
+      routePrefix: PUBLIC_API_DOCS_PATH,
+      staticCSP: true,
+      transformSpecification: () => app.publicSwagger(),
+      transformSpecificationClone: false,
+    });
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 }

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import helmet from 'helmet';
 
 /**
@@ -58,4 +58,19 @@ export async function registerSecurityHeaders(
       done(error as Error | undefined);
     });
   });
+}
+
+/**
+ * Lets `origins` frame this answer (embedded signing): the CSP's frame-ancestors becomes those origins and
+ * X-Frame-Options goes (it cannot name another origin). Called after the headers above were set.
+ */
+export function allowFramingBy(reply: FastifyReply, origins: readonly string[]): void {
+  if (origins.length === 0) return;
+  const policy = reply.raw.getHeader('content-security-policy');
+  if (typeof policy !== 'string') return;
+  reply.raw.setHeader(
+    'content-security-policy',
+    policy.replace(/frame-ancestors [^;]*/, `frame-ancestors ${origins.join(' ')}`),
+  );
+  reply.raw.removeHeader('x-frame-options');
 }

@@ -4,10 +4,10 @@ import { useTranslation } from '../../i18n';
 import { useUserDates } from '../settings/user-dates';
 import { invoiceDownloadUrl, useInvoices } from './api';
 
-/** The account's invoices, newest first; each PDF downloads through a signed URL. */
-export function InvoicesTable() {
+/** The account's invoices (of its plans, or of its API plans), newest first; each PDF downloads through a signed URL. */
+export function InvoicesTable({ type = 'plan' }: { type?: 'plan' | 'api' }) {
   const { t } = useTranslation();
-  const invoices = useInvoices();
+  const invoices = useInvoices(type);
   const dates = useUserDates();
   if (!invoices.data) return null;
   if (invoices.data.length === 0) {

@@ -27,11 +27,11 @@ export function useSubscription() {
   });
 }
 
-/** GET invoices; while an invoice's PDF is being made it is asked again every 2 s. */
-export function useInvoices() {
+/** GET invoices of the account's plans or of its API plans; while a PDF is being made it is asked again every 2 s. */
+export function useInvoices(type: 'plan' | 'api' = 'plan') {
   return useQuery({
-    queryKey: queryKeys.billing.invoices(),
-    queryFn: () => apiCall('getInvoices', { query: { type: 'plan' } }),
+    queryKey: queryKeys.billing.invoices(type),
+    queryFn: () => apiCall('getInvoices', { query: { type } }),
     refetchInterval: (query) => (query.state.data?.some((invoice) => invoice.pdfKey === null) ? 2000 : false),
   });
 }

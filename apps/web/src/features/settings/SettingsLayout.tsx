@@ -13,6 +13,7 @@ export const SETTINGS_PAGES: readonly NavEntry[] = [
   { labelKey: 'settings.profileTab', to: '/settings/profile' },
   { labelKey: 'settings.editSignatureTab', to: '/settings/edit-signature' },
   { labelKey: 'settings.securityTab', to: '/settings/security' },
+  { labelKey: 'apiKeys.tab', to: '/settings/api' },
   { labelKey: 'billing.tab', to: '/settings/billing' },
 ];
 

@@ -19,6 +19,7 @@ import { usePageLanguage } from '../../i18n/page-language';
 import { RequisiteOwnerNameProvider } from '../requisites/owner-name';
 import { sendSignatoryOpened, useAvailableSigners, useSignDocument, useSignerDocument } from './api';
 import { CompanyHeader } from './CompanyHeader';
+import { postToEmbedder } from './embed';
 import { SignerPages } from './SignerPages';
 import './signing.css';
 import { useToastsBelow } from '../../app/toasts-below';
@@ -114,11 +115,13 @@ function SigningView({ documentId, view }: { documentId: string; view: SignerVie
   const sign = useSignDocument(documentId, signer.id);
   const isOpenedSent = useRef(false);
 
+  const embedOrigins = view.document.embedOrigins;
   useEffect(() => {
     if (isOpenedSent.current) return;
     isOpenedSent.current = true;
     sendSignatoryOpened(documentId, signer.id).catch(() => {});
-  }, [documentId, signer.id]);
+    postToEmbedder(embedOrigins, { type: 'ready', documentId });
+  }, [documentId, signer.id, embedOrigins]);
 
   const fields = useMemo(() => view.fields.map((field) => withValue(field, values[field.id])), [view.fields, values]);
   const left = useMemo(() => stepsLeft(view.fields, signer.id, values), [view.fields, signer.id, values]);
@@ -203,6 +206,8 @@ function SigningView({ documentId, view }: { documentId: string; view: SignerVie
           setIsAgreeOpen(false);
           setHasSigned(true);
           setIsCompleted(answer.documentStatus === 'completed');
+          // Only now: the server has recorded the signature, so an embed never hears of a failure that was not.
+          postToEmbedder(embedOrigins, { type: 'completed', documentId, documentStatus: answer.documentStatus });
           const redirection = safeRedirectionUrl(answer.redirectionPage);
           if (redirection) window.location.assign(redirection);
           else setIsDone(true);
@@ -210,6 +215,7 @@ function SigningView({ documentId, view }: { documentId: string; view: SignerVie
         onError: (error) => {
           setIsAgreeOpen(false);
           notifyError(error);
+          postToEmbedder(embedOrigins, { type: 'error', documentId, message: error.message });
         },
       },
     );

@@ -48,6 +48,8 @@ export const users = pgTable(
     /** Held while a plan change of the account talks to the payment gateway (one at a time; see lockBilling). */
     billingLockedUntil: timestamp('billing_locked_until', { withTimezone: true }),
     templateLimit: integer('template_limit').notNull().default(0),
+    /** The API flag (spec part 2, section 6): set once an API plan is chosen, the free one included. */
+    isApiEnabled: boolean('is_api_enabled').notNull().default(false),
     // The notification flags (spec part 2, section 3); each gates the mail it names (ARCHITECTURE.md, Accounts).
     isReceivingReminders: boolean('is_receiving_reminders').notNull().default(true),
     isReceivingSigned: boolean('is_receiving_signed').notNull().default(true),

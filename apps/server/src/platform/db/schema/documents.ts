@@ -57,6 +57,11 @@ export const documents = pgTable(
     language: text('language', { enum: LANGUAGES }),
     /** Where a signer goes after signing (http or https only). */
     redirectionPage: text('redirection_page'),
+    /**
+     * Origins that may frame this document's signer page (embedded signing): the API key's allowed origins when
+     * sign_request made it (issue 22); empty: nobody.
+     */
+    embedOrigins: jsonb('embed_origins').$type<string[]>().notNull().default([]),
     remindersDisabled: boolean('reminders_disabled').notNull().default(false),
     /** The template a document was made from (its parts, roles and fields were copied at that moment). */
     templateId: uuid('template_id').references((): AnyPgColumn => documents.id, { onDelete: 'set null' }),

@@ -9,6 +9,7 @@ import { pdfsig, pdftotext } from '../../../../test/poppler.js';
 import { formatInstant } from './certificate.js';
 import { sealPdf, sha256Hex } from './seal-pdf.js';
 import { createSigner, generateSelfSigned, loadSigningIdentity } from './signing-identity.js';
+import { TEST_MODE_WATERMARK } from './watermark.js';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'esign-seal-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
@@ -40,6 +41,31 @@ describe('signing identity', { timeout: 120_000 }, () => {
 });
 
 describe('sealPdf', { timeout: 120_000 }, () => {
+  it("marks every page of a test document 'not legally binding', and only a test document", async () => {
+    // Blank pages, so that the rotated line is the only text to read.
+    const blank = PDF.create();
+    blank.addPage({ size: 'letter' });
+    blank.addPage({ size: 'a4' });
+    const original = await blank.save();
+    const seal = async (isTestMode: boolean) =>
+      sealPdf({
+        original,
+        fields: [],
+        certificate: { title: 'T', documentId: 'd', completedAt: null, signers: [] },
+        signer: await createSigner(loadSigningIdentity({ dataDir })),
+        signingTime: new Date(),
+        isTestMode,
+      });
+    const marked = await seal(true);
+    for (const page of [1, 2]) {
+      // Rotated glyphs come out one by one: compared without spaces.
+      const text = pdftotext(marked.bytes, { first: page, last: page }, '-raw').replace(/\s+/g, '');
+      expect(text).toContain(TEST_MODE_WATERMARK.replace(/\s+/g, ''));
+    }
+    expect(pdfsig(marked.bytes)).toContain('Total document signed');
+    expect(pdftotext((await seal(false)).bytes, {}, '-raw')).not.toContain('BINDING');
+  });
+
   it("keeps an uploaded file's own signature valid for the version it signed (what the upload warning says)", async () => {
     const original = new Uint8Array(corpusFile('pdf/signed_pkcs7_detached_2011.pdf'));
     const sealed = await sealPdf({

@@ -3,6 +3,7 @@ import { PDF, type Signer } from '@libpdf/core';
 import { appendCertificate, type CertificateData } from './certificate.js';
 import { PdfFonts } from './fonts.js';
 import { type StampField, stampFields } from './stamp-fields.js';
+import { drawWatermark } from './watermark.js';
 
 export interface SealInput {
   /** The original PDF (the combined document). */
@@ -11,6 +12,8 @@ export interface SealInput {
   certificate: Omit<CertificateData, 'originalSha256'>;
   signer: Signer;
   signingTime: Date;
+  /** A test document (made by a test API key): every page marked 'not legally binding'. */
+  isTestMode?: boolean;
 }
 
 export interface SealResult {
@@ -34,6 +37,7 @@ export async function sealPdf(input: SealInput): Promise<SealResult> {
   const fonts = new PdfFonts(pdf);
   stampFields(pdf, fonts, input.fields);
   appendCertificate(pdf, fonts, { ...input.certificate, originalSha256 });
+  if (input.isTestMode) drawWatermark(pdf);
   // Fonts subset now: the signature's own save then writes the stamps, the certificate and the signature as one
   // incremental update after the original bytes. No full rewrite and no second parse of the document, which
   // would each hold another copy of a large (scanned) PDF.

@@ -1,0 +1,71 @@
+import {
+  type ApiRequestType,
+  type DocumentListResponse,
+  PUBLIC_API_PREFIX,
+  PUBLIC_ROUTES,
+  publicDocumentSigners,
+  publicDocuments,
+  publicRecentDocument,
+  publicSignRequest,
+  publicUser,
+} from '@esign/shared';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { currentUser } from '../../platform/http/authenticate.js';
+import { defineRoute } from '../../platform/http/define-route.js';
+import { currentApiKey } from './api-key-gate.js';
+import { idempotencyKeyOf } from './idempotency.js';
+import type { KeyCaller, PublicApiService } from './public-api.service.js';
+import type { RequestHistoryWriter } from './request-history.js';
+
+const asKey = { tags: ['public-api'], auth: 'apiKey' } as const;
+
+/** Each public route's history type, by its method and full path as Fastify names it. */
+const TYPE_OF_ROUTE = new Map<string, ApiRequestType>(
+  PUBLIC_ROUTES.map((route) => [`${route.method} ${PUBLIC_API_PREFIX}${route.path}`, route.type]),
+);
+
+function caller(request: FastifyRequest): KeyCaller {
+  return { user: currentUser(request), key: currentApiKey(request) };
+}
+
+/**
+ * The public API under /api/public/v1 (issue 22): a key's bearer alone, each route the key's owner asking the
+ * web app's services. Each answered call of a key becomes a row of its request history, written in batches after
+ * the answer (its type, the caller's address, status and duration; never the key).
+ */
+export async function publicApiRoutes(
+  app: FastifyInstance,
+  { service, history }: { service: PublicApiService; history: RequestHistoryWriter },
+) {
+  app.addHook('onResponse', async (request, reply) => {
+    const key = request.apiKey;
+    const type = TYPE_OF_ROUTE.get(`${request.method} ${request.routeOptions.url}`);
+    if (!key || !type) return;
+    const durationMs = Math.round(reply.elapsedTime);
+    history.add({
+      apiKeyId: key.id,
+      type,
+      origin: request.ip,
+      statusCode: reply.statusCode,
+      durationMs,
+      createdAt: new Date(Date.now() - durationMs),
+    });
+  });
+
+  defineRoute(app, publicSignRequest, asKey, async (request) =>
+    service.signRequest(caller(request), request.body, {
+      idempotencyKey: idempotencyKeyOf(request),
+      sourceIp: request.ip,
+    }),
+  );
+  defineRoute(app, publicRecentDocument, asKey, async (request) => service.recentDocument(caller(request)));
+  defineRoute(app, publicDocuments, asKey, async (request, reply) => {
+    // The web list's answer, serialized (it may come from its cache), as the list route sends it.
+    const body = await service.documentsJson(caller(request), request.query);
+    return reply.type('application/json; charset=utf-8').send(body as unknown as DocumentListResponse);
+  });
+  defineRoute(app, publicDocumentSigners, asKey, async (request) =>
+    service.documentSigners(caller(request), request.params.id),
+  );
+  defineRoute(app, publicUser, asKey, async (request) => service.user(caller(request)));
+}

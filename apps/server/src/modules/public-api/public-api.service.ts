@@ -1,0 +1,194 @@
+import {
+  type ApiKeyMode,
+  documentListItem,
+  MESSAGES,
+  type publicDocumentsQuery,
+  type SignRequestResponse,
+  type signRequestBody,
+} from '@esign/shared';
+import type { z } from 'zod';
+import type { Db } from '../../platform/db/client.js';
+import { AppError } from '../../platform/errors.js';
+import type { JobQueue, QueueInTransaction } from '../../platform/jobs.js';
+import { authorize, userActor } from '../access/access.repository.js';
+import type { ApiKeyRow } from '../api-keys/api-keys.repository.js';
+import type { ApiPlanService } from '../billing/api-plans.service.js';
+import type { DocumentListService } from '../document-list/document-list.service.js';
+import type { DocumentService } from '../documents/documents.service.js';
+import type { SendingService } from '../sending/sending.service.js';
+import type { TemplateService } from '../templates/templates.service.js';
+import type { UserRow } from '../users/users.repository.js';
+import { idempotent } from './idempotency.js';
+import * as repo from './public-api.repository.js';
+
+const templateNotFound = () => new AppError('NOT_FOUND', MESSAGES.apiTemplateNotFound);
+
+/** The month an API request is counted in (UTC), as api_usage keys it. */
+export function usageMonth(at: Date): string {
+  return at.toISOString().slice(0, 7);
+}
+
+/** Who asks through the public API: the key's owner (the services' user) and the key. */
+export interface KeyCaller {
+  user: UserRow;
+  key: Pick<ApiKeyRow, 'id' | 'mode' | 'allowedOrigins'>;
+}
+
+/**
+ * The public API (issue 22): each call is the key's owner asking the same services as the web app (templates,
+ * sending, the document list, documents), so the one access policy decides. What is the API's own: the API plan's
+ * monthly quota (live sign requests, counted exactly by a row lock; test ones free), the Idempotency-Key of a POST
+ * (claimed in the work's own transaction), and a test key's documents (testMode).
+ */
+export function publicApiService(deps: {
+  db: Db;
+  jobs: JobQueue;
+  templates: Pick<TemplateService, 'createDocumentsIn'>;
+  sending: Pick<SendingService, 'sendDrafts'>;
+  documents: Pick<DocumentService, 'getDocument'>;
+  documentList: Pick<DocumentListService, 'listJson' | 'signingUrl'>;
+  apiPlans: Pick<ApiPlanService, 'getApiSubscription'>;
+  now: () => Date;
+}) {
+  const { db } = deps;
+
+  async function signingLinks(userId: string, documentId: string) {
+    const document = await deps.documents.getDocument({ userId, documentId });
+    const links = [];
+    for (const signer of document.signers.filter((row) => !row.isPreparer && !row.isFinished)) {
+      const { signingUrl } = await deps.documentList.signingUrl({ userId, documentId, signerId: signer.id });
+      links.push({ signerId: signer.id, email: signer.email, url: signingUrl });
+    }
+    return links;
+  }
+
+  /**
+   * The sign request's work in one transaction: the key claimed (a repeat answers the first result; another body
+   * 422), the API template (another account's, or one not in the API, 404), the month's quota, the document made
+   * by the templates' service and sent by the sending one. Any refusal leaves nothing behind.
+   */
+  async function sendTemplate(
+    caller: KeyCaller,
+    body: z.output<typeof signRequestBody>,
+    options: { idempotencyKey: string | undefined; sourceIp: string },
+  ): Promise<Omit<SignRequestResponse, 'signingLinks'>> {
+    const { user, key } = caller;
+    const isTest = key.mode === 'test';
+    const now = deps.now();
+    const limit = isTest ? 0 : (await deps.apiPlans.getApiSubscription({ userId: user.id })).requestsMonthlyLimit;
+    return deps.jobs.transaction(db, (tx, queue) =>
+      idempotent(
+        tx,
+        { userId: user.id, idempotencyKey: options.idempotencyKey, route: 'sign_request', body, now },
+        () => sendIn(tx, queue),
+      ),
+    );
+
+    async function sendIn(tx: Db, queue: QueueInTransaction) {
+      const template = await authorize(tx, {
+        actor: userActor(user.id),
+        action: 'template.use',
+        id: body.templateId,
+        kind: 'template',
+      }).catch(() => undefined);
+      if (template?.status !== 'api') throw templateNotFound();
+      const counted = await repo.countRequest(tx, { userId: user.id, month: usageMonth(now), isTest, limit });
+      if (!counted) throw new AppError('QUOTA_EXCEEDED', MESSAGES.apiQuotaExceeded);
+      const [documentId] = await deps.templates.createDocumentsIn(tx, {
+        userId: user.id,
+        templateId: template.id,
+        request: { type: 'others', ...(body.title ? { title: body.title } : {}), message: body.message },
+        rows: [{ signers: body.signers, ...(body.fieldValues ? { prefill: body.fieldValues } : {}) }],
+        sourceIp: options.sourceIp,
+      });
+      if (!documentId) throw templateNotFound();
+      await repo.setApiDocumentSettings(tx, {
+        documentId,
+        testMode: isTest,
+        redirectionPage: body.redirectionPage,
+        // Its signing links may be framed by the key's allowed origins (embedded signing).
+        embedOrigins: key.allowedOrigins,
+      });
+      const outcome = await deps.sending.sendDrafts(tx, queue, {
+        user,
+        documentIds: [documentId],
+        sourceIp: options.sourceIp,
+        isApiDocument: true,
+      });
+      const refused = outcome.get(documentId);
+      if (refused) throw refused;
+      return { documentId, status: 'awaiting' as const, testMode: isTest };
+    }
+  }
+
+  return {
+    async signRequest(
+      caller: KeyCaller,
+      body: z.output<typeof signRequestBody>,
+      options: { idempotencyKey: string | undefined; sourceIp: string },
+    ): Promise<SignRequestResponse> {
+      const answer = await sendTemplate(caller, body, options);
+      // Links are made for each answer (a repeat too): signing tokens are never kept with the first answer.
+      if (!body.withSigningLinks) return answer;
+      return { ...answer, signingLinks: await signingLinks(caller.user.id, answer.documentId) };
+    },
+
+    /**
+     * get_documents: the web list's answer (its cache included), the caller's own documents; a test key's list is
+     * its test documents unless it asks otherwise.
+     */
+    documentsJson(caller: KeyCaller, query: z.output<typeof publicDocumentsQuery>) {
+      const testMode = query.testMode ?? (caller.key.mode === 'test' ? true : undefined);
+      return deps.documentList.listJson(caller.user, { ...query, scope: 'mine', ...(testMode ? { testMode } : {}) });
+    },
+
+    async recentDocument(caller: KeyCaller) {
+      const json = await deps.documentList.listJson(caller.user, {
+        page: 1,
+        limit: 1,
+        searchType: 'documents',
+        orderingKey: 'createdAt',
+        orderingDirection: 'desc',
+        scope: 'mine',
+        ...(caller.key.mode === 'test' ? { testMode: true } : {}),
+      });
+      const [first] = (JSON.parse(json) as { items: unknown[] }).items;
+      if (!first) throw new AppError('NOT_FOUND', MESSAGES.documentNotFound);
+      return documentListItem.parse(first);
+    },
+
+    async documentSigners(caller: KeyCaller, documentId: string) {
+      const document = await deps.documents.getDocument({ userId: caller.user.id, documentId });
+      return {
+        documentId: document.id,
+        status: document.status,
+        signers: document.signers
+          .filter((signer) => !signer.isPreparer)
+          .map((signer) => ({
+            id: signer.id,
+            name: signer.name,
+            email: signer.email,
+            order: signer.order,
+            status: signer.isFinished ? ('signed' as const) : ('awaiting' as const),
+          })),
+      };
+    },
+
+    async user(caller: KeyCaller & { key: { mode: ApiKeyMode } }) {
+      const { user } = caller;
+      const plan = await deps.apiPlans.getApiSubscription({ userId: user.id });
+      const usage = await repo.findUsage(db, { userId: user.id, month: usageMonth(deps.now()) });
+      return {
+        id: user.id,
+        name: user.name,
+        email: user.email,
+        apiPlan: plan.plan.type,
+        keyMode: caller.key.mode,
+        requestsMonthlyLimit: plan.requestsMonthlyLimit,
+        requestsMonthlyUsed: usage.requests,
+        testRequestsMonthlyUsed: usage.testRequests,
+      };
+    },
+  };
+}
+export type PublicApiService = ReturnType<typeof publicApiService>;

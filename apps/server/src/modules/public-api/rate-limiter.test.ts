@@ -1,0 +1,57 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiKeyClient } from '../../../test/api-keys.js';
+import { createTestApp, type TestApp } from '../../../test/app.js';
+import { authClient } from '../../../test/auth.js';
+import { apiIdempotency, apiRateWindows } from '../../platform/db/schema.js';
+import { publicApiJobs } from './public-api.jobs.js';
+import { keyRateLimiter } from './rate-limiter.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('the per-key rate limiter', () => {
+  it("counts one node's calls at once, and every node's calls after a sync", async () => {
+    const user = await authClient(t.app).loggedInUser();
+    const { apiKey } = await apiKeyClient(t.app, user.accessToken).newKey();
+    const { db } = t.app.platform.database;
+    const log = t.app.log;
+    const first = keyRateLimiter({ db, log, syncEveryMs: 1 });
+    const second = keyRateLimiter({ db, log, syncEveryMs: 1 });
+    // In the middle of a window, so that the whole test stays in it.
+    const now = Math.floor(Date.now() / 1000) * 1000 + 1;
+    expect([1, 2, 3].map(() => first.take(apiKey.id, now).count)).toEqual([1, 2, 3]);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    await first.settled();
+    expect(second.take(apiKey.id, now).count).toBe(1);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    await second.settled();
+    // The second node now knows of the first node's three calls.
+    expect(second.take(apiKey.id, now).count).toBe(5);
+    // A new window starts again.
+    expect(first.take(apiKey.id, now + 1000)).toEqual({ count: 1, windowStart: now - 1 + 1000 });
+  });
+});
+
+describe('the hourly sweep', () => {
+  it('removes Idempotency-Keys past 24 hours and rate windows older than a minute', async () => {
+    const { db } = t.app.platform.database;
+    const user = await authClient(t.app).loggedInUser();
+    const { apiKey } = await apiKeyClient(t.app, user.accessToken).newKey();
+    const old = new Date(Date.now() - 25 * 3_600_000);
+    await db.insert(apiIdempotency).values([
+      { userId: user.id, key: 'old', requestHash: 'h', statusCode: 200, response: {}, createdAt: old },
+      { userId: user.id, key: 'new', requestHash: 'h', statusCode: 200, response: {} },
+    ]);
+    await db.insert(apiRateWindows).values({ apiKeyId: apiKey.id, windowStart: Date.now() - 120_000, count: 3 });
+    await publicApiJobs({ db, now: () => new Date() }).sweepIdempotencyKeys.handler({});
+    const keys = await db.select().from(apiIdempotency).where(eq(apiIdempotency.userId, user.id));
+    expect(keys.map((row) => row.key)).toEqual(['new']);
+    expect(await db.select().from(apiRateWindows).where(eq(apiRateWindows.apiKeyId, apiKey.id))).toEqual([]);
+  });
+});

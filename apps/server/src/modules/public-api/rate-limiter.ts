@@ -1,0 +1,80 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../platform/db/client.js';
+import { apiKeys, apiRateWindows } from '../../platform/db/schema.js';
+
+export const RATE_WINDOW_MS = 1000;
+/** How often each node adds its calls to the shared windows and reads the other nodes' back. */
+const SYNC_EVERY_MS = 100;
+
+interface Window {
+  start: number;
+  /** Calls of this node not yet added to the shared row. */
+  local: number;
+  /** The shared row's count (every node's calls) at this node's last sync. */
+  shared: number;
+}
+
+/**
+ * The per-key rate limit: a fixed one-second window per key, held in `api_rate_windows` for every API node. A call
+ * is counted in this node's memory at once (no write on the call's path); every 100 ms the node adds its calls to
+ * the shared rows in one statement and reads back every node's count. One node alone is exact; several may pass a
+ * key's limit together by what they count between two syncs.
+ */
+export function keyRateLimiter(deps: { db: Db; log: FastifyBaseLogger; syncEveryMs?: number }) {
+  const windows = new Map<string, Window>();
+  let timer: NodeJS.Timeout | undefined;
+  let syncing: Promise<void> = Promise.resolve();
+
+  async function syncNow(): Promise<void> {
+    timer = undefined;
+    const pending = [...windows.entries()].filter(([, window]) => window.local > 0);
+    if (pending.length === 0) return;
+    const rows = pending.map(([id, window]) => ({ id, start: window.start, n: window.local }));
+    for (const [, window] of pending) window.local = 0;
+    try {
+      const result = (await deps.db.execute(sql`
+        insert into ${apiRateWindows} (api_key_id, window_start, count)
+        select u.id, u.start, u.n from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as u(id uuid, start bigint, n int)
+        join ${apiKeys} k on k.id = u.id
+        on conflict (api_key_id) do update set
+          count = case when ${apiRateWindows.windowStart} = excluded.window_start
+            then ${apiRateWindows.count} + excluded.count else excluded.count end,
+          window_start = excluded.window_start
+        returning api_key_id, window_start, count`)) as unknown as {
+        rows: { api_key_id: string; window_start: number | string; count: number | string }[];
+      };
+      for (const row of result.rows) {
+        const window = windows.get(row.api_key_id);
+        if (window && window.start === Number(row.window_start)) window.shared = Number(row.count);
+      }
+    } catch (error) {
+      deps.log.error({ err: error }, 'rate windows not synced');
+    }
+    const oldest = Date.now() - 2 * RATE_WINDOW_MS;
+    for (const [id, window] of windows) if (window.start < oldest && window.local === 0) windows.delete(id);
+  }
+
+  return {
+    /** Counts one call of the key at `nowMs`: every node's calls in its window so far, this one included. */
+    take(keyId: string, nowMs: number): { count: number; windowStart: number } {
+      const start = nowMs - (nowMs % RATE_WINDOW_MS);
+      let window = windows.get(keyId);
+      if (!window || window.start !== start) {
+        window = { start, local: 0, shared: 0 };
+        windows.set(keyId, window);
+      }
+      window.local += 1;
+      if (!timer) {
+        timer = setTimeout(() => {
+          syncing = syncing.then(syncNow);
+        }, deps.syncEveryMs ?? SYNC_EVERY_MS);
+        timer.unref();
+      }
+      return { count: window.shared + window.local, windowStart: start };
+    },
+    /** Waits for the sync under way (tests, close). */
+    settled: () => syncing,
+  };
+}
+export type KeyRateLimiter = ReturnType<typeof keyRateLimiter>;

@@ -1,0 +1,107 @@
+import {
+  type ErrorCode,
+  IDEMPOTENCY_KEY_HEADER,
+  PUBLIC_API_PREFIX,
+  type PublicErrorResponse,
+  type publicDocumentSigners,
+  type publicDocuments,
+  type publicRecentDocument,
+  type publicUser,
+  type SignRequestBody,
+  type SignRequestResponse,
+} from '@esign/shared';
+import type { z } from 'zod';
+
+/**
+ * A small typed client of the public API (/api/public/v1), written on the same zod contracts the server declares
+ * its routes with (packages/shared contracts/public-api.ts): each method's argument and answer are those types.
+ */
+export interface ClientOptions {
+  /** The server's origin, such as `https://sign.example.com`. */
+  baseUrl: string;
+  /** An API key (`esk_live_…` or `esk_test_…`) from Settings › API. */
+  apiKey: string;
+  /** Another fetch (tests, proxies); the global one by default. */
+  fetch?: typeof fetch;
+}
+
+/** A refused call: the answer's status, stable code, message and request id, and Retry-After on a 429. */
+export class EsignApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: ErrorCode | 'NETWORK',
+    message: string,
+    readonly requestId: string | undefined,
+    readonly retryAfterSeconds: number | undefined,
+  ) {
+    super(message);
+    this.name = 'EsignApiError';
+  }
+}
+
+type Output<C extends { response: z.ZodType }> = z.output<C['response']>;
+export type DocumentsQuery = z.input<(typeof publicDocuments)['querystring']>;
+
+function queryString(query: Record<string, unknown>): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined) continue;
+    for (const item of Array.isArray(value) ? value : [value]) params.append(key, String(item));
+  }
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}
+
+export function createClient(options: ClientOptions) {
+  const doFetch = options.fetch ?? fetch;
+  const root = `${options.baseUrl.replace(/\/$/, '')}${PUBLIC_API_PREFIX}`;
+
+  async function call<T>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
+    const response = await doFetch(`${root}${path}`, {
+      method,
+      headers: {
+        authorization: `Bearer ${options.apiKey}`,
+        accept: 'application/json',
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...headers,
+      },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    const text = await response.text();
+    const parsed: unknown = text ? JSON.parse(text) : undefined;
+    if (!response.ok) {
+      const error = (parsed ?? {}) as Partial<PublicErrorResponse>;
+      const retryAfter = response.headers.get('retry-after');
+      throw new EsignApiError(
+        response.status,
+        error.code ?? 'INTERNAL',
+        error.message ?? response.statusText,
+        error.requestId ?? response.headers.get('x-request-id') ?? undefined,
+        retryAfter ? Number(retryAfter) : undefined,
+      );
+    }
+    return parsed as T;
+  }
+
+  return {
+    /** sign_request: an API template sent to signers; `idempotencyKey` makes a retry safe (24 hours). */
+    signRequest: (body: SignRequestBody, request: { idempotencyKey?: string } = {}) =>
+      call<SignRequestResponse>(
+        'POST',
+        '/sign_request',
+        body,
+        request.idempotencyKey ? { [IDEMPOTENCY_KEY_HEADER]: request.idempotencyKey } : {},
+      ),
+    /** get_documents: paged and filtered like the web list. */
+    documents: (query: DocumentsQuery = {}) =>
+      call<Output<typeof publicDocuments>>('GET', `/documents${queryString(query)}`),
+    /** get_recent_document. */
+    recentDocument: () => call<Output<typeof publicRecentDocument>>('GET', '/documents/recent'),
+    /** get_document_signers: each signer with their status. */
+    documentSigners: (documentId: string) =>
+      call<Output<typeof publicDocumentSigners>>('GET', `/documents/${encodeURIComponent(documentId)}/signers`),
+    /** get_user: the key's owner, API plan and this month's usage. */
+    user: () => call<Output<typeof publicUser>>('GET', '/user'),
+  };
+}
+export type EsignClient = ReturnType<typeof createClient>;

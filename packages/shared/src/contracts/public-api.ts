@@ -1,0 +1,160 @@
+import { z } from 'zod';
+import { API_PLAN_TYPES } from '../billing.js';
+import { DOCUMENT_STATUSES } from '../document-constants.js';
+import { MAX_SIGNERS } from '../document-fields.js';
+import { ERROR_CODES } from '../errors.js';
+import { plainText } from '../fields.js';
+import { MESSAGES } from '../messages.js';
+import { API_KEY_MODES, type ApiRequestType } from './api-keys.js';
+import { documentListItem, documentListQuery, documentListResponse } from './document-list.js';
+import { signerInput } from './documents.js';
+
+/** The public API's prefix: authenticated by `Authorization: Bearer <API key>` alone. */
+export const PUBLIC_API_PREFIX = '/api/public/v1';
+/** Where the public API's own OpenAPI document is served. */
+export const PUBLIC_API_DOCS_PATH = '/api/public/docs';
+/** The header of a public POST's safe retries (kept 24 hours). */
+export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
+export const IDEMPOTENCY_TTL_SECONDS = 24 * 60 * 60;
+
+/** Every public answer that is not a success: a stable code, a message and the request's id. */
+export const publicErrorResponse = z.object({
+  statusCode: z.number().int(),
+  code: z.enum(ERROR_CODES),
+  message: z.string(),
+  requestId: z.string(),
+});
+export type PublicErrorResponse = z.infer<typeof publicErrorResponse>;
+
+interface PublicRoute {
+  method: 'GET' | 'POST' | 'DELETE';
+  path: string;
+  /** The request history's type of this route. */
+  type: ApiRequestType;
+  summary: string;
+}
+
+/** sign_request: an API template sent to its signers (one per role, in the roles' order). */
+export const signRequestBody = z
+  .object({
+    templateId: z.string().uuid({ error: MESSAGES.apiTemplateNotFound }),
+    title: plainText().max(100, MESSAGES.maxLength100).optional(),
+    message: plainText().max(1000).nullable().optional(),
+    signers: z
+      .array(signerInput.pick({ name: true, email: true }))
+      .min(1, MESSAGES.documentNeedsSigner)
+      .max(MAX_SIGNERS, MESSAGES.signersLimit),
+    /** Text fields' values by their label (the placeholder, any case), as a bulk send's columns. */
+    fieldValues: z.record(z.string().max(100), plainText().max(1000)).optional(),
+    /** Where the signer goes after signing (https). */
+    redirectionPage: z.string().url().max(500).optional(),
+    /** Answer a signing link per signer, to open (or embed) at once. */
+    withSigningLinks: z.boolean().default(false),
+  })
+  .meta({
+    example: {
+      templateId: '3f1c8a52-6d7e-4b0a-9a3e-2f9f5c1d7e10',
+      title: 'Employment contract',
+      signers: [{ name: 'Ada Lovelace', email: 'ada@example.com' }],
+      fieldValues: { 'Start date': '2027-01-04' },
+      withSigningLinks: true,
+    },
+  });
+export type SignRequestBody = z.input<typeof signRequestBody>;
+
+export const apiSigner = z.object({
+  id: z.string().uuid(),
+  name: z.string(),
+  email: z.string(),
+  order: z.number().int(),
+  status: z.enum(['signed', 'awaiting']),
+});
+export type ApiSigner = z.infer<typeof apiSigner>;
+
+export const signRequestResponse = z.object({
+  documentId: z.string().uuid(),
+  status: z.enum(DOCUMENT_STATUSES),
+  testMode: z.boolean(),
+  /** With `withSigningLinks`: a fresh link per signer (each answer, a repeat too, makes new ones). */
+  signingLinks: z.array(z.object({ signerId: z.string().uuid(), email: z.string(), url: z.string() })).optional(),
+});
+export type SignRequestResponse = z.infer<typeof signRequestResponse>;
+
+export const publicSignRequest = {
+  method: 'POST',
+  path: '/sign_request',
+  type: 'sign_request',
+  summary: 'Send an API template to signers',
+  body: signRequestBody,
+  response: signRequestResponse,
+} as const satisfies PublicRoute & Record<string, unknown>;
+
+export const publicRecentDocument = {
+  method: 'GET',
+  path: '/documents/recent',
+  type: 'get_recent_document',
+  summary: 'The newest document',
+  response: documentListItem,
+} as const satisfies PublicRoute & Record<string, unknown>;
+
+/** get_documents: the list of the web app, filtered and paged the same way (test documents only when asked). */
+export const publicDocumentsQuery = documentListQuery.omit({ scope: true });
+export type PublicDocumentsQuery = z.input<typeof publicDocumentsQuery>;
+export const publicDocuments = {
+  method: 'GET',
+  path: '/documents',
+  type: 'get_documents',
+  summary: 'Documents, paged and filtered like the web list',
+  querystring: publicDocumentsQuery,
+  response: documentListResponse,
+} as const satisfies PublicRoute & Record<string, unknown>;
+
+export const publicDocumentSigners = {
+  method: 'GET',
+  path: '/documents/:id/signers',
+  type: 'get_document_signers',
+  summary: "A document's signers with each one's status",
+  params: z.object({ id: z.string().uuid({ error: MESSAGES.documentNotFound }) }),
+  response: z.object({ documentId: z.string().uuid(), status: z.enum(DOCUMENT_STATUSES), signers: z.array(apiSigner) }),
+} as const satisfies PublicRoute & Record<string, unknown>;
+
+export const publicUser = {
+  method: 'GET',
+  path: '/user',
+  type: 'get_user',
+  summary: "The key's owner, API plan and this month's usage",
+  response: z.object({
+    id: z.string().uuid(),
+    name: z.string(),
+    email: z.string(),
+    apiPlan: z.enum(API_PLAN_TYPES),
+    keyMode: z.enum(API_KEY_MODES),
+    requestsMonthlyLimit: z.number().int(),
+    requestsMonthlyUsed: z.number().int(),
+    testRequestsMonthlyUsed: z.number().int(),
+  }),
+} as const satisfies PublicRoute & Record<string, unknown>;
+
+/** The public routes built here (webhook_subscribe / webhook_unsubscribe come with the events' module). */
+export const PUBLIC_ROUTES = [
+  publicSignRequest,
+  publicRecentDocument,
+  publicDocuments,
+  publicDocumentSigners,
+  publicUser,
+];
+
+/**
+ * What an embedded signer page posts to its parent (only to the API key's allowed origins): `ready` once the
+ * document is shown, `completed` once the server has recorded the signature, `error` when signing failed.
+ */
+export const EMBED_EVENT_TYPES = ['ready', 'completed', 'error'] as const;
+export interface EmbedEvent {
+  source: 'esign';
+  type: (typeof EMBED_EVENT_TYPES)[number];
+  documentId: string;
+  /** `completed`: the document's status after this signature ('completed' once everyone signed). */
+  documentStatus?: string;
+  /** `error`: the message shown to the signer. */
+  message?: string;
+}
