@@ -54,6 +54,7 @@ test('every page behind a log-in has no serious accessibility violation', async 
     '/settings/company',
     '/settings/billing',
     '/settings/billing/plan',
+    '/settings/api',
     '/about',
     '/verify',
     `/dev/mail?token=${OUTBOX_KEY}`,
