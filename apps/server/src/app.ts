@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { API_PREFIX, PUBLIC_API_PREFIX } from '@esign/shared';
+import { API_PREFIX, MESSAGES, PUBLIC_API_PREFIX } from '@esign/shared';
+import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { requireUser } from './modules/auth/auth.routes.js';
@@ -9,6 +10,7 @@ import { keyRateLimiter } from './modules/public-api/rate-limiter.js';
 import { embeddedSignerFraming } from './modules/signing/embedding.js';
 import type { Config } from './platform/config.js';
 import { openDatabase } from './platform/db/client.js';
+import { AppError } from './platform/errors.js';
 import { fastifyTrustProxy } from './platform/http/client-address.js';
 import { registerErrorHandler } from './platform/http/error-handler.js';
 import { refuseWritesForMaintenance } from './platform/http/maintenance.js';
@@ -80,6 +82,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.addHook('onRequest', embeddedSignerFraming(database.db));
   if (config.isMaintenance) refuseWritesForMaintenance(app);
   await registerOpenApi(app);
+  // Per-address limits of the routes that ask for one (`perAddress` in define-route.ts); none on the others.
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) =>
+      new AppError('TOO_MANY_REQUESTS', MESSAGES.tooManyRequests, undefined, {
+        'retry-after': String(Math.ceil(context.ttl / 1000)),
+      }),
+  });
   app.decorate('requireUser', requireUser(auth));
   app.decorate(
     'requireApiKey',

@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import { MESSAGES } from '@esign/shared';
 import { PDF } from '@libpdf/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, waitForMail } from '../../../test/app.js';
@@ -13,10 +14,10 @@ afterAll(async () => {
   await t?.close();
 });
 
-function verify(bytes: Uint8Array, name = 'file.pdf') {
+function verify(bytes: Uint8Array, name = 'file.pdf', remoteAddress = '127.0.0.1') {
   const form = new FormData();
   form.append('file', new Blob([bytes]), name);
-  return t.app.inject({ method: 'POST', url: '/api/v1/verify', payload: form });
+  return t.app.inject({ method: 'POST', url: '/api/v1/verify', payload: form, remoteAddress });
 }
 
 /** A document signed by one signer and sealed by this instance: its sealed bytes. */
@@ -84,5 +85,17 @@ describe('POST /verify', () => {
 
     const notPdf = await verify(Buffer.from('hello'), 'a.txt');
     expect(notPdf.statusCode).toBe(400);
+  });
+
+  it('answers one address 30 checks a minute, then 429 with Retry-After; another address is not held back', async () => {
+    const plain = Buffer.from('%PDF-1.4\n%%EOF\n');
+    const answers = [];
+    for (let call = 0; call < 31; call++) answers.push(await verify(plain, 'plain.pdf', '203.0.113.7'));
+    expect(answers.slice(0, 30).every((answer) => answer.statusCode !== 429)).toBe(true);
+    const limited = answers[30];
+    expect(limited?.statusCode).toBe(429);
+    expect(limited?.json()).toMatchObject({ code: 'TOO_MANY_REQUESTS', message: MESSAGES.tooManyRequests });
+    expect(Number(limited?.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await verify(plain, 'plain.pdf', '203.0.113.8')).statusCode).not.toBe(429);
   });
 });

@@ -14,7 +14,8 @@ export async function verifyRoutes(app: FastifyInstance, { verify }: { verify: V
   defineRoute(
     app,
     verifyPdf,
-    { tags: ['verify'], auth: 'none', consumes: ['multipart/form-data'] },
+    // Anyone may call it, and each call hashes and checks a file of up to 40 MB: 30 a minute from one address.
+    { tags: ['verify'], auth: 'none', consumes: ['multipart/form-data'], perAddress: { max: 30, perMinutes: 1 } },
     async (request) => {
       if (!request.isMultipart()) throw new AppError('VALIDATION_ERROR', MESSAGES.fileMissing);
       const file = await request.file();

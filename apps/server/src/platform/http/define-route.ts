@@ -40,6 +40,11 @@ export interface RouteOptions {
   consumes?: string[];
   /** The success status when it is not 200 (an empty 204, say); the contract's response is then not declared. */
   status?: number;
+  /**
+   * Calls one client address may make in `perMinutes` minutes (held by each node, @fastify/rate-limit): for routes
+   * open to anyone that cost the server real work (a file checked); past it 429 TOO_MANY_REQUESTS with Retry-After.
+   */
+  perAddress?: { max: number; perMinutes: number };
 }
 
 const SECURITY: Record<RouteAuth, Record<string, string[]>[] | undefined> = {
@@ -105,6 +110,9 @@ export function defineRoute<C extends RouteContract>(
     method: contract.method,
     url: contract.path,
     ...(options.bodyLimit ? { bodyLimit: options.bodyLimit } : {}),
+    ...(options.perAddress
+      ? { config: { rateLimit: { max: options.perAddress.max, timeWindow: options.perAddress.perMinutes * 60_000 } } }
+      : {}),
     ...(authChecks.length > 0 ? { onRequest: authChecks } : {}),
     schema: {
       tags: [...options.tags],
