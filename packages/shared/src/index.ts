@@ -24,6 +24,7 @@ export * from './contracts/verify.js';
 export * from './document-constants.js';
 export * from './document-fields.js';
 export * from './errors.js';
+export * from './events.js';
 export * from './field-kinds.js';
 export * from './fields.js';
 export * from './integrations.js';
