@@ -3,6 +3,7 @@ import { API_PREFIX } from '@esign/shared';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { requireUser } from './modules/auth/auth.routes.js';
+import { realtimeAuthenticator } from './modules/events/realtime-access.js';
 import { appModules } from './modules/modules.js';
 import type { Config } from './platform/config.js';
 import { openDatabase } from './platform/db/client.js';
@@ -15,6 +16,7 @@ import type { Platform } from './platform/http/types.js';
 import { registerWebApp } from './platform/http/web.js';
 import { JobQueue } from './platform/jobs.js';
 import { createMailer } from './platform/mail/mailer.js';
+import { Realtime } from './platform/realtime.js';
 import { createSms } from './platform/sms/sms.js';
 import { createStorage } from './platform/storage/create.js';
 
@@ -61,7 +63,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db: database.db });
   const sms = createSms({ twilio: config.twilio, db: database.db });
   const storage = await createStorage(config, now);
-  const platform: Platform = { config, database, jobs, mailer, sms, storage, now, log: app.log };
+  const realtime = new Realtime(app.log);
+  const platform: Platform = { config, database, jobs, mailer, sms, storage, realtime, now, log: app.log };
   app.decorate('platform', platform);
 
   const { modules, auth } = appModules(platform, { warmUpOffice: options.warmUpOffice ?? true });
@@ -83,6 +86,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     { prefix: API_PREFIX },
   );
   await registerWebApp(app, config.webDistDir);
+  // socket.io on the API's own server (and port): it answers its path before Fastify sees the request.
+  await realtime.attach(app.server, {
+    redisUrl: config.redisUrl,
+    authenticate: realtimeAuthenticator({ db: database.db, auth }),
+  });
 
   await jobs.start();
   for (const module of modules) {
@@ -93,6 +101,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     for (const module of modules) await module.startWorkers?.();
   }
   app.addHook('onClose', async () => {
+    await realtime.close();
     await jobs.stop();
     for (const module of modules) await module.stop?.();
     await database.close();

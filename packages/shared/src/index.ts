@@ -21,6 +21,7 @@ export * from './contracts/templates.js';
 export * from './contracts/two-factor.js';
 export * from './contracts/user.js';
 export * from './contracts/verify.js';
+export * from './contracts/webhooks.js';
 export * from './document-constants.js';
 export * from './document-fields.js';
 export * from './errors.js';

@@ -1,0 +1,23 @@
+import { documentRoom, type Realtime, userRoom } from '../../platform/realtime.js';
+import type { EventRow } from './dispatcher.js';
+
+/** The name of the socket.io message that carries an event. */
+export const REALTIME_EVENT = 'event';
+
+/**
+ * The owner's tabs get the whole event (what their list and preview show); a document's signers get only its
+ * type and number (their page reloads what it may see).
+ */
+export function pushEvents(realtime: Realtime, claimed: EventRow[]): void {
+  for (const event of claimed) {
+    const base = {
+      id: event.id,
+      type: event.type,
+      sequence: event.sequence,
+      documentId: event.documentId,
+      createdAt: event.createdAt.toISOString(),
+    };
+    realtime.publish([userRoom(event.userId)], REALTIME_EVENT, { ...base, data: event.payload });
+    if (event.documentId) realtime.publish([documentRoom(event.documentId)], REALTIME_EVENT, base);
+  }
+}
