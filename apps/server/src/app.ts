@@ -100,8 +100,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await jobs.startWorkers();
     for (const module of modules) await module.startWorkers?.();
   }
-  app.addHook('onClose', async () => {
+  // Before the server stops listening: open sockets would hold its close.
+  app.addHook('preClose', async () => {
     await realtime.close();
+  });
+  app.addHook('onClose', async () => {
     await jobs.stop();
     for (const module of modules) await module.stop?.();
     await database.close();
