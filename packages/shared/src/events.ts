@@ -13,6 +13,7 @@ export const EVENT_TYPES = [
   'document.sealed',
   'document.reverted',
   'document.deleted',
+  'document.part_converted',
   'document.conversion_finished',
   'document.conversion_failed',
   'form.submitted',

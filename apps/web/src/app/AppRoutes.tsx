@@ -59,6 +59,7 @@ import {
   TemplatesPage,
   TwoFactorPage,
   VerifyPage,
+  WebhooksPage,
 } from './pages';
 
 /** Routes by who may open them: logged out, logged in; both share the guest pages. */
@@ -159,6 +160,7 @@ function LoggedInRoutes() {
             <Route path="billing" element={<BillingPage />} />
             <Route path="billing/plan" element={<PlanPage />} />
             <Route path="company" element={<CompanyPage />} />
+            <Route path="webhooks" element={<WebhooksPage />} />
           </Route>
         </Route>
         <Route path="/documents/:status?" element={<DocumentsPage />} />

@@ -176,13 +176,17 @@ export function conversionJobs(deps: ConversionDeps) {
     const pdfFileKey = isUnchanged ? part.originalFileKey : `documents/${part.documentId}/parts/${part.id}.pdf`;
     if (!isUnchanged) await storage.put(pdfFileKey, bufferOf(result.bytes), PDF_CONTENT_TYPE);
     const pages = result.metadata.pages.length;
-    await setPartConverted(db, partId, {
-      pdfFileKey,
-      pdfMetadata: result.metadata,
-      pagesTotal: pages,
-      pagesConverted: pages,
-      warningText: result.warning,
-      activeContent: result.activeContent,
+    // The part's progress is pushed to the upload page (and to webhooks that chose it) with its change.
+    await db.transaction(async (tx) => {
+      await setPartConverted(tx, partId, {
+        pdfFileKey,
+        pdfMetadata: result.metadata,
+        pagesTotal: pages,
+        pagesConverted: pages,
+        warningText: result.warning,
+        activeContent: result.activeContent,
+      });
+      await recordEvent(tx, { type: 'document.part_converted', documentId: part.documentId });
     });
     if (partCount === 1 && (await setOnlyPartPdf(part.documentId, partsRevision, pdfFileKey, result.metadata))) {
       return;

@@ -120,6 +120,10 @@ describe('events of the upload', () => {
     const client = documentClient(t.app, user.accessToken);
     const ready = await client.createReady();
     const rows = await eventsOf(ready.id);
-    expect(rows.map((row) => row.type)).toEqual(['document.created', 'document.conversion_finished']);
+    expect(rows.map((row) => row.type)).toEqual([
+      'document.created',
+      'document.part_converted',
+      'document.conversion_finished',
+    ]);
   });
 });

@@ -14,6 +14,7 @@ export const SETTINGS_PAGES: readonly NavEntry[] = [
   { labelKey: 'settings.editSignatureTab', to: '/settings/edit-signature' },
   { labelKey: 'settings.securityTab', to: '/settings/security' },
   { labelKey: 'billing.tab', to: '/settings/billing' },
+  { labelKey: 'webhooks.tab', to: '/settings/webhooks' },
 ];
 
 /** /settings: the title 'Settings', a link per sub-page (the current one lit), and the page. */
