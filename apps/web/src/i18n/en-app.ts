@@ -676,6 +676,7 @@ export const enApp = {
     none: 'No webhooks yet.',
     url: 'URL',
     events: 'Events',
+    allEvents: 'All events',
     state: 'Status',
     enabled: 'Active',
     failing: 'Failing',

@@ -41,7 +41,7 @@ export function WebhookDeliveries({ webhookId }: { webhookId: string }) {
                       {delivery.id}
                     </Text>
                   </Table.Td>
-                  <Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap', minWidth: 110 }}>
                     <Badge color={STATUS_COLORS[delivery.status]}>{t(`webhooks.status.${delivery.status}`)}</Badge>
                   </Table.Td>
                   <Table.Td>{delivery.attempts.length}</Table.Td>

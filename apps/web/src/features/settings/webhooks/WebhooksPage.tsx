@@ -49,7 +49,7 @@ export function WebhooksPage() {
       </Group>
       {webhooks.data && webhooks.data.webhooks.length === 0 && <Text>{t('webhooks.none')}</Text>}
       {webhooks.data && webhooks.data.webhooks.length > 0 && (
-        <Table.ScrollContainer minWidth={640}>
+        <Table.ScrollContainer minWidth={760}>
           <Table>
             <Table.Thead>
               <Table.Tr>
@@ -119,11 +119,13 @@ function WebhookRow({
   const [isDeleting, setIsDeleting] = useState(false);
   return (
     <Table.Tr>
-      <Table.Td style={{ wordBreak: 'break-all' }}>{webhook.url}</Table.Td>
+      <Table.Td style={{ wordBreak: 'break-all', minWidth: 180 }}>{webhook.url}</Table.Td>
       <Table.Td>
-        <Text size="sm">{webhook.events.join(', ')}</Text>
+        <Text size="xs">
+          {webhook.events.length === EVENT_TYPES.length ? t('webhooks.allEvents') : webhook.events.join(', ')}
+        </Text>
       </Table.Td>
-      <Table.Td>
+      <Table.Td style={{ whiteSpace: 'nowrap', minWidth: 110 }}>
         {webhook.isEnabled ? (
           <Badge color={webhook.failingSince ? 'yellow' : 'green'}>
             {webhook.failingSince ? t('webhooks.failing') : t('webhooks.enabled')}
@@ -133,7 +135,7 @@ function WebhookRow({
         )}
       </Table.Td>
       <Table.Td>
-        <Group gap="xs" wrap="nowrap" justify="flex-end">
+        <Group gap="xs" justify="flex-end">
           <Button size="xs" variant="light" onClick={onLog}>
             {t('webhooks.log')}
           </Button>
