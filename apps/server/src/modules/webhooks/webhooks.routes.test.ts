@@ -95,6 +95,34 @@ describe('webhooks', () => {
     receiver.setAnswer(() => 200);
   });
 
+  it('delivers the completion exactly once while every mail fails (webhooks never wait on mail)', async () => {
+    // Documenso #2814: the completion webhook was sent from the mail step, so a failing SMTP server lost it.
+    const doc = await awaitingDocument(t.app, { signers: [{ fields: [{ type: 'checkbox' }] }] });
+    const headers = { authorization: `Bearer ${doc.owner.accessToken}` };
+    await subscribe(headers, ['document.completed', 'document.sealed']);
+    const { mailer } = t.app.platform;
+    const send = mailer.send;
+    mailer.send = async () => {
+      throw new Error('the SMTP server is down');
+    };
+    try {
+      const [signer] = doc.signers;
+      if (!signer) throw new Error('no signer');
+      const signed = await signerClient(t.app, signer.token)(
+        'PATCH',
+        `/document_sign/documents/${doc.documentId}/signers/${signer.id}/sign`,
+        { fields: [{ id: signer.fieldIds[0], checked: true }], consent: 'I agree' },
+      );
+      expect(signed.statusCode).toBe(200);
+      const ofDocument = () => receiver.all.filter((r) => r.payload.documentId === doc.documentId);
+      await eventually(() => ofDocument().length >= 2, 90_000);
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      expect(ofDocument().map((r) => r.payload.type)).toEqual(['document.completed', 'document.sealed']);
+    } finally {
+      mailer.send = send;
+    }
+  });
+
   it('sets the retries on the queue: at least 8 tries with exponential back-off', async () => {
     const result = (await t.app.platform.database.db.execute(
       sql`select retry_limit, retry_delay, retry_backoff from pgboss.queue where name = 'webhooks.deliver'`,
