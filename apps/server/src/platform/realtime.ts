@@ -11,6 +11,8 @@ export const REALTIME_PATH = '/socket.io';
 export type RealtimeAuthenticator = (auth: Record<string, unknown>) => Promise<string[] | undefined>;
 
 export const userRoom = (userId: string) => `user:${userId}`;
+/** The team's owner and admins: they see every document of the team (access policy, `document.view`). */
+export const teamRoom = (teamId: string) => `team:${teamId}`;
 export const documentRoom = (documentId: string) => `document:${documentId}`;
 
 /**

@@ -1,11 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { createConnection } from 'node:net';
+import { API_PREFIX } from '@esign/shared';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.js';
 import { createTestDatabase } from '../../../test/database.js';
 import { awaitingDocument, signerClient } from '../../../test/signing.js';
+import { teamClient } from '../../../test/teams.js';
 import { REALTIME_PATH } from '../../platform/realtime.js';
 import { recordEvent } from './events.repository.js';
 import { REALTIME_EVENT } from './realtime-push.js';
@@ -85,6 +87,39 @@ describe('realtime', () => {
     const pushedToSigner = await toSigner;
     expect(pushedToSigner.documentId).toBe(doc.documentId);
     expect(pushedToSigner.data).toBeUndefined();
+  });
+});
+
+describe('realtime in a team', () => {
+  let t: TestApp;
+  let url: string;
+  beforeAll(async () => {
+    t = await createTestApp({ config: { eventPollMs: 50 } });
+    url = await listen(t);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it("pushes a member's document to the team's owner and admins, not to its users", async () => {
+    const { owner, members } = await teamClient(t.app).team(2, 1);
+    const [admin, user] = members;
+    if (!admin || !user) throw new Error('no members');
+    const ownerSocket = await connect(url, { token: owner.accessToken });
+    const userSocket = await connect(url, { token: user.accessToken });
+    const toUser: Pushed[] = [];
+    userSocket.on(REALTIME_EVENT, (pushed: Pushed) => toUser.push(pushed));
+    const created = await t.app.inject({
+      method: 'POST',
+      url: `${API_PREFIX}/documents`,
+      headers: { authorization: `Bearer ${admin.accessToken}` },
+      payload: { type: 'others' },
+    });
+    const { id } = created.json<{ id: string }>();
+    const pushed = await nextPush(ownerSocket, (event) => event.documentId === id);
+    expect(pushed.type).toBe('document.created');
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(toUser.filter((event) => event.documentId === id)).toEqual([]);
   });
 });
 
