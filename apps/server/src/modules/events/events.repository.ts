@@ -57,6 +57,47 @@ export async function recordEvent(db: Db, input: EventInput): Promise<void> {
     from document d, next`);
 }
 
+/**
+ * Records events in order. The same plain event of many documents (a bulk delete) is one statement: the documents'
+ * sequence rows are taken in id order, as every other batch takes them.
+ */
 export async function recordEvents(db: Db, inputs: EventInput[]): Promise<void> {
-  for (const input of inputs) await recordEvent(db, input);
+  const [first] = inputs;
+  const ids = [...new Set(inputs.map((input) => input.documentId))];
+  const isOneKind =
+    first !== undefined &&
+    inputs.length > 1 &&
+    ids.length === inputs.length &&
+    inputs.every(
+      (input) =>
+        input.type === first.type &&
+        input.at?.getTime() === first.at?.getTime() &&
+        !input.signerIds?.length &&
+        input.message === undefined &&
+        input.formId === undefined,
+    );
+  if (!isOneKind) {
+    for (const input of inputs) await recordEvent(db, input);
+    return;
+  }
+  const at = first.at ? sql`${first.at.toISOString()}::timestamptz` : sql`now()`;
+  await db.execute(sql`
+    with document as (
+      select d.id, d.user_id, d.team_id, d.title, d.status, d.type from documents d
+      where d.id::text in (select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb))
+        and d.type not in ('template', 'form_request')
+    ), next as (
+      insert into event_sequences (document_id, last)
+      select id, 1 from document order by id
+      on conflict (document_id) do update set last = event_sequences.last + 1
+      returning document_id, last
+    )
+    insert into events (type, user_id, team_id, document_id, sequence, payload, created_at)
+    select ${first.type}, d.user_id, d.team_id, d.id, next.last,
+      jsonb_build_object(
+        'document', jsonb_build_object('id', d.id, 'title', d.title, 'status', d.status, 'type', d.type),
+        'signers', '[]'::jsonb),
+      ${at}
+    from document d join next on next.document_id = d.id
+    order by d.id`);
 }

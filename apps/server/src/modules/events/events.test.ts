@@ -1,5 +1,5 @@
 import { API_PREFIX } from '@esign/shared';
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.js';
 import { authClient } from '../../../test/auth.js';
@@ -100,6 +100,37 @@ describe('the event outbox', () => {
     ]);
     const [row] = await db.select().from(documents).where(eq(documents.id, doc.documentId));
     expect(row?.deletedAt).not.toBeNull();
+  });
+
+  it("records one event for each document of a bulk delete, each after that document's earlier ones", async () => {
+    const docs: Awaited<ReturnType<typeof awaitingDocument>>[] = [];
+    for (let i = 0; i < 3; i++) {
+      docs.push(await awaitingDocument(t.app, { signers: [{ fields: [{ type: 'checkbox' }] }] }));
+    }
+    const owner = docs[0]?.owner;
+    if (!owner) throw new Error('no owner');
+    const { db } = t.app.platform.database;
+    // The documents are made for three owners; one owner's bulk delete needs them to be theirs.
+    for (const doc of docs) {
+      await db.execute(sql`update documents set user_id = ${owner.id} where id = ${doc.documentId}`);
+    }
+    await db.transaction((tx) => recordEvent(tx, { type: 'document.viewed', documentId: docs[1]?.documentId ?? '' }));
+    const deleted = await t.app.inject({
+      method: 'DELETE',
+      url: `${API_PREFIX}/documents`,
+      headers: { authorization: `Bearer ${owner.accessToken}` },
+      payload: { ids: docs.map((doc) => doc.documentId) },
+    });
+    expect(deleted.statusCode).toBe(200);
+    const sequences: (number | undefined)[] = [];
+    for (const doc of docs) {
+      const rows = await eventsOf(doc.documentId);
+      const last = rows.at(-1);
+      expect(last).toMatchObject({ type: 'document.deleted', userId: owner.id });
+      expect(last?.payload).toMatchObject({ document: { id: doc.documentId }, signers: [] });
+      sequences.push(last?.sequence);
+    }
+    expect(sequences).toEqual([1, 2, 1]);
   });
 
   it('numbers the events of concurrent changes of one document without a gap or a repeat', async () => {
