@@ -1,5 +1,5 @@
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useSyncExternalStore } from 'react';
+import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { queryKeys } from './query-keys';
 import { getAccessToken } from './tokens';
 
@@ -40,14 +40,20 @@ export function applyPushedEvent(queryClient: QueryClient, event: PushedEvent): 
     void queryClient.invalidateQueries({ queryKey: [...queryKeys.documents.all(), event.documentId] });
 }
 
+type SocketAuth = () => Record<string, string>;
+
 /**
- * The logged-in app's socket (socket.io on the API's port, loaded on first use): it joins the user's room with the
- * current access token (read again on every reconnect) and applies every pushed event. When it is down, the
- * screens poll as before.
+ * One socket.io connection on the API's port while the component is mounted (socket.io-client loaded on first
+ * use): `auth` is read again on every (re)connection; a refused one is tried again after 5 s. `isLive` follows it.
  */
-export function useRealtimeUpdates(): void {
-  const queryClient = useQueryClient();
+function useSocket(auth: SocketAuth | null, onEvent: (event: PushedEvent) => void, onConnect: () => void): void {
+  const handlers = useRef({ onEvent, onConnect });
+  handlers.current = { onEvent, onConnect };
+  const isEnabled = auth !== null;
+  const authRef = useRef(auth);
+  authRef.current = auth;
   useEffect(() => {
+    if (!isEnabled) return;
     let isClosed = false;
     let close = () => {};
     void import('socket.io-client').then(({ io }) => {
@@ -55,22 +61,20 @@ export function useRealtimeUpdates(): void {
       const socket = io({
         path: '/socket.io',
         transports: ['websocket', 'polling'],
-        auth: (send) => send({ token: getAccessToken() ?? '' }),
+        auth: (send) => send(authRef.current?.() ?? {}),
       });
       socket.on('connect', () => {
         setLive(true);
-        // Whatever happened while it was down.
-        void queryClient.invalidateQueries({ queryKey: queryKeys.documents.all() });
+        handlers.current.onConnect();
       });
       socket.on('disconnect', () => setLive(false));
-      // Refused (an expired token): try again later with the token the API client has refreshed meanwhile.
       socket.on('connect_error', () => {
         setLive(false);
         setTimeout(() => {
           if (!isClosed && !socket.connected) socket.connect();
         }, 5000);
       });
-      socket.on('event', (event: PushedEvent) => applyPushedEvent(queryClient, event));
+      socket.on('event', (event: PushedEvent) => handlers.current.onEvent(event));
       close = () => {
         socket.close();
         setLive(false);
@@ -80,5 +84,32 @@ export function useRealtimeUpdates(): void {
       isClosed = true;
       close();
     };
-  }, [queryClient]);
+  }, [isEnabled]);
+}
+
+/**
+ * The logged-in app's socket: it joins the user's room with the current access token (read again on every
+ * reconnect; a refused one, an expired token, is tried again with the token the API client has refreshed
+ * meanwhile) and applies every pushed event. When it is down, the screens poll as before.
+ */
+export function useRealtimeUpdates(): void {
+  const queryClient = useQueryClient();
+  useSocket(
+    () => ({ token: getAccessToken() ?? '' }),
+    (event) => applyPushedEvent(queryClient, event),
+    // Whatever happened while it was down.
+    () => void queryClient.invalidateQueries({ queryKey: queryKeys.documents.all() }),
+  );
+}
+
+/**
+ * A signer's page: the socket joins the document's room with the signing link's token, and `onEvent` hears the
+ * document's events (their type only). No token, no socket: the page polls.
+ */
+export function useSignerRealtime(documentId: string, signerToken: string | null, onEvent: (type: string) => void) {
+  useSocket(
+    signerToken ? () => ({ signerToken, documentId }) : null,
+    (event) => onEvent(event.type),
+    () => onEvent('connected'),
+  );
 }
