@@ -59,7 +59,7 @@ export default defineConfig({
   plugins: [react(), preloadApp()],
   server: {
     port: 5173,
-    proxy: { '/api': 'http://localhost:3000' },
+    proxy: { '/api': 'http://localhost:3000', '/socket.io': { target: 'ws://localhost:3000', ws: true } },
   },
   build: {
     outDir: 'dist',

@@ -26,6 +26,8 @@ export function serverEnv(port: number, dataDir: string): Record<string, string>
     LOG_LEVEL: 'warn',
     DEV_MAIL_TOKEN: OUTBOX_KEY,
     OPERATOR_TOKEN: OPERATOR_KEY,
+    // The webhook tests' receiver listens on this machine.
+    WEBHOOKS_ALLOW_PRIVATE: 'true',
   };
 }
 

@@ -4,6 +4,7 @@ import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { requireUser } from './modules/auth/auth.routes.js';
+import { realtimeAuthenticator } from './modules/events/realtime-access.js';
 import { appModules } from './modules/modules.js';
 import { requireApiKey } from './modules/public-api/api-key-gate.js';
 import { keyRateLimiter } from './modules/public-api/rate-limiter.js';
@@ -20,6 +21,7 @@ import type { Platform } from './platform/http/types.js';
 import { registerWebApp } from './platform/http/web.js';
 import { JobQueue } from './platform/jobs.js';
 import { createMailer } from './platform/mail/mailer.js';
+import { Realtime } from './platform/realtime.js';
 import { createSms } from './platform/sms/sms.js';
 import { createStorage } from './platform/storage/create.js';
 
@@ -66,7 +68,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db: database.db });
   const sms = createSms({ twilio: config.twilio, db: database.db });
   const storage = await createStorage(config, now);
-  const platform: Platform = { config, database, jobs, mailer, sms, storage, now, log: app.log };
+  const realtime = new Realtime(app.log);
+  const platform: Platform = { config, database, jobs, mailer, sms, storage, realtime, now, log: app.log };
   app.decorate('platform', platform);
 
   const { modules, auth } = appModules(platform, { warmUpOffice: options.warmUpOffice ?? true });
@@ -113,6 +116,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     { prefix: PUBLIC_API_PREFIX },
   );
   await registerWebApp(app, config.webDistDir);
+  // socket.io on the API's own server (and port): it answers its path before Fastify sees the request.
+  await realtime.attach(app.server, {
+    redisUrl: config.redisUrl,
+    authenticate: realtimeAuthenticator({ db: database.db, auth }),
+  });
 
   await jobs.start();
   for (const module of modules) {
@@ -122,6 +130,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await jobs.startWorkers();
     for (const module of modules) await module.startWorkers?.();
   }
+  // Before the server stops listening: open sockets would hold its close.
+  app.addHook('preClose', async () => {
+    await realtime.close();
+  });
   app.addHook('onClose', async () => {
     await jobs.stop();
     for (const module of modules) await module.stop?.();

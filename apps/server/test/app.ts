@@ -16,9 +16,18 @@ export interface TestApp {
 }
 
 /** A real application on a real, empty database (see createTestDatabase). */
-export async function createTestApp(options: { webDistDir?: string; config?: Partial<Config> } = {}): Promise<TestApp> {
+export async function createTestApp(
+  options: {
+    webDistDir?: string;
+    config?: Partial<Config>;
+    /** A database another test app uses too (two API nodes): this one neither makes nor drops it. */
+    databaseUrl?: string;
+  } = {},
+): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'esign-test-'));
-  const database = await createTestDatabase();
+  const database = options.databaseUrl
+    ? { url: options.databaseUrl, drop: async () => {} }
+    : await createTestDatabase();
   const config = loadConfig(
     {},
     {

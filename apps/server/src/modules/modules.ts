@@ -35,6 +35,8 @@ import { documentService } from './documents/documents.service.js';
 import { completedMailJobs } from './downloads/completed.mails.js';
 import { downloadRoutes } from './downloads/downloads.routes.js';
 import { downloadService } from './downloads/downloads.service.js';
+import { eventDispatcher } from './events/dispatcher.js';
+import { pushEvents } from './events/realtime-push.js';
 import { fileRoutes } from './files/files.routes.js';
 import { fileService } from './files/files.service.js';
 import { formRoutes } from './forms/forms.routes.js';
@@ -72,6 +74,9 @@ import { userRoutes } from './users/users.routes.js';
 import { userService } from './users/users.service.js';
 import { verifyRoutes } from './verify/verify.routes.js';
 import { verifyService } from './verify/verify.service.js';
+import { webhookJobs } from './webhooks/webhooks.jobs.js';
+import { webhookRoutes } from './webhooks/webhooks.routes.js';
+import { type WebhookService, webhookService } from './webhooks/webhooks.service.js';
 
 /** What a module gives the application. Every part is optional. */
 export interface AppModule {
@@ -100,7 +105,10 @@ export interface ModuleOptions {
  * entry here (its jobs, its routes), and `buildApp` registers them all. The auth service is answered too, for the
  * one `requireUser` pre-handler every `auth: 'user'` route runs.
  */
-export function appModules(platform: Platform, options: ModuleOptions): { modules: AppModule[]; auth: AuthService } {
+export function appModules(
+  platform: Platform,
+  options: ModuleOptions,
+): { modules: AppModule[]; auth: AuthService; webhooks: WebhookService } {
   const { config, database, jobs, mailer, sms, storage, now } = platform;
   const db = database.db;
   const appUrl = config.appUrl;
@@ -188,6 +196,34 @@ export function appModules(platform: Platform, options: ModuleOptions): { module
   const publicJobs = publicApiJobs({ db, now });
   const apiPlans = apiPlanService({ db, jobs, gateway, billingJobs: billingJobDefs, now });
   const publicApi = publicApiService({ db, jobs, templates, sending, documents, documentList, apiPlans, now });
+
+  const webhookBox = secretBox(config.jwtSecret, 'webhooks:secret:v1');
+  const webhookJobDefs = webhookJobs({
+    db,
+    jobs,
+    mailer,
+    box: webhookBox,
+    appUrl,
+    now,
+    allowPrivate: config.webhooks.allowPrivateAddresses,
+    retryDelaySeconds: config.webhooks.retryDelaySeconds,
+  });
+  const webhooks = webhookService({
+    db,
+    jobs,
+    webhookJobs: webhookJobDefs,
+    box: webhookBox,
+    allowPrivate: config.webhooks.allowPrivateAddresses,
+    now,
+  });
+  const dispatcher = eventDispatcher({
+    db,
+    jobs,
+    log: platform.log,
+    deliver: webhooks.deliverEvents,
+    publish: (claimed) => pushEvents(platform.realtime, claimed),
+    pollMs: config.eventPollMs,
+  });
 
   const modules: AppModule[] = [
     {
@@ -311,6 +347,13 @@ export function appModules(platform: Platform, options: ModuleOptions): { module
       schedules: [{ job: billingJobDefs.renewDue, cron: RENEWAL_CRON, payload: {} }],
       routes: (api) => api.register(billingRoutes, { billing, appSumo, apiPlans }),
     },
+    // The outbox's dispatcher: each committed event to its webhooks' deliveries and to the owner's open tabs.
+    { name: 'events', startWorkers: () => dispatcher.start(), stop: () => dispatcher.stop() },
+    {
+      name: 'webhooks',
+      jobs: [webhookJobDefs.deliver, webhookJobDefs.disabledMail],
+      routes: (api) => api.register(webhookRoutes, { webhooks }),
+    },
     { name: 'verify', routes: (api) => api.register(verifyRoutes, { verify: verifyService({ db }) }) },
     { name: 'api-keys', routes: (api) => api.register(apiKeyRoutes, { apiKeys }) },
     // The public API: an API key acts as its owner through the same services (and so the same access policy).
@@ -325,5 +368,5 @@ export function appModules(platform: Platform, options: ModuleOptions): { module
   if (storage instanceof LocalStorage) {
     modules.push({ name: 'local-files', routes: (api) => api.register(localFileRoutes, { storage }) });
   }
-  return { modules, auth };
+  return { modules, auth, webhooks };
 }

@@ -1,7 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { FORM_SUBMISSION_LIMITS, IDLE_LOGOUT_MINUTES_DEFAULT, type IntegrationType } from '@esign/shared';
+import {
+  FORM_SUBMISSION_LIMITS,
+  IDLE_LOGOUT_MINUTES_DEFAULT,
+  type IntegrationType,
+  WEBHOOK_LIMITS,
+} from '@esign/shared';
 import { parseTrustProxy, type TrustProxy } from './http/client-address.js';
 import { type IntegrationProviderConfig, integrationConfigs } from './integration-config.js';
 import { OFFICE_RECYCLING_DEFAULTS, type OfficeRecycling } from './office/office-converter.js';
@@ -68,6 +73,16 @@ export interface Config {
    * through the built-in sandbox gateway otherwise.
    */
   stripe: { secretKey: string; apiUrl: string | undefined } | undefined;
+  /**
+   * Webhooks: WEBHOOKS_ALLOW_PRIVATE=true lets subscriptions reach private and loopback addresses (self-hosters on
+   * one network, tests' local receivers); WEBHOOK_RETRY_DELAY_SECONDS is the wait before the first retry (60 s;
+   * each later one waits twice as long).
+   */
+  webhooks: { allowPrivateAddresses: boolean; retryDelaySeconds: number };
+  /** REDIS_URL: realtime pushes reach the sockets of every API node through Redis; unset, this process's only. */
+  redisUrl: string | undefined;
+  /** EVENT_POLL_MS: how often the outbox is looked at for new events (150 ms). */
+  eventPollMs: number;
   /** INVOICE_SELLER: the seller's lines on invoices, separated by '|' ('eSign Inc.|1 Main St|Springfield'). */
   invoiceSeller: string[];
 }
@@ -255,6 +270,16 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     stripe: env.STRIPE_SECRET_KEY
       ? { secretKey: env.STRIPE_SECRET_KEY, apiUrl: env.STRIPE_API_URL || undefined }
       : undefined,
+    webhooks: {
+      allowPrivateAddresses: env.WEBHOOKS_ALLOW_PRIVATE === 'true',
+      retryDelaySeconds: positiveInt(
+        env.WEBHOOK_RETRY_DELAY_SECONDS,
+        WEBHOOK_LIMITS.retryDelaySeconds,
+        'WEBHOOK_RETRY_DELAY_SECONDS',
+      ),
+    },
+    redisUrl: env.REDIS_URL || undefined,
+    eventPollMs: positiveInt(env.EVENT_POLL_MS, 150, 'EVENT_POLL_MS'),
     invoiceSeller: (env.INVOICE_SELLER ?? 'eSign')
       .split('|')
       .map((line) => line.trim())

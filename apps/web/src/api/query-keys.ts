@@ -45,6 +45,12 @@ export const queryKeys = {
     /** The sent document watched by the success modal: apart from the editor's copy, which is the draft it opened. */
     sent: (documentId: string) => dataKey<ResponseOf<'getDocument'>>('documents', documentId, 'sent'),
   },
+  webhooks: {
+    all: () => ['webhooks'] as const,
+    list: () => dataKey<ResponseOf<'listWebhooks'>>('webhooks', 'list'),
+    deliveries: (webhookId: string, page: number) =>
+      dataKey<ResponseOf<'listWebhookDeliveries'>>('webhooks', webhookId, 'deliveries', page),
+  },
   integrations: {
     all: () => ['integrations'] as const,
     list: () => dataKey<ResponseOf<'listIntegrations'>>('integrations', 'list'),

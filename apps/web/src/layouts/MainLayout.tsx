@@ -2,6 +2,7 @@ import { AppShell, Burger, Group, Loader, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Suspense } from 'react';
 import { Outlet } from 'react-router';
+import { useRealtimeUpdates } from '../api/realtime';
 import { FullPageLoader } from '../app/FullPageLoader';
 import { useCurrentUser } from '../features/auth/api';
 import { useTranslation } from '../i18n';
@@ -22,6 +23,7 @@ export function MainLayout() {
   const { t } = useTranslation();
   const { data: user } = useCurrentUser();
   const [isDrawerOpen, drawer] = useDisclosure(false);
+  useRealtimeUpdates();
   // The logged-in routes render only once the user is loaded; this covers the moment of logout.
   if (user === undefined) return <FullPageLoader />;
 

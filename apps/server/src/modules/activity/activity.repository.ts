@@ -2,6 +2,7 @@ import type { ActivityType, DocumentActivity } from '@esign/shared';
 import { asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import { documentActivities, documents, signers } from '../../platform/db/schema.js';
+import { eventOfActivity, recordEvents } from '../events/events.repository.js';
 
 export interface ActivityInput {
   documentId: string;
@@ -17,7 +18,8 @@ export interface ActivityInput {
 
 /**
  * Records one audit-trail row. Call it with the transaction that makes the change it records. Rows are only
- * ever inserted: nothing updates or deletes them.
+ * ever inserted: nothing updates or deletes them. An activity that is an event too (created, sent, viewed, signed,
+ * sealed, reverted: `eventOfActivity`) writes its outbox event in the same transaction.
  */
 export async function recordActivity(db: Db, input: ActivityInput): Promise<void> {
   await recordActivities(db, [input]);
@@ -37,6 +39,13 @@ export async function recordActivities(db: Db, inputs: ActivityInput[]): Promise
       details: input.details ?? null,
       ...(input.at ? { createdAt: input.at } : {}),
     })),
+  );
+  await recordEvents(
+    db,
+    inputs.flatMap((input) => {
+      const type = eventOfActivity(input.type);
+      return type ? [{ type, documentId: input.documentId, signerIds: input.signerIds ?? [], at: input.at }] : [];
+    }),
   );
 }
 

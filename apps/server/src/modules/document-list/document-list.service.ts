@@ -15,6 +15,7 @@ import { authorize, userActor } from '../access/access.repository.js';
 import { type Action, can } from '../access/policy.js';
 import { recordActivity } from '../activity/activity.repository.js';
 import { findLiveDocument, listSigners, lockDocument } from '../documents/documents.repository.js';
+import { recordEvents } from '../events/events.repository.js';
 import type { SignerMailJobs } from '../sending/invitation.mails.js';
 import { issueSigningToken, revokeSigningTokens, signingUrl } from '../signing/signing-tokens.repository.js';
 import { ListAnswerCache } from './answer-cache.js';
@@ -144,8 +145,13 @@ export function documentListService(deps: Deps) {
     async deleteMany(input: { userId: string; ids: string[] }) {
       const ids = [...new Set(input.ids)];
       await db.transaction(async (tx) => {
-        const deleted = await repo.softDeleteOwnedDocuments(tx, { userId: input.userId, ids, at: now() });
+        const at = now();
+        const deleted = await repo.softDeleteOwnedDocuments(tx, { userId: input.userId, ids, at });
         if (deleted !== ids.length) throw notFound();
+        await recordEvents(
+          tx,
+          ids.map((documentId) => ({ type: 'document.deleted' as const, documentId, at })),
+        );
       });
       return { success: true as const };
     },

@@ -15,6 +15,7 @@ import { imageToPdf } from '../../platform/pdf/image-to-pdf.js';
 import { normalizePdf } from '../../platform/pdf/normalize-pdf.js';
 import { readPageSizes } from '../../platform/pdf/page-sizes.js';
 import type { Storage } from '../../platform/storage/storage.js';
+import { recordEvent } from '../events/events.repository.js';
 import {
   failPartConversion,
   findPartToConvert,
@@ -78,7 +79,7 @@ export function conversionJobs(deps: ConversionDeps) {
       if (sources.reduce((total, source) => total + source.byteLength, 0) >= LARGE_FILE_BYTES) releaseLargeBuffers();
     }
     // Stored only if the parts did not change meanwhile; otherwise a newer combine follows.
-    await setCombinedPdf(db, { documentId, revision, key, metadata });
+    await setPdfAnnounced({ documentId, revision, key, metadata });
     return true;
   }
 
@@ -88,7 +89,16 @@ export function conversionJobs(deps: ConversionDeps) {
    * reordered since bumps it, and then the general `combine` decides. False when it did not apply.
    */
   async function setOnlyPartPdf(documentId: string, revision: number, key: string, metadata: PdfMetadata) {
-    return setCombinedPdf(db, { documentId, revision, key, metadata });
+    return setPdfAnnounced({ documentId, revision, key, metadata });
+  }
+
+  /** The document's PDF set, and its `document.conversion_finished` event in the same transaction. */
+  async function setPdfAnnounced(params: Parameters<typeof setCombinedPdf>[1]): Promise<boolean> {
+    return db.transaction(async (tx) => {
+      const isSet = await setCombinedPdf(tx, params);
+      if (isSet) await recordEvent(tx, { type: 'document.conversion_finished', documentId: params.documentId });
+      return isSet;
+    });
   }
 
   const combineDocument = defineJob({
@@ -107,8 +117,12 @@ export function conversionJobs(deps: ConversionDeps) {
     if (!(await combine(documentId, false))) await deps.jobs.send(combineDocument, { documentId });
   }
 
+  /** The part's failure, and the document's `document.conversion_failed` event when it was not failed before. */
   async function failPart(partId: string, message: string) {
-    await failPartConversion(db, { partId, message });
+    await db.transaction(async (tx) => {
+      const documentId = await failPartConversion(tx, { partId, message });
+      if (documentId) await recordEvent(tx, { type: 'document.conversion_failed', documentId, message });
+    });
   }
 
   const convertPart = defineJob({
@@ -162,13 +176,17 @@ export function conversionJobs(deps: ConversionDeps) {
     const pdfFileKey = isUnchanged ? part.originalFileKey : `documents/${part.documentId}/parts/${part.id}.pdf`;
     if (!isUnchanged) await storage.put(pdfFileKey, bufferOf(result.bytes), PDF_CONTENT_TYPE);
     const pages = result.metadata.pages.length;
-    await setPartConverted(db, partId, {
-      pdfFileKey,
-      pdfMetadata: result.metadata,
-      pagesTotal: pages,
-      pagesConverted: pages,
-      warningText: result.warning,
-      activeContent: result.activeContent,
+    // The part's progress is pushed to the upload page (and to webhooks that chose it) with its change.
+    await db.transaction(async (tx) => {
+      await setPartConverted(tx, partId, {
+        pdfFileKey,
+        pdfMetadata: result.metadata,
+        pagesTotal: pages,
+        pagesConverted: pages,
+        warningText: result.warning,
+        activeContent: result.activeContent,
+      });
+      await recordEvent(tx, { type: 'document.part_converted', documentId: part.documentId });
     });
     if (partCount === 1 && (await setOnlyPartPdf(part.documentId, partsRevision, pdfFileKey, result.metadata))) {
       return;

@@ -173,12 +173,20 @@ export async function setCombinedPdf(
     .returning({ id: documents.id });
   return updated.length > 0;
 }
-/** A part's conversion failed for good: the sentence the user sees (unless it was converted meanwhile). */
-export async function failPartConversion(db: Db, params: { partId: string; message: string }): Promise<void> {
-  await db
+/**
+ * A part's conversion failed for good: the sentence the user sees (unless it was converted or failed meanwhile).
+ * The part's document, when this changed it.
+ */
+export async function failPartConversion(
+  db: Db,
+  params: { partId: string; message: string },
+): Promise<string | undefined> {
+  const [failed] = await db
     .update(documentParts)
     .set({ errorText: params.message })
-    .where(and(eq(documentParts.id, params.partId), isNull(documentParts.convertedAt)));
+    .where(and(eq(documentParts.id, params.partId), isNull(documentParts.convertedAt), isNull(documentParts.errorText)))
+    .returning({ documentId: documentParts.documentId });
+  return failed?.documentId;
 }
 /** A part's converted PDF and what its conversion found. */
 export async function setPartConverted(

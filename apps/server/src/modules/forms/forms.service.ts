@@ -12,6 +12,7 @@ import type { JobQueue } from '../../platform/jobs.js';
 import type { Storage } from '../../platform/storage/storage.js';
 import { authorize, userActor } from '../access/access.repository.js';
 import * as documentsRepo from '../documents/documents.repository.js';
+import { recordEvent } from '../events/events.repository.js';
 import type { SendingService } from '../sending/sending.service.js';
 import { issueSigningToken } from '../signing/signing-tokens.repository.js';
 import { moveTemplateStatus } from '../templates/templates.repository.js';
@@ -147,6 +148,13 @@ export function formService(deps: FormDeps) {
         if (refused) throw refused;
         const signer = (await documentsRepo.listSigners(tx, documentId)).find((row) => !row.isPreparer);
         if (!signer) throw notAvailable();
+        await recordEvent(tx, {
+          type: 'form.submitted',
+          documentId,
+          signerIds: [signer.id],
+          formId: form.id,
+          at: now,
+        });
         const signAccessToken = await issueSigningToken(tx, { documentId, signerId: signer.id });
         await repo.insertSubmission(tx, { formId: form.id, documentId, ip, createdAt: now });
         return { documentId, signerId: signer.id, signAccessToken };

@@ -7,6 +7,7 @@ import { type ActivityInput, recordActivities } from '../activity/activity.repos
 import { giveAccessCodes } from '../company/access-codes.js';
 import type * as partsRepo from '../documents/document-parts.repository.js';
 import * as repo from '../documents/documents.repository.js';
+import { recordEvent } from '../events/events.repository.js';
 import type { SealingJobs } from '../sealing/sealing.jobs.js';
 import { completeDocumentOnce } from '../signing/completion.repository.js';
 import { signersWhoseTurnItIs } from '../signing/turns.js';
@@ -132,6 +133,7 @@ export function sendingService(deps: SendingDeps) {
       },
     ];
     const activities: ActivityInput[] = [];
+    const completedIds: string[] = [];
     const invitations: { documentId: string; signerId: string }[] = [];
     const awaiting = sent.filter((document) => document.type !== 'me').map((document) => document.id);
     if ((await repo.moveDraftsToAwaiting(tx, { documentIds: awaiting, at: now })).length !== awaiting.length) {
@@ -147,6 +149,7 @@ export function sendingService(deps: SendingDeps) {
         await repo.markDocumentSent(tx, { documentId: document.id, at: now });
         const isCompleted = await completeDocumentOnce(tx, { documentId: document.id, now, from: ['draft'] });
         if (!isCompleted) throw notDraft();
+        completedIds.push(document.id);
         activities.push({ ...here, type: 'send', signerIds: preparer ? [preparer.id] : [] });
         if (preparer) activities.push(...senderSigned(here, preparer.id));
         await queue(deps.sealing.sealDocument, { documentId: document.id });
@@ -161,6 +164,8 @@ export function sendingService(deps: SendingDeps) {
       invitations.push(...mailed.map((signer) => ({ documentId: document.id, signerId: signer.id })));
     }
     await recordActivities(tx, activities);
+    // After the `send`: a document only for me is sent and completed at once.
+    for (const documentId of completedIds) await recordEvent(tx, { type: 'document.completed', documentId, at: now });
     for (const invitation of invitations) await queue(deps.signerMails.signerInvitationMail, invitation);
     return outcome;
   }

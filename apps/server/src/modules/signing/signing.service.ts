@@ -26,6 +26,7 @@ import {
 } from '../company/company.repository.js';
 import { listFields, toFieldDto } from '../documents/document-fields.repository.js';
 import { type DocumentRow, listSigners, lockDocument, type SignerRow } from '../documents/documents.repository.js';
+import { recordEvent } from '../events/events.repository.js';
 import { findRequisitesToStamp } from '../requisites/requisites.repository.js';
 import type { SealingJobs } from '../sealing/sealing.jobs.js';
 import type { SignerMailJobs } from '../sending/invitation.mails.js';
@@ -305,6 +306,7 @@ export function signerService(deps: SignerDeps) {
         });
         // The `complete` activity is the seal's: it carries the final PDF's SHA-256 (modules/sealing).
         const isCompleted = await completeDocumentOnce(tx, { documentId: document.id, now: at });
+        if (isCompleted) await recordEvent(tx, { type: 'document.completed', documentId: document.id, at });
         const next =
           !isCompleted && document.isOrdered
             ? signerRows.find((row) => !row.isFinished && row.id !== signer.id)

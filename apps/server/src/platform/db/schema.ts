@@ -9,6 +9,7 @@ export * from './schema/billing.js';
 export * from './schema/bulk-send.js';
 export * from './schema/company.js';
 export * from './schema/documents.js';
+export * from './schema/events.js';
 export * from './schema/forms.js';
 export * from './schema/integrations.js';
 export * from './schema/jobs.js';

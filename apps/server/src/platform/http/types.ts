@@ -3,6 +3,7 @@ import type { Config } from '../config.js';
 import type { Database } from '../db/client.js';
 import type { JobQueue } from '../jobs.js';
 import type { Mailer } from '../mail/mailer.js';
+import type { Realtime } from '../realtime.js';
 import type { Sms } from '../sms/sms.js';
 import type { Storage } from '../storage/storage.js';
 
@@ -14,6 +15,7 @@ export interface Platform {
   mailer: Mailer;
   sms: Sms;
   storage: Storage;
+  realtime: Realtime;
   now: () => Date;
   log: FastifyBaseLogger;
 }

@@ -73,6 +73,11 @@ export const en = {
     subject: '"{{title}}" no longer needs your signature',
     body: '{{sender}} deleted their account, so the document "{{title}}" has been voided. Its signing link no longer works.',
   },
+  webhookDisabled: {
+    subject: 'A webhook has been turned off',
+    body: 'Deliveries to {{url}} have failed for {{days}} days, so we have turned this webhook off. Fix the receiver, then turn the webhook on again in your settings.',
+    action: 'Open webhook settings',
+  },
   signerSigned: {
     subject: '{{signer}} signed "{{title}}"',
     body: '{{signer}} ({{signerEmail}}) signed the document "{{title}}".',

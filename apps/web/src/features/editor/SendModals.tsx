@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { apiCall } from '../../api/client';
 import { notifyError } from '../../api/notify';
 import { queryKeys } from '../../api/query-keys';
+import { pollingInterval, useIsRealtimeLive } from '../../api/realtime';
 import { useTranslation } from '../../i18n';
 import { translateMessage } from '../../i18n/translate-message';
 import type { TemplateKind } from '../templates/template-kinds';
@@ -53,13 +54,16 @@ function readyFileKey(document: Document): string | null {
 export function SentModal({ sent }: { sent: Document | null }) {
   const { t } = useTranslation();
   const [isBusy, setBusy] = useState(false);
+  const isRealtimeLive = useIsRealtimeLive();
   const current = useQuery({
     // Its own key: the editor's copy of the document is the draft as it was opened.
     queryKey: queryKeys.documents.sent(sent?.id ?? ''),
     queryFn: ({ signal }) => apiCall('getDocument', { params: { id: sent?.id ?? '' }, signal }),
     enabled: sent !== null && readyFileKey(sent) === null,
     initialData: sent ?? undefined,
-    refetchInterval: (query) => (query.state.data && readyFileKey(query.state.data) ? false : PROCESSING_POLL_MS),
+    // The seal's pushed event refreshes it at once; polling backs the socket up.
+    refetchInterval: (query) =>
+      query.state.data && readyFileKey(query.state.data) ? false : pollingInterval(PROCESSING_POLL_MS, isRealtimeLive),
   });
   const document = current.data ?? sent;
   const fileKey = document ? readyFileKey(document) : null;

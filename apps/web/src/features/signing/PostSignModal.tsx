@@ -1,23 +1,35 @@
 import { CONVERSION_POLL_INTERVAL_MS } from '@esign/shared';
 import { Anchor, Button, Group, Loader, Modal, Stack, Text } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
 import { isApiError } from '../../api/api-error';
 import { queryKeys } from '../../api/query-keys';
+import { pollingInterval, useIsRealtimeLive, useSignerRealtime } from '../../api/realtime';
 import { useTranslation } from '../../i18n';
 import { useCurrentUser } from '../auth/api';
 import { downloadUrlByToken, signerConversionStatus } from './api';
+import { storedSignToken } from './use-sign-token';
 
 /**
  * The sealed PDF's URL once it exists; null while the document is being processed: the signer's
- * `convertion_status` is watched every 3 s, and the download asked for once it says sealed, so the last signer
+ * `convertion_status` is asked again when the seal's event is pushed (every 3 s while the socket is down), and the
+ * download asked for once it says sealed, so the last signer
  * gets the file as soon as it is made, without reloading.
  */
 export function useSealedDownload(documentId: string, signerId: string) {
+  const queryClient = useQueryClient();
+  const isRealtimeLive = useIsRealtimeLive();
+  // The seal's event (pushed to the document's room) asks again at once; polling backs the socket up.
+  useSignerRealtime(documentId, storedSignToken(documentId), (type) => {
+    if (type === 'document.sealed' || type === 'connected') {
+      void queryClient.invalidateQueries({ queryKey: queryKeys.signing.conversionStatus(signerId) });
+    }
+  });
   const status = useQuery({
     queryKey: queryKeys.signing.conversionStatus(signerId),
     queryFn: () => signerConversionStatus(signerId),
-    refetchInterval: (query) => (query.state.data?.isSealed ? false : CONVERSION_POLL_INTERVAL_MS),
+    refetchInterval: (query) =>
+      query.state.data?.isSealed ? false : pollingInterval(CONVERSION_POLL_INTERVAL_MS, isRealtimeLive),
     retry: false,
   });
   const isSealed = status.data?.isSealed === true;

@@ -4,7 +4,8 @@ import { setSignAccessToken } from '../../api/client';
 
 const storageKey = (documentId: string) => `esign.signAccessToken.${documentId}`;
 
-function readStored(documentId: string): string | null {
+/** The token this tab keeps for the document's signer page, if any. */
+export function storedSignToken(documentId: string): string | null {
   try {
     return sessionStorage.getItem(storageKey(documentId));
   } catch {
@@ -29,7 +30,7 @@ export function useSignToken(documentId: string): string | null {
   const [params] = useSearchParams();
   const fromLink = params.get('signAccessToken');
   const [token] = useState(() => {
-    const found = fromLink ?? readStored(documentId);
+    const found = fromLink ?? storedSignToken(documentId);
     // Set at once (not in an effect), so the first queries of the page already carry it.
     setSignAccessToken(found);
     return found;

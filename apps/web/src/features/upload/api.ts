@@ -2,6 +2,7 @@ import type { ActiveContentChoice, DocumentPart, IntegrationType } from '@esign/
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiCall } from '../../api/client';
 import { queryKeys } from '../../api/query-keys';
+import { pollingInterval, useIsRealtimeLive } from '../../api/realtime';
 import { orderPayload } from './file-order';
 import { isConversionPending } from './upload-rows';
 
@@ -20,12 +21,15 @@ export function useDocument(documentId: string | null, { staleTime = 0 }: { stal
 
 /** Conversion progress, polled while the document has parts that are not finished. */
 export function useConversionData(documentId: string | null, parts: readonly DocumentPart[]) {
+  const isRealtimeLive = useIsRealtimeLive();
   return useQuery({
     queryKey: queryKeys.documents.conversion(documentId ?? ''),
     queryFn: ({ signal }) => apiCall('conversionData', { params: { id: documentId ?? '' }, signal }),
     enabled: documentId !== null && parts.length > 0,
     // Evaluated after every answer: stops once finished, starts again when a change makes it unfinished.
-    refetchInterval: (query) => (isConversionPending(parts, query.state.data) ? CONVERSION_POLL_MS : false),
+    // With a live socket the pushed conversion events refresh it; polling only backs that up.
+    refetchInterval: (query) =>
+      isConversionPending(parts, query.state.data) ? pollingInterval(CONVERSION_POLL_MS, isRealtimeLive) : false,
     refetchIntervalInBackground: true,
   });
 }

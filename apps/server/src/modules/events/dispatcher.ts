@@ -1,0 +1,103 @@
+import { asc, inArray, isNull, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../platform/db/client.js';
+import { events } from '../../platform/db/schema.js';
+import type { JobQueue, QueueInTransaction } from '../../platform/jobs.js';
+
+export type EventRow = typeof events.$inferSelect;
+
+/** Events one dispatch claims at most. */
+const BATCH = 200;
+/** The transaction-level advisory lock that lets one dispatcher run at a time across processes. */
+const DISPATCH_LOCK = 0x65766e74;
+
+export interface DispatcherDeps {
+  db: Db;
+  jobs: JobQueue;
+  log: FastifyBaseLogger;
+  /** In the claim's transaction: what must exist exactly once per event (the webhooks' deliveries and jobs). */
+  deliver: (tx: Db, queue: QueueInTransaction, claimed: EventRow[]) => Promise<void>;
+  /** After the claim committed: what may be missed when the process dies right then (the realtime pushes). */
+  publish: (claimed: EventRow[]) => void;
+  pollMs: number;
+}
+
+/**
+ * Reads the outbox: claims undispatched events in commit order, creates their deliveries in the same
+ * transaction (so each event is handed on exactly once, whichever process claims it, and none is lost to a
+ * crash), then pushes them to open browsers. It runs where the job workers run and looks every `pollMs`.
+ */
+export function eventDispatcher(deps: DispatcherDeps) {
+  const { db } = deps;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> | undefined;
+  let isStopped = true;
+
+  async function dispatchOnce(): Promise<number> {
+    const waiting = await db.select({ id: events.id }).from(events).where(isNull(events.dispatchedAt)).limit(1);
+    if (waiting.length === 0) return 0;
+    const claimed = await deps.jobs.transaction(db, async (tx, queue) => {
+      const result = (await tx.execute(
+        sql`select pg_try_advisory_xact_lock(${DISPATCH_LOCK}) as locked`,
+      )) as unknown as {
+        rows: { locked: boolean }[];
+      };
+      if (!result.rows[0]?.locked) return [];
+      const rows = await tx
+        .select()
+        .from(events)
+        .where(isNull(events.dispatchedAt))
+        .orderBy(asc(events.position))
+        .limit(BATCH);
+      if (rows.length === 0) return [];
+      await tx
+        .update(events)
+        .set({ dispatchedAt: sql`now()` })
+        .where(
+          inArray(
+            events.id,
+            rows.map((row) => row.id),
+          ),
+        );
+      await deps.deliver(tx, queue, rows);
+      return rows;
+    });
+    if (claimed.length > 0) deps.publish(claimed);
+    return claimed.length;
+  }
+
+  async function tick() {
+    try {
+      while (!isStopped && (await dispatchOnce()) === BATCH) {
+        // A full batch: more are waiting.
+      }
+    } catch (error) {
+      deps.log.warn({ err: error }, 'event dispatch failed; it is tried again');
+    }
+  }
+
+  function schedule() {
+    if (isStopped) return;
+    timer = setTimeout(() => {
+      running = tick().finally(() => {
+        running = undefined;
+        schedule();
+      });
+    }, deps.pollMs);
+  }
+
+  return {
+    dispatchOnce,
+    start() {
+      if (!isStopped) return;
+      isStopped = false;
+      schedule();
+    },
+    async stop() {
+      isStopped = true;
+      clearTimeout(timer);
+      await running;
+    },
+  };
+}
+export type EventDispatcher = ReturnType<typeof eventDispatcher>;

@@ -1,0 +1,37 @@
+import type { Db } from '../../platform/db/client.js';
+import { documentRoom, type RealtimeAuthenticator, teamRoom, userRoom } from '../../platform/realtime.js';
+import { userActor } from '../access/access.repository.js';
+import { can } from '../access/policy.js';
+import type { AuthService } from '../auth/auth.service.js';
+import { findSignerByToken } from '../signing/signing-tokens.repository.js';
+
+/**
+ * Who a socket is: `{token}` a user's access token (as the API's bearer token: a session that ended or a token
+ * older than the last password change is refused) joins that user's room, and a team's owner or admin the team's
+ * room (the team's documents are theirs to view); `{signerToken, documentId}` a signing
+ * link's token joins its document's room. Anything else is refused.
+ */
+export function realtimeAuthenticator(deps: { db: Db; auth: AuthService }): RealtimeAuthenticator {
+  return async (auth) => {
+    if (typeof auth.token === 'string') {
+      const user = await deps.auth.authenticate(auth.token).catch(() => undefined);
+      if (!user) return undefined;
+      // A teammate's document as the policy sees it: whoever may view it there hears its events too.
+      const teammates = user.teamId
+        ? can(userActor(user.id, { actorTeamId: user.teamId, actorTeamRole: user.teamRole }), 'document.view', {
+            kind: 'document',
+            id: '',
+            ownerId: '',
+            teamId: user.teamId,
+          })
+        : false;
+      return [userRoom(user.id), ...(teammates && user.teamId ? [teamRoom(user.teamId)] : [])];
+    }
+    if (typeof auth.signerToken === 'string' && typeof auth.documentId === 'string') {
+      if (!/^[0-9a-f-]{36}$/i.test(auth.documentId)) return undefined;
+      const signer = await findSignerByToken(deps.db, { documentId: auth.documentId, token: auth.signerToken });
+      return signer ? [documentRoom(auth.documentId)] : undefined;
+    }
+    return undefined;
+  };
+}

@@ -1,0 +1,220 @@
+import { API_PREFIX, MESSAGES, type WebhookDelivery, type WebhookSubscription } from '@esign/shared';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp, waitForMail } from '../../../test/app.js';
+import { authClient } from '../../../test/auth.js';
+import { awaitingDocument, signerClient } from '../../../test/signing.js';
+import { eventually, webhookReceiver } from '../../../test/webhook-receiver.js';
+import { recordEvent } from '../events/events.repository.js';
+
+let t: TestApp;
+let receiver: Awaited<ReturnType<typeof webhookReceiver>>;
+beforeAll(async () => {
+  t = await createTestApp({ config: { webhooks: { allowPrivateAddresses: true, retryDelaySeconds: 1 } } });
+  receiver = await webhookReceiver();
+});
+afterAll(async () => {
+  await receiver?.close();
+  await t?.close();
+});
+
+type Headers = { authorization: string };
+const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, headers: Headers, payload?: object) =>
+  t.app.inject({ method, url: `${API_PREFIX}${url}`, headers, ...(payload ? { payload } : {}) });
+
+async function subscribe(headers: Headers, events: string[], url = receiver.url) {
+  const response = await call('POST', '/webhooks', headers, { url, events });
+  expect(response.statusCode).toBe(200);
+  return response.json<{ webhook: WebhookSubscription; secret: string }>();
+}
+
+async function deliveries(headers: Headers, id: string) {
+  return (await call('GET', `/webhooks/${id}/deliveries?limit=100`, headers)).json<{ deliveries: WebhookDelivery[] }>()
+    .deliveries;
+}
+
+describe('webhooks', () => {
+  it('delivers each event a subscription chose once, signed as Standard Webhooks, in order per document', async () => {
+    const doc = await awaitingDocument(t.app, { signers: [{ fields: [{ type: 'checkbox' }] }] });
+    const headers = { authorization: `Bearer ${doc.owner.accessToken}` };
+    const { webhook, secret } = await subscribe(headers, ['document.viewed', 'document.signed', 'document.completed']);
+    expect(secret).toMatch(/^whsec_/);
+
+    const [signer] = doc.signers;
+    if (!signer) throw new Error('no signer');
+    const signerCall = signerClient(t.app, signer.token);
+    await signerCall('POST', `/document_sign/documents/${doc.documentId}/signers/${signer.id}/signatory_opened`);
+    await signerCall('PATCH', `/document_sign/documents/${doc.documentId}/signers/${signer.id}/sign`, {
+      fields: [{ id: signer.fieldIds[0], checked: true }],
+      consent: 'I agree',
+    });
+    await eventually(() => receiver.accepted.filter((r) => r.payload.documentId === doc.documentId).length >= 3);
+    const got = receiver.all.filter((r) => r.payload.documentId === doc.documentId);
+    expect(got.map((r) => r.payload.type)).toEqual(['document.viewed', 'document.signed', 'document.completed']);
+    expect(got.map((r) => r.payload.sequence)).toEqual([1, 2, 3]);
+    for (const received of got)
+      expect(receiver.verify(received, secret)).toMatchObject({ type: received.payload.type });
+    expect(new Set(got.map((r) => r.id)).size).toBe(3);
+
+    const log = await deliveries(headers, webhook.id);
+    expect(log.map((d) => d.status)).toEqual(['delivered', 'delivered', 'delivered']);
+    expect(log[0]?.attempts[0]).toMatchObject({ isSuccess: true, responseStatus: 200, responseBody: 'answered 200' });
+  });
+
+  it('retries a delivery refused with 500, logs every try, keeps the document order, and replays by hand', async () => {
+    const doc = await awaitingDocument(t.app, { signers: [{ fields: [{ type: 'checkbox' }] }] });
+    const headers = { authorization: `Bearer ${doc.owner.accessToken}` };
+    const { webhook, secret } = await subscribe(headers, ['document.viewed', 'document.reverted']);
+    let refusals = 0;
+    receiver.setAnswer((r) =>
+      r.payload.documentId === doc.documentId && r.payload.sequence === 1 && refusals++ < 2 ? 500 : 200,
+    );
+    const { db } = t.app.platform.database;
+    await db.transaction((tx) => recordEvent(tx, { type: 'document.viewed', documentId: doc.documentId }));
+    await db.transaction((tx) => recordEvent(tx, { type: 'document.reverted', documentId: doc.documentId }));
+    await eventually(() => receiver.accepted.filter((r) => r.payload.documentId === doc.documentId).length >= 2);
+    const got = receiver.all.filter((r) => r.payload.documentId === doc.documentId);
+    // The second event waited for the first: it arrived only after the first was accepted.
+    expect(got.map((r) => r.payload.sequence)).toEqual([1, 1, 1, 2]);
+    expect(new Set(got.slice(0, 3).map((r) => r.id)).size).toBe(1);
+    for (const received of got) receiver.verify(received, secret);
+
+    const log = await deliveries(headers, webhook.id);
+    const first = log.find((d) => d.eventType === 'document.viewed');
+    expect(first?.attempts.map((a) => [a.isSuccess, a.responseStatus])).toEqual([
+      [false, 500],
+      [false, 500],
+      [true, 200],
+    ]);
+
+    const replayed = await call('POST', `/webhooks/${webhook.id}/deliveries/${first?.id}/replay`, headers);
+    expect(replayed.statusCode).toBe(200);
+    await eventually(() => receiver.all.filter((r) => r.id === first?.id).length === 4);
+    const after = (await deliveries(headers, webhook.id)).find((d) => d.id === first?.id);
+    expect(after?.attempts.at(-1)).toMatchObject({ isSuccess: true, isManual: true });
+    receiver.setAnswer(() => 200);
+  });
+
+  it('delivers the completion exactly once while every mail fails (webhooks never wait on mail)', async () => {
+    // Documenso #2814: the completion webhook was sent from the mail step, so a failing SMTP server lost it.
+    const doc = await awaitingDocument(t.app, { signers: [{ fields: [{ type: 'checkbox' }] }] });
+    const headers = { authorization: `Bearer ${doc.owner.accessToken}` };
+    await subscribe(headers, ['document.completed', 'document.sealed']);
+    const { mailer } = t.app.platform;
+    const send = mailer.send;
+    mailer.send = async () => {
+      throw new Error('the SMTP server is down');
+    };
+    try {
+      const [signer] = doc.signers;
+      if (!signer) throw new Error('no signer');
+      const signed = await signerClient(t.app, signer.token)(
+        'PATCH',
+        `/document_sign/documents/${doc.documentId}/signers/${signer.id}/sign`,
+        { fields: [{ id: signer.fieldIds[0], checked: true }], consent: 'I agree' },
+      );
+      expect(signed.statusCode).toBe(200);
+      const ofDocument = () => receiver.all.filter((r) => r.payload.documentId === doc.documentId);
+      await eventually(() => ofDocument().length >= 2, 90_000);
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      expect(ofDocument().map((r) => r.payload.type)).toEqual(['document.completed', 'document.sealed']);
+    } finally {
+      mailer.send = send;
+    }
+  });
+
+  it('sets the retries on the queue: at least 8 tries with exponential back-off', async () => {
+    const result = (await t.app.platform.database.db.execute(
+      sql`select retry_limit, retry_delay, retry_backoff from pgboss.queue where name = 'webhooks.deliver'`,
+    )) as unknown as { rows: { retry_limit: number; retry_delay: number; retry_backoff: boolean }[] };
+    expect(result.rows[0]).toMatchObject({ retry_limit: 10, retry_delay: 1, retry_backoff: true });
+    // With the default first delay (60 s) the tenth retry comes about 17 hours after the first try.
+    const total = Array.from({ length: 10 }, (_, retry) => 60 * 2 ** retry).reduce((a, b) => a + b, 0);
+    expect(total / 3600).toBeGreaterThan(16);
+  });
+
+  it('sends a test event, and signs with both secrets for a day after a rotation', async () => {
+    const user = await authClient(t.app).loggedInUser();
+    const headers = { authorization: `Bearer ${user.accessToken}` };
+    const { webhook, secret } = await subscribe(headers, ['document.sent']);
+    const rotated = await call('POST', `/webhooks/${webhook.id}/rotate_secret`, headers);
+    const { secret: newSecret } = rotated.json<{ secret: string }>();
+    expect(newSecret).not.toBe(secret);
+    const test = await call('POST', `/webhooks/${webhook.id}/test`, headers);
+    const { deliveryId } = test.json<{ deliveryId: string }>();
+    await eventually(() => receiver.accepted.some((r) => r.id === deliveryId));
+    const received = receiver.accepted.find((r) => r.id === deliveryId);
+    if (!received) throw new Error('not received');
+    expect(received.payload.type).toBe('webhook.test');
+    receiver.verify(received, secret);
+    receiver.verify(received, newSecret);
+    expect(String(received.headers['webhook-signature']).split(' ')).toHaveLength(2);
+  });
+
+  it("answers 404 for another account's webhook and refuses a bad URL or no events", async () => {
+    const owner = await authClient(t.app).loggedInUser();
+    const stranger = await authClient(t.app).loggedInUser();
+    const ownerHeaders = { authorization: `Bearer ${owner.accessToken}` };
+    const strangerHeaders = { authorization: `Bearer ${stranger.accessToken}` };
+    const { webhook } = await subscribe(ownerHeaders, ['document.sent']);
+    for (const [method, path] of [
+      ['GET', `/webhooks/${webhook.id}/deliveries`],
+      ['POST', `/webhooks/${webhook.id}/test`],
+      ['POST', `/webhooks/${webhook.id}/rotate_secret`],
+      ['PATCH', `/webhooks/${webhook.id}`],
+      ['DELETE', `/webhooks/${webhook.id}`],
+    ] as const) {
+      const response = await call(method, path, strangerHeaders, method === 'PATCH' ? { isEnabled: true } : undefined);
+      expect(response.statusCode, path).toBe(404);
+    }
+    expect((await call('GET', '/webhooks', strangerHeaders)).json()).toEqual({ webhooks: [] });
+    expect((await call('GET', '/webhooks', { authorization: 'Bearer nope' })).statusCode).toBe(401);
+    const badUrl = await call('POST', '/webhooks', ownerHeaders, {
+      url: 'ftp://example.com',
+      events: ['document.sent'],
+    });
+    expect(badUrl.statusCode).toBe(400);
+    const noEvents = await call('POST', '/webhooks', ownerHeaders, { url: receiver.url, events: [] });
+    expect(noEvents.statusCode).toBe(400);
+    expect(JSON.stringify(noEvents.json().errors)).toContain(MESSAGES.webhookEventsRequired);
+    expect((await call('DELETE', `/webhooks/${webhook.id}`, ownerHeaders)).statusCode).toBe(200);
+  });
+
+  it('disables a subscription that has failed for days and mails its owner, without holding deliveries on mail', async () => {
+    const doc = await awaitingDocument(t.app, { signers: [{ fields: [{ type: 'checkbox' }] }] });
+    const headers = { authorization: `Bearer ${doc.owner.accessToken}` };
+    const { webhook } = await subscribe(headers, ['document.viewed']);
+    receiver.setAnswer((r) => (r.payload.documentId === doc.documentId ? 410 : 200));
+    const { db } = t.app.platform.database;
+    await db.transaction((tx) => recordEvent(tx, { type: 'document.viewed', documentId: doc.documentId }));
+    await eventually(async () => (await deliveries(headers, webhook.id))[0]?.status === 'failed');
+    t.advanceClock(4 * 24 * 60 * 60 * 1000);
+    await db.transaction((tx) => recordEvent(tx, { type: 'document.viewed', documentId: doc.documentId }));
+    await eventually(async () => (await call('GET', '/webhooks', headers)).json().webhooks[0]?.isEnabled === false);
+    const mail = await waitForMail(t.app, doc.owner.email, { subject: /webhook/i });
+    expect(mail.text).toContain(receiver.url);
+    receiver.setAnswer(() => 200);
+  });
+});
+
+describe('webhooks to private addresses', () => {
+  it('are refused unless the server allows them', async () => {
+    const guarded = await createTestApp();
+    try {
+      const user = await authClient(guarded.app).loggedInUser();
+      const response = await guarded.app.inject({
+        method: 'POST',
+        url: `${API_PREFIX}/webhooks`,
+        headers: { authorization: `Bearer ${user.accessToken}` },
+        payload: { url: receiver.url.replace('127.0.0.1', 'localhost'), events: ['document.sent'] },
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().errors[0]).toMatchObject({
+        property: 'url',
+        constraints: { url: MESSAGES.webhookUrlPrivate },
+      });
+    } finally {
+      await guarded.close();
+    }
+  });
+});

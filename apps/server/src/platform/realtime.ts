@@ -1,0 +1,68 @@
+import type { Server as HttpServer } from 'node:http';
+import { createAdapter } from '@socket.io/redis-adapter';
+import type { FastifyBaseLogger } from 'fastify';
+import { createClient } from 'redis';
+import { Server, type Socket } from 'socket.io';
+
+/** The path of the socket.io endpoint, on the API's own port. */
+export const REALTIME_PATH = '/socket.io';
+
+/** The rooms a connecting socket may join, or undefined to refuse it. */
+export type RealtimeAuthenticator = (auth: Record<string, unknown>) => Promise<string[] | undefined>;
+
+export const userRoom = (userId: string) => `user:${userId}`;
+/** The team's owner and admins: they see every document of the team (access policy, `document.view`). */
+export const teamRoom = (teamId: string) => `team:${teamId}`;
+export const documentRoom = (documentId: string) => `document:${documentId}`;
+
+/**
+ * Pushes to open browsers: socket.io on the API's port, in-process by default; with REDIS_URL the Redis adapter
+ * carries every push to the sockets of every API node (a worker process publishes through it too). A socket is
+ * refused unless `authenticate` gives it rooms (a user's with a valid bearer token, a document's with a signing
+ * link's token); it can join nothing else.
+ */
+export class Realtime {
+  private io: Server | undefined;
+  private redis: { quit: () => Promise<unknown> }[] = [];
+
+  constructor(private readonly log: FastifyBaseLogger) {}
+
+  async attach(server: HttpServer, options: { redisUrl: string | undefined; authenticate: RealtimeAuthenticator }) {
+    const io = new Server(server, { path: REALTIME_PATH, serveClient: false, transports: ['websocket', 'polling'] });
+    if (options.redisUrl) {
+      const publisher = createClient({ url: options.redisUrl });
+      const subscriber = publisher.duplicate();
+      for (const client of [publisher, subscriber]) {
+        client.on('error', (error) => this.log.warn({ err: error }, 'realtime redis error'));
+      }
+      await Promise.all([publisher.connect(), subscriber.connect()]);
+      this.redis = [publisher, subscriber];
+      // The adapter's types name redis v4's client; v5's has the same calls.
+      io.adapter(createAdapter(publisher as never, subscriber as never));
+    }
+    io.use((socket: Socket, next) => {
+      options
+        .authenticate((socket.handshake.auth ?? {}) as Record<string, unknown>)
+        .then((rooms) => {
+          if (!rooms || rooms.length === 0) return next(new Error('unauthorized'));
+          socket.join(rooms);
+          next();
+        })
+        .catch(() => next(new Error('unauthorized')));
+    });
+    this.io = io;
+  }
+
+  publish(rooms: string[], name: string, message: unknown): void {
+    if (!this.io || rooms.length === 0) return;
+    this.io.to(rooms).emit(name, message);
+  }
+
+  async close(): Promise<void> {
+    const io = this.io;
+    this.io = undefined;
+    if (io) await new Promise<void>((resolve) => io.close(() => resolve()));
+    await Promise.all(this.redis.map((client) => client.quit().catch(() => {})));
+    this.redis = [];
+  }
+}
