@@ -17,7 +17,7 @@ test('an owner adds a webhook, copies its secret, sends a test event and sees it
   try {
     const owner = await apiSession(page.request, 'Wendy Webhook');
     await useSession(page, owner);
-    await page.goto('/settings/webhooks');
+    await page.goto('/settings/api');
     await page.getByRole('button', { name: 'Add webhook' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByLabel('URL').fill(url);

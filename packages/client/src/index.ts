@@ -7,6 +7,8 @@ import {
   type publicDocuments,
   type publicRecentDocument,
   type publicUser,
+  type publicWebhookSubscribe,
+  type publicWebhookUnsubscribe,
   type SignRequestBody,
   type SignRequestResponse,
 } from '@esign/shared';
@@ -102,6 +104,17 @@ export function createClient(options: ClientOptions) {
       call<Output<typeof publicDocumentSigners>>('GET', `/documents/${encodeURIComponent(documentId)}/signers`),
     /** get_user: the key's owner, API plan and this month's usage. */
     user: () => call<Output<typeof publicUser>>('GET', '/user'),
+    /** webhook_subscribe: events of the owner's documents POSTed to `url`, signed with the secret answered once. */
+    webhookSubscribe: (body: z.input<typeof publicWebhookSubscribe.body>, request: { idempotencyKey?: string } = {}) =>
+      call<Output<typeof publicWebhookSubscribe>>(
+        'POST',
+        '/webhooks',
+        body,
+        request.idempotencyKey ? { [IDEMPOTENCY_KEY_HEADER]: request.idempotencyKey } : {},
+      ),
+    /** webhook_unsubscribe. */
+    webhookUnsubscribe: (id: string) =>
+      call<Output<typeof publicWebhookUnsubscribe>>('DELETE', `/webhooks/${encodeURIComponent(id)}`),
   };
 }
 export type EsignClient = ReturnType<typeof createClient>;

@@ -47,6 +47,7 @@ import { operatorRoutes } from './operator/operator.routes.js';
 import { IDEMPOTENCY_SWEEP_CRON, publicApiJobs } from './public-api/public-api.jobs.js';
 import { publicApiRoutes } from './public-api/public-api.routes.js';
 import { publicApiService } from './public-api/public-api.service.js';
+import { publicWebhooks } from './public-api/public-webhooks.js';
 import { requestHistoryWriter } from './public-api/request-history.js';
 import { requireRequisiteOwner } from './requisites/owner.js';
 import { requisiteRoutes } from './requisites/requisites.routes.js';
@@ -361,7 +362,12 @@ export function appModules(
       name: 'public-api',
       jobs: [publicJobs.sweepIdempotencyKeys],
       schedules: [{ job: publicJobs.sweepIdempotencyKeys, cron: IDEMPOTENCY_SWEEP_CRON, payload: {} }],
-      publicRoutes: (api) => api.register(publicApiRoutes, { service: publicApi, history: requestHistory }),
+      publicRoutes: (api) =>
+        api.register(publicApiRoutes, {
+          service: publicApi,
+          webhooks: publicWebhooks({ db, webhooks, now }),
+          history: requestHistory,
+        }),
       stop: () => requestHistory.flush(),
     },
   ];

@@ -54,7 +54,6 @@ import {
   TemplatesPage,
   TwoFactorPage,
   VerifyPage,
-  WebhooksPage,
 } from './pages';
 import { GuestLayout } from './public-pages';
 
@@ -153,7 +152,6 @@ function LoggedInRoutes() {
             <Route path="billing" element={<BillingPage />} />
             <Route path="billing/plan" element={<PlanPage />} />
             <Route path="company" element={<CompanyPage />} />
-            <Route path="webhooks" element={<WebhooksPage />} />
           </Route>
         </Route>
         <Route path="/documents/:status?" element={<DocumentsPage />} />

@@ -57,9 +57,6 @@ export const TemplateEditPage = appPage(
   async () => (await import('../features/templates/TemplateEditPage')).TemplateEditPage,
 );
 export const SettingsLayout = appPage(async () => (await import('../features/settings/SettingsLayout')).SettingsLayout);
-export const WebhooksPage = appPage(
-  async () => (await import('../features/settings/webhooks/WebhooksPage')).WebhooksPage,
-);
 export const CompanyPage = appPage(async () => (await import('../features/settings/CompanyPage')).CompanyPage);
 export const OwnerOnly = appPage(async () => (await import('../features/settings/OwnerOnly')).OwnerOnly);
 export const SettingsHome = appPage(async () => (await import('../features/settings/OwnerOnly')).SettingsHome);

@@ -733,9 +733,8 @@ export const enApp = {
       invalid: 'A signature does not match the bytes it covers: the file was changed after it was signed.',
     },
   },
-  // Webhooks (/settings/webhooks).
+  // Webhooks (the section of /settings/api).
   webhooks: {
-    tab: 'Webhooks',
     title: 'Webhooks',
     intro:
       'We POST each chosen event to your URL, signed as Standard Webhooks specify (webhook-id, webhook-timestamp, webhook-signature), and retry for about a day.',

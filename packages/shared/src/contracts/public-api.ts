@@ -8,6 +8,7 @@ import { MESSAGES } from '../messages.js';
 import { API_KEY_MODES, type ApiRequestType } from './api-keys.js';
 import { documentListItem, documentListQuery, documentListResponse } from './document-list.js';
 import { signerInput } from './documents.js';
+import { createWebhookRequest, webhookSubscription } from './webhooks.js';
 
 /** The public API's prefix: authenticated by `Authorization: Bearer <API key>` alone. */
 export const PUBLIC_API_PREFIX = '/api/public/v1';
@@ -135,13 +136,39 @@ export const publicUser = {
   }),
 } as const satisfies PublicRoute & Record<string, unknown>;
 
-/** The public routes built here (webhook_subscribe / webhook_unsubscribe come with the events' module). */
+/**
+ * webhook_subscribe: a webhook of the key's owner (the web app's Settings › Webhooks lists it too), signed by the
+ * Standard Webhooks scheme with the secret answered here (the only time it is given, but to a repeat under the same
+ * Idempotency-Key).
+ */
+export const publicWebhookSubscribe = {
+  method: 'POST',
+  path: '/webhooks',
+  type: 'webhook_subscribe',
+  summary: 'Subscribe a URL to document events',
+  body: createWebhookRequest,
+  response: z.object({ webhook: webhookSubscription, secret: z.string() }),
+} as const satisfies PublicRoute & Record<string, unknown>;
+
+/** webhook_unsubscribe: the subscription removed, whether made here or in the web app. */
+export const publicWebhookUnsubscribe = {
+  method: 'DELETE',
+  path: '/webhooks/:id',
+  type: 'webhook_unsubscribe',
+  summary: 'Remove a webhook subscription',
+  params: z.object({ id: z.string().uuid({ error: MESSAGES.webhookNotFound }) }),
+  response: z.object({ success: z.literal(true) }),
+} as const satisfies PublicRoute & Record<string, unknown>;
+
+/** Every public route, one per request type of the history. */
 export const PUBLIC_ROUTES = [
   publicSignRequest,
   publicRecentDocument,
   publicDocuments,
   publicDocumentSigners,
   publicUser,
+  publicWebhookSubscribe,
+  publicWebhookUnsubscribe,
 ];
 
 /**

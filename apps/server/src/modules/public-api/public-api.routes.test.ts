@@ -78,6 +78,8 @@ describe('public API: its OpenAPI document', () => {
       '/documents/{id}/signers',
       '/sign_request',
       '/user',
+      '/webhooks',
+      '/webhooks/{id}',
     ]);
     expect(own.servers).toEqual([{ url: '/api/public/v1' }]);
     expect(own.components.securitySchemes.apiKey).toMatchObject({ type: 'http', scheme: 'bearer' });

@@ -8,6 +8,8 @@ import {
   publicRecentDocument,
   publicSignRequest,
   publicUser,
+  publicWebhookSubscribe,
+  publicWebhookUnsubscribe,
 } from '@esign/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { currentUser } from '../../platform/http/authenticate.js';
@@ -15,6 +17,7 @@ import { defineRoute } from '../../platform/http/define-route.js';
 import { currentApiKey } from './api-key-gate.js';
 import { idempotencyKeyOf } from './idempotency.js';
 import type { KeyCaller, PublicApiService } from './public-api.service.js';
+import type { PublicWebhooks } from './public-webhooks.js';
 import type { RequestHistoryWriter } from './request-history.js';
 
 const asKey = { tags: ['public-api'], auth: 'apiKey' } as const;
@@ -35,7 +38,11 @@ function caller(request: FastifyRequest): KeyCaller {
  */
 export async function publicApiRoutes(
   app: FastifyInstance,
-  { service, history }: { service: PublicApiService; history: RequestHistoryWriter },
+  {
+    service,
+    webhooks,
+    history,
+  }: { service: PublicApiService; webhooks: PublicWebhooks; history: RequestHistoryWriter },
 ) {
   app.addHook('onResponse', async (request, reply) => {
     const key = request.apiKey;
@@ -68,4 +75,10 @@ export async function publicApiRoutes(
     service.documentSigners(caller(request), request.params.id),
   );
   defineRoute(app, publicUser, asKey, async (request) => service.user(caller(request)));
+  defineRoute(app, publicWebhookSubscribe, asKey, async (request) =>
+    webhooks.subscribe(caller(request), request.body, { idempotencyKey: idempotencyKeyOf(request) }),
+  );
+  defineRoute(app, publicWebhookUnsubscribe, asKey, async (request) =>
+    webhooks.unsubscribe(caller(request), request.params.id),
+  );
 }

@@ -83,12 +83,16 @@ export function webhookService(deps: WebhookServiceDeps) {
       return (await repo.listSubscriptions(db, ownerOf(actor))).map(toDto);
     },
 
-    /** A new subscription and its secret, shown this once (kept encrypted: signing needs it in clear). */
-    async createSubscription(actor: Actor, input: CreateWebhookRequest) {
+    /**
+     * A new subscription and its secret, shown this once (kept encrypted: signing needs it in clear). `tx`: the
+     * caller's transaction (the public API's, which holds its Idempotency-Key claim), else one of its own.
+     */
+    async createSubscription(actor: Actor, input: CreateWebhookRequest, options: { tx?: Db } = {}) {
       const userId = ownerOf(actor);
       await checkUrl(input.url);
       const secret = newWebhookSecret();
-      const row = await db.transaction(async (tx) => {
+      const inTransaction = <T>(work: (tx: Db) => Promise<T>) => (options.tx ? work(options.tx) : db.transaction(work));
+      const row = await inTransaction(async (tx) => {
         if ((await repo.countSubscriptions(tx, userId)) >= WEBHOOK_LIMITS.perAccount) {
           throw new AppError('CONFLICT', MESSAGES.webhookLimit);
         }
@@ -120,6 +124,15 @@ export function webhookService(deps: WebhookServiceDeps) {
         ...(input.isEnabled === false && !row.disabledAt ? { disabledAt: deps.now() } : {}),
       });
       return toDto(updated ?? row);
+    },
+
+    /**
+     * A subscription with its current secret, for the public API's repeat of a webhook_subscribe under the same
+     * Idempotency-Key: the first answer is given again without its secret having been kept anywhere else.
+     */
+    async subscriptionWithSecret(actor: Actor, id: string) {
+      const row = await owned(actor, id);
+      return { webhook: toDto(row), secret: deps.box.decrypt(row.secretEncrypted) };
     },
 
     async deleteSubscription(actor: Actor, id: string) {

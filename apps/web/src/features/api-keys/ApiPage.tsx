@@ -35,6 +35,7 @@ import { ConfirmModal } from '../documents/ActionModals';
 import { RowMenu } from '../documents/RowMenu';
 import { SectionHeading } from '../settings/SectionHeading';
 import { useUserDates } from '../settings/user-dates';
+import { WebhooksSection } from '../settings/webhooks/WebhooksSection';
 import { useApiKeyActions, useApiKeys, useApiSubscription, useChooseApiPlan } from './api';
 
 const CHOOSABLE: ApiPlanType[] = ['free', 'gold', 'platinum', 'titanium'];
@@ -58,7 +59,7 @@ function originsOf(text: string): string[] {
 
 /**
  * /settings/api (spec part 2, section 2): the API keys table (once the API flag is set: an API plan chosen, the free
- * one included) and the API plan chooser. Card details and invoices are the billing page's.
+ * one included), the webhooks (issue 23: web app and public API alike) and the API plan chooser. Card details and invoices are the billing page's.
  */
 export function ApiPage() {
   const { t } = useTranslation();
@@ -68,6 +69,7 @@ export function ApiPage() {
   return (
     <Stack gap="xl">
       {info?.isApiEnabled ? <ApiKeysSection /> : null}
+      <WebhooksSection />
       <ApiPlanSection current={info ?? null} />
       <section aria-labelledby="api-billing">
         <SectionHeading id="api-billing" title={t('apiKeys.billingTitle')} intro={t('apiKeys.billingIntro')} />

@@ -15,7 +15,6 @@ export const SETTINGS_PAGES: readonly NavEntry[] = [
   { labelKey: 'settings.securityTab', to: '/settings/security' },
   { labelKey: 'apiKeys.tab', to: '/settings/api' },
   { labelKey: 'billing.tab', to: '/settings/billing' },
-  { labelKey: 'webhooks.tab', to: '/settings/webhooks' },
 ];
 
 /** /settings: the title 'Settings', a link per sub-page (the current one lit), and the page. */

@@ -31,10 +31,10 @@ import {
 } from './webhooks-api';
 
 /**
- * /settings/webhooks: the account's webhooks (URL, events, state), a new one with its secret shown once, and per
+ * The Webhooks section of /settings/api: the account's webhooks (URL, events, state), a new one with its secret shown once, and per
  * webhook its delivery log, a test event, a secret rotation, turning it on again and deleting it.
  */
-export function WebhooksPage() {
+export function WebhooksSection() {
   const { t } = useTranslation();
   const webhooks = useWebhooks();
   const [isAdding, setIsAdding] = useState(false);
@@ -42,9 +42,9 @@ export function WebhooksPage() {
   const [logOf, setLogOf] = useState<WebhookSubscription | null>(null);
 
   return (
-    <Stack gap="md">
+    <Stack component="section" aria-labelledby="webhooks-title" gap="md">
       <Group justify="space-between">
-        <SectionHeading title={t('webhooks.title')} intro={t('webhooks.intro')} />
+        <SectionHeading id="webhooks-title" title={t('webhooks.title')} intro={t('webhooks.intro')} />
         <Button onClick={() => setIsAdding(true)}>{t('webhooks.add')}</Button>
       </Group>
       {webhooks.data && webhooks.data.webhooks.length === 0 && <Text>{t('webhooks.none')}</Text>}
