@@ -8,6 +8,7 @@ import { realtimeAuthenticator } from './modules/events/realtime-access.js';
 import { appModules } from './modules/modules.js';
 import { requireApiKey } from './modules/public-api/api-key-gate.js';
 import { keyRateLimiter } from './modules/public-api/rate-limiter.js';
+import { rateWindowStore } from './modules/public-api/rate-window-store.js';
 import { embeddedSignerFraming } from './modules/signing/embedding.js';
 import type { Config } from './platform/config.js';
 import { openDatabase } from './platform/db/client.js';
@@ -94,13 +95,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       }),
   });
   app.decorate('requireUser', requireUser(auth));
+  const rateWindows = await rateWindowStore(config.redisUrl, database.db, app);
   app.decorate(
     'requireApiKey',
     requireApiKey({
       db: database.db,
       now,
       perSecond: config.apiRateLimitPerSecond,
-      limiter: keyRateLimiter({ db: database.db, log: app.log }),
+      limiter: keyRateLimiter({ store: rateWindows, log: app.log }),
     }),
   );
   await app.register(

@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import { createConnection } from 'node:net';
 import { API_PREFIX } from '@esign/shared';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.js';
 import { createTestDatabase } from '../../../test/database.js';
+import { isRedisUp, testRedisUrl } from '../../../test/redis.js';
 import { awaitingDocument, signerClient } from '../../../test/signing.js';
 import { teamClient } from '../../../test/teams.js';
 import { REALTIME_PATH } from '../../platform/realtime.js';
@@ -123,18 +123,7 @@ describe('realtime in a team', () => {
   });
 });
 
-const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
-async function isRedisUp(): Promise<boolean> {
-  const { hostname, port } = new URL(redisUrl);
-  return new Promise((resolve) => {
-    const socket = createConnection({ host: hostname, port: Number(port || 6379) });
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once('error', () => resolve(false));
-  });
-}
+const redisUrl = testRedisUrl;
 
 // Two API nodes share one database: PostgreSQL (DATABASE_URL), as at scale; PGlite belongs to one process.
 describe.skipIf(!process.env.DATABASE_URL || !(await isRedisUp()))('realtime across two nodes (REDIS_URL)', () => {

@@ -1,11 +1,15 @@
+import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
+import { createClient } from 'redis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiKeyClient } from '../../../test/api-keys.js';
 import { createTestApp, type TestApp } from '../../../test/app.js';
 import { authClient } from '../../../test/auth.js';
+import { isRedisUp, testRedisUrl } from '../../../test/redis.js';
 import { apiIdempotency, apiRateWindows } from '../../platform/db/schema.js';
 import { publicApiJobs } from './public-api.jobs.js';
-import { keyRateLimiter } from './rate-limiter.js';
+import { databaseRateWindows, keyRateLimiter, type RateWindowStore } from './rate-limiter.js';
+import { redisRateWindows } from './rate-windows-redis.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -15,26 +19,42 @@ afterAll(async () => {
   await t?.close();
 });
 
+/** Two API nodes' limiters on one store: each counts its own calls at once, and the other's after a sync. */
+async function countsAcrossNodes(store: RateWindowStore) {
+  const user = await authClient(t.app).loggedInUser();
+  const { apiKey } = await apiKeyClient(t.app, user.accessToken).newKey();
+  const log = t.app.log;
+  const first = keyRateLimiter({ store, log, syncEveryMs: 1 });
+  const second = keyRateLimiter({ store, log, syncEveryMs: 1 });
+  // In the middle of a window, so that the whole test stays in it.
+  const now = Math.floor(Date.now() / 1000) * 1000 + 1;
+  expect([1, 2, 3].map(() => first.take(apiKey.id, now).count)).toEqual([1, 2, 3]);
+  await new Promise((resolve) => setTimeout(resolve, 20));
+  await first.settled();
+  expect(second.take(apiKey.id, now).count).toBe(1);
+  await new Promise((resolve) => setTimeout(resolve, 20));
+  await second.settled();
+  // The second node now knows of the first node's three calls.
+  expect(second.take(apiKey.id, now).count).toBe(5);
+  // A new window starts again.
+  expect(first.take(apiKey.id, now + 1000)).toEqual({ count: 1, windowStart: now - 1 + 1000 });
+}
+
+const redisUp = await isRedisUp();
+
 describe('the per-key rate limiter', () => {
-  it("counts one node's calls at once, and every node's calls after a sync", async () => {
-    const user = await authClient(t.app).loggedInUser();
-    const { apiKey } = await apiKeyClient(t.app, user.accessToken).newKey();
-    const { db } = t.app.platform.database;
-    const log = t.app.log;
-    const first = keyRateLimiter({ db, log, syncEveryMs: 1 });
-    const second = keyRateLimiter({ db, log, syncEveryMs: 1 });
-    // In the middle of a window, so that the whole test stays in it.
-    const now = Math.floor(Date.now() / 1000) * 1000 + 1;
-    expect([1, 2, 3].map(() => first.take(apiKey.id, now).count)).toEqual([1, 2, 3]);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    await first.settled();
-    expect(second.take(apiKey.id, now).count).toBe(1);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    await second.settled();
-    // The second node now knows of the first node's three calls.
-    expect(second.take(apiKey.id, now).count).toBe(5);
-    // A new window starts again.
-    expect(first.take(apiKey.id, now + 1000)).toEqual({ count: 1, windowStart: now - 1 + 1000 });
+  it("counts one node's calls at once, and every node's calls after a sync (windows in the database)", async () => {
+    await countsAcrossNodes(databaseRateWindows(t.app.platform.database.db));
+  });
+
+  it.skipIf(!redisUp)('does the same with its windows in Redis (REDIS_URL)', async () => {
+    const redis = createClient({ url: testRedisUrl });
+    await redis.connect();
+    try {
+      await countsAcrossNodes(redisRateWindows(redis, `esign:test:rate:${randomUUID()}:`));
+    } finally {
+      await redis.quit();
+    }
   });
 });
 

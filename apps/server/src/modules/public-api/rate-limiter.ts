@@ -15,27 +15,26 @@ interface Window {
   shared: number;
 }
 
-/**
- * The per-key rate limit: a fixed one-second window per key, held in `api_rate_windows` for every API node. A call
- * is counted in this node's memory at once (no write on the call's path); every 100 ms the node adds its calls to
- * the shared rows in one statement and reads back every node's count. One node alone is exact; several may pass a
- * key's limit together by what they count between two syncs.
- */
-export function keyRateLimiter(deps: { db: Db; log: FastifyBaseLogger; syncEveryMs?: number }) {
-  const windows = new Map<string, Window>();
-  let timer: NodeJS.Timeout | undefined;
-  let syncing: Promise<void> = Promise.resolve();
+/** A window's count after this node's calls were added: every node's calls in it so far. */
+export interface SharedWindow {
+  keyId: string;
+  start: number;
+  count: number;
+}
 
-  async function syncNow(): Promise<void> {
-    timer = undefined;
-    const pending = [...windows.entries()].filter(([, window]) => window.local > 0);
-    if (pending.length === 0) return;
-    const rows = pending.map(([id, window]) => ({ id, start: window.start, n: window.local }));
-    for (const [, window] of pending) window.local = 0;
-    try {
-      const result = (await deps.db.execute(sql`
+/** Where every API node adds its calls to a key's window and reads back everyone's. */
+export interface RateWindowStore {
+  add(rows: { keyId: string; start: number; n: number }[]): Promise<SharedWindow[]>;
+}
+
+/** The windows in `api_rate_windows` (PostgreSQL, or the embedded database): one statement per sync. */
+export function databaseRateWindows(db: Db): RateWindowStore {
+  return {
+    async add(rows) {
+      const payload = rows.map(({ keyId, start, n }) => ({ id: keyId, start, n }));
+      const result = (await db.execute(sql`
         insert into ${apiRateWindows} (api_key_id, window_start, count)
-        select u.id, u.start, u.n from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as u(id uuid, start bigint, n int)
+        select u.id, u.start, u.n from jsonb_to_recordset(${JSON.stringify(payload)}::jsonb) as u(id uuid, start bigint, n int)
         join ${apiKeys} k on k.id = u.id
         on conflict (api_key_id) do update set
           count = case when ${apiRateWindows.windowStart} = excluded.window_start
@@ -44,9 +43,37 @@ export function keyRateLimiter(deps: { db: Db; log: FastifyBaseLogger; syncEvery
         returning api_key_id, window_start, count`)) as unknown as {
         rows: { api_key_id: string; window_start: number | string; count: number | string }[];
       };
-      for (const row of result.rows) {
-        const window = windows.get(row.api_key_id);
-        if (window && window.start === Number(row.window_start)) window.shared = Number(row.count);
+      return result.rows.map((row) => ({
+        keyId: row.api_key_id,
+        start: Number(row.window_start),
+        count: Number(row.count),
+      }));
+    },
+  };
+}
+
+/**
+ * The per-key rate limit: a fixed one-second window per key, shared by every API node through a store (the
+ * database's `api_rate_windows`, or Redis when REDIS_URL is set: rate-windows-redis.ts). A call is counted in this
+ * node's memory at once (no write on the call's path); every 100 ms the node adds its calls to the shared windows
+ * in one round trip and reads back every node's count. One node alone is exact; several may pass a key's limit
+ * together by what they count between two syncs.
+ */
+export function keyRateLimiter(deps: { store: RateWindowStore; log: FastifyBaseLogger; syncEveryMs?: number }) {
+  const windows = new Map<string, Window>();
+  let timer: NodeJS.Timeout | undefined;
+  let syncing: Promise<void> = Promise.resolve();
+
+  async function syncNow(): Promise<void> {
+    timer = undefined;
+    const pending = [...windows.entries()].filter(([, window]) => window.local > 0);
+    if (pending.length === 0) return;
+    const rows = pending.map(([keyId, window]) => ({ keyId, start: window.start, n: window.local }));
+    for (const [, window] of pending) window.local = 0;
+    try {
+      for (const shared of await deps.store.add(rows)) {
+        const window = windows.get(shared.keyId);
+        if (window && window.start === shared.start) window.shared = shared.count;
       }
     } catch (error) {
       deps.log.error({ err: error }, 'rate windows not synced');
