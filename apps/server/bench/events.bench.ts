@@ -307,12 +307,12 @@ async function reachable(url: string, defaultPort: number): Promise<boolean> {
 
 async function twoNodesBenchmark() {
   const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
-  process.env.DATABASE_URL ??= 'postgres://postgres@127.0.0.1:5432/postgres';
-  if (!(await reachable(redisUrl, 6379)) || !(await reachable(process.env.DATABASE_URL, 5432))) {
+  const databaseUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  if (!(await reachable(redisUrl, 6379)) || !(await reachable(databaseUrl, 5432))) {
     console.log('two nodes: skipped (no Redis or PostgreSQL)');
     return;
   }
-  const database = await createTestDatabase();
+  const database = await createTestDatabase(databaseUrl);
   const shared = { DATABASE_URL: database.url, REDIS_URL: redisUrl, JWT_SECRET: randomUUID(), EVENT_POLL_MS: '150' };
   const a = new ServerProcess(3164, shared);
   const b = new ServerProcess(3165, { ...shared, RUN_WORKERS: 'false' });
@@ -365,10 +365,7 @@ async function webhookRuns() {
   await webhookBenchmarks('PGlite', {});
   const url = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
   if (!(await reachable(url, 5432))) return;
-  const saved = process.env.DATABASE_URL;
-  process.env.DATABASE_URL = url;
-  const database = await createTestDatabase();
-  process.env.DATABASE_URL = saved;
+  const database = await createTestDatabase(url);
   try {
     await webhookBenchmarks('PostgreSQL', { DATABASE_URL: database.url });
   } finally {

@@ -13,10 +13,11 @@ async function run(connectionString: string, sql: string): Promise<void> {
 
 /**
  * An empty database for one test file: an in-memory PGlite by default, or a fresh database of its own on
- * the PostgreSQL server named by DATABASE_URL, so test files run in parallel without sharing rows.
+ * the PostgreSQL server named by DATABASE_URL (or by `baseUrl`), so test files run in parallel without sharing rows.
  */
-export async function createTestDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
-  const baseUrl = process.env.DATABASE_URL;
+export async function createTestDatabase(
+  baseUrl = process.env.DATABASE_URL,
+): Promise<{ url: string; drop(): Promise<void> }> {
   if (!baseUrl) return { url: 'memory://', drop: async () => {} };
   const name = `test_${randomBytes(6).toString('hex')}`;
   await run(baseUrl, `create database ${name}`);
