@@ -223,7 +223,7 @@ async function main() {
     const token = await loggedInUser(server.baseUrl);
     const api = apiClient(server.baseUrl, token);
     const me = await api<{ id: string }>('GET', '/user');
-    // Templates and unlimited documents: the business plan, set as an operator would (ARCHITECTURE.md, Plans).
+    // Templates and unlimited documents: the business plan, set as an operator would (modules/templates/README.md).
     await pool.query(`update users set plan_type = 'business' where id = $1`, [me.id]);
     if (only !== 'create-document') await benchBulkSend(server, api);
     if (only !== 'bulk-send') await benchCreateDocument(api, pool);

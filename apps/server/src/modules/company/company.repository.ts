@@ -58,7 +58,7 @@ export function toCompanyDto(userId: string, row: CompanyRow | undefined, isAvai
   };
 }
 
-/** What a company's branding changes on one of its documents (ARCHITECTURE.md, Company branding). */
+/** What a company's branding changes on one of its documents (README.md, Effects). */
 export interface DocumentCompany {
   ownerUserId: string;
   name: string | null;

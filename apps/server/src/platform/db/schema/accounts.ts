@@ -50,7 +50,7 @@ export const users = pgTable(
     templateLimit: integer('template_limit').notNull().default(0),
     /** The API flag (spec part 2, section 6): set once an API plan is chosen, the free one included. */
     isApiEnabled: boolean('is_api_enabled').notNull().default(false),
-    // The notification flags (spec part 2, section 3); each gates the mail it names (ARCHITECTURE.md, Accounts).
+    // The notification flags (spec part 2, section 3); each gates the mail it names (modules/users/README.md).
     isReceivingReminders: boolean('is_receiving_reminders').notNull().default(true),
     isReceivingSigned: boolean('is_receiving_signed').notNull().default(true),
     isReceivingSignerSigned: boolean('is_receiving_signer_signed').notNull().default(true),
