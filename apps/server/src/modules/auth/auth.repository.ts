@@ -1,4 +1,5 @@
 import { and, eq, gt, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../platform/db/client.js';
 import { emailTokens, refreshTokens, sessions, signInFailures } from '../../platform/db/schema.js';
 
@@ -97,6 +98,32 @@ export async function revokeLiveRefreshToken(db: Db, params: { tokenHash: string
       ),
     )
     .returning({ userId: refreshTokens.userId, familyId: refreshTokens.familyId });
+  return row;
+}
+
+/**
+ * A refresh token rotated since `since` whose successor (the token its rotation made) is still live: the family and
+ * user a repeated refresh answers the successor for.
+ */
+export async function findRecentlyRotatedRefreshToken(
+  db: Db,
+  params: { tokenHash: string; successorHash: string; since: Date; now: Date },
+) {
+  const successor = alias(refreshTokens, 'successor');
+  const [row] = await db
+    .select({ userId: refreshTokens.userId, familyId: refreshTokens.familyId })
+    .from(refreshTokens)
+    .innerJoin(
+      successor,
+      and(
+        eq(successor.tokenHash, params.successorHash),
+        eq(successor.familyId, refreshTokens.familyId),
+        isNull(successor.revokedAt),
+        gt(successor.expiresAt, params.now),
+      ),
+    )
+    .where(and(eq(refreshTokens.tokenHash, params.tokenHash), gt(refreshTokens.revokedAt, params.since)))
+    .limit(1);
   return row;
 }
 

@@ -30,13 +30,20 @@ import {
 import type { AuthMailJobs } from './auth.mails.js';
 import * as repo from './auth.repository.js';
 import type { GoogleIdTokens } from './google.js';
-import { type AccessTokens, hashToken, randomToken } from './tokens.js';
+import {
+  type AccessTokens,
+  hashToken,
+  REFRESH_REUSE_WINDOW_SECONDS,
+  type RefreshTokenSuccessor,
+  randomToken,
+} from './tokens.js';
 
 interface AuthDeps {
   db: Db;
   jobs: JobQueue;
   mails: AuthMailJobs;
   accessTokens: AccessTokens;
+  successorOf: RefreshTokenSuccessor;
   twoFactor: TwoFactorService;
   /** Google sign-in, when GOOGLE_CLIENT_ID is configured. */
   google: GoogleIdTokens | undefined;
@@ -52,7 +59,7 @@ export function hashPassword(password: string): Promise<string> {
 }
 
 export function authService(deps: AuthDeps) {
-  const { db, jobs, mails, accessTokens, twoFactor, now } = deps;
+  const { db, jobs, mails, accessTokens, successorOf, twoFactor, now } = deps;
   const findSessionUser = batchedFindSessionUser(db);
   // Unknown e-mails are checked against this hash so that both answers take the same time.
   let dummyHash: Promise<string> | undefined;
@@ -61,17 +68,22 @@ export function authService(deps: AuthDeps) {
     return dummyHash;
   };
 
-  /** A new pair for a session: a new one at sign-in; on refresh, the family's (which is the session's id). */
-  async function issueTokens(userId: string, sessionId?: string): Promise<TokenPair> {
-    const familyId = sessionId ?? randomUUID();
-    if (!sessionId) await repo.insertSession(db, { id: familyId, userId });
-    const refreshToken = randomToken();
-    await repo.insertRefreshToken(db, {
-      userId,
-      tokenHash: hashToken(refreshToken),
-      familyId,
+  /** Stores a refresh token of a session (its family). */
+  function storeRefreshToken(tx: Db, params: { userId: string; familyId: string; refreshToken: string }) {
+    return repo.insertRefreshToken(tx, {
+      userId: params.userId,
+      tokenHash: hashToken(params.refreshToken),
+      familyId: params.familyId,
       expiresAt: new Date(now().getTime() + REFRESH_TOKEN_TTL_SECONDS * 1000),
     });
+  }
+
+  /** A new session and its first pair (sign-in). */
+  async function issueTokens(userId: string): Promise<TokenPair> {
+    const familyId = randomUUID();
+    await repo.insertSession(db, { id: familyId, userId });
+    const refreshToken = randomToken();
+    await storeRefreshToken(db, { userId, familyId, refreshToken });
     return { accessToken: await accessTokens.sign(userId, familyId), refreshToken };
   }
 
@@ -175,22 +187,37 @@ export function authService(deps: AuthDeps) {
       return finishSignIn(user, { isNewUser: created !== undefined });
     },
 
-    /** Rotation: the presented token is revoked and a new pair issued. A replayed old token revokes its family. */
+    /**
+     * Rotation: the presented token is revoked and its successor stored, in one transaction. The same token again
+     * within REFRESH_REUSE_WINDOW_SECONDS (two tabs, a retried request) answers that successor; later, or once the
+     * successor is spent, it was copied and the whole session ends.
+     */
     async refresh(input: { refreshToken: string | undefined }): Promise<TokenPair> {
       if (!input.refreshToken) throw unauthorized();
       const tokenHash = hashToken(input.refreshToken);
+      const refreshToken = successorOf(input.refreshToken);
       const current = now();
-      const revoked = await repo.revokeLiveRefreshToken(db, { tokenHash, now: current });
-      if (!revoked) {
-        // A rotated token presented again was copied: the whole session ends, on both sides.
-        const familyId = await repo.findRefreshTokenFamily(db, tokenHash);
-        if (familyId) {
-          await repo.revokeRefreshTokens(db, { familyId, now: current });
-          await repo.endSessions(db, { sessionId: familyId, now: current });
-        }
-        throw unauthorized();
+      const rotated = await db.transaction(async (tx) => {
+        const revoked = await repo.revokeLiveRefreshToken(tx, { tokenHash, now: current });
+        if (revoked) await storeRefreshToken(tx, { ...revoked, refreshToken });
+        return revoked;
+      });
+      const session =
+        rotated ??
+        (await repo.findRecentlyRotatedRefreshToken(db, {
+          tokenHash,
+          successorHash: hashToken(refreshToken),
+          since: new Date(current.getTime() - REFRESH_REUSE_WINDOW_SECONDS * 1000),
+          now: current,
+        }));
+      if (session) return { accessToken: await accessTokens.sign(session.userId, session.familyId), refreshToken };
+      // A rotated token presented again was copied: the whole session ends, on both sides.
+      const familyId = await repo.findRefreshTokenFamily(db, tokenHash);
+      if (familyId) {
+        await repo.revokeRefreshTokens(db, { familyId, now: current });
+        await repo.endSessions(db, { sessionId: familyId, now: current });
       }
-      return issueTokens(revoked.userId, revoked.familyId);
+      throw unauthorized();
     },
 
     /** Ends the session of the refresh token: its refresh tokens and every access token issued in it stop working. */
