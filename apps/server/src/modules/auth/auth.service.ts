@@ -149,7 +149,7 @@ export function authService(deps: AuthDeps) {
     },
 
     /** auth/sign_in/twillio and auth/sign_in/google_authenticator: the second step's code, then the tokens. */
-    async completeTwoFactor(input: { type: TwoFactorType; twoFactorToken: string; code: string }) {
+    async completeTwoFactor(input: { type: TwoFactorType; twoFactorToken: string; code: string; ip: string }) {
       const userId = await twoFactor.completeChallenge(input);
       const user = await findUserById(db, userId);
       if (!user) throw unauthorized();
