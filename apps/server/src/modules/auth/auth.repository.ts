@@ -7,9 +7,32 @@ export type EmailTokenPurpose = (typeof emailTokens.$inferSelect)['purpose'];
 
 export async function insertEmailToken(
   db: Db,
-  values: { userId: string; purpose: EmailTokenPurpose; tokenHash: string; expiresAt: Date; newEmail?: string },
-): Promise<void> {
-  await db.insert(emailTokens).values(values);
+  values: {
+    userId: string;
+    purpose: EmailTokenPurpose;
+    tokenHash: string;
+    expiresAt: Date;
+    newEmail?: string;
+    name?: string;
+    passwordHash?: string;
+  },
+): Promise<string> {
+  const [row] = await db.insert(emailTokens).values(values).returning({ id: emailTokens.id });
+  if (!row) throw new Error('e-mail token not stored');
+  return row.id;
+}
+
+/**
+ * Gives a stored, unused token of a user the hash of the token its mail carries (made in the mail job, so the raw
+ * token exists only in the mail); answers the name it carries, or nothing when it is spent or unknown.
+ */
+export async function setEmailTokenHash(db: Db, params: { id: string; userId: string; tokenHash: string }) {
+  const [row] = await db
+    .update(emailTokens)
+    .set({ tokenHash: params.tokenHash })
+    .where(and(eq(emailTokens.id, params.id), eq(emailTokens.userId, params.userId), isNull(emailTokens.usedAt)))
+    .returning({ name: emailTokens.name });
+  return row;
 }
 
 /** Marks a live token of a purpose used: its user, and the new address an e-mail change token names. */
@@ -25,7 +48,12 @@ async function spendEmailToken(db: Db, params: { tokenHash: string; purpose: Ema
         gt(emailTokens.expiresAt, params.now),
       ),
     )
-    .returning({ userId: emailTokens.userId, newEmail: emailTokens.newEmail });
+    .returning({
+      userId: emailTokens.userId,
+      newEmail: emailTokens.newEmail,
+      name: emailTokens.name,
+      passwordHash: emailTokens.passwordHash,
+    });
   return row;
 }
 
@@ -35,6 +63,11 @@ export async function consumeEmailToken(
   params: { tokenHash: string; purpose: EmailTokenPurpose; now: Date },
 ): Promise<string | undefined> {
   return (await spendEmailToken(db, params))?.userId;
+}
+
+/** Spends a live confirmation token: its user, and the name and password hash of the sign-up it came with. */
+export async function consumeConfirmationToken(db: Db, params: { tokenHash: string; now: Date }) {
+  return spendEmailToken(db, { ...params, purpose: 'confirm_email' });
 }
 
 /** Spends a live e-mail change token: its user and the address the link was mailed to. */

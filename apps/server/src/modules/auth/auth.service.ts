@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
+  EMAIL_CONFIRMATION_TTL_SECONDS,
   MESSAGES,
   normalizeEmail,
   REFRESH_TOKEN_TTL_SECONDS,
@@ -29,6 +30,7 @@ import {
 } from '../users/users.repository.js';
 import type { AuthMailJobs } from './auth.mails.js';
 import * as repo from './auth.repository.js';
+import { claimUnconfirmedAccount } from './claim-account.js';
 import type { GoogleIdTokens } from './google.js';
 import {
   type AccessTokens,
@@ -107,20 +109,43 @@ export function authService(deps: AuthDeps) {
     /** A new session for a user just made by a confirmed direct-purchase sign-up (auth/sign_up/with_code). */
     startSession: (userId: string) => issueTokens(userId),
 
+    /**
+     * Sign-up never tells whether the address is taken. A confirmed account's owner is told someone tried. Otherwise
+     * the sign-up's confirmation link is stored with its name and password (the mail job gives it its token):
+     * confirming gives the account the password of the link clicked, so an earlier sign-up of the same address by
+     * someone else (who cannot read its mail) ends there. The account row keeps the latest sign-up's, which a link
+     * sent again (auth/confirm_email/send) confirms.
+     */
     async signUp(input: { name: string; email: string; password: string }) {
-      const existing = await findUserByEmail(db, input.email);
-      if (existing) {
-        await jobs.send(existing.emailConfirmedAt ? mails.alreadyRegisteredMail : mails.confirmationMail, {
-          userId: existing.id,
-        });
-        return { type: 'email_confirmation_required' as const, email: input.email };
-      }
+      const answer = { type: 'email_confirmation_required' as const, email: input.email };
       const passwordHash = await hash(input.password, ARGON2_OPTIONS);
-      const created = await insertUser(db, { name: input.name, email: input.email, passwordHash });
-      // A concurrent sign-up with the same address won the race: answer exactly as above.
-      const userId = created?.id ?? (await findUserByEmail(db, input.email))?.id;
-      if (userId) await jobs.send(created ? mails.confirmationMail : mails.alreadyRegisteredMail, { userId });
-      return { type: 'email_confirmation_required' as const, email: input.email };
+      const existing = await findUserByEmail(db, input.email);
+      if (existing?.emailConfirmedAt) {
+        await jobs.send(mails.alreadyRegisteredMail, { userId: existing.id });
+        return answer;
+      }
+      const account = { name: input.name, passwordHash };
+      await jobs.transaction(db, async (tx, queue) => {
+        const created = existing ? undefined : await insertUser(tx, { ...account, email: input.email });
+        // A concurrent sign-up with the same address may have made the account first: it is read again.
+        const user = created ? { id: created.id, emailConfirmedAt: null } : await findUserByEmail(tx, input.email);
+        if (!user) return;
+        if (user.emailConfirmedAt) {
+          await queue(mails.alreadyRegisteredMail, { userId: user.id });
+          return;
+        }
+        if (!created) await updateUser(tx, user.id, account);
+        const tokenId = await repo.insertEmailToken(tx, {
+          userId: user.id,
+          purpose: 'confirm_email',
+          // Replaced by the mail job's token: this one's raw value is never known.
+          tokenHash: hashToken(randomToken()),
+          expiresAt: new Date(now().getTime() + EMAIL_CONFIRMATION_TTL_SECONDS * 1000),
+          ...account,
+        });
+        await queue(mails.confirmationMail, { userId: user.id, tokenId });
+      });
+      return answer;
     },
 
     async signIn(input: { email: string; password: string; ip: string }): Promise<SignInResponse> {
@@ -170,11 +195,7 @@ export function authService(deps: AuthDeps) {
       if (existing) {
         if (!existing.emailConfirmedAt) {
           const passwordHash = await hash(randomToken(), ARGON2_OPTIONS);
-          await db.transaction(async (tx) => {
-            await updateUser(tx, existing.id, { passwordHash, passwordChangedAt: current, emailConfirmedAt: current });
-            await repo.revokeRefreshTokens(tx, { userId: existing.id, now: current });
-            await repo.endSessions(tx, { userId: existing.id, now: current });
-          });
+          await db.transaction((tx) => claimUnconfirmedAccount(tx, { userId: existing.id, at: current, passwordHash }));
         }
         return finishSignIn({ ...existing, emailConfirmedAt: existing.emailConfirmedAt ?? current });
       }
@@ -231,16 +252,13 @@ export function authService(deps: AuthDeps) {
       });
     },
 
+    /** The link's sign-up's password (and name) become the account's; see claimUnconfirmedAccount. */
     async confirmEmail(input: { token: string }) {
       const current = now();
       await db.transaction(async (tx) => {
-        const userId = await repo.consumeEmailToken(tx, {
-          tokenHash: hashToken(input.token),
-          purpose: 'confirm_email',
-          now: current,
-        });
-        if (!userId) throw new AppError('LINK_INVALID', MESSAGES.linkInvalid);
-        await updateUser(tx, userId, { emailConfirmedAt: current });
+        const link = await repo.consumeConfirmationToken(tx, { tokenHash: hashToken(input.token), now: current });
+        if (!link) throw new AppError('LINK_INVALID', MESSAGES.linkInvalid);
+        await claimUnconfirmedAccount(tx, { ...link, at: current });
       });
       return { message: MESSAGES.emailConfirmed };
     },
