@@ -18,7 +18,8 @@ export async function claimUnconfirmedAccount(
     userId,
     at,
     values: {
-      ...(params.passwordHash ? { passwordHash: params.passwordHash, passwordChangedAt: at } : {}),
+      // Ending the sessions below refuses every access token issued in them (passwordChangedAt is not needed).
+      ...(params.passwordHash ? { passwordHash: params.passwordHash } : {}),
       ...(params.name ? { name: params.name } : {}),
     },
   });
