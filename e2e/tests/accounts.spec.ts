@@ -94,3 +94,20 @@ test('a user who forgot the password resets it through the mailed link', async (
   await logIn(page, user.email, 'newsecret2');
   await expect(page).toHaveURL(/\/sign$/);
 });
+
+test('the reset page changes the password on the first click after both fields are typed', async ({
+  page,
+  request,
+}) => {
+  // Cause: leaving the password field checked the still empty confirmation (the password's `deps`) and showed its
+  // error; typing the confirmation did not check it again (not yet touched), so the click's blur removed the error,
+  // the button moved up under the pointer between press and release, and the click was lost.
+  const user = await createConfirmedUser(request);
+  await request.post('/api/v1/auth/change_password/send_mail', { data: { email: user.email } });
+  const mail = await waitForMail(request, user.email, /reset/i);
+  await page.goto(firstLink(mail));
+  await page.getByLabel('Password', { exact: true }).fill('newsecret2');
+  await page.getByLabel('Confirm password').fill('newsecret2');
+  await page.getByRole('button', { name: 'Change password' }).click();
+  await expect(page.getByText('Password successfully changed')).toBeVisible();
+});

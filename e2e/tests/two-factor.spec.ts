@@ -57,6 +57,11 @@ test('SMS: turn on with the texted code, log in through /two-factor with the cod
   const modal = page.getByRole('dialog', { name: 'Enter the code' });
   await expect(modal).toContainText(phone);
   const verifyCode = await smsCodeFromOutbox(page, phone);
+  // A wrong code says so and lets the user try again (it logged them out).
+  await modal.getByLabel('Code').fill(String((Number(verifyCode) + 1) % 1_000_000).padStart(6, '0'));
+  await modal.getByRole('button', { name: 'Verify' }).click();
+  await expect(modal.getByRole('alert')).toHaveText('The code is incorrect or has expired.');
+  await expect(page).toHaveURL(/\/settings\/security$/);
   await modal.getByLabel('Code').fill(verifyCode);
   await modal.getByRole('button', { name: 'Verify' }).click();
   await expect(page.getByText('Phone number is verified')).toBeVisible();
@@ -105,6 +110,12 @@ test('authenticator: set up from the shown key, log in with its code and with a 
   await expect(setup.getByRole('img', { name: 'QR code to scan with your authenticator app' })).toBeVisible();
   const secret = (await setup.getByTestId('authenticator-secret').textContent()) ?? '';
   expect(secret).toMatch(/^[A-Z2-7]+$/);
+  // Cause: a wrong code answered 401, and the web app logs out on every 401 (it landed on /login, no message).
+  const nearby = [-1, 0, 1].map((offset) => authenticatorCode(secret, offset));
+  await setup.getByLabel('Code from the app').fill(nearby.includes('000000') ? '111111' : '000000');
+  await setup.getByRole('button', { name: 'Verify' }).click();
+  await expect(setup.getByRole('alert')).toHaveText('The code is incorrect or has expired.');
+  await expect(page).toHaveURL(/\/settings\/security$/);
   // Each code is of a later time step than the one before: a code is accepted once.
   await setup.getByLabel('Code from the app').fill(authenticatorCode(secret, -1));
   await setup.getByRole('button', { name: 'Verify' }).click();

@@ -63,8 +63,14 @@ export type BulkSendRowStatus = (typeof BULK_SEND_ROW_STATUSES)[number];
 /** The two kinds of second sign-in factor, named as the specification names them (authenticator app, SMS). */
 export const TWO_FACTOR_TYPES = ['google', 'twillio'] as const;
 export type TwoFactorType = (typeof TWO_FACTOR_TYPES)[number];
-/** Wrong second-step codes a user may enter in TWO_FACTOR_WINDOW_SECONDS before sign-in answers 429. */
+/**
+ * Wrong second-factor codes one address may enter for an account in TWO_FACTOR_WINDOW_SECONDS before its guesses
+ * answer 429; the account's own limit (from all addresses) is higher, so one guessing address does not lock the
+ * owner out, while guessing stays bounded: at most 20 wrong codes per 15 minutes, 1,920 a day, and an authenticator
+ * guess is right with a chance of 3 in a million (a step either side is accepted): under 0.6% a day.
+ */
 export const TWO_FACTOR_FAILURE_LIMIT = 5;
+export const TWO_FACTOR_ACCOUNT_FAILURE_LIMIT = 20;
 export const TWO_FACTOR_WINDOW_SECONDS = 15 * 60;
 /** How long a two-factor token (the step between password and code) and an SMS code live. */
 export const TWO_FACTOR_TOKEN_TTL_SECONDS = 10 * 60;

@@ -14,7 +14,7 @@ import { authRoutes } from './auth/auth.routes.js';
 import { type AuthService, authService } from './auth/auth.service.js';
 import { directPurchase } from './auth/direct-purchase.js';
 import { googleIdTokens } from './auth/google.js';
-import { accessTokens } from './auth/tokens.js';
+import { accessTokens, refreshTokenSuccessor } from './auth/tokens.js';
 import { apiPlanService } from './billing/api-plans.service.js';
 import { appSumoService } from './billing/appsumo.service.js';
 import { billingJobs, RENEWAL_CRON } from './billing/billing.jobs.js';
@@ -121,6 +121,7 @@ export function appModules(
     jobs,
     mails: authMails,
     accessTokens: accessTokens(config.jwtSecret),
+    successorOf: refreshTokenSuccessor(config.jwtSecret),
     twoFactor,
     google: config.google ? googleIdTokens(config.google) : undefined,
     now,

@@ -6,7 +6,7 @@ import type { Mailer } from '../../platform/mail/mailer.js';
 import { renderMail } from '../../platform/mail/template.js';
 import { mailText } from '../../platform/mail/texts.js';
 import { findUserById } from '../users/users.repository.js';
-import { type EmailTokenPurpose, insertEmailToken } from './auth.repository.js';
+import { type EmailTokenPurpose, insertEmailToken, setEmailTokenHash } from './auth.repository.js';
 import { hashToken, randomToken } from './tokens.js';
 
 interface MailDeps {
@@ -17,6 +17,8 @@ interface MailDeps {
 }
 
 const userPayload = z.object({ userId: z.string().uuid() });
+/** A confirmation's mail: of a sign-up's stored link (`tokenId`, carrying its name and password), or a new link. */
+const confirmationPayload = userPayload.extend({ tokenId: z.string().uuid().optional() });
 
 /**
  * The token is made inside the job, so the raw token exists only in the mail itself:
@@ -33,18 +35,29 @@ export function authMailJobs(deps: MailDeps) {
   const link = (path: string, params: Record<string, string>) =>
     `${deps.appUrl}${path}?${new URLSearchParams(params).toString()}`;
 
+  /** A sign-up's stored link (see signUp) gets the token this mail carries; its name greets. */
+  async function signUpLinkToken(userId: string, tokenId: string) {
+    const token = randomToken();
+    const row = await setEmailTokenHash(deps.db, { id: tokenId, userId, tokenHash: hashToken(token) });
+    return row && { token, name: row.name };
+  }
+
   const confirmationMail = defineJob({
     name: 'auth.confirmation-mail',
-    payload: userPayload,
-    async handler({ userId }) {
+    payload: confirmationPayload,
+    async handler({ userId, tokenId }) {
       const user = await findUserById(deps.db, userId);
       if (!user || user.emailConfirmedAt) return;
-      const token = await issueLinkToken(deps, userId, 'confirm_email', EMAIL_CONFIRMATION_TTL_SECONDS);
+      const issued = tokenId
+        ? await signUpLinkToken(userId, tokenId)
+        : { token: await issueLinkToken(deps, userId, 'confirm_email', EMAIL_CONFIRMATION_TTL_SECONDS), name: null };
+      if (!issued) return;
+      const { token } = issued;
       await deps.mailer.send(
         renderMail({
           to: user.email,
           subject: mailText('confirmEmail.subject'),
-          greeting: mailText('common.greeting', { name: user.name }),
+          greeting: mailText('common.greeting', { name: issued.name ?? user.name }),
           paragraphs: [mailText('confirmEmail.body')],
           action: {
             label: mailText('confirmEmail.action'),

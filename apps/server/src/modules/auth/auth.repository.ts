@@ -1,4 +1,5 @@
 import { and, eq, gt, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../platform/db/client.js';
 import { emailTokens, refreshTokens, sessions, signInFailures } from '../../platform/db/schema.js';
 
@@ -6,9 +7,32 @@ export type EmailTokenPurpose = (typeof emailTokens.$inferSelect)['purpose'];
 
 export async function insertEmailToken(
   db: Db,
-  values: { userId: string; purpose: EmailTokenPurpose; tokenHash: string; expiresAt: Date; newEmail?: string },
-): Promise<void> {
-  await db.insert(emailTokens).values(values);
+  values: {
+    userId: string;
+    purpose: EmailTokenPurpose;
+    tokenHash: string;
+    expiresAt: Date;
+    newEmail?: string;
+    name?: string;
+    passwordHash?: string;
+  },
+): Promise<string> {
+  const [row] = await db.insert(emailTokens).values(values).returning({ id: emailTokens.id });
+  if (!row) throw new Error('e-mail token not stored');
+  return row.id;
+}
+
+/**
+ * Gives a stored, unused token of a user the hash of the token its mail carries (made in the mail job, so the raw
+ * token exists only in the mail); answers the name it carries, or nothing when it is spent or unknown.
+ */
+export async function setEmailTokenHash(db: Db, params: { id: string; userId: string; tokenHash: string }) {
+  const [row] = await db
+    .update(emailTokens)
+    .set({ tokenHash: params.tokenHash })
+    .where(and(eq(emailTokens.id, params.id), eq(emailTokens.userId, params.userId), isNull(emailTokens.usedAt)))
+    .returning({ name: emailTokens.name });
+  return row;
 }
 
 /** Marks a live token of a purpose used: its user, and the new address an e-mail change token names. */
@@ -24,7 +48,12 @@ async function spendEmailToken(db: Db, params: { tokenHash: string; purpose: Ema
         gt(emailTokens.expiresAt, params.now),
       ),
     )
-    .returning({ userId: emailTokens.userId, newEmail: emailTokens.newEmail });
+    .returning({
+      userId: emailTokens.userId,
+      newEmail: emailTokens.newEmail,
+      name: emailTokens.name,
+      passwordHash: emailTokens.passwordHash,
+    });
   return row;
 }
 
@@ -34,6 +63,11 @@ export async function consumeEmailToken(
   params: { tokenHash: string; purpose: EmailTokenPurpose; now: Date },
 ): Promise<string | undefined> {
   return (await spendEmailToken(db, params))?.userId;
+}
+
+/** Spends a live confirmation token: its user, and the name and password hash of the sign-up it came with. */
+export async function consumeConfirmationToken(db: Db, params: { tokenHash: string; now: Date }) {
+  return spendEmailToken(db, { ...params, purpose: 'confirm_email' });
 }
 
 /** Spends a live e-mail change token: its user and the address the link was mailed to. */
@@ -97,6 +131,32 @@ export async function revokeLiveRefreshToken(db: Db, params: { tokenHash: string
       ),
     )
     .returning({ userId: refreshTokens.userId, familyId: refreshTokens.familyId });
+  return row;
+}
+
+/**
+ * A refresh token rotated since `since` whose successor (the token its rotation made) is still live: the family and
+ * user a repeated refresh answers the successor for.
+ */
+export async function findRecentlyRotatedRefreshToken(
+  db: Db,
+  params: { tokenHash: string; successorHash: string; since: Date; now: Date },
+) {
+  const successor = alias(refreshTokens, 'successor');
+  const [row] = await db
+    .select({ userId: refreshTokens.userId, familyId: refreshTokens.familyId })
+    .from(refreshTokens)
+    .innerJoin(
+      successor,
+      and(
+        eq(successor.tokenHash, params.successorHash),
+        eq(successor.familyId, refreshTokens.familyId),
+        isNull(successor.revokedAt),
+        gt(successor.expiresAt, params.now),
+      ),
+    )
+    .where(and(eq(refreshTokens.tokenHash, params.tokenHash), gt(refreshTokens.revokedAt, params.since)))
+    .limit(1);
   return row;
 }
 

@@ -31,10 +31,10 @@ export async function authRoutes(
   defineRoute(app, signUpWithCode, open, async (request) => purchase.confirm(request.body));
   defineRoute(app, signIn, open, async (request) => auth.signIn({ ...request.body, ip: request.ip }));
   defineRoute(app, signInTwilio, open, async (request) =>
-    auth.completeTwoFactor({ ...request.body, type: 'twillio', code: smsCodeText(request.body.code) }),
+    auth.completeTwoFactor({ ...request.body, type: 'twillio', code: smsCodeText(request.body.code), ip: request.ip }),
   );
   defineRoute(app, signInGoogleAuthenticator, open, async (request) =>
-    auth.completeTwoFactor({ ...request.body, type: 'google' }),
+    auth.completeTwoFactor({ ...request.body, type: 'google', ip: request.ip }),
   );
   // Only with GOOGLE_CLIENT_ID: otherwise the path is unknown (404).
   if (hasGoogleSignIn) defineRoute(app, googleSignIn, open, async (request) => auth.googleSignIn(request.body));

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
+  EMAIL_CONFIRMATION_TTL_SECONDS,
   MESSAGES,
   normalizeEmail,
   REFRESH_TOKEN_TTL_SECONDS,
@@ -29,14 +30,22 @@ import {
 } from '../users/users.repository.js';
 import type { AuthMailJobs } from './auth.mails.js';
 import * as repo from './auth.repository.js';
+import { claimUnconfirmedAccount } from './claim-account.js';
 import type { GoogleIdTokens } from './google.js';
-import { type AccessTokens, hashToken, randomToken } from './tokens.js';
+import {
+  type AccessTokens,
+  hashToken,
+  REFRESH_REUSE_WINDOW_SECONDS,
+  type RefreshTokenSuccessor,
+  randomToken,
+} from './tokens.js';
 
 interface AuthDeps {
   db: Db;
   jobs: JobQueue;
   mails: AuthMailJobs;
   accessTokens: AccessTokens;
+  successorOf: RefreshTokenSuccessor;
   twoFactor: TwoFactorService;
   /** Google sign-in, when GOOGLE_CLIENT_ID is configured. */
   google: GoogleIdTokens | undefined;
@@ -52,7 +61,7 @@ export function hashPassword(password: string): Promise<string> {
 }
 
 export function authService(deps: AuthDeps) {
-  const { db, jobs, mails, accessTokens, twoFactor, now } = deps;
+  const { db, jobs, mails, accessTokens, successorOf, twoFactor, now } = deps;
   const findSessionUser = batchedFindSessionUser(db);
   // Unknown e-mails are checked against this hash so that both answers take the same time.
   let dummyHash: Promise<string> | undefined;
@@ -61,17 +70,22 @@ export function authService(deps: AuthDeps) {
     return dummyHash;
   };
 
-  /** A new pair for a session: a new one at sign-in; on refresh, the family's (which is the session's id). */
-  async function issueTokens(userId: string, sessionId?: string): Promise<TokenPair> {
-    const familyId = sessionId ?? randomUUID();
-    if (!sessionId) await repo.insertSession(db, { id: familyId, userId });
-    const refreshToken = randomToken();
-    await repo.insertRefreshToken(db, {
-      userId,
-      tokenHash: hashToken(refreshToken),
-      familyId,
+  /** Stores a refresh token of a session (its family). */
+  function storeRefreshToken(tx: Db, params: { userId: string; familyId: string; refreshToken: string }) {
+    return repo.insertRefreshToken(tx, {
+      userId: params.userId,
+      tokenHash: hashToken(params.refreshToken),
+      familyId: params.familyId,
       expiresAt: new Date(now().getTime() + REFRESH_TOKEN_TTL_SECONDS * 1000),
     });
+  }
+
+  /** A new session and its first pair (sign-in). */
+  async function issueTokens(userId: string): Promise<TokenPair> {
+    const familyId = randomUUID();
+    await repo.insertSession(db, { id: familyId, userId });
+    const refreshToken = randomToken();
+    await storeRefreshToken(db, { userId, familyId, refreshToken });
     return { accessToken: await accessTokens.sign(userId, familyId), refreshToken };
   }
 
@@ -95,20 +109,43 @@ export function authService(deps: AuthDeps) {
     /** A new session for a user just made by a confirmed direct-purchase sign-up (auth/sign_up/with_code). */
     startSession: (userId: string) => issueTokens(userId),
 
+    /**
+     * Sign-up never tells whether the address is taken. A confirmed account's owner is told someone tried. Otherwise
+     * the sign-up's confirmation link is stored with its name and password (the mail job gives it its token):
+     * confirming gives the account the password of the link clicked, so an earlier sign-up of the same address by
+     * someone else (who cannot read its mail) ends there. The account row keeps the latest sign-up's, which a link
+     * sent again (auth/confirm_email/send) confirms.
+     */
     async signUp(input: { name: string; email: string; password: string }) {
-      const existing = await findUserByEmail(db, input.email);
-      if (existing) {
-        await jobs.send(existing.emailConfirmedAt ? mails.alreadyRegisteredMail : mails.confirmationMail, {
-          userId: existing.id,
-        });
-        return { type: 'email_confirmation_required' as const, email: input.email };
-      }
+      const answer = { type: 'email_confirmation_required' as const, email: input.email };
       const passwordHash = await hash(input.password, ARGON2_OPTIONS);
-      const created = await insertUser(db, { name: input.name, email: input.email, passwordHash });
-      // A concurrent sign-up with the same address won the race: answer exactly as above.
-      const userId = created?.id ?? (await findUserByEmail(db, input.email))?.id;
-      if (userId) await jobs.send(created ? mails.confirmationMail : mails.alreadyRegisteredMail, { userId });
-      return { type: 'email_confirmation_required' as const, email: input.email };
+      const existing = await findUserByEmail(db, input.email);
+      if (existing?.emailConfirmedAt) {
+        await jobs.send(mails.alreadyRegisteredMail, { userId: existing.id });
+        return answer;
+      }
+      const account = { name: input.name, passwordHash };
+      await jobs.transaction(db, async (tx, queue) => {
+        const created = existing ? undefined : await insertUser(tx, { ...account, email: input.email });
+        // A concurrent sign-up with the same address may have made the account first: it is read again.
+        const user = created ? { id: created.id, emailConfirmedAt: null } : await findUserByEmail(tx, input.email);
+        if (!user) return;
+        if (user.emailConfirmedAt) {
+          await queue(mails.alreadyRegisteredMail, { userId: user.id });
+          return;
+        }
+        if (!created) await updateUser(tx, user.id, account);
+        const tokenId = await repo.insertEmailToken(tx, {
+          userId: user.id,
+          purpose: 'confirm_email',
+          // Replaced by the mail job's token: this one's raw value is never known.
+          tokenHash: hashToken(randomToken()),
+          expiresAt: new Date(now().getTime() + EMAIL_CONFIRMATION_TTL_SECONDS * 1000),
+          ...account,
+        });
+        await queue(mails.confirmationMail, { userId: user.id, tokenId });
+      });
+      return answer;
     },
 
     async signIn(input: { email: string; password: string; ip: string }): Promise<SignInResponse> {
@@ -137,7 +174,7 @@ export function authService(deps: AuthDeps) {
     },
 
     /** auth/sign_in/twillio and auth/sign_in/google_authenticator: the second step's code, then the tokens. */
-    async completeTwoFactor(input: { type: TwoFactorType; twoFactorToken: string; code: string }) {
+    async completeTwoFactor(input: { type: TwoFactorType; twoFactorToken: string; code: string; ip: string }) {
       const userId = await twoFactor.completeChallenge(input);
       const user = await findUserById(db, userId);
       if (!user) throw unauthorized();
@@ -158,11 +195,7 @@ export function authService(deps: AuthDeps) {
       if (existing) {
         if (!existing.emailConfirmedAt) {
           const passwordHash = await hash(randomToken(), ARGON2_OPTIONS);
-          await db.transaction(async (tx) => {
-            await updateUser(tx, existing.id, { passwordHash, passwordChangedAt: current, emailConfirmedAt: current });
-            await repo.revokeRefreshTokens(tx, { userId: existing.id, now: current });
-            await repo.endSessions(tx, { userId: existing.id, now: current });
-          });
+          await db.transaction((tx) => claimUnconfirmedAccount(tx, { userId: existing.id, at: current, passwordHash }));
         }
         return finishSignIn({ ...existing, emailConfirmedAt: existing.emailConfirmedAt ?? current });
       }
@@ -175,22 +208,37 @@ export function authService(deps: AuthDeps) {
       return finishSignIn(user, { isNewUser: created !== undefined });
     },
 
-    /** Rotation: the presented token is revoked and a new pair issued. A replayed old token revokes its family. */
+    /**
+     * Rotation: the presented token is revoked and its successor stored, in one transaction. The same token again
+     * within REFRESH_REUSE_WINDOW_SECONDS (two tabs, a retried request) answers that successor; later, or once the
+     * successor is spent, it was copied and the whole session ends.
+     */
     async refresh(input: { refreshToken: string | undefined }): Promise<TokenPair> {
       if (!input.refreshToken) throw unauthorized();
       const tokenHash = hashToken(input.refreshToken);
+      const refreshToken = successorOf(input.refreshToken);
       const current = now();
-      const revoked = await repo.revokeLiveRefreshToken(db, { tokenHash, now: current });
-      if (!revoked) {
-        // A rotated token presented again was copied: the whole session ends, on both sides.
-        const familyId = await repo.findRefreshTokenFamily(db, tokenHash);
-        if (familyId) {
-          await repo.revokeRefreshTokens(db, { familyId, now: current });
-          await repo.endSessions(db, { sessionId: familyId, now: current });
-        }
-        throw unauthorized();
+      const rotated = await db.transaction(async (tx) => {
+        const revoked = await repo.revokeLiveRefreshToken(tx, { tokenHash, now: current });
+        if (revoked) await storeRefreshToken(tx, { ...revoked, refreshToken });
+        return revoked;
+      });
+      const session =
+        rotated ??
+        (await repo.findRecentlyRotatedRefreshToken(db, {
+          tokenHash,
+          successorHash: hashToken(refreshToken),
+          since: new Date(current.getTime() - REFRESH_REUSE_WINDOW_SECONDS * 1000),
+          now: current,
+        }));
+      if (session) return { accessToken: await accessTokens.sign(session.userId, session.familyId), refreshToken };
+      // A rotated token presented again was copied: the whole session ends, on both sides.
+      const familyId = await repo.findRefreshTokenFamily(db, tokenHash);
+      if (familyId) {
+        await repo.revokeRefreshTokens(db, { familyId, now: current });
+        await repo.endSessions(db, { sessionId: familyId, now: current });
       }
-      return issueTokens(revoked.userId, revoked.familyId);
+      throw unauthorized();
     },
 
     /** Ends the session of the refresh token: its refresh tokens and every access token issued in it stop working. */
@@ -204,16 +252,13 @@ export function authService(deps: AuthDeps) {
       });
     },
 
+    /** The link's sign-up's password (and name) become the account's; see claimUnconfirmedAccount. */
     async confirmEmail(input: { token: string }) {
       const current = now();
       await db.transaction(async (tx) => {
-        const userId = await repo.consumeEmailToken(tx, {
-          tokenHash: hashToken(input.token),
-          purpose: 'confirm_email',
-          now: current,
-        });
-        if (!userId) throw new AppError('LINK_INVALID', MESSAGES.linkInvalid);
-        await updateUser(tx, userId, { emailConfirmedAt: current });
+        const link = await repo.consumeConfirmationToken(tx, { tokenHash: hashToken(input.token), now: current });
+        if (!link) throw new AppError('LINK_INVALID', MESSAGES.linkInvalid);
+        await claimUnconfirmedAccount(tx, { ...link, at: current });
       });
       return { message: MESSAGES.emailConfirmed };
     },

@@ -3,6 +3,7 @@ import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, linkParam, type TestApp, uniqueEmail, waitForMail } from '../../../test/app.js';
 import { authClient } from '../../../test/auth.js';
+import { plantSession, refreshStatus } from '../../../test/sessions.js';
 import { users } from '../../platform/db/schema.js';
 
 let t: TestApp;
@@ -178,5 +179,39 @@ describe('POST /auth/confirm_email', () => {
     const invalid = await client.post('/auth/confirm_email/send', { email: 'x' });
     expect(invalid.statusCode).toBe(400);
     expect(invalid.json().message).toBe(MESSAGES.invalidEmail);
+  });
+});
+
+describe('sign-up pre-hijacking', () => {
+  it("gives the account the password of the confirmation its mailbox's holder clicked, and ends the squatter's", async () => {
+    // Cause: a second sign-up of an unconfirmed address only mailed the confirmation again, and confirming kept the
+    // first sign-up's password: whoever signed the address up first signed in to the owner's account.
+    const email = uniqueEmail();
+    await client.post('/auth/sign_up', { name: 'Mallory Squatter', email, password: 'attacker1' });
+    const squatterMail = await waitForMail(t.app, email, { subject: /confirm/i });
+    const [squatter] = await t.app.platform.database.db.select().from(users).where(eq(users.email, email));
+    const squatterSession = await plantSession(t.app, squatter?.id ?? '');
+
+    await client.post('/auth/sign_up', { name: 'Vera Owner', email, password: 'victim1' });
+    const ownerMail = await waitForMail(t.app, email, {
+      subject: /confirm/i,
+      after: Date.parse(squatterMail.createdAt),
+    });
+    expect(ownerMail.html).toContain('Vera Owner');
+    const confirmed = await client.post('/auth/confirm_email/confirm', {
+      token: linkParam(ownerMail, 'emailConfirmationToken'),
+    });
+    expect(confirmed.json()).toEqual({ message: MESSAGES.emailConfirmed });
+
+    expect((await client.signIn(email, 'attacker1')).response.statusCode).toBe(401);
+    expect((await client.signIn(email, 'victim1')).body).toMatchObject({
+      type: 'authorized',
+      user: { name: 'Vera Owner', email },
+    });
+    expect(await refreshStatus(t.app, squatterSession)).toBe(401);
+    // The squatter's link, confirmed afterwards, changes nothing.
+    await client.post('/auth/confirm_email/confirm', { token: linkParam(squatterMail, 'emailConfirmationToken') });
+    expect((await client.signIn(email, 'attacker1')).response.statusCode).toBe(401);
+    expect((await client.signIn(email, 'victim1')).body.type).toBe('authorized');
   });
 });

@@ -1,6 +1,7 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { ACCESS_TOKEN_TTL_SECONDS, MESSAGES } from '@esign/shared';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
+import { deriveKey } from '../../platform/crypto/secret-box.js';
 import { AppError, unauthorized } from '../../platform/errors.js';
 
 /** 256 random bits, URL-safe: refresh tokens and e-mail link tokens. */
@@ -12,6 +13,23 @@ export function randomToken(): string {
 export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
+
+/**
+ * How long a just-rotated refresh token still answers its successor: two tabs (or a retried request) refreshing
+ * with one token get the same new pair; a use after this is a copy's and ends the session.
+ */
+export const REFRESH_REUSE_WINDOW_SECONDS = 30;
+
+/**
+ * The refresh token that follows a given one: an HMAC of it under a key of its own (derived from the server
+ * secret), so a refresh repeated within the reuse window answers the very token the first one made, although only
+ * hashes are stored. Unpredictable without the key, like a random one.
+ */
+export function refreshTokenSuccessor(serverSecret: string) {
+  const key = deriveKey(serverSecret, 'auth:refresh-successor:v1');
+  return (refreshToken: string): string => createHmac('sha256', key).update(refreshToken).digest('base64url');
+}
+export type RefreshTokenSuccessor = ReturnType<typeof refreshTokenSuccessor>;
 
 export interface AccessTokenClaims {
   userId: string;

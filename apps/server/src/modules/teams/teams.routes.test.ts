@@ -5,6 +5,7 @@ import { createTestApp, type TestApp, uniqueEmail } from '../../../test/app.js';
 import { authClient } from '../../../test/auth.js';
 import { billingClient } from '../../../test/billing.js';
 import { documentFactory } from '../../../test/document-factory.js';
+import { plantSession, refreshStatus } from '../../../test/sessions.js';
 import { teamClient } from '../../../test/teams.js';
 import { setPlan } from '../../../test/templates.js';
 import { teamInvitations, users } from '../../platform/db/schema.js';
@@ -107,6 +108,30 @@ describe('accepting', () => {
     expect(made.json().status).toBe('accepted');
     const signedIn = await authClient(t.app).signIn(email, 'secret12');
     expect(signedIn.body.type).toBe('authorized');
+  });
+
+  it("makes the mailbox's holder set the password of an unconfirmed account before it joins; the squatter's ends", async () => {
+    // Cause: accept_invite joined the unconfirmed account and confirmed it, keeping the squatter's password.
+    const { call, invitationOf, accept } = teamClient(t.app);
+    const owner = await authClient(t.app).loggedInUser();
+    await setPlan(t.app, owner.id, 'business');
+    const email = uniqueEmail('erin');
+    await authClient(t.app).post('/auth/sign_up', { name: 'Mallory Squatter', email, password: 'squatter1' });
+    const [squatter] = await t.app.platform.database.db.select().from(users).where(eq(users.email, email));
+    const squatterSession = await plantSession(t.app, squatter?.id ?? '');
+    await call(owner, 'POST', '/teams/members', { emails: [email] });
+    const { teamId, token } = await invitationOf(email);
+
+    const needed = await accept(teamId, { token });
+    expect(needed.json()).toEqual({ status: 'account_needed', email, teamOwnerName: 'Ada Lovelace' });
+    expect((await authClient(t.app).signIn(email, 'squatter1')).body.type).toBe('email_not_confirmed');
+    const made = await accept(teamId, { token, name: 'Erin Owner', password: 'holder12' });
+    expect(made.json().status).toBe('accepted');
+
+    expect((await authClient(t.app).signIn(email, 'squatter1')).response.statusCode).toBe(401);
+    expect(await refreshStatus(t.app, squatterSession)).toBe(401);
+    const holder = await authClient(t.app).signIn(email, 'holder12');
+    expect(holder.body).toMatchObject({ type: 'authorized', user: { name: 'Erin Owner', teamId } });
   });
 
   it('refuses an account that belongs to another team', async () => {

@@ -16,6 +16,7 @@ import { AppError } from '../../platform/errors.js';
 import type { JobQueue } from '../../platform/jobs.js';
 import * as authRepo from '../auth/auth.repository.js';
 import { hashPassword } from '../auth/auth.service.js';
+import { claimUnconfirmedAccount } from '../auth/claim-account.js';
 import { hashToken } from '../auth/tokens.js';
 import {
   confirmEmailOnce,
@@ -212,8 +213,9 @@ export function teamService(deps: Deps) {
 
     /**
      * Follows an invitation's link: the account of the invited address joins the team, and the link is spent. An
-     * address without an account gets `account_needed` first; sent again with a name and a password, the account is
-     * made (confirmed: the link proves the address) and joins.
+     * address without a confirmed account gets `account_needed` first; sent again with a name and a password, the
+     * account is made, or an unconfirmed one is taken over (claimUnconfirmedAccount: whoever signed the address up
+     * without its mail loses the password and sessions), confirmed (the link proves the address), and joins.
      */
     async acceptInvite(input: { teamId: string } & AcceptTeamInviteRequest) {
       const current = now();
@@ -224,13 +226,15 @@ export function teamService(deps: Deps) {
         const invitation = team && (await repo.peekInvitation(tx, { teamId: team.id, tokenHash, now: current }));
         if (!team || !invitation) throw inviteInvalid();
         let user = await findUserByEmail(tx, invitation.email);
-        if (!user) {
+        if (!user?.emailConfirmedAt) {
           if (!input.name || !passwordHash) {
             const owner = await findUserById(tx, team.ownerId);
             return { status: 'account_needed' as const, email: invitation.email, teamOwnerName: owner?.name ?? '' };
           }
-          const created = await insertUser(tx, { name: input.name, email: invitation.email, passwordHash });
-          user = created && (await findUserById(tx, created.id));
+          const account = { name: input.name, passwordHash };
+          if (user) await claimUnconfirmedAccount(tx, { userId: user.id, at: current, ...account });
+          const userId = user?.id ?? (await insertUser(tx, { ...account, email: invitation.email }))?.id;
+          user = userId ? await findUserById(tx, userId) : undefined;
           if (!user) throw inviteInvalid();
         }
         if (user.teamId && user.teamId !== team.id) throw new AppError('CONFLICT', MESSAGES.alreadyInAnotherTeam);

@@ -85,17 +85,20 @@ export async function findChallenge(db: Db, tokenHash: string, options: { lock?:
   return row;
 }
 
-/** The user's wrong codes since `since`. */
-export async function countFailures(db: Db, params: { userId: string; since: Date }): Promise<number> {
+/** The user's wrong codes since `since`: from every address, and from this one (its key). */
+export async function countFailures(db: Db, params: { userId: string; ip: string; since: Date }) {
   const [row] = await db
-    .select({ count: sql<number>`count(*)`.mapWith(Number) })
+    .select({
+      byAccount: sql<number>`count(*)`.mapWith(Number),
+      byAddress: sql<number>`count(*) filter (where ${twoFactorFailures.ip} = ${params.ip})`.mapWith(Number),
+    })
     .from(twoFactorFailures)
     .where(and(eq(twoFactorFailures.userId, params.userId), gt(twoFactorFailures.createdAt, params.since)));
-  return row?.count ?? 0;
+  return { byAccount: row?.byAccount ?? 0, byAddress: row?.byAddress ?? 0 };
 }
 
-export async function recordFailure(db: Db, params: { userId: string; at: Date }): Promise<void> {
-  await db.insert(twoFactorFailures).values({ userId: params.userId, createdAt: params.at });
+export async function recordFailure(db: Db, params: { userId: string; ip: string; at: Date }): Promise<void> {
+  await db.insert(twoFactorFailures).values({ userId: params.userId, ip: params.ip, createdAt: params.at });
 }
 
 export async function spendChallenge(db: Db, params: { id: string; now: Date }): Promise<void> {

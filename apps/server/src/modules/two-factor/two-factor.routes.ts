@@ -28,9 +28,9 @@ export async function twoFactorRoutes(app: FastifyInstance, { twoFactor }: { two
     twoFactor.enableAuthenticator({ user: currentUser(request) }),
   );
   defineRoute(app, verifyGoogleCode, loggedIn, async (request) =>
-    twoFactor.verifyAuthenticator({ user: currentUser(request), code: request.body.code }),
+    twoFactor.verifyAuthenticator({ user: currentUser(request), code: request.body.code, ip: request.ip }),
   );
   defineRoute(app, disableGoogleAuthenticator, loggedIn, async (request) =>
-    twoFactor.disableAuthenticator({ user: currentUser(request), code: request.body.code }),
+    twoFactor.disableAuthenticator({ user: currentUser(request), code: request.body.code, ip: request.ip }),
   );
 }

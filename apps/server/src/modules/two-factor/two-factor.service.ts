@@ -1,6 +1,7 @@
 import {
   MESSAGES,
   SMS_CODE_TTL_SECONDS,
+  TWO_FACTOR_ACCOUNT_FAILURE_LIMIT,
   TWO_FACTOR_FAILURE_LIMIT,
   TWO_FACTOR_TOKEN_TTL_SECONDS,
   TWO_FACTOR_WINDOW_SECONDS,
@@ -9,6 +10,7 @@ import {
 import QRCode from 'qrcode';
 import type { Db } from '../../platform/db/client.js';
 import { AppError } from '../../platform/errors.js';
+import { addressKey } from '../../platform/http/address-key.js';
 import { mailText } from '../../platform/mail/texts.js';
 import { type Sms, SmsError } from '../../platform/sms/sms.js';
 import { hashToken, randomToken } from '../auth/tokens.js';
@@ -38,7 +40,16 @@ const SMS_CODES_PER_WINDOW = 5;
 /** Guesses one texted code allows. */
 const SMS_CODE_ATTEMPTS = 5;
 
+/** A wrong code at sign-in's second step (logged out: 401, shown by the two-factor page). */
 const invalidCode = () => new AppError('INVALID_CREDENTIALS', MESSAGES.twoFactorCodeInvalid);
+/**
+ * A wrong code of a logged-in user turning a factor on or off: the code field's error (400), never a 401, which
+ * would end the web app's session.
+ */
+const wrongSettingsCode = () =>
+  new AppError('VALIDATION_ERROR', MESSAGES.twoFactorCodeInvalid, [
+    { property: 'code', constraints: { code: MESSAGES.twoFactorCodeInvalid }, children: [] },
+  ]);
 
 export function twoFactorService(deps: TwoFactorDeps) {
   const { db, sms, secrets, now } = deps;
@@ -59,38 +70,47 @@ export function twoFactorService(deps: TwoFactorDeps) {
   async function spendSmsCode(params: { userId: string; scope: repo.SmsScope; code: number; phone?: string }) {
     const current = now();
     const row = await repo.findLatestSmsCode(db, { userId: params.userId, scope: params.scope, now: current });
-    if (!row) throw invalidCode();
+    if (!row) throw wrongSettingsCode();
     const counted = await repo.countSmsCodeGuess(db, { id: row.id, maxAttempts: SMS_CODE_ATTEMPTS });
     if (!counted) throw new AppError('TOO_MANY_REQUESTS', MESSAGES.tooManyTwoFactorAttempts);
     const isRight =
       secrets.matchesCode(smsCodeText(params.code), counted.codeHash) &&
       (params.phone === undefined || params.phone === counted.phone);
-    if (!isRight || !(await repo.spendSmsCode(db, { id: row.id, now: current }))) throw invalidCode();
+    if (!isRight || !(await repo.spendSmsCode(db, { id: row.id, now: current }))) throw wrongSettingsCode();
     return counted.phone;
   }
 
   /**
    * One guess at a second-factor code of a user, in a transaction that locks the user's row, so one user's guesses
-   * run one at a time and are counted one by one: after TWO_FACTOR_FAILURE_LIMIT wrong ones in the window every
-   * guess answers 429. `attempt` answers its result, or undefined for a wrong code (recorded as a failure).
+   * run one at a time and are counted one by one: after TWO_FACTOR_FAILURE_LIMIT wrong ones from the guess's address,
+   * or TWO_FACTOR_ACCOUNT_FAILURE_LIMIT from all addresses, in the window, every guess answers 429. `attempt`
+   * answers its result, or undefined for a wrong code (recorded as a failure of the address, answered `wrong()`).
    */
-  async function limitedAttempt<T>(userId: string, attempt: (tx: Db, user: UserRow) => Promise<T | undefined>) {
+  async function limitedAttempt<T>(
+    params: { userId: string; ip: string; wrong: () => AppError },
+    attempt: (tx: Db, user: UserRow) => Promise<T | undefined>,
+  ) {
     type Outcome = { kind: 'limited' } | { kind: 'wrong' } | { kind: 'right'; value: T };
+    const { userId } = params;
+    const ip = addressKey(params.ip);
     const outcome = await db.transaction(async (tx): Promise<Outcome> => {
       const user = await repo.lockUser(tx, userId);
-      if (!user) throw invalidCode();
+      if (!user) throw params.wrong();
       const current = now();
       const since = new Date(current.getTime() - TWO_FACTOR_WINDOW_SECONDS * 1000);
-      if ((await repo.countFailures(tx, { userId, since })) >= TWO_FACTOR_FAILURE_LIMIT) return { kind: 'limited' };
+      const failures = await repo.countFailures(tx, { userId, ip, since });
+      if (failures.byAddress >= TWO_FACTOR_FAILURE_LIMIT || failures.byAccount >= TWO_FACTOR_ACCOUNT_FAILURE_LIMIT) {
+        return { kind: 'limited' };
+      }
       const value = await attempt(tx, user);
       if (value === undefined) {
-        await repo.recordFailure(tx, { userId, at: current });
+        await repo.recordFailure(tx, { userId, ip, at: current });
         return { kind: 'wrong' };
       }
       return { kind: 'right', value };
     });
     if (outcome.kind === 'limited') throw new AppError('TOO_MANY_REQUESTS', MESSAGES.tooManyTwoFactorAttempts);
-    if (outcome.kind === 'wrong') throw invalidCode();
+    if (outcome.kind === 'wrong') throw params.wrong();
     return outcome.value;
   }
 
@@ -172,9 +192,10 @@ export function twoFactorService(deps: TwoFactorDeps) {
     },
 
     /** POST user/verify_google_code: turns the authenticator on and answers the backup codes (shown once). */
-    async verifyAuthenticator(params: { user: UserRow; code: string }) {
+    async verifyAuthenticator(params: { user: UserRow; code: string; ip: string }) {
       const backupCodes = makeBackupCodes();
-      await limitedAttempt(params.user.id, async (tx, user) => {
+      const guess = { userId: params.user.id, ip: params.ip, wrong: wrongSettingsCode };
+      await limitedAttempt(guess, async (tx, user) => {
         if (user.isGoogle2fa) throw new AppError('CONFLICT', MESSAGES.authenticatorAlreadyOn);
         if (!user.totpSecret) throw new AppError('CONFLICT', MESSAGES.authenticatorNotSetUp);
         if (!(await checkAuthenticator(tx, user, params.code, { allowBackup: false }))) return undefined;
@@ -189,8 +210,9 @@ export function twoFactorService(deps: TwoFactorDeps) {
     },
 
     /** POST user/disable_google_authenticator: a current code turns it off; its secret and backup codes go. */
-    async disableAuthenticator(params: { user: UserRow; code: string }) {
-      await limitedAttempt(params.user.id, async (tx, user) => {
+    async disableAuthenticator(params: { user: UserRow; code: string; ip: string }) {
+      const guess = { userId: params.user.id, ip: params.ip, wrong: wrongSettingsCode };
+      await limitedAttempt(guess, async (tx, user) => {
         if (!user.isGoogle2fa) throw new AppError('CONFLICT', MESSAGES.authenticatorNotOn);
         if (!(await checkAuthenticator(tx, user, params.code, { allowBackup: false }))) return undefined;
         await updateUser(tx, user.id, { isGoogle2fa: false, totpSecret: null, totpLastStep: null });
@@ -224,11 +246,16 @@ export function twoFactorService(deps: TwoFactorDeps) {
     },
 
     /** The second step: the user of a live challenge whose code is right (limitedAttempt), the challenge spent. */
-    async completeChallenge(params: { type: TwoFactorType; twoFactorToken: string; code: string }): Promise<string> {
+    async completeChallenge(params: {
+      type: TwoFactorType;
+      twoFactorToken: string;
+      code: string;
+      ip: string;
+    }): Promise<string> {
       const expired = () => new AppError('LINK_INVALID', MESSAGES.twoFactorSessionInvalid);
       const found = await repo.findChallenge(db, hashToken(params.twoFactorToken));
       if (!found || found.type !== params.type) throw expired();
-      return limitedAttempt(found.userId, async (tx, user) => {
+      return limitedAttempt({ userId: found.userId, ip: params.ip, wrong: invalidCode }, async (tx, user) => {
         const challenge = await repo.findChallenge(tx, found.tokenHash, { lock: true });
         const current = now();
         if (!challenge || challenge.usedAt !== null || challenge.expiresAt <= current) throw expired();

@@ -1,4 +1,10 @@
-import { MESSAGES, type SignInResponse } from '@esign/shared';
+import {
+  MESSAGES,
+  type SignInResponse,
+  TWO_FACTOR_ACCOUNT_FAILURE_LIMIT,
+  TWO_FACTOR_FAILURE_LIMIT,
+  TWO_FACTOR_WINDOW_SECONDS,
+} from '@esign/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.js';
@@ -51,11 +57,28 @@ async function userWithAuthenticator() {
   return { ...user, secret, backupCodes };
 }
 
-async function twoFactorStep(email: string, password: string) {
-  const { body } = await client.signIn(email, password);
+async function twoFactorStep(email: string, password: string, remoteAddress?: string) {
+  const { body } = await client.signIn(email, password, remoteAddress);
   if (body.type !== 'two_factor') throw new Error(`sign-in answered ${body.type}`);
   return body;
 }
+
+/** `count` six-digit codes that are not the authenticator's right ones now (the window's three steps). */
+function wrongCodes(secret: string, count: number): string[] {
+  const nearby = new Set([-1, 0, 1].map((offset) => totpCode(t.app, secret, offset)));
+  return Array.from({ length: count + 3 }, (_, index) => String(index * 111_111 + 7).padStart(6, '0'))
+    .filter((code) => !nearby.has(code))
+    .slice(0, count);
+}
+
+/** The second step's code sent from an address. */
+const signInCode = (twoFactorToken: string, code: string, remoteAddress: string) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/v1/auth/sign_in/google_authenticator',
+    payload: { twoFactorToken, code },
+    remoteAddress,
+  });
 
 describe('SMS two-factor', () => {
   it('verifies the number with the texted code, shows it on the user, and turns off with a disable code', async () => {
@@ -84,17 +107,17 @@ describe('SMS two-factor', () => {
       { phone, code: (code + 1) % 1_000_000 },
       bearer(user.accessToken),
     );
-    expect(wrong.statusCode).toBe(401);
+    expect(wrong.statusCode).toBe(400);
     expect(wrong.json().message).toBe(MESSAGES.twoFactorCodeInvalid);
     const otherNumber = await client.post(
       '/user/verify_phone',
       { phone: uniquePhone(), code },
       bearer(user.accessToken),
     );
-    expect(otherNumber.statusCode).toBe(401);
+    expect(otherNumber.statusCode).toBe(400);
     expect((await client.post('/user/verify_phone', { phone, code }, bearer(user.accessToken))).statusCode).toBe(200);
     const disable = await client.post('/user/disable_twillio', { code }, bearer(user.accessToken));
-    expect(disable.statusCode).toBe(401);
+    expect(disable.statusCode).toBe(400);
   });
 
   it('counts parallel guesses at one texted code one by one: five guesses, then 429', async () => {
@@ -107,7 +130,7 @@ describe('SMS two-factor', () => {
       guesses.map((guess) => client.post('/user/verify_phone', { phone, code: guess }, bearer(user.accessToken))),
     );
     const statuses = answers.map((answer) => answer.statusCode).sort();
-    expect(statuses).toEqual([401, 401, 401, 401, 401, 429, 429, 429]);
+    expect(statuses).toEqual([400, 400, 400, 400, 400, 429, 429, 429]);
     const right = await client.post('/user/verify_phone', { phone, code }, bearer(user.accessToken));
     expect(right.statusCode).toBe(429);
   });
@@ -252,7 +275,7 @@ describe('authenticator two-factor', () => {
       { code: user.backupCodes[1] },
       bearer(user.accessToken),
     );
-    expect(withBackup.statusCode).toBe(401);
+    expect(withBackup.statusCode).toBe(400);
     const off = await client.post(
       '/user/disable_google_authenticator',
       { code: totpCode(t.app, user.secret) },
@@ -271,7 +294,7 @@ describe('authenticator two-factor', () => {
       .filter((code) => !nearby.includes(code))
       .slice(0, 6);
     const answers = await Promise.all(wrongCodes.map(disable));
-    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([401, 401, 401, 401, 401, 429]);
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([400, 400, 400, 400, 400, 429]);
     expect((await disable(totpCode(t.app, user.secret))).statusCode).toBe(429);
     expect(await getUser(user.accessToken)).toMatchObject({ isGoogle2fa: true });
   });
@@ -280,12 +303,92 @@ describe('authenticator two-factor', () => {
     const user = await client.loggedInUser();
     const { secret } = (await client.post('/user/enable_google_authenticator', {}, bearer(user.accessToken))).json();
     const wrong = await client.post('/user/verify_google_code', { code: '000000' }, bearer(user.accessToken));
-    expect(wrong.statusCode).toBe(401);
+    expect(wrong.statusCode).toBe(400);
     const [row] = await t.app.platform.database.db
       .select({ stored: users.totpSecret })
       .from(users)
       .where(eq(users.email, user.email));
     expect(row?.stored).toMatch(/^v1\./);
     expect(row?.stored).not.toContain(secret);
+  });
+});
+
+describe('a wrong code while setting up a second factor', () => {
+  it('answers 400 with the message (no 401 that logs the web app out), keeps the session, and takes a right code next', async () => {
+    // Cause: a wrong code in the settings answered 401 INVALID_CREDENTIALS, and the web app logs out on every 401.
+    const user = await client.loggedInUser();
+    const { secret } = (await client.post('/user/enable_google_authenticator', {}, bearer(user.accessToken))).json();
+    const [wrongCode] = wrongCodes(secret, 1);
+    const wrong = await client.post('/user/verify_google_code', { code: wrongCode }, bearer(user.accessToken));
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json()).toMatchObject({
+      message: MESSAGES.twoFactorCodeInvalid,
+      errors: [{ property: 'code', constraints: { code: MESSAGES.twoFactorCodeInvalid } }],
+    });
+    expect(await getUser(user.accessToken)).toMatchObject({ email: user.email, isGoogle2fa: false });
+    const right = await client.post(
+      '/user/verify_google_code',
+      { code: totpCode(t.app, secret) },
+      bearer(user.accessToken),
+    );
+    expect(right.statusCode).toBe(200);
+
+    const phone = uniquePhone();
+    await client.post('/user/generate_twillio_code?scope=verify', { phone }, bearer(user.accessToken));
+    const code = smsCodeOf(await lastSms(t.app, phone));
+    const wrongSms = await client.post(
+      '/user/verify_phone',
+      { phone, code: (code + 1) % 1_000_000 },
+      bearer(user.accessToken),
+    );
+    expect(wrongSms.statusCode).toBe(400);
+    expect(wrongSms.json().message).toBe(MESSAGES.twoFactorCodeInvalid);
+    expect((await client.post('/user/verify_phone', { phone, code }, bearer(user.accessToken))).statusCode).toBe(200);
+  });
+});
+
+describe('second-step guessing limits', () => {
+  it("keeps the owner's right code working from their address while the guessing address is limited", async () => {
+    // Cause: wrong codes were counted per account only, so five from anyone who knew the password locked the
+    // owner's second step out for 15 minutes.
+    const user = await userWithAuthenticator();
+    const attacker = '10.3.0.66';
+    const step = await twoFactorStep(user.email, user.password, attacker);
+    for (const code of wrongCodes(user.secret, TWO_FACTOR_FAILURE_LIMIT)) {
+      expect((await signInCode(step.twoFactorToken, code, attacker)).statusCode).toBe(401);
+    }
+    const limited = await signInCode(step.twoFactorToken, totpCode(t.app, user.secret), attacker);
+    expect(limited.statusCode).toBe(429);
+
+    const owner = '10.3.0.99';
+    const ownerStep = await twoFactorStep(user.email, user.password, owner);
+    const ownerAnswer = await signInCode(ownerStep.twoFactorToken, totpCode(t.app, user.secret), owner);
+    expect(ownerAnswer.json()).toMatchObject({ type: 'authorized' });
+    // The owner's success does not clear the guessing address's failures.
+    t.advanceClock(30_000);
+    const again = await twoFactorStep(user.email, user.password, attacker);
+    expect((await signInCode(again.twoFactorToken, totpCode(t.app, user.secret), attacker)).statusCode).toBe(429);
+  });
+
+  it("bounds one account's wrong codes from all addresses: then 429 from any address until the window passes", async () => {
+    const user = await userWithAuthenticator();
+    const perAddress = TWO_FACTOR_FAILURE_LIMIT;
+    const addresses = TWO_FACTOR_ACCOUNT_FAILURE_LIMIT / perAddress;
+    for (let index = 0; index < addresses; index++) {
+      const address = `10.4.${index}.1`;
+      const step = await twoFactorStep(user.email, user.password, address);
+      const answers = await Promise.all(
+        wrongCodes(user.secret, perAddress).map((code) => signInCode(step.twoFactorToken, code, address)),
+      );
+      expect(answers.map((answer) => answer.statusCode)).toEqual(Array(perAddress).fill(401));
+    }
+    const clean = '10.4.200.1';
+    const step = await twoFactorStep(user.email, user.password, clean);
+    const refused = await signInCode(step.twoFactorToken, totpCode(t.app, user.secret), clean);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().message).toBe(MESSAGES.tooManyTwoFactorAttempts);
+    t.advanceClock(TWO_FACTOR_WINDOW_SECONDS * 1000);
+    const later = await twoFactorStep(user.email, user.password, clean);
+    expect((await signInCode(later.twoFactorToken, totpCode(t.app, user.secret), clean)).statusCode).toBe(200);
   });
 });

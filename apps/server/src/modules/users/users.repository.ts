@@ -245,10 +245,18 @@ export async function updateUser(db: Db, userId: string, values: Partial<typeof 
   await db.update(users).set(values).where(eq(users.id, userId));
 }
 
-/** Marks the address confirmed, unless it already is (the first confirmation's time stays). */
-export async function confirmEmailOnce(db: Db, params: { userId: string; at: Date }): Promise<void> {
-  await db
+/**
+ * Marks the address confirmed, unless it already is (the first confirmation's time stays), with the other values
+ * the confirmation brings (a password, a name); false when it already was.
+ */
+export async function confirmEmailOnce(
+  db: Db,
+  params: { userId: string; at: Date; values?: Partial<typeof users.$inferInsert> },
+): Promise<boolean> {
+  const rows = await db
     .update(users)
-    .set({ emailConfirmedAt: params.at })
-    .where(and(eq(users.id, params.userId), isNull(users.emailConfirmedAt)));
+    .set({ ...params.values, emailConfirmedAt: params.at })
+    .where(and(eq(users.id, params.userId), isNull(users.emailConfirmedAt)))
+    .returning({ id: users.id });
+  return rows.length > 0;
 }

@@ -93,7 +93,14 @@ function ChangePasswordForm({ token }: { token: string }) {
         <PasswordInput
           label={t('account.password')}
           autoComplete="new-password"
-          {...form.register('password', { deps: ['passwordConfirmation'] })}
+          {...form.register('password', {
+            // The confirmation is checked again as the password changes only once it was left: checked while still
+            // untouched, its error showed under the empty box, stayed while it was typed, and went with the click's
+            // blur, moving the button from under the pointer (the first click was lost).
+            onChange: () => {
+              if (form.getFieldState('passwordConfirmation').isTouched) void form.trigger('passwordConfirmation');
+            },
+          })}
           error={fieldError(errors.password?.message)}
         />
         <PasswordInput

@@ -146,7 +146,9 @@ export const refreshTokens = pgTable(
 
 /**
  * Single-use tokens sent by e-mail: e-mail confirmation, password reset and an e-mail change (whose new address the
- * token names, so only the address the link was mailed to can become the account's). Only their hash is stored.
+ * token names, so only the address the link was mailed to can become the account's). Only their hash is stored. A
+ * sign-up's confirmation carries that sign-up's name and password hash: confirming gives the account the password
+ * that came with the link the mailbox's holder clicked, not an earlier sign-up's.
  */
 export const emailTokens = pgTable(
   'email_tokens',
@@ -157,6 +159,9 @@ export const emailTokens = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     purpose: text('purpose', { enum: ['confirm_email', 'reset_password', 'change_email'] }).notNull(),
     newEmail: text('new_email'),
+    /** A sign-up's confirmation: the name and password (argon2id hash) that sign-up gave. */
+    name: text('name'),
+    passwordHash: text('password_hash'),
     tokenHash: text('token_hash').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),

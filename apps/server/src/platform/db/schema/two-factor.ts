@@ -78,8 +78,9 @@ export const backupCodes = pgTable(
 );
 
 /**
- * One wrong second-factor code of a user (at sign-in, or turning the authenticator on or off): the user's recent
- * ones are counted, under a lock of the user's row, before each guess.
+ * One wrong second-factor code of a user (at sign-in, or turning the authenticator on or off) and the address it
+ * came from (`platform/http/address-key.ts`): the user's recent ones, and those of the address, are counted under a
+ * lock of the user's row before each guess.
  */
 export const twoFactorFailures = pgTable(
   'two_factor_failures',
@@ -88,6 +89,8 @@ export const twoFactorFailures = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    /** The address's key; null for failures recorded before addresses were. */
+    ip: text('ip'),
     createdAt: createdAt(),
   },
   (table) => [index('two_factor_failures_user_idx').on(table.userId, table.createdAt)],
