@@ -4,20 +4,14 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { validationError } from './error-handler.js';
 
 /** Where in `value` a string (or an object's key) holds U+0000, as a property path; null when none does. */
-export function findNul(value: unknown, path: string[] = []): string[] | null {
-  if (typeof value === 'string') return value.includes('\u0000') ? path : null;
+export function findNul(value: unknown): string[] | null {
+  if (typeof value === 'string') return value.includes('\u0000') ? [] : null;
   if (typeof value !== 'object' || value === null || Buffer.isBuffer(value) || value instanceof Readable) return null;
-  if (Array.isArray(value)) {
-    for (const [index, item] of value.entries()) {
-      const found = findNul(item, [...path, String(index)]);
-      if (found) return found;
-    }
-    return null;
-  }
+  // An array's entries are its indexes and items; the path is built only on the way back from a find.
   for (const [key, item] of Object.entries(value)) {
-    if (key.includes('\u0000')) return [...path, key.replaceAll('\u0000', '\\u0000')];
-    const found = findNul(item, [...path, key]);
-    if (found) return found;
+    if (key.includes('\u0000')) return [key.replaceAll('\u0000', '\\u0000')];
+    const found = findNul(item);
+    if (found) return [key, ...found];
   }
   return null;
 }
