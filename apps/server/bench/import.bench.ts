@@ -55,10 +55,15 @@ async function main() {
       return (await response.json()) as T;
     };
 
-    // Connect Google Drive through the peer's authorisation, as the popup does.
-    const { url } = await api<{ url: string }>('GET', '/integrations/auth_url?type=google_drive');
+    // Connect Google Drive through the peer's authorisation, as the popup does (with the starting browser's cookie).
+    const started = await fetch(`${server.baseUrl}/api/v1/integrations/auth_url?type=google_drive`, { headers });
+    const { url } = (await started.json()) as { url: string };
+    const cookie = started.headers
+      .getSetCookie()
+      .map((line) => line.split(';')[0])
+      .join('; ');
     const consent = await fetch(`${url}&decision=allow&account=alice`, { redirect: 'manual' });
-    const back = await fetch(String(consent.headers.get('location')), { redirect: 'manual' });
+    const back = await fetch(String(consent.headers.get('location')), { redirect: 'manual', headers: { cookie } });
     if (!String(back.headers.get('location')).includes('status=success')) throw new Error('connecting failed');
 
     /** Adds the file to a new draft by `add`, then polls until converted; the request's time and peak memory too. */

@@ -16,6 +16,7 @@ import { AppError } from './platform/errors.js';
 import { fastifyTrustProxy } from './platform/http/client-address.js';
 import { registerErrorHandler } from './platform/http/error-handler.js';
 import { refuseWritesForMaintenance } from './platform/http/maintenance.js';
+import { refuseNulCharacters } from './platform/http/nul-guard.js';
 import { registerOpenApi } from './platform/http/openapi.js';
 import { registerSecurityHeaders } from './platform/http/security.js';
 import type { Platform } from './platform/http/types.js';
@@ -62,6 +63,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     reply.header('x-request-id', request.id);
   });
   registerErrorHandler(app);
+  refuseNulCharacters(app);
 
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   const now = options.now ?? (() => new Date());

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { signUpRequest } from './contracts/auth.js';
 import { flattenValidationErrors } from './errors.js';
-import { email, hasNoControlCharacters, newPassword, personName } from './fields.js';
+import { email, hasNoControlCharacters, newPassword, personName, withoutBidiControls } from './fields.js';
 import { MESSAGES } from './messages.js';
 
 const messages = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
@@ -70,5 +70,14 @@ describe('hasNoControlCharacters', () => {
     for (const good of ['', 'tab\there', 'line\nbreak\r\n', 'Zoë Ünal', 'محمد رضا', '日本語', '🙂']) {
       expect(hasNoControlCharacters(good), good).toBe(true);
     }
+  });
+});
+
+describe('withoutBidiControls', () => {
+  it('removes the bidirectional marks, embeddings, overrides and isolates, and keeps joiners and RTL letters', () => {
+    const controls = ['\u061C', '\u200E', '\u200F', '\u202A', '\u202B', '\u202C', '\u202D', '\u202E'];
+    const isolates = ['\u2066', '\u2067', '\u2068', '\u2069'];
+    expect(withoutBidiControls(`a${[...controls, ...isolates].join('')}b.pdf`)).toBe('ab.pdf');
+    expect(withoutBidiControls('עקד\u200Dחוזה\u200C.pdf')).toBe('עקד\u200Dחוזה\u200C.pdf');
   });
 });

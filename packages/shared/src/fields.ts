@@ -19,6 +19,25 @@ export function hasNoControlCharacters(value: string): boolean {
 }
 
 /**
+ * Unicode's bidirectional format controls: the Arabic letter mark U+061C, the marks U+200E-200F, the embeddings and
+ * overrides U+202A-202E and the isolates U+2066-2069. Invisible, they change how the text around them is shown:
+ * U+202E makes `invoice\u202Excod.pdf` read `invoicefdp.docx`. Zero-width joiners stay (some scripts and emoji need
+ * them).
+ */
+const BIDI_CONTROLS = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/g;
+
+/**
+ * A file name as it is kept and shown: without bidirectional controls. Removed rather than shown visibly because
+ * a name is shown in many places (lists, downloads' save dialogs, the operating system's own views) that cannot
+ * all mark them, and a name needs none of them: Arabic and Hebrew names read right by the bidirectional algorithm
+ * alone. Applied where a name comes in (upload, cloud import) and again where one goes out (the part's answer, a
+ * download's Content-Disposition), so names stored before are shown without them too.
+ */
+export function withoutBidiControls(text: string): string {
+  return text.replace(BIDI_CONTROLS, '');
+}
+
+/**
  * Any text a person types (titles, messages, names, search terms, field values): a string without control
  * characters, refused with `message` (the field's own message where it has one). Every request schema's free text
  * is built from this or from the builders below, which apply the same rule.

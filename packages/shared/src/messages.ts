@@ -37,6 +37,7 @@ export const MESSAGES = {
   webhookNotFound: 'Webhook not found',
   webhookUrlInvalid: 'Enter an http:// or https:// URL',
   webhookUrlPrivate: 'This address is private or reserved: webhooks go only to public addresses',
+  webhookUrlUnresolved: 'No server answers to this host name: check the URL',
   webhookEventsRequired: 'Choose at least one event',
   webhookLimit: 'You have reached the limit of 20 webhooks',
   integrationNotConfigured: 'Not set up on this server: its administrator has not given a client id and secret.',

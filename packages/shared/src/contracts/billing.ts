@@ -7,7 +7,7 @@ import {
   PURCHASABLE_API_PLANS,
 } from '../billing.js';
 import { PLAN_DURATIONS, PLAN_TYPES } from '../constants.js';
-import { email, newPassword, personName } from '../fields.js';
+import { email, newPassword, personName, plainText } from '../fields.js';
 import { MESSAGES } from '../messages.js';
 import { ROUTES } from '../routes.js';
 import { messageResponse, tokenPair } from './auth.js';
@@ -98,12 +98,13 @@ export const addCreditCard = { ...ROUTES.addCreditCard, body: cardForm, response
 export const updateCreditCard = { ...ROUTES.updateCreditCard, body: cardForm, response: card } as const;
 
 /** Billing details (section 5: an empty value is sent as null). */
-const detail = (max: number) => z.string().trim().max(max, MESSAGES.maxLength100).nullable();
+const detail = (max: number, message: string = MESSAGES.maxLength100) =>
+  plainText().trim().max(max, message).nullable();
 export const billingDetails = z.object({
   companyName: detail(100),
   address: detail(100),
   city: detail(100),
-  postalCode: z.string().trim().max(10, MESSAGES.postalCodeLength).nullable(),
+  postalCode: detail(10, MESSAGES.postalCodeLength),
   country: detail(100),
   vatId: detail(50),
 });

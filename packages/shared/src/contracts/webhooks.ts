@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { EVENT_TYPES } from '../events.js';
+import { hasNoControlCharacters } from '../fields.js';
 import { MESSAGES } from '../messages.js';
 import { ROUTES } from '../routes.js';
 
@@ -22,7 +23,8 @@ const webhookUrl = z
   .trim()
   .min(1, MESSAGES.required)
   .max(2000)
-  .regex(/^https?:\/\/\S+$/i, MESSAGES.webhookUrlInvalid);
+  .regex(/^https?:\/\/\S+$/i, MESSAGES.webhookUrlInvalid)
+  .refine(hasNoControlCharacters, MESSAGES.webhookUrlInvalid);
 const webhookEvents = z.array(z.enum(EVENT_TYPES)).min(1, MESSAGES.webhookEventsRequired).max(EVENT_TYPES.length);
 
 export const createWebhookRequest = z.object({ url: webhookUrl, events: webhookEvents });

@@ -1,4 +1,4 @@
-import type { ActiveContentState, DocumentPart, PdfMetadata } from '@esign/shared';
+import { type ActiveContentState, type DocumentPart, type PdfMetadata, withoutBidiControls } from '@esign/shared';
 import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import { documentParts, documents } from '../../platform/db/schema.js';
@@ -117,7 +117,7 @@ export function toPartDto(row: PartRow): DocumentPart {
   return {
     id: row.id,
     order: row.order,
-    originalFileName: row.originalFileName,
+    originalFileName: withoutBidiControls(row.originalFileName),
     sizeBytes: row.sizeBytes,
     filesUploaded: row.convertedAt !== null,
     pagesConverted: row.pagesConverted,

@@ -1,9 +1,11 @@
 import { type Document, MESSAGES } from '@esign/shared';
 import { PDF } from '@libpdf/core';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.js';
 import { authClient } from '../../../test/auth.js';
 import { corpusFile, documentClient } from '../../../test/documents.js';
+import { documentParts } from '../../platform/db/schema.js';
 
 let t: TestApp;
 let docs: ReturnType<typeof documentClient>;
@@ -166,6 +168,45 @@ describe('documents: upload limits and bad input', () => {
     const one = await clean({ documentPartId: first.id });
     expect(one.json<Document>().parts.map((part) => part.originalFileName)).toEqual(['b.pdf']);
     expect((await clean({})).json<Document>().parts).toEqual([]);
+  });
+});
+
+describe('documents: file names', () => {
+  // Cause: a file name kept its bidirectional controls, so 'lease\u202Excod.pdf' (U+202E, right-to-left override)
+  // was shown as 'leasefdp.docx' in the file list and in the name a download was saved under.
+  it('are kept and shown without bidirectional controls, names stored before and download names included', async () => {
+    const document = await docs.create();
+    const part = await docs.uploadOk(document.id, 'lease\u202Excod\u200E\u2066\u061C.pdf', pdf());
+    expect(part.originalFileName).toBe('leasexcod.pdf');
+    const { db } = t.app.platform.database;
+    const [row] = await db
+      .select({ name: documentParts.originalFileName })
+      .from(documentParts)
+      .where(eq(documentParts.id, part.id));
+    expect(row?.name).toBe('leasexcod.pdf');
+
+    // A name stored before the rule is shown without them too.
+    await db
+      .update(documentParts)
+      .set({ originalFileName: 'old\u202Efdp.exe\u202A\u2069\u200F.pdf' })
+      .where(eq(documentParts.id, part.id));
+    const shown = (await docs.get(document.id)).json<Document>();
+    expect(shown.parts.map((each) => each.originalFileName)).toEqual(['oldfdp.exe.pdf']);
+
+    // The name a download is saved under.
+    await docs.waitUntilFinished(document.id);
+    const converted = (await docs.get(document.id)).json<Document>();
+    const signed = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/get_signed_download_url',
+      headers: docs.headers,
+      payload: { key: converted.parts[0]?.files[0]?.fileKey, fileName: 'invoice\u202Efdp.exe' },
+    });
+    expect(signed.statusCode, signed.body).toBe(200);
+    const download = await t.app.inject({ method: 'GET', url: signed.json<{ result: string }>().result });
+    expect(download.headers['content-disposition']).toBe(
+      `attachment; filename="invoicefdp.exe"; filename*=UTF-8''invoicefdp.exe`,
+    );
   });
 });
 

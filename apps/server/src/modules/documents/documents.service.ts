@@ -9,6 +9,7 @@ import {
   MESSAGES,
   UPLOAD_LIMITS,
   type UpdateDocumentRequest,
+  withoutBidiControls,
 } from '@esign/shared';
 import type { Db } from '../../platform/db/client.js';
 import { AppError } from '../../platform/errors.js';
@@ -178,7 +179,9 @@ export function documentService(deps: DocumentDeps) {
      * queues its conversion. A refused upload stores nothing.
      */
     async uploadFile(input: { userId: string; documentId: string; file: UploadedFile }) {
-      const { file } = input;
+      // The name is kept without bidirectional controls (they only disguise it): the one entrance of every file,
+      // uploaded or imported from a cloud service.
+      const file = { ...input.file, fileName: withoutBidiControls(input.file.fileName) };
       await requireDraft(input.userId, input.documentId);
       try {
         checkUploadName(file.fileName);

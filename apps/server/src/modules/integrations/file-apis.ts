@@ -171,15 +171,38 @@ function asciiEscape(character: string): string {
   return `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`;
 }
 
+/**
+ * Graph's next page is its own address (@odata.nextLink), which the browser hands back as the cursor: it is
+ * followed (with the user's token) only when, once normalised as fetch will normalise it (dot segments, `%2e`,
+ * backslashes), it is on the configured API's origin and under its path. An encoded slash, backslash or dot left
+ * in the path after that could still climb out at the far end, so it is refused too.
+ */
+export function nextLinkUnder(cursor: string, apiUrl: string): string {
+  let next: URL;
+  try {
+    next = new URL(cursor);
+  } catch {
+    throw new FileUnusableError();
+  }
+  const api = new URL(apiUrl);
+  const base = api.pathname.replace(/\/+$/, '');
+  const isUnder =
+    next.origin === api.origin &&
+    next.username === '' &&
+    next.password === '' &&
+    next.pathname.startsWith(`${base}/`) &&
+    !/%(2e|2f|5c)/i.test(next.pathname);
+  if (!isUnder) throw new FileUnusableError();
+  return next.href;
+}
+
 /** Microsoft Graph (OneDrive): /me/drive/root/children, /me/drive/items/{id}(/children, /content). */
 const oneDrive: FileApi = {
   maxFileBytes: UPLOAD_LIMITS.maxFileBytes,
   async list({ call, provider }, folderId, cursor) {
     const drive = `${provider.apiUrl}/me/drive`;
-    // The next page is Graph's own address (@odata.nextLink): only one under the configured API is followed.
-    if (cursor && !cursor.startsWith(`${provider.apiUrl}/`)) throw new FileUnusableError();
     const url =
-      cursor ??
+      (cursor ? nextLinkUnder(cursor, provider.apiUrl) : undefined) ??
       `${folderId ? `${drive}/items/${segment(folderId)}` : `${drive}/root`}/children?$select=id,name,size,file,folder&$top=${PAGE_SIZE}`;
     const answer = await jsonOf<{
       value: { id: string; name: string; size?: number; folder?: object; file?: { mimeType?: string } }[];

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, timingSafeEqual } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import {
@@ -14,6 +14,7 @@ import {
 import type { SecretBox } from '../../platform/crypto/secret-box.js';
 import type { Db } from '../../platform/db/client.js';
 import { AppError } from '../../platform/errors.js';
+import type { CookieSpec } from '../../platform/http/cookies.js';
 import type { IntegrationProviderConfig } from '../../platform/integration-config.js';
 import { authorize, userActor } from '../access/access.repository.js';
 import { checkUploadName, type DocumentService } from '../documents/documents.service.js';
@@ -41,6 +42,9 @@ const AUTHORIZATION_TTL_MS = 10 * 60 * 1000;
 const REFRESH_MARGIN_MS = 60 * 1000;
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
+/** Equal strings, compared in constant time (on their hashes, so of any length). */
+const isSameSecret = (a: string, b: string) =>
+  timingSafeEqual(createHash('sha256').update(a).digest(), createHash('sha256').update(b).digest());
 
 export function integrationService(deps: IntegrationDeps) {
   const { db, documents, providers, box, appUrl, timeoutMs } = deps;
@@ -50,6 +54,17 @@ export function integrationService(deps: IntegrationDeps) {
   const refreshing = new Map<string, Promise<string>>();
 
   const redirectUri = (type: IntegrationType) => `${appUrl}/api/v1/integrations/callback/${type}`;
+
+  /**
+   * The cookie that binds an authorisation to the browser that started it: set with the state when the URL is made,
+   * sent back only to that service's callback (its path), checked there and cleared.
+   */
+  const stateCookie = (type: IntegrationType): CookieSpec => ({
+    name: 'esign_integration_state',
+    path: new URL(redirectUri(type)).pathname,
+    maxAgeSeconds: AUTHORIZATION_TTL_MS / 1000,
+    isSecure: appUrl.startsWith('https:'),
+  });
 
   function configured(type: IntegrationType): IntegrationProviderConfig {
     const provider = providers[type];
@@ -152,7 +167,12 @@ export function integrationService(deps: IntegrationDeps) {
       });
     },
 
-    /** A new authorisation: its state's hash and encrypted PKCE verifier kept, its URL answered. */
+    stateCookie,
+
+    /**
+     * A new authorisation: its state's hash and encrypted PKCE verifier kept, its URL answered, and the state for
+     * the starting browser's cookie (`stateCookie`).
+     */
     async authUrl(input: { userId: string; type: IntegrationType }) {
       const started = await clientOf(input.type).startAuthorization();
       await repo.insertAuthorization(db, {
@@ -162,15 +182,21 @@ export function integrationService(deps: IntegrationDeps) {
         codeVerifierEncrypted: box.encrypt(started.codeVerifier),
         expiresAt: new Date(now().getTime() + AUTHORIZATION_TTL_MS),
       });
-      return { url: started.url };
+      return { url: started.url, state: started.state };
     },
 
     /**
-     * The popup's return: the state must be one this server issued for this service, unused and live; its user
-     * gets the connection. Answers the /integrations address the popup goes to, with the outcome in its query.
+     * The popup's return: the state must be one this server issued for this service, unused and live, and the
+     * browser must be the one that asked for it (its cookie holds the same state: a victim lured to someone else's
+     * authorisation URL comes back without it, so the grant never joins the other account); its user gets the
+     * connection. Answers the /integrations address the popup goes to, with the outcome in its query.
      */
-    async completeAuthorization(input: { type: IntegrationType; query: Record<string, string | undefined> }) {
-      const { type, query } = input;
+    async completeAuthorization(input: {
+      type: IntegrationType;
+      query: Record<string, string | undefined>;
+      browserState: string | undefined;
+    }) {
+      const { type, query, browserState } = input;
       const result = new URL(`${appUrl}/integrations`);
       result.searchParams.set('type', type);
       const fail = (error: string, description: string | undefined) => {
@@ -179,9 +205,12 @@ export function integrationService(deps: IntegrationDeps) {
         if (description) result.searchParams.set('error_description', description);
         return result.href;
       };
-      const authorization = query.state
-        ? await repo.spendAuthorization(db, { stateHash: sha256(query.state), type, now: now() })
-        : undefined;
+      const isThisBrowser =
+        query.state !== undefined && browserState !== undefined && isSameSecret(query.state, browserState);
+      const authorization =
+        query.state && isThisBrowser
+          ? await repo.spendAuthorization(db, { stateHash: sha256(query.state), type, now: now() })
+          : undefined;
       if (!authorization || !query.state) return fail('invalid_state', MESSAGES.integrationStateInvalid);
       if (query.error) return fail(query.error, query.error === 'access_denied' ? undefined : query.error_description);
       try {

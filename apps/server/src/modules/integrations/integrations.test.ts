@@ -16,7 +16,7 @@ import { createTestApp, type TestApp } from '../../../test/app.js';
 import { authClient } from '../../../test/auth.js';
 import { type CloudPeer, startCloudPeer } from '../../../test/cloud-peer.js';
 import { corpusFile, documentClient } from '../../../test/documents.js';
-import { connectIntegration, PEER_FAMILY } from '../../../test/integrations.js';
+import { connectIntegration, cookiesOf, PEER_FAMILY } from '../../../test/integrations.js';
 import { secretBox } from '../../platform/crypto/secret-box.js';
 import { integrations } from '../../platform/db/schema.js';
 import { integrationConfigs } from '../../platform/integration-config.js';
@@ -139,6 +139,52 @@ describe('integrations: authorisation (OAuth 2 code grant with PKCE and state)',
     expect(first.searchParams.get('status')).toBe('success');
     const again = await t.app.inject({ method: 'GET', url: replay });
     expect(new URL(String(again.headers.location)).searchParams.get('error')).toBe('invalid_state');
+  });
+
+  // Cause: the state was bound to the user who asked for the authorisation URL, not to the browser: a victim lured
+  // to an attacker's URL who pressed Allow gave the attacker's account the victim's cloud connection.
+  it('binds the authorisation to the browser that started it: a callback from another browser connects no one', async () => {
+    const auth = authClient(t.app);
+    const attacker = documentClient(t.app, (await auth.loggedInUser()).accessToken);
+    const victim = documentClient(t.app, (await auth.loggedInUser()).accessToken);
+    const isConnected = async (client: typeof attacker) =>
+      (await cards(client)).find((card) => card.type === 'box')?.isConnected;
+    // The victim's browser has no cookie of the attacker's authorisation, or only one of its own.
+    const victimsOwn = await inject(victim, 'GET', '/integrations/auth_url?type=box');
+    for (const cookie of ['', cookiesOf(victimsOwn)]) {
+      const lured = await connectIntegration(t.app, attacker.headers, 'box', { account: 'victim', cookie });
+      expect(Object.fromEntries(lured.searchParams), cookie).toEqual({
+        type: 'box',
+        status: 'error',
+        error: 'invalid_state',
+        error_description: MESSAGES.integrationStateInvalid,
+      });
+    }
+    expect(await isConnected(attacker)).toBe(false);
+    expect(await isConnected(victim)).toBe(false);
+    expect(peer.grants('victim', 'box')).toEqual([]);
+
+    // The cookie: HttpOnly, SameSite=Lax, for the service's callback only, as long as the state lives.
+    expect(String(victimsOwn.headers['set-cookie'])).toMatch(
+      /^esign_integration_state=[\w-]{43}; Path=\/api\/v1\/integrations\/callback\/box; Max-Age=600; HttpOnly; SameSite=Lax$/,
+    );
+    // From the browser that started it, it connects, and the callback clears the cookie.
+    const started = await inject(attacker, 'GET', '/integrations/auth_url?type=box');
+    const authorize = new URL(started.json<{ url: string }>().url);
+    authorize.searchParams.set('decision', 'allow');
+    authorize.searchParams.set('account', 'attacker');
+    const consent = await fetch(authorize, { redirect: 'manual' });
+    const callback = new URL(consent.headers.get('location') ?? '');
+    const back = await t.app.inject({
+      method: 'GET',
+      url: `${callback.pathname}${callback.search}`,
+      headers: { cookie: cookiesOf(started) },
+    });
+    expect(new URL(String(back.headers.location)).searchParams.get('status')).toBe('success');
+    expect(String(back.headers['set-cookie'])).toContain(
+      'esign_integration_state=; Path=/api/v1/integrations/callback/box; Max-Age=0',
+    );
+    expect(await isConnected(attacker)).toBe(true);
   });
 
   it('reports a denied authorisation, and keeps nothing', async () => {
@@ -297,6 +343,38 @@ describe('integrations: import into a draft', () => {
     const intoOthers = await importFile(alice, bobsDocument.id, 'dropbox', 'dropbox-pdf');
     expect([intoOthers.statusCode, intoOthers.json().message]).toEqual([404, MESSAGES.documentNotFound]);
     expect((await inject(bob, 'GET', '/integrations/box/files')).statusCode).toBe(409);
+  });
+
+  // Cause: OneDrive's cursor (Graph's @odata.nextLink, handed back by the browser) was checked with a string
+  // prefix before URL normalisation, so `<api>/../elsewhere` passed and was fetched, with the user's token, outside
+  // the API's path.
+  it("follows a OneDrive cursor only under the API's path once normalised", async () => {
+    await connectIntegration(t.app, alice.headers, 'one_drive');
+    const apiUrl = t.app.platform.config.integrations.one_drive?.apiUrl ?? '';
+    const outside = new URL(apiUrl).origin;
+    const before = peer.requests.length;
+    for (const cursor of [
+      `${apiUrl}/../graph-download/alice/graph-pdf`,
+      `${apiUrl}/%2e%2e/graph-download/alice/graph-pdf`,
+      `${apiUrl}/me/%2E%2E/%2e%2e/../graph-download/alice/graph-pdf`,
+      `${apiUrl}\\..\\graph-download/alice/graph-pdf`,
+      `${apiUrl}/me/drive/..%2f..%2f..%2fgraph-download/alice/graph-pdf`,
+      `${apiUrl}-other/me/drive/root/children`,
+      `${apiUrl}@${new URL(apiUrl).host}/graph-download/alice/graph-pdf`,
+      `${outside.replace('127.0.0.1', 'localhost')}/graph/me/drive/root/children`,
+      'not a url',
+    ]) {
+      const answer = await inject(alice, 'GET', `/integrations/one_drive/files?cursor=${encodeURIComponent(cursor)}`);
+      expect([answer.statusCode, answer.json().message], cursor).toEqual([400, MESSAGES.fileCannotBeUsed]);
+      // Not a request went out for it, inside the API's path or out of it.
+      expect(peer.requests.slice(before), cursor).toEqual([]);
+    }
+    const next = await inject(
+      alice,
+      'GET',
+      `/integrations/one_drive/files?cursor=${encodeURIComponent(`${apiUrl}/me/drive/root/children`)}`,
+    );
+    expect(next.statusCode, next.body).toBe(200);
   });
 
   it('retries a service that fails once, and says so clearly when it does not answer', async () => {

@@ -79,7 +79,7 @@ describe('public API: webhook_subscribe and webhook_unsubscribe (issue 22 with i
     }, 10_000);
   });
 
-  it("refuses a private address as the web app does, and cannot remove another account's webhook", async () => {
+  it("refuses a private address and a host that does not resolve as the web app does, and cannot remove another account's webhook", async () => {
     const owner = await authClient(t.app).loggedInUser();
     const stranger = await authClient(t.app).loggedInUser();
     const ownerClient = keyClient(t.app, (await keyOf(owner.accessToken)).key);
@@ -88,6 +88,12 @@ describe('public API: webhook_subscribe and webhook_unsubscribe (issue 22 with i
       .webhookSubscribe({ url: 'ftp://example.com', events: ['document.sent'] })
       .catch((error: unknown) => error);
     expect((invalid as EsignApiError).status).toBe(400);
+    // Cause: a host name that does not resolve (getaddrinfo ENOTFOUND) went up unhandled as 500.
+    const unresolved = await ownerClient
+      .webhookSubscribe({ url: 'https://hooks.example.invalid/in', events: ['document.sent'] })
+      .catch((error: unknown) => error);
+    expect((unresolved as EsignApiError).status).toBe(400);
+    expect((unresolved as EsignApiError).message).toBe(MESSAGES.webhookUrlUnresolved);
     const { webhook } = await ownerClient.webhookSubscribe({ url: receiver.url, events: ['document.sent'] });
     const foreign = await strangerClient.webhookUnsubscribe(webhook.id).catch((error: unknown) => error);
     expect((foreign as EsignApiError).status).toBe(404);

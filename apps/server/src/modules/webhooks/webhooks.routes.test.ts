@@ -56,6 +56,8 @@ describe('webhooks', () => {
       expect(receiver.verify(received, secret)).toMatchObject({ type: received.payload.type });
     expect(new Set(got.map((r) => r.id)).size).toBe(3);
 
+    // The receiver has the last one before its delivery is recorded: the log is read once all three are written.
+    await eventually(async () => (await deliveries(headers, webhook.id)).every((d) => d.status !== 'pending'));
     const log = await deliveries(headers, webhook.id);
     expect(log.map((d) => d.status)).toEqual(['delivered', 'delivered', 'delivered']);
     expect(log[0]?.attempts[0]).toMatchObject({ isSuccess: true, responseStatus: 200, responseBody: 'answered 200' });
@@ -194,6 +196,37 @@ describe('webhooks', () => {
     const mail = await waitForMail(t.app, doc.owner.email, { subject: /webhook/i });
     expect(mail.text).toContain(receiver.url);
     receiver.setAnswer(() => 200);
+  });
+});
+
+describe('webhook URLs a user typed wrong', () => {
+  // Cause: the resolver's own error for a host name that does not resolve (getaddrinfo ENOTFOUND) was not the
+  // guard's refusal, so it went up unhandled as 500; and U+0000 in the URL's path passed the URL rule and reached
+  // PostgreSQL, which cannot hold it in text (500).
+  it('answer 400 with a clear message on create and update: a host that does not resolve, U+0000 in the path', async () => {
+    const user = await authClient(t.app).loggedInUser();
+    const headers = { authorization: `Bearer ${user.accessToken}` };
+    const unresolved = 'https://hooks.example.invalid/in';
+    const created = await call('POST', '/webhooks', headers, { url: unresolved, events: ['document.sent'] });
+    expect(created.statusCode).toBe(400);
+    expect(created.json().errors[0]).toMatchObject({
+      property: 'url',
+      constraints: { url: MESSAGES.webhookUrlUnresolved },
+    });
+    const { webhook } = await subscribe(headers, ['document.sent']);
+    const updated = await call('PATCH', `/webhooks/${webhook.id}`, headers, { url: unresolved });
+    expect(updated.statusCode).toBe(400);
+    expect(updated.json().message).toBe(MESSAGES.webhookUrlUnresolved);
+    for (const url of [`${receiver.url}/\u0000`, `${receiver.url}?a=\u0000`]) {
+      const withNul = await call('POST', '/webhooks', headers, { url, events: ['document.sent'] });
+      expect(withNul.statusCode, url).toBe(400);
+      expect(withNul.json().message, url).toBe(MESSAGES.webhookUrlInvalid);
+      const patched = await call('PATCH', `/webhooks/${webhook.id}`, headers, { url });
+      expect(patched.statusCode, url).toBe(400);
+    }
+    expect((await call('GET', '/webhooks', headers)).json().webhooks.map((w: WebhookSubscription) => w.url)).toEqual([
+      receiver.url,
+    ]);
   });
 });
 

@@ -11,7 +11,12 @@ import type { SecretBox } from '../../platform/crypto/secret-box.js';
 import type { Db } from '../../platform/db/client.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import type { JobQueue, QueueInTransaction } from '../../platform/jobs.js';
-import { checkTargetUrl, type Resolver, UnsafeTargetError } from '../../platform/net/safe-request.js';
+import {
+  checkTargetUrl,
+  type Resolver,
+  UnresolvedHostError,
+  UnsafeTargetError,
+} from '../../platform/net/safe-request.js';
 import type { Actor } from '../access/policy.js';
 import { newWebhookSecret } from './signature.js';
 import type { WebhookJobs } from './webhooks.jobs.js';
@@ -73,6 +78,7 @@ export function webhookService(deps: WebhookServiceDeps) {
         ...(deps.resolve ? { resolve: deps.resolve } : {}),
       });
     } catch (error) {
+      if (error instanceof UnresolvedHostError) throw urlError(MESSAGES.webhookUrlUnresolved);
       if (!(error instanceof UnsafeTargetError)) throw error;
       throw urlError(/private/.test(error.message) ? MESSAGES.webhookUrlPrivate : MESSAGES.webhookUrlInvalid);
     }

@@ -181,3 +181,39 @@ describe('control characters in text inputs', () => {
     }
   });
 });
+
+describe('U+0000 in any request', () => {
+  // Cause: billing details' fields were bare strings (no control-character rule), so U+0000 reached PostgreSQL,
+  // which cannot hold it in text, and the request answered 500; any other bare string field could do the same.
+  it('is refused with 400 in billing details, and in a query value no schema names', async () => {
+    const user = await authClient(t.app).loggedInUser();
+    const headers = { authorization: `Bearer ${user.accessToken}` };
+    const details = { companyName: 'Acme', address: null, city: null, postalCode: null, country: null, vatId: null };
+    for (const payload of [
+      { ...details, companyName: `Acme${NUL}` },
+      { ...details, city: `Paris${NUL}` },
+      { ...details, postalCode: `7500${NUL}` },
+      { ...details, vatId: `FR${NUL}` },
+    ]) {
+      const response = await t.app.inject({ method: 'PATCH', url: '/api/v1/user/billing_details', headers, payload });
+      expect(response.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(response.json().message).toBe(MESSAGES.controlCharacters);
+    }
+    // The floor under every field: a query value no schema names is refused alike.
+    const query = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/user/billing_details?x=${encodeURIComponent(NUL)}`,
+      headers,
+      payload: details,
+    });
+    expect(query.statusCode).toBe(400);
+    expect(query.json().message).toBe(MESSAGES.controlCharacters);
+    const saved = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/v1/user/billing_details',
+      headers,
+      payload: details,
+    });
+    expect(saved.statusCode).toBe(200);
+  });
+});

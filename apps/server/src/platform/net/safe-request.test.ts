@@ -63,6 +63,73 @@ describe('the private-address guard', () => {
     }
   });
 
+  // Cause: the guard was a hand list of ranges that judged only the ::ffff:a.b.c.d spelling as IPv4, so the
+  // IPv4-compatible ::/96 spellings of loopback and of the metadata address (::127.0.0.1, ::a9fe:a9fe) passed.
+  it('refuses every spelling of a private address, IPv4 embedded in IPv6 included, by the address library', async () => {
+    for (const address of [
+      '::ffff:127.0.0.1',
+      '::ffff:7f00:1',
+      '0:0:0:0:0:ffff:7f00:1',
+      '::127.0.0.1',
+      '::7f00:1',
+      '::a9fe:a9fe',
+      '::169.254.169.254',
+      '::ffff:0:a9fe:a9fe', // IPv4-translated (RFC 6145)
+      '64:ff9b::10.0.0.1', // NAT64 embedding a private address
+      '64:ff9b::7f00:1',
+      '64:ff9b:1::a00:1', // local-use NAT64 (RFC 8215)
+      '2002:7f00:1::', // 6to4 of 127.0.0.1
+      '2001:0:4136:e378:8000:63bf:3fff:fdd2', // Teredo
+      'fc00::1',
+      'fdff:ffff::1',
+      'fe80::1',
+      'fe80::1%eth0',
+      'febf::1',
+      'fec0::1', // deprecated site-local
+      'ff02::1',
+      '::',
+      '::1',
+      '0:0:0:0:0:0:0:1',
+      '100::1', // discard-only
+      '2001:db8::1', // documentation
+      '100.64.0.1',
+      '100.127.255.254',
+      '0.0.0.0',
+      '0.1.2.3',
+      '255.255.255.255',
+      '192.0.0.8',
+      '198.18.0.1',
+      '224.0.0.1',
+      '240.0.0.1',
+      '0177.0.0.1', // octal
+      '0x7f.0.0.1', // hexadecimal
+      '2130706433', // decimal
+      'not an address',
+    ]) {
+      expect(isBlockedAddress(address), address).toBe(true);
+    }
+    for (const address of ['8.8.8.8', '::ffff:8.8.8.8', '64:ff9b::8.8.8.8', '2606:4700:4700::1111', '100.128.0.1']) {
+      expect(isBlockedAddress(address), address).toBe(false);
+    }
+    // The URL's own spellings (decimal, octal, hexadecimal, shortened IPv4; bracketed IPv6) are refused as typed.
+    for (const url of [
+      'http://[::127.0.0.1]/',
+      'http://[::a9fe:a9fe]/',
+      'http://[::ffff:169.254.169.254]/',
+      'http://[0:0:0:0:0:ffff:7f00:1]/',
+      'http://[64:ff9b::10.0.0.1]/',
+      'http://[fd00:ec2::254]/',
+      'http://2130706433/',
+      'http://0177.0.0.1/',
+      'http://0x7f000001/',
+      'http://127.1/',
+      'http://0/',
+      'http://169.254.169.254/latest/meta-data/',
+    ]) {
+      await expect(checkTargetUrl(url, guarded), url).rejects.toThrow(/private or reserved/);
+    }
+  });
+
   it('refuses other schemes, credentials, and a name that resolves to 127.0.0.1 unless private addresses are allowed', async () => {
     await expect(checkTargetUrl('ftp://example.com/x', guarded)).rejects.toBeInstanceOf(UnsafeTargetError);
     await expect(checkTargetUrl('file:///etc/passwd', guarded)).rejects.toBeInstanceOf(UnsafeTargetError);

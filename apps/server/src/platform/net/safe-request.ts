@@ -2,56 +2,53 @@ import { lookup as dnsLookup } from 'node:dns/promises';
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import type { LookupFunction } from 'node:net';
-import { BlockList, isIP } from 'node:net';
+import { isIP } from 'node:net';
+import ipaddr from 'ipaddr.js';
 
 /**
- * The one guard for requests to addresses a user gave (webhooks): only http(s), no loopback, private, link-local,
- * metadata or other special-purpose address, checked on the name's resolution at connect time (the connection
- * uses the address that was checked, so a name cannot resolve to a public address when checked and a private one
- * when connected), no redirect followed, a deadline for the whole exchange and a cap on what is read.
+ * The one guard for requests to addresses a user gave (webhooks): only http(s), only public unicast addresses,
+ * checked on the name's resolution at connect time (the connection uses the address that was checked, so a name
+ * cannot resolve to a public address when checked and a private one when connected), no redirect followed, a
+ * deadline for the whole exchange and a cap on what is read.
+ *
+ * Which addresses are public is ipaddr.js's range classification (the registries' special-purpose ranges, kept by
+ * its maintainers), not a hand list: only its `unicast` passes, so loopback, private, carrier-grade NAT, link-local
+ * (with the cloud metadata address 169.254.169.254), unique-local (fd00:ec2::254), multicast, reserved,
+ * documentation, benchmarking, 6to4 and Teredo are all refused, and any range it learns later with them. An IPv6
+ * address that carries an IPv4 one in its last 32 bits (IPv4-mapped ::ffff:0:0/96, IPv4-compatible ::/96, the
+ * translated ::ffff:0:0:0/96 and the NAT64 well-known prefix 64:ff9b::/96) is judged as that IPv4 address, which is
+ * where the connection ends up.
  */
-const BLOCKED = new BlockList();
-for (const [network, prefix] of [
-  ['0.0.0.0', 8],
-  ['10.0.0.0', 8],
-  ['100.64.0.0', 10],
-  ['127.0.0.0', 8],
-  ['169.254.0.0', 16], // link-local, and the cloud metadata address 169.254.169.254
-  ['172.16.0.0', 12],
-  ['192.0.0.0', 24],
-  ['192.0.2.0', 24],
-  ['192.168.0.0', 16],
-  ['198.18.0.0', 15],
-  ['198.51.100.0', 24],
-  ['203.0.113.0', 24],
-  ['224.0.0.0', 4],
-  ['240.0.0.0', 4],
-] as const) {
-  BLOCKED.addSubnet(network, prefix, 'ipv4');
-}
-for (const [network, prefix] of [
-  ['::', 128],
-  ['::1', 128],
-  ['64:ff9b::', 96],
-  ['100::', 64],
-  ['2001:db8::', 32],
-  ['fc00::', 7], // unique local, and the metadata address fd00:ec2::254
-  ['fe80::', 10],
-  ['ff00::', 8],
-] as const) {
-  BLOCKED.addSubnet(network, prefix, 'ipv6');
+const EMBEDS_IPV4 = new Set(['ipv4Mapped', 'rfc6145']);
+
+/** The address a connection to `address` reaches, as far as its spelling says. */
+function effectiveAddress(address: ipaddr.IPv4 | ipaddr.IPv6): ipaddr.IPv4 | ipaddr.IPv6 {
+  if (address.kind() === 'ipv4') return address;
+  const v6 = address as ipaddr.IPv6;
+  const [a, b, c, d, e, f] = v6.parts;
+  const isCompatible = a === 0 && b === 0 && c === 0 && d === 0 && e === 0 && f === 0;
+  const isNat64 = a === 0x64 && b === 0xff9b && c === 0 && d === 0 && e === 0 && f === 0;
+  if (isCompatible || isNat64 || EMBEDS_IPV4.has(v6.range())) {
+    const bytes = v6.toByteArray();
+    return new ipaddr.IPv4(bytes.slice(12));
+  }
+  return v6;
 }
 
-/** True for an address no user-given URL may reach (an IPv4-mapped IPv6 address is judged as its IPv4). */
+/** True for an address no user-given URL may reach: anything but a public unicast address, in any spelling. */
 export function isBlockedAddress(address: string): boolean {
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-  if (mapped?.[1]) return BLOCKED.check(mapped[1], 'ipv4');
-  const family = isIP(address);
-  if (family === 0) return true;
-  return BLOCKED.check(address, family === 4 ? 'ipv4' : 'ipv6');
+  let parsed: ipaddr.IPv4 | ipaddr.IPv6;
+  try {
+    parsed = ipaddr.parse(address);
+  } catch {
+    return true;
+  }
+  return effectiveAddress(parsed).range() !== 'unicast';
 }
 
 export class UnsafeTargetError extends Error {}
+/** The URL's host name has no address (unknown, or the resolver could not answer): a user's typo, not a fault. */
+export class UnresolvedHostError extends UnsafeTargetError {}
 
 export type Resolver = (hostname: string) => Promise<{ address: string; family: number }[]>;
 const systemResolver: Resolver = (hostname) => dnsLookup(hostname, { all: true, verbatim: true });
@@ -76,14 +73,23 @@ export function parseTargetUrl(raw: string): URL {
   return url;
 }
 
+/** The resolver's answer; a name it cannot resolve (ENOTFOUND, EAI_AGAIN, ENODATA…) is an UnresolvedHostError. */
+async function lookUp(hostname: string, options: SafeTargetOptions) {
+  try {
+    return await (options.resolve ?? systemResolver)(hostname);
+  } catch (error) {
+    throw new UnresolvedHostError(`${hostname} does not resolve (${(error as NodeJS.ErrnoException).code ?? error})`);
+  }
+}
+
 /** The addresses `hostname` may be reached at: every one it resolves to must be allowed, else it is refused. */
 export async function resolveSafely(
   hostname: string,
   options: SafeTargetOptions,
 ): Promise<{ address: string; family: number }[]> {
   const bare = hostname.replace(/^\[|\]$/g, '');
-  const found = isIP(bare) ? [{ address: bare, family: isIP(bare) }] : await (options.resolve ?? systemResolver)(bare);
-  if (found.length === 0) throw new UnsafeTargetError(`${hostname} does not resolve`);
+  const found = isIP(bare) ? [{ address: bare, family: isIP(bare) }] : await lookUp(bare, options);
+  if (found.length === 0) throw new UnresolvedHostError(`${hostname} does not resolve`);
   if (!options.allowPrivate && found.some((entry) => isBlockedAddress(entry.address))) {
     throw new UnsafeTargetError(`${hostname} resolves to a private or reserved address`);
   }

@@ -1,4 +1,5 @@
 import type { Readable } from 'node:stream';
+import { withoutBidiControls } from '@esign/shared';
 
 /** The longest a signed URL may live. */
 export const MAX_SIGNED_URL_SECONDS = 60 * 60;
@@ -38,8 +39,9 @@ export async function streamToBuffer(stream: Readable): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
-/** A Content-Disposition value with an ASCII fallback and the UTF-8 name (RFC 6266). */
-export function contentDisposition(type: 'attachment' | 'inline', fileName: string): string {
+/** A Content-Disposition value with an ASCII fallback and the UTF-8 name (RFC 6266), without bidi controls. */
+export function contentDisposition(type: 'attachment' | 'inline', name: string): string {
+  const fileName = withoutBidiControls(name);
   const ascii = fileName.replace(/[^\x20-\x7E]+/g, '_').replace(/["\\]/g, '_');
   return `${type}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 }

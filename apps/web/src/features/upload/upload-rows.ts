@@ -1,4 +1,4 @@
-import { type conversionData, type DocumentPart, MESSAGES, uploadProgress } from '@esign/shared';
+import { type conversionData, type DocumentPart, MESSAGES, uploadProgress, withoutBidiControls } from '@esign/shared';
 import type { z } from 'zod';
 import { sortByOrder } from './file-order';
 
@@ -71,7 +71,7 @@ export function pendingRows(pending: readonly PendingUpload[]): FileRowModel[] {
   return pending.map((upload) => ({
     key: upload.key,
     partId: null,
-    name: upload.name,
+    name: withoutBidiControls(upload.name),
     status: upload.status === 'refused' ? 'failed' : upload.status,
     progress: uploadProgress({ isUploaded: false, pagesConverted: 0, pagesTotal: null }),
     errorTitle: upload.status === 'refused' ? MESSAGES.failedToUpload : null,
