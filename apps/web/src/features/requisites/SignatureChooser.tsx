@@ -16,6 +16,8 @@ export interface SignatureChooserProps {
   type: 'sign' | 'initial';
   /** The kinds a document takes (its company's signature types); every kind when not given. */
   allowedTypes?: readonly RequisiteValueType[] | undefined;
+  /** The quick sign asks for the consent (the sender in the editor); a signer gives it at 'Almost done!'. */
+  asksConsent?: boolean;
   onClose(): void;
   onChosen(requisite: Requisite): void;
 }
@@ -35,7 +37,14 @@ const TABS: { value: RequisiteValueType; labelKey: 'requisites.typed' | 'requisi
  * and an edit / delete menu, and Create New Signature. With nothing saved yet it offers 'We created a signature
  * for you'. Works for a logged-in user and for a signer (the API client sends the link token).
  */
-export function SignatureChooser({ opened, type, allowedTypes, onClose, onChosen }: SignatureChooserProps) {
+export function SignatureChooser({
+  opened,
+  type,
+  allowedTypes,
+  asksConsent = false,
+  onClose,
+  onChosen,
+}: SignatureChooserProps) {
   const { t } = useTranslation();
   const isMobile = useMediaQuery('(max-width: 768px)');
   const ownerName = useRequisiteOwnerName();
@@ -87,7 +96,13 @@ export function SignatureChooser({ opened, type, allowedTypes, onClose, onChosen
       >
         {requisites.isPending && <Loader size="sm" />}
         {isEmpty && canQuickSign && (
-          <QuickSign type={type} defaultName={ownerName} onChosen={choose} onCustom={() => setEditing('new')} />
+          <QuickSign
+            type={type}
+            defaultName={ownerName}
+            asksConsent={asksConsent}
+            onChosen={choose}
+            onCustom={() => setEditing('new')}
+          />
         )}
         {(pairs.length > 0 || (isEmpty && !canQuickSign)) && (
           <Stack gap="md">
