@@ -30,6 +30,11 @@ import { TemplatePicker } from './TemplatePicker';
 
 const DOCUMENT_ID_PARAM = 'documentId';
 
+/** Drops a draft left with only failed files (see UploadStep); `keepalive` lets it go as the tab closes too. */
+const discardDraft = (documentId: string) => {
+  apiCall('deleteDocuments', { body: { ids: [documentId] }, keepalive: true }).catch(() => {});
+};
+
 /**
  * 'Prepare your document for signing' for /only-me, /me-and-others and /only-others: title, message, signers,
  * then the upload step. 'Prepare Doc for Signing' saves the form to the draft and opens the field editor.
@@ -113,6 +118,11 @@ export function PrepareDocumentPage({ documentType }: { documentType: SentDocume
       }
     })();
 
+  const draftTitle = () => {
+    const title = form.getValues('title').trim();
+    return title === '' ? {} : { title: title.slice(0, 100) };
+  };
+
   const me =
     documentType === 'me_and_other' && currentUser ? { name: currentUser.name, email: currentUser.email } : null;
   const roles = template ? template.signers.map((signer) => signer.role ?? '') : null;
@@ -167,7 +177,9 @@ export function PrepareDocumentPage({ documentType }: { documentType: SentDocume
       </form>
       {template === null ? (
         <UploadStep
-          createDraft={() => apiCall('createDocument', { body: { type: documentType } })}
+          // The draft keeps the title typed so far; one whose files all failed is dropped when the user leaves.
+          createDraft={() => apiCall('createDocument', { body: { type: documentType, ...draftTitle() } })}
+          discardDraft={discardDraft}
           documentId={documentId}
           onDocumentIdChange={onDocumentIdChange}
           onPrepare={onPrepare}

@@ -66,7 +66,7 @@ export function QuickSign({
         },
       ],
     });
-    notifySuccess(t('messages.requisiteCreated'));
+    notifySuccess(t('requisites.created'));
     const chosen = saved.find((item) => item.type === type);
     if (chosen) onChosen(chosen);
   };

@@ -70,7 +70,7 @@ export function SignatureChooser({
   const onDelete = async () => {
     if (deleting === null) return;
     await remove.mutateAsync(deleting.id);
-    notifySuccess(t('messages.requisiteDeleted'));
+    notifySuccess(t('requisites.deleted'));
     setDeleting(null);
   };
 

@@ -123,7 +123,7 @@ function SignatureForm({ onClose, pair, defaultName, allowedTypes, onSaved }: Si
     });
     const sign = saved.find((entry) => entry.type === 'sign');
     const initial = saved.find((entry) => entry.type === 'initial');
-    notifySuccess(t(pair ? 'messages.requisiteUpdated' : 'messages.requisiteCreated'));
+    notifySuccess(t(pair ? 'requisites.updated' : 'requisites.created'));
     if (sign && initial) onSaved?.({ sign, initial });
     onClose();
   };
