@@ -106,6 +106,7 @@ export function SignatureChooser({
         )}
         {(pairs.length > 0 || (isEmpty && !canQuickSign)) && (
           <Stack gap="md">
+            {/* Each tab controls a panel (the list of its kind), so its aria-controls names an element. */}
             <Tabs value={activeTab} onChange={(value) => value && setTab(value as RequisiteValueType)}>
               <Tabs.List grow>
                 {tabs.map((entry) => (
@@ -114,53 +115,61 @@ export function SignatureChooser({
                   </Tabs.Tab>
                 ))}
               </Tabs.List>
+              {tabs.map((entry) => (
+                <Tabs.Panel key={entry.value} value={entry.value} pt="md">
+                  {entry.value === activeTab && (
+                    <Stack
+                      gap="sm"
+                      mah={360}
+                      p={4}
+                      aria-label={t('requisites.savedItems')}
+                      role="list"
+                      style={{
+                        overflowY: 'auto',
+                        boxShadow:
+                          shown.length >= SHADOW_FROM_ITEMS
+                            ? 'inset 0 -12px 12px -12px rgba(0, 0, 0, 0.35)'
+                            : undefined,
+                      }}
+                    >
+                      {shown.length === 0 && (
+                        <Text size="sm" c="dimmed" role="listitem">
+                          {t('requisites.noneOfKind')}
+                        </Text>
+                      )}
+                      {shown.map((item) => {
+                        const pair = pairs.find((entry) => entry[type].id === item.id);
+                        return (
+                          <Card key={item.id} withBorder radius="sm" padding="xs" role="listitem">
+                            <Group wrap="nowrap" gap="xs">
+                              <div style={{ flex: 1, minWidth: 0 }}>
+                                <RequisiteImage requisite={item} alt={requisiteAlt(item, t)} height={60} />
+                              </div>
+                              <Button size="xs" onClick={() => choose(item)}>
+                                {t('requisites.signNow')}
+                              </Button>
+                              <Menu position="bottom-end" withinPortal>
+                                <Menu.Target>
+                                  <ActionIcon variant="subtle" color="gray" aria-label={t('requisites.itemMenu')}>
+                                    <span aria-hidden>⋮</span>
+                                  </ActionIcon>
+                                </Menu.Target>
+                                <Menu.Dropdown>
+                                  <Menu.Item onClick={() => pair && setEditing(pair)}>{t('requisites.edit')}</Menu.Item>
+                                  <Menu.Item color="red" onClick={() => setDeleting(item)}>
+                                    {t('requisites.delete')}
+                                  </Menu.Item>
+                                </Menu.Dropdown>
+                              </Menu>
+                            </Group>
+                          </Card>
+                        );
+                      })}
+                    </Stack>
+                  )}
+                </Tabs.Panel>
+              ))}
             </Tabs>
-            <Stack
-              gap="sm"
-              mah={360}
-              p={4}
-              aria-label={t('requisites.savedItems')}
-              role="list"
-              style={{
-                overflowY: 'auto',
-                boxShadow:
-                  shown.length >= SHADOW_FROM_ITEMS ? 'inset 0 -12px 12px -12px rgba(0, 0, 0, 0.35)' : undefined,
-              }}
-            >
-              {shown.length === 0 && (
-                <Text size="sm" c="dimmed" role="listitem">
-                  {t('requisites.noneOfKind')}
-                </Text>
-              )}
-              {shown.map((item) => {
-                const pair = pairs.find((entry) => entry[type].id === item.id);
-                return (
-                  <Card key={item.id} withBorder radius="sm" padding="xs" role="listitem">
-                    <Group wrap="nowrap" gap="xs">
-                      <div style={{ flex: 1, minWidth: 0 }}>
-                        <RequisiteImage requisite={item} alt={requisiteAlt(item, t)} height={60} />
-                      </div>
-                      <Button size="xs" onClick={() => choose(item)}>
-                        {t('requisites.signNow')}
-                      </Button>
-                      <Menu position="bottom-end" withinPortal>
-                        <Menu.Target>
-                          <ActionIcon variant="subtle" color="gray" aria-label={t('requisites.itemMenu')}>
-                            <span aria-hidden>⋮</span>
-                          </ActionIcon>
-                        </Menu.Target>
-                        <Menu.Dropdown>
-                          <Menu.Item onClick={() => pair && setEditing(pair)}>{t('requisites.edit')}</Menu.Item>
-                          <Menu.Item color="red" onClick={() => setDeleting(item)}>
-                            {t('requisites.delete')}
-                          </Menu.Item>
-                        </Menu.Dropdown>
-                      </Menu>
-                    </Group>
-                  </Card>
-                );
-              })}
-            </Stack>
             <Button variant="light" onClick={() => setEditing('new')}>
               {t('requisites.createNew')}
             </Button>
