@@ -6,7 +6,7 @@ import de from '../../apps/web/src/i18n/locales/de.js';
 import { firstLink, uniqueEmail, waitForMail } from '../support/accounts.js';
 import { expectNoSeriousA11yViolations } from '../support/axe.js';
 import { apiSession, bearer, createDocumentWithPdf, patchDocument } from '../support/documents.js';
-import { makePdf } from '../support/pdf.js';
+import { makePdf, ONE_PIXEL_PNG } from '../support/pdf.js';
 
 test.setTimeout(120_000);
 
@@ -65,12 +65,6 @@ async function expectTouchTargets(page: Page, state: string) {
   expect.soft(await smallTargets(page), `targets under 44 x 44 px: ${state}`).toEqual([]);
 }
 
-/** A 1 x 1 PNG for the signature modal's 'Upload Image'. */
-const ONE_PIXEL_PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
-  'base64',
-);
-
 /**
  * The signer's whole journey at 375 px, measuring every tappable control in each state (issue 34): the page,
  * the quick sign, the signature modal's three tabs (an image chosen too), the step sheet, the returning signer's
@@ -111,6 +105,8 @@ async function walkSignerJourney(page: Page, texts: typeof en | typeof de, langu
   await modal.getByRole('tab', { name: texts.requisites.typeTab }).tap();
   await modal.getByRole('checkbox', { name: texts.requisites.consent }).tap();
   await modal.getByRole('button', { name: texts.requisites.createSignature }).tap();
+  // The toast is in the signer's language too ('Signature/Initial created successfully' stayed English).
+  await expect(page.getByText(texts.requisites.created)).toBeVisible();
 
   // The signature is placed; the date is today's: the checkbox's step sheet comes next.
   const sheet = page.getByTestId('step-sheet');
