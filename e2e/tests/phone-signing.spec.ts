@@ -4,7 +4,7 @@ import { type APIRequestContext, expect, type Locator, type Page, test } from '@
 import { en } from '../../apps/web/src/i18n/en.js';
 import de from '../../apps/web/src/i18n/locales/de.js';
 import { firstLink, uniqueEmail, waitForMail } from '../support/accounts.js';
-import { expectNoSeriousA11yViolations } from '../support/axe.js';
+import { expectNoSeriousA11yViolations, waitForTransitions } from '../support/axe.js';
 import { apiSession, bearer, createDocumentWithPdf, patchDocument } from '../support/documents.js';
 import { makePdf, ONE_PIXEL_PNG } from '../support/pdf.js';
 
@@ -54,14 +54,7 @@ async function smallTargets(page: Page): Promise<string[]> {
 
 /** The page's every tappable control is at least 44 x 44 (a soft check: the journey goes on to list them all). */
 async function expectTouchTargets(page: Page, state: string) {
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Number.POSITIVE_INFINITY)
-        .map((animation) => animation.finished.catch(() => undefined)),
-    ),
-  );
+  await waitForTransitions(page);
   expect.soft(await smallTargets(page), `targets under 44 x 44 px: ${state}`).toEqual([]);
 }
 

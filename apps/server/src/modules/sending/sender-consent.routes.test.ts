@@ -3,6 +3,7 @@
 // any consent, so the certificate of completion claimed an agreement the sender never gave.
 import { randomUUID } from 'node:crypto';
 import { blankField, type Document, type Requisite } from '@esign/shared';
+import { inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.js';
 import { authClient } from '../../../test/auth.js';
@@ -10,6 +11,7 @@ import { documentClient } from '../../../test/documents.js';
 import { pdftotext } from '../../../test/poppler.js';
 import { pngBase64 } from '../../../test/requisites.js';
 import { waitForSealed } from '../../../test/signing.js';
+import { requisites } from '../../platform/db/schema.js';
 
 let t: TestApp;
 let png: string;
@@ -77,4 +79,38 @@ describe("the sender's consent on the certificate of completion", () => {
     expect(text).not.toContain('agreed to');
     expect(text).not.toContain('after agreeing');
   }, 120_000);
+});
+
+describe('the consent kept with a saved pair', () => {
+  it('is stored with both halves, and an edit without a new consent keeps it', async () => {
+    const user = await authClient(t.app).loggedInUser();
+    const headers = { authorization: `Bearer ${user.accessToken}` };
+    const pair = (consent?: string, ids: string[] = []) => ({
+      requisites: [
+        { ...(ids[0] ? { id: ids[0] } : {}), type: 'sign', valueType: 'draw', image: png },
+        { ...(ids[1] ? { id: ids[1] } : {}), type: 'initial', valueType: 'draw', image: png },
+      ],
+      ...(consent ? { consent } : {}),
+    });
+    const made = await t.app.inject({ method: 'POST', url: '/api/v1/requisites', headers, payload: pair(CONSENT) });
+    expect(made.statusCode, made.body).toBe(200);
+    const ids = made.json<Requisite[]>().map((item) => item.id);
+    const consents = async (rowIds: string[]) =>
+      (
+        await t.app.platform.database.db
+          .select({ consent: requisites.consent })
+          .from(requisites)
+          .where(inArray(requisites.id, rowIds))
+      ).map((row) => row.consent);
+    expect(await consents(ids)).toEqual([CONSENT, CONSENT]);
+
+    const edited = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/v1/requisites',
+      headers,
+      payload: pair(undefined, ids),
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(await consents(edited.json<Requisite[]>().map((item) => item.id))).toEqual([CONSENT, CONSENT]);
+  });
 });

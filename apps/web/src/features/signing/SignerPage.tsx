@@ -104,7 +104,7 @@ export default function SignerPage() {
       <Center h="100dvh" p="md">
         <Stack align="center" gap="sm">
           <Alert color="red">{translateMessage(errorToastText(failure) ?? MESSAGES.somethingWentWrong, t)}</Alert>
-          <Button onClick={() => void (signers.isError ? signers.refetch() : signerDocument.refetch())} mih={44}>
+          <Button onClick={() => void (signers.isError ? signers.refetch() : signerDocument.refetch())}>
             {t('common.retry')}
           </Button>
         </Stack>
