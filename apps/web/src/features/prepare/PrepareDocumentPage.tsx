@@ -10,7 +10,7 @@ import {
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, NativeSelect, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { apiCall } from '../../api/client';
@@ -29,11 +29,6 @@ import { SignersFieldset } from './SignersFieldset';
 import { TemplatePicker } from './TemplatePicker';
 
 const DOCUMENT_ID_PARAM = 'documentId';
-
-/** Drops a draft left with only failed files (see UploadStep); `keepalive` lets it go as the tab closes too. */
-const discardDraft = (documentId: string) => {
-  apiCall('deleteDocuments', { body: { ids: [documentId] }, keepalive: true }).catch(() => {});
-};
 
 /**
  * 'Prepare your document for signing' for /only-me, /me-and-others and /only-others: title, message, signers,
@@ -117,6 +112,17 @@ export function PrepareDocumentPage({ documentType }: { documentType: SentDocume
         setCreating(false);
       }
     })();
+
+  // Drops a draft left with only failed files (see UploadStep); `keepalive` lets it go as the tab closes too. The
+  // lists are read again once it is gone: the page the user went to may have asked before the delete arrived.
+  const discardDraft = useCallback(
+    (id: string) => {
+      apiCall('deleteDocuments', { body: { ids: [id] }, keepalive: true })
+        .then(() => queryClient.invalidateQueries({ queryKey: queryKeys.documents.all() }))
+        .catch(() => {});
+    },
+    [queryClient],
+  );
 
   const draftTitle = () => {
     const title = form.getValues('title').trim();
