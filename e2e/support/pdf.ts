@@ -86,3 +86,9 @@ export function makeScanPdf(pageCount: number, bytesPerPage: number, size = { wi
   push(`trailer\n<< /Size ${count} /Root 1 0 R >>\nstartxref\n${xrefAt}\n%%EOF\n`);
   return Buffer.concat(parts);
 }
+
+/** A 1 x 1 PNG: an image a signer uploads or draws, where its look does not matter. */
+export const ONE_PIXEL_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);

@@ -172,7 +172,11 @@ test('Only Me: the preparer types a text, signs with a typed signature, and Send
   await expect(chooser).toBeVisible();
   await expect(chooser.getByText('We created a signature for you')).toBeVisible();
   await expect(chooser.getByRole('textbox', { name: 'Your signature' })).toHaveValue('Ada Lovelace');
-  await chooser.getByRole('button', { name: 'Sign Now' }).click();
+  // The preparer agrees to the electronic-signature consent here: the certificate quotes it (issue 34 item 3).
+  const signNow = chooser.getByRole('button', { name: 'Sign Now' });
+  await expect(signNow).toBeDisabled();
+  await chooser.getByRole('checkbox', { name: /Electronic Signature Disclosure and Consent/ }).check();
+  await signNow.click();
   await expect(chooser).toBeHidden();
   await expect(signature.getByRole('img', { name: 'Signature' })).toBeVisible();
   await expect(myTextField).toHaveText('I agree');

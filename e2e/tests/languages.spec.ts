@@ -55,6 +55,17 @@ test.describe('the signer page in the browser language, at 375 px', () => {
   });
 });
 
+test.describe('a form that is not available, in the browser language', () => {
+  test.use({ viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true, locale: 'de-DE' });
+
+  test("says 'This form is not available' in German", async ({ page }) => {
+    // Cause: the heading was the spec's English sentence, which no language translated.
+    await page.goto(`/form-requests/${randomUUID()}/send`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Dieses Formular ist nicht verfügbar' })).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+  });
+});
+
 test.describe("the signer page in the sender's language", () => {
   test.use({ viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true, locale: 'en-US' });
 

@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { blankField, type DocumentField, type FieldType } from '@esign/shared';
-import { type APIRequestContext, expect, type Locator, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
+import { en } from '../../apps/web/src/i18n/en.js';
+import de from '../../apps/web/src/i18n/locales/de.js';
 import { firstLink, uniqueEmail, waitForMail } from '../support/accounts.js';
-import { expectNoSeriousA11yViolations } from '../support/axe.js';
+import { expectNoSeriousA11yViolations, waitForTransitions } from '../support/axe.js';
 import { apiSession, bearer, createDocumentWithPdf, patchDocument } from '../support/documents.js';
-import { makePdf } from '../support/pdf.js';
+import { makePdf, ONE_PIXEL_PNG } from '../support/pdf.js';
 
 test.setTimeout(120_000);
 
@@ -26,6 +28,129 @@ async function threeFieldDocument(request: APIRequestContext) {
   const sent = await request.patch(`/api/v1/document_sign/documents/${id}/send_out`, { headers: bearer(owner) });
   expect(sent.ok(), await sent.text()).toBe(true);
   return { id, email };
+}
+
+/** Every visible control one can tap (buttons, links, inputs, checkboxes, tabs, menu items) under 44 x 44 CSS px. */
+async function smallTargets(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const tappable =
+      'button, a[href], input:not([type="hidden"]), select, textarea, [role="button"], [role="tab"], [role="checkbox"], [role="menuitem"], [role="radio"]';
+    const found: string[] = [];
+    for (const element of Array.from(document.querySelectorAll<HTMLElement>(tappable))) {
+      const box = element.getBoundingClientRect();
+      const style = getComputedStyle(element);
+      if (box.width === 0 || box.height === 0 || style.visibility === 'hidden' || style.pointerEvents === 'none') {
+        continue;
+      }
+      // A hair under 44 is layout rounding, not a smaller target.
+      if (box.width < 43.5 || box.height < 43.5) {
+        const name = element.getAttribute('aria-label') ?? element.textContent?.trim().slice(0, 40) ?? element.tagName;
+        found.push(`${element.tagName.toLowerCase()} "${name}" ${Math.round(box.width)}x${Math.round(box.height)}`);
+      }
+    }
+    return found;
+  });
+}
+
+/** The page's every tappable control is at least 44 x 44 (a soft check: the journey goes on to list them all). */
+async function expectTouchTargets(page: Page, state: string) {
+  await waitForTransitions(page);
+  expect.soft(await smallTargets(page), `targets under 44 x 44 px: ${state}`).toEqual([]);
+}
+
+/**
+ * The signer's whole journey at 375 px, measuring every tappable control in each state (issue 34): the page,
+ * the quick sign, the signature modal's three tabs (an image chosen too), the step sheet, the returning signer's
+ * saved-signature list and its menu, 'Almost done!' and the post-sign modal with Download and Print; axe on each
+ * modal. `texts`: the catalogue of the browser's language, so the same walk runs in English and in German.
+ */
+async function walkSignerJourney(page: Page, texts: typeof en | typeof de, language: string) {
+  const { email } = await threeFieldDocument(page.request);
+  await page.goto(firstLink(await waitForMail(page.request, email, /./)));
+  await expect(page.locator('html')).toHaveAttribute('lang', language);
+  await expect(page.locator('button[data-field-id]')).toHaveCount(3);
+  await expectTouchTargets(page, 'the signer page');
+  await page.screenshot({ path: test.info().outputPath(`signer-${language}-375.png`) });
+
+  await page.getByRole('button', { name: texts.signing.startSigning }).tap();
+  const chooser = page.getByRole('dialog', { name: texts.requisites.signNow });
+  await expect(chooser.getByRole('textbox', { name: texts.requisites.quickSignText })).toBeVisible();
+  await expectTouchTargets(page, 'the quick sign');
+  await expectNoSeriousA11yViolations(page, { soft: true });
+
+  await chooser.getByRole('button', { name: texts.requisites.needCustom }).tap();
+  const modal = page.getByRole('dialog', { name: texts.requisites.createTitle });
+  await expect(modal.getByRole('tab', { name: texts.requisites.typeTab })).toBeVisible();
+  await expectTouchTargets(page, 'the signature modal, typed');
+  await expectNoSeriousA11yViolations(page, { soft: true });
+  await modal.getByRole('tab', { name: texts.requisites.drawTab }).tap();
+  await expect(modal.getByRole('button', { name: texts.requisites.clear }).first()).toBeVisible();
+  await expectTouchTargets(page, 'the signature modal, drawn');
+  await modal.getByRole('tab', { name: texts.requisites.uploadTab }).tap();
+  await modal.locator('input[type="file"]').first().setInputFiles({
+    name: 'sign.png',
+    mimeType: 'image/png',
+    buffer: ONE_PIXEL_PNG,
+  });
+  await expect(modal.getByRole('button', { name: new RegExp(texts.requisites.replaceImage) })).toBeVisible();
+  await expectTouchTargets(page, 'the signature modal, uploaded (Choose image and Replace image)');
+  await page.screenshot({ path: test.info().outputPath(`signature-modal-${language}-375.png`) });
+  await modal.getByRole('tab', { name: texts.requisites.typeTab }).tap();
+  await modal.getByRole('checkbox', { name: texts.requisites.consent }).tap();
+  await modal.getByRole('button', { name: texts.requisites.createSignature }).tap();
+  // The toast is in the signer's language too ('Signature/Initial created successfully' stayed English).
+  await expect(page.getByText(texts.requisites.created)).toBeVisible();
+
+  // The signature is placed; the date is today's: the checkbox's step sheet comes next.
+  const sheet = page.getByTestId('step-sheet');
+  await expect(sheet.getByRole('checkbox')).toBeFocused();
+  await expectTouchTargets(page, 'the step sheet');
+  await expectNoSeriousA11yViolations(page, { soft: true });
+  await sheet.getByRole('button', { name: texts.signing.back }).tap();
+
+  // A returning signer: the chooser lists the saved signature with its Sign Now and menu.
+  const signature = page.locator('button[data-field-id]').first();
+  await signature.tap();
+  const list = page.getByRole('dialog', { name: texts.requisites.chooseSignature });
+  await expect(list.getByRole('button', { name: texts.requisites.signNow })).toBeVisible();
+  await expectTouchTargets(page, "the returning signer's chooser");
+  await expectNoSeriousA11yViolations(page, { soft: true });
+  await list.getByRole('button', { name: texts.requisites.itemMenu }).tap();
+  await expect(page.getByRole('menuitem', { name: texts.requisites.edit })).toBeVisible();
+  await expectTouchTargets(page, "the saved signature's menu");
+  await page.keyboard.press('Escape');
+  await list.getByRole('button', { name: texts.requisites.signNow }).tap();
+
+  await expect(sheet.getByRole('checkbox')).toBeVisible();
+  await sheet.getByRole('checkbox').tap();
+  await sheet.getByRole('button', { name: texts.signing.submit }).tap();
+  const agree = page.getByRole('dialog', { name: texts.signing.almostDoneTitle });
+  await expect(agree.getByRole('button', { name: texts.signing.agree })).toBeVisible();
+  await expectTouchTargets(page, "'Almost done!'");
+  await expectNoSeriousA11yViolations(page, { soft: true });
+  await agree.getByRole('button', { name: texts.signing.agree }).tap();
+
+  // The only signer: the document completes, and Download and Print come once it is sealed.
+  const done = page.getByRole('dialog', { name: texts.signing.successTitle });
+  await expect(done.getByRole('link', { name: texts.signing.download })).toBeVisible({ timeout: 60_000 });
+  await expectTouchTargets(page, 'the post-sign modal');
+  await expectNoSeriousA11yViolations(page, { soft: true });
+  await page.screenshot({ path: test.info().outputPath(`post-sign-${language}-375.png`) });
+}
+
+for (const [language, locale, texts] of [
+  ['en', 'en-US', en],
+  ['de', 'de-DE', de],
+] as const) {
+  test.describe(`on a phone in ${locale}`, () => {
+    test.use({ viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true, locale });
+
+    test(`every tappable control of the signer's journey is at least 44 x 44 px (${language})`, async ({ page }) => {
+      // Cause: the signer's buttons, links, inputs, checkboxes, tabs and modal close buttons kept Mantine's desktop
+      // sizes (28 to 36 px) on a phone; only the document's own fields were made 44 x 44.
+      await walkSignerJourney(page, texts, language);
+    });
+  });
 }
 
 test.describe('on a phone', () => {

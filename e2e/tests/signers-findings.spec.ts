@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { blankField } from '@esign/shared';
 import { expect, type Page, test } from '@playwright/test';
 import { firstLink, uniqueEmail, waitForMail } from '../support/accounts.js';
+import { expectNoSeriousA11yViolations } from '../support/axe.js';
 import {
   apiSession,
   bearer,
@@ -202,4 +203,53 @@ test("the next signer sees the sender's value read-only, and the last signer is 
   await expect(done).toContainText('Everyone has signed: the document is complete.');
   // The download comes as soon as the seal is stored, without a reload.
   await expect(done.getByRole('link', { name: 'Download' })).toBeVisible({ timeout: 60_000 });
+});
+
+test.describe('a signing link that no longer opens, on a phone in German', () => {
+  test.use({ viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true, locale: 'de-DE' });
+
+  test("says the link is no longer valid and whom to ask: the sender's name only for the real old link", async ({
+    page,
+  }) => {
+    // Cause: every link that did not open (replaced by Edit & Resend, made up, of an unknown document) sent the
+    // signer, who has no account, to '/', the bare log-in page, with no word of why or whom to ask.
+    const owner = await apiSession(page.request, 'Olivia Owner');
+    const email = uniqueEmail('bob');
+    const { id, headers } = await sendDocument(page.request, owner, {
+      type: 'others',
+      others: [{ name: 'Bob Signer', email }],
+      title: 'Secret merger terms',
+    });
+    const oldLink = firstLink(await waitForMail(page.request, email, /Secret merger terms/));
+    // Edit & Resend: the document goes back to draft and the mailed link stops working.
+    expect((await page.request.patch(`/api/v1/documents/${id}/revert`, { headers })).ok()).toBe(true);
+
+    await page.goto(oldLink);
+    const notValid = page.getByTestId('link-not-valid');
+    await expect(notValid.getByRole('heading', { level: 1, name: 'Dieser Link ist nicht mehr gültig' })).toBeVisible();
+    await expect(notValid).toContainText('Bitte fragen Sie den Absender, Olivia Owner, nach einem neuen Link.');
+    // Nothing else of the document: not its title, not the signer's e-mail, no log-in form.
+    await expect(page.getByText('Secret merger terms')).toHaveCount(0);
+    await expect(page.getByText(email)).toHaveCount(0);
+    await expect(page.getByRole('textbox', { name: /Passwort/ })).toHaveCount(0);
+    await expect(page).toHaveURL(/\/sign/);
+    await page.screenshot({ path: test.info().outputPath('link-not-valid-de-375.png') });
+    await expectNoSeriousA11yViolations(page);
+
+    // A made-up token of that document, and any token of an unknown document: the general page, no name.
+    for (const url of [
+      `/documents/${id}/sign?signAccessToken=made-up-token`,
+      `/documents/${randomUUID()}/sign?signAccessToken=${new URL(oldLink).searchParams.get('signAccessToken')}`,
+      `/documents/not-a-document/sign`,
+    ]) {
+      await page.goto(url);
+      await expect(
+        notValid.getByRole('heading', { level: 1, name: 'Dieser Link ist nicht mehr gültig' }),
+      ).toBeVisible();
+      await expect(notValid).toContainText('Bitten Sie die Person, die Ihnen das Dokument gesendet hat');
+      await expect(notValid).not.toContainText('Olivia Owner');
+    }
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.screenshot({ path: test.info().outputPath('link-not-valid-de-1280.png') });
+  });
 });

@@ -123,3 +123,40 @@ test('a file whose content does not match its name and a password-protected PDF 
   await expect(encrypted).toHaveCount(0);
   await expect(prepare).toBeDisabled();
 });
+
+test('a draft whose uploads all failed is not kept when the user leaves; a kept draft has the title typed', async ({
+  page,
+}) => {
+  // Cause: the first upload made a draft before the file was checked; when the file was refused (random bytes) or
+  // failed to convert (a password-protected PDF), the draft stayed in the list as a nameless 'Untitled' one.
+  await logIn(page);
+  await page.goto('/only-me');
+  await expect(page.getByRole('heading', { name: 'Upload File' })).toBeVisible();
+  await page.locator('input[type="file"]').setInputFiles([
+    { name: 'random.pdf', mimeType: 'application/pdf', buffer: Buffer.from('not a pdf at all, only some bytes') },
+    { name: ENCRYPTED, mimeType: 'application/pdf', buffer: readFileSync(corpus(`pdf/${ENCRYPTED}`)) },
+  ]);
+  await expect(fileRow(page, 'random.pdf')).toContainText('Failed to upload');
+  await expect(fileRow(page, ENCRYPTED)).toContainText('protected by a password', { timeout: 60_000 });
+  await expect(page).toHaveURL(/documentId=/);
+
+  await page.getByRole('navigation').getByRole('link', { name: 'Documents' }).first().click();
+  await expect(page).toHaveURL(/\/documents/);
+  await expect(page.getByText('No documents found.').first()).toBeVisible();
+  await expect(page.getByText('Untitled')).toHaveCount(0);
+
+  // A title typed before the upload stays with the draft, even when its first file was refused.
+  await page.goto('/only-me');
+  await page.getByLabel('Document title').fill('Tax return');
+  await page
+    .locator('input[type="file"]')
+    .setInputFiles([
+      { name: 'random.pdf', mimeType: 'application/pdf', buffer: Buffer.from('not a pdf at all, only some bytes') },
+    ]);
+  await expect(fileRow(page, 'random.pdf')).toContainText('Failed to upload');
+  await page.locator('input[type="file"]').setInputFiles(corpus(`pdf/${PDF}`));
+  await expect(fileRow(page, PDF)).toBeVisible();
+  await page.getByRole('navigation').getByRole('link', { name: 'Documents' }).first().click();
+  await expect(page.getByText('Tax return')).toBeVisible();
+  await expect(page.getByText('Untitled')).toHaveCount(0);
+});

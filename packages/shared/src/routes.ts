@@ -138,6 +138,7 @@ export const ROUTES = {
   signedDownloadUrlByHash: { method: 'GET', path: '/document_sign/documents/:id/signed_download_url/hash' },
   signedDownloadUrlByToken: { method: 'GET', path: '/document_sign/documents/:id/signed_download_url/jwt' },
   signerDocument: { method: 'GET', path: '/document_sign/signers/:signerId/document/:documentId' },
+  signingLinkStatus: { method: 'GET', path: '/document_sign/documents/:id/link_status' },
   signerConversionStatus: { method: 'GET', path: '/document_sign/signers/:signerId/convertion_status' },
   previewPages: { method: 'GET', path: '/document_sign/documents/:id/preview_pages' },
   verifyPdf: { method: 'POST', path: '/verify' },

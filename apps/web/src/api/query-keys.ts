@@ -87,6 +87,9 @@ export const queryKeys = {
     /** The sealed PDF's URL, null while it is being made. */
     sealedDownload: (documentId: string, signerId: string) =>
       dataKey<string | null>('signing', documentId, 'download', signerId),
+    /** Who sent the document of a link that does not open (null: nothing known of it). */
+    linkStatus: (documentId: string, token: string | null) =>
+      dataKey<ResponseOf<'signingLinkStatus'>>('signing', documentId, 'linkStatus', token),
     /** A mailed download link's answer. */
     mailedDownload: (documentId: string, signerId: string | undefined, hash: string) =>
       dataKey<ResponseOf<'signedDownloadUrlByHash'>>('signing', documentId, 'mailedDownload', signerId ?? null, hash),

@@ -65,6 +65,11 @@ export const requisitesBody = z.object({
     .refine((items) => items.some((item) => item.type === 'sign') && items.some((item) => item.type === 'initial'), {
       message: MESSAGES.requisitePairRequired,
     }),
+  /**
+   * The Electronic Signature Disclosure and Consent text the owner ticked when making the pair, as shown to them;
+   * kept with the pair (a sender's certificate of completion quotes it). Left out, the pair records no consent.
+   */
+  consent: plainText().min(1, MESSAGES.required).max(2000).optional(),
 });
 export type RequisitesBody = z.infer<typeof requisitesBody>;
 

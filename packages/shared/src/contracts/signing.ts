@@ -77,6 +77,17 @@ export const signerDocument = {
   }),
 } as const;
 
+/**
+ * GET document_sign/documents/{id}/link_status: what the page of a link that no longer opens may say. The sender's
+ * name, only for a token once issued for this very document (a link replaced by Edit & Resend, say); null for
+ * any other token or document, so a made-up link learns nothing.
+ */
+export const signingLinkStatus = {
+  ...ROUTES.signingLinkStatus,
+  params: documentIdParams,
+  response: z.object({ senderName: z.string().nullable() }),
+} as const;
+
 /** POST .../confirm_code: at most 5 wrong codes per signer in 15 minutes (429 after). */
 export const confirmCode = {
   ...ROUTES.confirmCode,

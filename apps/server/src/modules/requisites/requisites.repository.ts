@@ -138,3 +138,12 @@ export async function findRequisitesToStamp(db: Db, requisiteIds: string[]) {
     .from(requisites)
     .where(inArray(requisites.id, requisiteIds));
 }
+
+/** The consent each of these saved items was made with (null where none was given). */
+export async function findRequisiteConsents(db: Db, requisiteIds: string[]) {
+  if (requisiteIds.length === 0) return [];
+  return db
+    .select({ id: requisites.id, consent: requisites.consent })
+    .from(requisites)
+    .where(inArray(requisites.id, requisiteIds));
+}

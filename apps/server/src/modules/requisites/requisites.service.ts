@@ -77,6 +77,7 @@ export function requisiteService({ db, storage, now }: RequisiteDeps) {
     owner: RequisiteOwner,
     items: RequisiteInput[],
     images: (Buffer | null)[],
+    consent: string | null,
   ): Promise<RequisiteRow[]> {
     const ids = items.map(() => randomUUID());
     for (const [index, image] of images.entries()) {
@@ -91,6 +92,7 @@ export function requisiteService({ db, storage, now }: RequisiteDeps) {
         ...valuesOf(item),
         fileKey: images[index] ? requisiteFileKey(owner, ids[index] as string) : null,
         siblingId: ids[1 - index],
+        consent,
       })),
     );
   }
@@ -108,7 +110,7 @@ export function requisiteService({ db, storage, now }: RequisiteDeps) {
       const items = input.body.requisites;
       if (items.some((item) => item.image === undefined)) throw imageRequired();
       const images = await preparedImages(items);
-      const rows = await insertPair(db, input.owner, items, images);
+      const rows = await insertPair(db, input.owner, items, images, input.body.consent ?? null);
       return Promise.all(bySignFirst(rows).map(present));
     },
 
@@ -141,7 +143,9 @@ export function requisiteService({ db, storage, now }: RequisiteDeps) {
               return images[index] ?? (fileKey ? await storage.getBuffer(fileKey) : null);
             }),
           );
-          return insertPair(tx, input.owner, items, kept);
+          // The consent given when the pair was first made stays with it unless a new one comes with the change.
+          const consent = input.body.consent ?? existing.find((row) => row.consent !== null)?.consent ?? null;
+          return insertPair(tx, input.owner, items, kept, consent);
         }
         const updated: RequisiteRow[] = [];
         for (const [index, item] of items.entries()) {
@@ -152,7 +156,11 @@ export function requisiteService({ db, storage, now }: RequisiteDeps) {
           const row = await updateRequisite(tx, {
             owner: input.owner,
             id: current.id,
-            values: { ...valuesOf(item), fileKey: image ? fileKey : current.fileKey },
+            values: {
+              ...valuesOf(item),
+              fileKey: image ? fileKey : current.fileKey,
+              ...(input.body.consent ? { consent: input.body.consent } : {}),
+            },
           });
           if (row) updated.push(row);
         }

@@ -8,6 +8,7 @@ import { giveAccessCodes } from '../company/access-codes.js';
 import type * as partsRepo from '../documents/document-parts.repository.js';
 import * as repo from '../documents/documents.repository.js';
 import { recordEvent } from '../events/events.repository.js';
+import { findRequisiteConsents } from '../requisites/requisites.repository.js';
 import type { SealingJobs } from '../sealing/sealing.jobs.js';
 import { completeDocumentOnce } from '../signing/completion.repository.js';
 import { signersWhoseTurnItIs } from '../signing/turns.js';
@@ -28,11 +29,20 @@ const quotaExceeded = (user: UserRow) =>
   new AppError('QUOTA_EXCEEDED', quotaExceededMessage(user.freeDocumentsUsedLimit));
 
 /**
- * The consent recorded with the sender's own signature: the sender signs in the editor, where choosing a saved
- * signature is agreeing to the electronic-signature disclosure, and signs by sending.
+ * What the certificate says of the sender's consent, which is recorded with their `sign` at send-out. The sender
+ * signs in the editor with saved signatures, each made with the Electronic Signature Disclosure and Consent
+ * ticked (the text they saw is kept with it): that text is quoted. Where a signature or initials they placed was
+ * made without it (before the quick 'Sign Now' asked), or they placed none, the certificate says no consent was
+ * recorded instead of claiming one.
  */
-export const SENDER_CONSENT =
-  'Signed by the sender while preparing the document, under the Electronic Signature Disclosure and Consent agreed to with their saved signature, and sent with Send.';
+export function senderConsent(consents: readonly (string | null)[]): string {
+  const isEveryGiven = consents.length > 0 && consents.every((consent) => consent !== null);
+  if (!isEveryGiven) {
+    return 'Signed by the sender while preparing the document and sent with Send. No agreement to the Electronic Signature Disclosure and Consent was recorded for it.';
+  }
+  const texts = [...new Set(consents)];
+  return `Signed by the sender while preparing the document with saved signatures made after agreeing to: "${texts.join('" / "')}". Sent with Send.`;
+}
 
 /** The checks only the server can make: every file converted and the combined PDF there. */
 export function serverOnlyErrors(document: repo.DocumentRow, parts: partsRepo.PartRow[]): string[] {
@@ -122,6 +132,18 @@ export function sendingService(deps: SendingDeps) {
     const base = { userId: user.id, sourceIp: input.sourceIp ?? null, at: now };
     // The sender signs their own fields in the editor and sends: the certificate of completion gets their browser,
     // address, times and consent as it gets every signer's (nothing 'unknown').
+    const preparerRequisites = (documentId: string) => {
+      const children = childrenOf.get(documentId);
+      const preparer = children?.signers.find((signer) => signer.isPreparer);
+      return (children?.fields ?? [])
+        .filter((field) => preparer && field.signerId === preparer.id && field.requisiteId !== null)
+        .map((field) => field.requisiteId as string);
+    };
+    const consentRows = await findRequisiteConsents(
+      tx,
+      sent.flatMap((document) => preparerRequisites(document.id)),
+    );
+    const consentOf = new Map(consentRows.map((row) => [row.id, row.consent]));
     const senderSigned = (here: Omit<ActivityInput, 'type'>, preparerId: string): ActivityInput[] => [
       { ...here, type: 'view', signerIds: [preparerId], userAgent: input.userAgent ?? null },
       {
@@ -129,7 +151,11 @@ export function sendingService(deps: SendingDeps) {
         type: 'sign',
         signerIds: [preparerId],
         userAgent: input.userAgent ?? null,
-        details: { consent: SENDER_CONSENT },
+        details: {
+          consent: senderConsent(
+            preparerRequisites(here.documentId).map((requisiteId) => consentOf.get(requisiteId) ?? null),
+          ),
+        },
       },
     ];
     const activities: ActivityInput[] = [];

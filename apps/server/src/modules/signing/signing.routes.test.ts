@@ -93,6 +93,43 @@ describe('signer access: the link token first', () => {
   });
 });
 
+describe('a signing link that no longer opens', () => {
+  it("tells the sender's name for a link replaced by Edit & Resend, and nothing for a made-up token or document", async () => {
+    // Cause: a link that does not open sent the signer to '/', the log-in page, with no word of why or whom to ask;
+    // the page had no way to learn who sent the document without leaking more of it.
+    const doc = await awaitingDocument(t.app, { signers: [signatureAndDate] });
+    const [signer] = doc.signers as [(typeof doc.signers)[0]];
+    const asSigner = signerClient(t.app, signer.token);
+    const statusPath = `/document_sign/documents/${doc.documentId}/link_status`;
+
+    // Edit & Resend: the document goes back to draft and every link of it stops working.
+    const reverted = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/documents/${doc.documentId}/revert`,
+      headers: { authorization: `Bearer ${doc.owner.accessToken}` },
+    });
+    expect(reverted.statusCode, reverted.body).toBe(200);
+    expect((await asSigner('GET', `/document_sign/documents/${doc.documentId}/signers`)).statusCode).toBe(404);
+
+    const stale = await asSigner('GET', statusPath);
+    expect(stale.statusCode).toBe(200);
+    // The sender's name and nothing else of the document.
+    expect(stale.json()).toEqual({ senderName: 'Ada Lovelace' });
+
+    const madeUp = signerClient(t.app, 'f'.repeat(64));
+    expect((await madeUp('GET', statusPath)).json()).toEqual({ senderName: null });
+    const anonymous = await t.app.inject({ method: 'GET', url: `/api/v1${statusPath}` });
+    expect(anonymous.json()).toEqual({ senderName: null });
+    // The real token, another document: nothing either.
+    const other = await awaitingDocument(t.app, { signers: [signatureAndDate] });
+    expect((await asSigner('GET', `/document_sign/documents/${other.documentId}/link_status`)).json()).toEqual({
+      senderName: null,
+    });
+    const unknown = await asSigner('GET', '/document_sign/documents/00000000-0000-4000-8000-000000000000/link_status');
+    expect(unknown.json()).toEqual({ senderName: null });
+  });
+});
+
 describe('access code', () => {
   it('is required before the document opens, and at most 5 wrong codes count in 15 minutes even in parallel', async () => {
     const doc = await awaitingDocument(t.app, { signers: [signatureAndDate], codeAccess: 'open-sesame' });

@@ -5,6 +5,7 @@ import {
   signatoryOpened,
   signDocument,
   signerDocument,
+  signingLinkStatus,
   updateSignerFields,
 } from '@esign/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -28,6 +29,10 @@ const asSigner = { tags: ['signing'], auth: 'signer' } as const;
 export async function signerRoutes(app: FastifyInstance, { signing }: { signing: SignerService }) {
   defineRoute(app, availableSigners, asSigner, async (request) =>
     signing.availableSigners({ documentId: request.params.id, token: signAccessToken(request) }),
+  );
+
+  defineRoute(app, signingLinkStatus, asSigner, async (request) =>
+    signing.linkStatus({ documentId: request.params.id, token: signAccessToken(request) }),
   );
 
   defineRoute(app, signerDocument, asSigner, async (request) =>

@@ -36,6 +36,7 @@ import { fieldsSeenBySigner } from './given-values.js';
 import type { OpenedMailJobs } from './opened.mails.js';
 import type { SignedMailJobs } from './signed.mails.js';
 import * as repo from './signing.repository.js';
+import { findSenderNameByAnyToken } from './signing-tokens.repository.js';
 import { signersWhoseTurnItIs } from './turns.js';
 
 interface SignerDeps {
@@ -138,6 +139,16 @@ export function signerService(deps: SignerDeps) {
     authenticate,
 
     /** The signers the token may act as: the one signer the link was made for. */
+    /**
+     * What the page of a link that does not open may tell: who sent it, for a token once issued for this document
+     * (live or replaced); nothing for any other token, so a made-up one learns nothing.
+     */
+    async linkStatus(request: SignerRequest): Promise<{ senderName: string | null }> {
+      if (!request.token) return { senderName: null };
+      const senderName = await findSenderNameByAnyToken(db, { documentId: request.documentId, token: request.token });
+      return { senderName: senderName ?? null };
+    },
+
     async availableSigners(request: SignerRequest) {
       const { signer } = await authenticate(request, { needsCode: false });
       return [signerWithContact(signer)];

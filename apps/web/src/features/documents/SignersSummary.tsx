@@ -36,7 +36,11 @@ export function SignersSummary({ item }: { item: DocumentListItem }) {
             ? t('documents.accessLocked', { time: dates.time(locked) })
             : t('documents.waiting');
         return (
-          <Text key={signer.id} size="xs" c={signer.isFinished ? 'green.8' : locked ? 'red.8' : 'dimmed'}>
+          <Text
+            key={signer.id}
+            size="xs"
+            c={signer.isFinished ? 'var(--mantine-color-green-light-color)' : locked ? 'red.8' : 'dimmed'}
+          >
             {t('documents.signerLine', { name: signer.name, email: signer.email, state })}
           </Text>
         );

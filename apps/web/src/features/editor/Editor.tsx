@@ -283,6 +283,7 @@ export function Editor({ document, user, template }: EditorProps) {
         <SignatureChooser
           opened
           type={chooserType}
+          asksConsent
           onClose={() => setChooserFieldId(null)}
           onChosen={(requisite) => {
             setChosen((current) => [...current, requisite]);

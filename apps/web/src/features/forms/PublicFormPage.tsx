@@ -86,14 +86,17 @@ export function PublicFormPage() {
   );
   if (form.isPending) return <Text ta="center">{t('common.loading')}</Text>;
   if (form.isError || !form.data) {
-    // A form that is not live is 404; any other failure (a 429, the network) says its own sentence.
-    const message =
-      isApiError(form.error) && form.error.code !== 'NOT_FOUND' ? form.error.message : MESSAGES.formNotAvailable;
+    // A form that is not live is 404 ('This form is not available', in the visitor's language); any other failure
+    // (a 429, the network) says its own sentence.
+    const heading =
+      isApiError(form.error) && form.error.code !== 'NOT_FOUND'
+        ? translate(form.error.message)
+        : t('forms.public.notAvailableTitle');
     return (
       <Stack gap="sm" maw={480} mx="auto" data-testid="form-not-available">
         {switcher}
         <Title order={1} size="h2">
-          {translate(message)}
+          {heading}
         </Title>
         <Text c="dimmed">{t('forms.public.notAvailableText')}</Text>
       </Stack>

@@ -10,7 +10,7 @@ import {
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, NativeSelect, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { apiCall } from '../../api/client';
@@ -113,6 +113,22 @@ export function PrepareDocumentPage({ documentType }: { documentType: SentDocume
       }
     })();
 
+  // Drops a draft left with only failed files (see UploadStep); `keepalive` lets it go as the tab closes too. The
+  // lists are read again once it is gone: the page the user went to may have asked before the delete arrived.
+  const discardDraft = useCallback(
+    (id: string) => {
+      apiCall('deleteDocuments', { body: { ids: [id] }, keepalive: true })
+        .then(() => queryClient.invalidateQueries({ queryKey: queryKeys.documents.all() }))
+        .catch(() => {});
+    },
+    [queryClient],
+  );
+
+  const draftTitle = () => {
+    const title = form.getValues('title').trim();
+    return title === '' ? {} : { title: title.slice(0, 100) };
+  };
+
   const me =
     documentType === 'me_and_other' && currentUser ? { name: currentUser.name, email: currentUser.email } : null;
   const roles = template ? template.signers.map((signer) => signer.role ?? '') : null;
@@ -167,7 +183,9 @@ export function PrepareDocumentPage({ documentType }: { documentType: SentDocume
       </form>
       {template === null ? (
         <UploadStep
-          createDraft={() => apiCall('createDocument', { body: { type: documentType } })}
+          // The draft keeps the title typed so far; one whose files all failed is dropped when the user leaves.
+          createDraft={() => apiCall('createDocument', { body: { type: documentType, ...draftTitle() } })}
+          discardDraft={discardDraft}
           documentId={documentId}
           onDocumentIdChange={onDocumentIdChange}
           onPrepare={onPrepare}

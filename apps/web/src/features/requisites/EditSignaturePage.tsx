@@ -23,7 +23,7 @@ export function EditSignaturePage() {
   const onDelete = async () => {
     if (deleting === null) return;
     await remove.mutateAsync(deleting.id);
-    notifySuccess(t('messages.requisiteDeleted'));
+    notifySuccess(t('requisites.deleted'));
     setDeleting(null);
   };
 

@@ -1,5 +1,5 @@
 import { DEFAULT_SIGNATURE_FONT, type Requisite, type RequisiteType, requiredString } from '@esign/shared';
-import { Anchor, Button, Paper, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Checkbox, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { notifySuccess } from '../../api/notify';
 import { useTranslation } from '../../i18n';
@@ -11,17 +11,24 @@ import { defaultInitials, renderTypedSignature, TYPED_FONT_SIZE } from './typed-
 const typedValue = requiredString(100);
 
 /**
- * The quick sign: 'We created a signature for you' typed from the name, 'Sign Now' saves it (with its
- * initials) and uses it, and 'Need a custom signature? Create it now!' opens the full modal.
+ * The quick sign: 'We created a signature for you' typed from the name, the Electronic Signature Disclosure and
+ * Consent to tick (kept with the pair, as the full modal does), 'Sign Now' saves it (with its initials) and uses
+ * it, and 'Need a custom signature? Create it now!' opens the full modal.
  */
 export function QuickSign({
   type,
   defaultName,
   onChosen,
   onCustom,
+  asksConsent,
 }: {
   type: RequisiteType;
   defaultName: string;
+  /**
+   * Ticking the Electronic Signature Disclosure and Consent is asked here (the sender in the editor, whose
+   * certificate quotes it); a signer agrees at 'Almost done!' instead, so their quick sign stays one tap.
+   */
+  asksConsent: boolean;
   onChosen(requisite: Requisite): void;
   onCustom(): void;
 }) {
@@ -29,32 +36,37 @@ export function QuickSign({
   const translateMessage = useTranslateMessage();
   const save = useSaveRequisites();
   const [text, setText] = useState(defaultName);
+  const [hasConsent, setConsent] = useState(false);
   const check = typedValue.safeParse(text);
+  const canSign = check.success && (hasConsent || !asksConsent);
 
   const onSignNow = async () => {
-    if (!check.success) return;
+    if (!canSign) return;
     const name = text.trim();
     const initials = defaultInitials(name);
     const fontFamily = DEFAULT_SIGNATURE_FONT;
-    const saved = await save.mutateAsync([
-      {
-        type: 'sign',
-        valueType: 'text',
-        text: name,
-        fontFamily,
-        fontSize: TYPED_FONT_SIZE,
-        image: await renderTypedSignature(name, fontFamily),
-      },
-      {
-        type: 'initial',
-        valueType: 'text',
-        text: initials,
-        fontFamily,
-        fontSize: TYPED_FONT_SIZE,
-        image: await renderTypedSignature(initials, fontFamily),
-      },
-    ]);
-    notifySuccess(t('messages.requisiteCreated'));
+    const saved = await save.mutateAsync({
+      consent: asksConsent ? t('requisites.consent') : undefined,
+      requisites: [
+        {
+          type: 'sign',
+          valueType: 'text',
+          text: name,
+          fontFamily,
+          fontSize: TYPED_FONT_SIZE,
+          image: await renderTypedSignature(name, fontFamily),
+        },
+        {
+          type: 'initial',
+          valueType: 'text',
+          text: initials,
+          fontFamily,
+          fontSize: TYPED_FONT_SIZE,
+          image: await renderTypedSignature(initials, fontFamily),
+        },
+      ],
+    });
+    notifySuccess(t('requisites.created'));
     const chosen = saved.find((item) => item.type === type);
     if (chosen) onChosen(chosen);
   };
@@ -71,7 +83,14 @@ export function QuickSign({
       <Paper withBorder p="xs" radius="sm">
         <FittedText text={type === 'sign' ? text : defaultInitials(text)} fontId={DEFAULT_SIGNATURE_FONT} height={72} />
       </Paper>
-      <Button onClick={() => void onSignNow()} disabled={!check.success} loading={save.isPending}>
+      {asksConsent && (
+        <Checkbox
+          label={t('requisites.consent')}
+          checked={hasConsent}
+          onChange={(event) => setConsent(event.currentTarget.checked)}
+        />
+      )}
+      <Button onClick={() => void onSignNow()} disabled={!canSign} loading={save.isPending}>
         {t('requisites.signNow')}
       </Button>
       <Anchor component="button" type="button" size="sm" onClick={onCustom}>

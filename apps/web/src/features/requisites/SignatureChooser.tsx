@@ -16,6 +16,8 @@ export interface SignatureChooserProps {
   type: 'sign' | 'initial';
   /** The kinds a document takes (its company's signature types); every kind when not given. */
   allowedTypes?: readonly RequisiteValueType[] | undefined;
+  /** The quick sign asks for the consent (the sender in the editor); a signer gives it at 'Almost done!'. */
+  asksConsent?: boolean;
   onClose(): void;
   onChosen(requisite: Requisite): void;
 }
@@ -35,7 +37,14 @@ const TABS: { value: RequisiteValueType; labelKey: 'requisites.typed' | 'requisi
  * and an edit / delete menu, and Create New Signature. With nothing saved yet it offers 'We created a signature
  * for you'. Works for a logged-in user and for a signer (the API client sends the link token).
  */
-export function SignatureChooser({ opened, type, allowedTypes, onClose, onChosen }: SignatureChooserProps) {
+export function SignatureChooser({
+  opened,
+  type,
+  allowedTypes,
+  asksConsent = false,
+  onClose,
+  onChosen,
+}: SignatureChooserProps) {
   const { t } = useTranslation();
   const isMobile = useMediaQuery('(max-width: 768px)');
   const ownerName = useRequisiteOwnerName();
@@ -61,7 +70,7 @@ export function SignatureChooser({ opened, type, allowedTypes, onClose, onChosen
   const onDelete = async () => {
     if (deleting === null) return;
     await remove.mutateAsync(deleting.id);
-    notifySuccess(t('messages.requisiteDeleted'));
+    notifySuccess(t('requisites.deleted'));
     setDeleting(null);
   };
 
@@ -87,10 +96,17 @@ export function SignatureChooser({ opened, type, allowedTypes, onClose, onChosen
       >
         {requisites.isPending && <Loader size="sm" />}
         {isEmpty && canQuickSign && (
-          <QuickSign type={type} defaultName={ownerName} onChosen={choose} onCustom={() => setEditing('new')} />
+          <QuickSign
+            type={type}
+            defaultName={ownerName}
+            asksConsent={asksConsent}
+            onChosen={choose}
+            onCustom={() => setEditing('new')}
+          />
         )}
         {(pairs.length > 0 || (isEmpty && !canQuickSign)) && (
           <Stack gap="md">
+            {/* Each tab controls a panel (the list of its kind), so its aria-controls names an element. */}
             <Tabs value={activeTab} onChange={(value) => value && setTab(value as RequisiteValueType)}>
               <Tabs.List grow>
                 {tabs.map((entry) => (
@@ -99,53 +115,61 @@ export function SignatureChooser({ opened, type, allowedTypes, onClose, onChosen
                   </Tabs.Tab>
                 ))}
               </Tabs.List>
+              {tabs.map((entry) => (
+                <Tabs.Panel key={entry.value} value={entry.value} pt="md">
+                  {entry.value === activeTab && (
+                    <Stack
+                      gap="sm"
+                      mah={360}
+                      p={4}
+                      aria-label={t('requisites.savedItems')}
+                      role="list"
+                      style={{
+                        overflowY: 'auto',
+                        boxShadow:
+                          shown.length >= SHADOW_FROM_ITEMS
+                            ? 'inset 0 -12px 12px -12px rgba(0, 0, 0, 0.35)'
+                            : undefined,
+                      }}
+                    >
+                      {shown.length === 0 && (
+                        <Text size="sm" c="dimmed" role="listitem">
+                          {t('requisites.noneOfKind')}
+                        </Text>
+                      )}
+                      {shown.map((item) => {
+                        const pair = pairs.find((entry) => entry[type].id === item.id);
+                        return (
+                          <Card key={item.id} withBorder radius="sm" padding="xs" role="listitem">
+                            <Group wrap="nowrap" gap="xs">
+                              <div style={{ flex: 1, minWidth: 0 }}>
+                                <RequisiteImage requisite={item} alt={requisiteAlt(item, t)} height={60} />
+                              </div>
+                              <Button size="xs" onClick={() => choose(item)}>
+                                {t('requisites.signNow')}
+                              </Button>
+                              <Menu position="bottom-end" withinPortal>
+                                <Menu.Target>
+                                  <ActionIcon variant="subtle" color="gray" aria-label={t('requisites.itemMenu')}>
+                                    <span aria-hidden>⋮</span>
+                                  </ActionIcon>
+                                </Menu.Target>
+                                <Menu.Dropdown>
+                                  <Menu.Item onClick={() => pair && setEditing(pair)}>{t('requisites.edit')}</Menu.Item>
+                                  <Menu.Item color="red" onClick={() => setDeleting(item)}>
+                                    {t('requisites.delete')}
+                                  </Menu.Item>
+                                </Menu.Dropdown>
+                              </Menu>
+                            </Group>
+                          </Card>
+                        );
+                      })}
+                    </Stack>
+                  )}
+                </Tabs.Panel>
+              ))}
             </Tabs>
-            <Stack
-              gap="sm"
-              mah={360}
-              p={4}
-              aria-label={t('requisites.savedItems')}
-              role="list"
-              style={{
-                overflowY: 'auto',
-                boxShadow:
-                  shown.length >= SHADOW_FROM_ITEMS ? 'inset 0 -12px 12px -12px rgba(0, 0, 0, 0.35)' : undefined,
-              }}
-            >
-              {shown.length === 0 && (
-                <Text size="sm" c="dimmed" role="listitem">
-                  {t('requisites.noneOfKind')}
-                </Text>
-              )}
-              {shown.map((item) => {
-                const pair = pairs.find((entry) => entry[type].id === item.id);
-                return (
-                  <Card key={item.id} withBorder radius="sm" padding="xs" role="listitem">
-                    <Group wrap="nowrap" gap="xs">
-                      <div style={{ flex: 1, minWidth: 0 }}>
-                        <RequisiteImage requisite={item} alt={requisiteAlt(item, t)} height={60} />
-                      </div>
-                      <Button size="xs" onClick={() => choose(item)}>
-                        {t('requisites.signNow')}
-                      </Button>
-                      <Menu position="bottom-end" withinPortal>
-                        <Menu.Target>
-                          <ActionIcon variant="subtle" color="gray" aria-label={t('requisites.itemMenu')}>
-                            <span aria-hidden>⋮</span>
-                          </ActionIcon>
-                        </Menu.Target>
-                        <Menu.Dropdown>
-                          <Menu.Item onClick={() => pair && setEditing(pair)}>{t('requisites.edit')}</Menu.Item>
-                          <Menu.Item color="red" onClick={() => setDeleting(item)}>
-                            {t('requisites.delete')}
-                          </Menu.Item>
-                        </Menu.Dropdown>
-                      </Menu>
-                    </Group>
-                  </Card>
-                );
-              })}
-            </Stack>
             <Button variant="light" onClick={() => setEditing('new')}>
               {t('requisites.createNew')}
             </Button>

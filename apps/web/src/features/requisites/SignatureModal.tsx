@@ -117,10 +117,13 @@ function SignatureForm({ onClose, pair, defaultName, allowedTypes, onSaved }: Si
 
   const onSubmit = async () => {
     if (!canSubmit) return;
-    const saved = await save.mutateAsync([await item('sign'), await item('initial')]);
+    const saved = await save.mutateAsync({
+      requisites: [await item('sign'), await item('initial')],
+      consent: t('requisites.consent'),
+    });
     const sign = saved.find((entry) => entry.type === 'sign');
     const initial = saved.find((entry) => entry.type === 'initial');
-    notifySuccess(t(pair ? 'messages.requisiteUpdated' : 'messages.requisiteCreated'));
+    notifySuccess(t(pair ? 'requisites.updated' : 'requisites.created'));
     if (sign && initial) onSaved?.({ sign, initial });
     onClose();
   };

@@ -44,9 +44,12 @@ export function pairRequisites(requisites: readonly Requisite[]): RequisitePair[
 export function useSaveRequisites() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (requisites: RequisiteInput[]) => {
+    /** `consent`: the Electronic Signature Disclosure and Consent text the owner ticked, kept with the pair. */
+    mutationFn: ({ requisites, consent }: { requisites: RequisiteInput[]; consent: string | undefined }) => {
       const isUpdate = requisites.every((item) => item.id !== undefined);
-      return apiCall(isUpdate ? 'updateRequisites' : 'createRequisites', { body: { requisites } });
+      return apiCall(isUpdate ? 'updateRequisites' : 'createRequisites', {
+        body: { requisites, ...(consent ? { consent } : {}) },
+      });
     },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.requisites.all() }),
   });

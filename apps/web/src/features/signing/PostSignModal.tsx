@@ -97,7 +97,13 @@ export function PostSignModal({ documentId, signer, isCompleted, onClose }: Post
     else navigate('/about', { state: { fromSigning: true } });
   };
   return (
-    <Modal opened onClose={close} title={t('signing.successTitle')} centered>
+    <Modal
+      opened
+      onClose={close}
+      title={t('signing.successTitle')}
+      centered
+      closeButtonProps={{ 'aria-label': t('signing.close') }}
+    >
       <Stack>
         <Text size="sm">{isCompleted ? t('signing.completedText') : t('signing.successText')}</Text>
         {isCompleted ? <SealedDocumentActions documentId={documentId} signerId={signer.id} /> : null}

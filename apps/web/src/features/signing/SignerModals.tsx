@@ -88,7 +88,13 @@ export function AgreeModal(props: {
   const { t } = useTranslation();
   const consent = t('signing.consent');
   return (
-    <Modal opened={props.opened} onClose={props.onClose} title={t('signing.almostDoneTitle')} centered>
+    <Modal
+      opened={props.opened}
+      onClose={props.onClose}
+      title={t('signing.almostDoneTitle')}
+      centered
+      closeButtonProps={{ 'aria-label': t('signing.close') }}
+    >
       <Text size="sm">{consent}</Text>
       <Group justify="flex-end" mt="lg">
         <Button variant="default" onClick={props.onClose}>

@@ -2,24 +2,27 @@ import {
   type DocumentFieldResponse,
   FIELD_KINDS,
   localToday,
+  MESSAGES,
   MOBILE_BREAKPOINT_PX,
   type Requisite,
   safeRedirectionUrl,
 } from '@esign/shared';
-import { Alert, Box, Button, Center, Group, Loader, Text, Title } from '@mantine/core';
+import { Alert, Box, Button, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useElementSize } from '@mantine/hooks';
 import { Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useNavigate, useParams } from 'react-router';
-import { isApiError } from '../../api/api-error';
+import { useParams } from 'react-router';
+import { errorToastText, isApiError } from '../../api/api-error';
 import { notifyError } from '../../api/notify';
 import { lazyComponent } from '../../app/lazy-component';
 import { useTranslation } from '../../i18n';
 import { LanguageSwitcher } from '../../i18n/LanguageSwitcher';
 import { usePageLanguage } from '../../i18n/page-language';
+import { translateMessage } from '../../i18n/translate-message';
 import { RequisiteOwnerNameProvider } from '../requisites/owner-name';
 import { sendSignatoryOpened, useAvailableSigners, useSignDocument, useSignerDocument } from './api';
 import { CompanyHeader } from './CompanyHeader';
 import { postToEmbedder } from './embed';
+import { LinkNotValidPage } from './LinkNotValidPage';
 import { SignerPages } from './SignerPages';
 import './signing.css';
 import { useToastsBelow } from '../../app/toasts-below';
@@ -57,28 +60,57 @@ function scrollToField(fieldId: string) {
   element?.scrollIntoView({ block: 'center', behavior: 'smooth' });
 }
 
+/** Marks <html> while the signer page is open: its touch-target sizes (signing.css) reach the modals' portals. */
+function useSignerPageMark() {
+  useEffect(() => {
+    const root = document.documentElement;
+    root.dataset.signerPage = '';
+    return () => {
+      delete root.dataset.signerPage;
+    };
+  }, []);
+}
+
+/** The answers that mean the link itself does not open: not found, not this signer's, refused (not a 429). */
+function isLinkRefused(error: unknown): boolean {
+  return isApiError(error) && error.status >= 400 && error.status < 500 && error.status !== 429;
+}
+
 /** The signer page: /documents/:documentId/sign?signAccessToken=, for anyone holding the link. */
 export default function SignerPage() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const { documentId = '' } = useParams();
+  useSignerPageMark();
   const token = useSignToken(documentId);
   const signers = useAvailableSigners(documentId, token);
   const [signerId, setSignerId] = useState<string | null>(null);
 
   useEffect(() => {
-    if (token === null || signers.isError) navigate('/', { replace: true });
-    else if (signers.data?.length === 0) navigate('/', { replace: true });
-    else if (signers.data?.length === 1) setSignerId(signers.data[0]?.id ?? null);
-  }, [token, signers.isError, signers.data, navigate]);
+    if (signers.data?.length === 1) setSignerId(signers.data[0]?.id ?? null);
+  }, [signers.data]);
 
   const signerDocument = useSignerDocument(documentId, signerId, true);
   usePageLanguage(signerDocument.data?.document.language ?? null);
   const needsCode = isApiError(signerDocument.error) && signerDocument.error.code === 'ACCESS_CODE_REQUIRED';
-  useEffect(() => {
-    if (signerDocument.isError && !needsCode) navigate('/', { replace: true });
-  }, [signerDocument.isError, needsCode, navigate]);
+  const failure = signers.error ?? (needsCode ? null : signerDocument.error);
 
+  // A link that does not open says so (and whom to ask) instead of sending the signer, who has no account, to the
+  // log-in page; a failure that is not the link's (the network, the server) offers to try again.
+  if (token === null || signers.data?.length === 0 || isLinkRefused(failure)) {
+    return <LinkNotValidPage documentId={documentId} token={token} />;
+  }
+  if (failure) {
+    return (
+      <Center h="100dvh" p="md">
+        <Stack align="center" gap="sm">
+          <Alert color="red">{translateMessage(errorToastText(failure) ?? MESSAGES.somethingWentWrong, t)}</Alert>
+          <Button onClick={() => void (signers.isError ? signers.refetch() : signerDocument.refetch())}>
+            {t('common.retry')}
+          </Button>
+        </Stack>
+      </Center>
+    );
+  }
   if (signers.data && signers.data.length > 1 && signerId === null) {
     return <SignerSelectionModal signers={signers.data} onSelect={setSignerId} />;
   }

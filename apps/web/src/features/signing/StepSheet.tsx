@@ -78,7 +78,7 @@ export function StepSheet(props: StepSheetProps) {
             type="checkbox"
             checked={field.checked}
             onChange={(event) => props.onChange(field.id, { checked: event.currentTarget.checked })}
-            style={{ width: 32, height: 32, margin: 0 }}
+            style={{ width: 44, height: 44, margin: 0 }}
           />
           <span>{label}</span>
         </label>

@@ -12,6 +12,16 @@ export function useAvailableSigners(documentId: string, token: string | null) {
   });
 }
 
+/** For a link that does not open: the sender's name when the token was once issued for this document. */
+export function useLinkStatus(documentId: string, token: string | null) {
+  return useQuery({
+    queryKey: queryKeys.signing.linkStatus(documentId, token),
+    queryFn: ({ signal }) => apiCall('signingLinkStatus', { params: { id: documentId }, signal }),
+    enabled: token !== null,
+    retry: false,
+  });
+}
+
 export function useSignerDocument(documentId: string, signerId: string | null, isEnabled: boolean) {
   return useQuery({
     queryKey: queryKeys.signing.signerDocument(documentId, signerId),

@@ -1,7 +1,7 @@
 import { type ActiveContentChoice, type Document, MESSAGES } from '@esign/shared';
 import { Button, Center, Group, Loader, Stack, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useEffect, useId, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { isApiError } from '../../api/api-error';
 import { notifyError, notifyFailure } from '../../api/notify';
 import { queryKeys } from '../../api/query-keys';
@@ -10,7 +10,14 @@ import { ImportFrom } from '../integrations/ImportFrom';
 import { useChooseActiveContent, useConversionData, useDocument, useRemovePart, useReorderParts } from './api';
 import { FileList } from './FileList';
 import { UploadDropzone } from './UploadDropzone';
-import { canPrepare, type FileRowModel, hasNewlySettledParts, partRows, pendingRows } from './upload-rows';
+import {
+  canPrepare,
+  type FileRowModel,
+  hasNewlySettledParts,
+  hasOnlyFailedFiles,
+  partRows,
+  pendingRows,
+} from './upload-rows';
 import { useUploadQueue } from './use-upload-queue';
 
 export interface UploadStepProps {
@@ -28,6 +35,33 @@ export interface UploadStepProps {
   prepareLabel?: string;
   /** The last button shows it is at work (the caller saves before it goes on). */
   isPreparing?: boolean;
+  /**
+   * Drops a draft this page made for its uploads when the user leaves with only failed files in it (sent with
+   * `keepalive`, so it goes as the tab closes too); without it such a draft is kept.
+   */
+  discardDraft?: (documentId: string) => void;
+}
+
+/**
+ * Leaving the page (a route change, or the tab closing) with `discardableId` set drops that draft, so a draft made
+ * for uploads that all failed does not stay behind as a nameless 'Untitled' one.
+ */
+function useDiscardOnLeave(discardableId: string | null, discardDraft: ((documentId: string) => void) | undefined) {
+  const latest = useRef(discardableId);
+  latest.current = discardableId;
+  useEffect(() => {
+    if (!discardDraft) return;
+    const discard = () => {
+      const id = latest.current;
+      latest.current = null;
+      if (id !== null) discardDraft(id);
+    };
+    window.addEventListener('pagehide', discard);
+    return () => {
+      window.removeEventListener('pagehide', discard);
+      discard();
+    };
+  }, [discardDraft]);
 }
 
 /** The upload step: 'Upload File' dropzone, the reorderable file list and 'Prepare Doc for Signing'. */
@@ -39,6 +73,7 @@ export function UploadStep({
   importSlot,
   prepareLabel,
   isPreparing = false,
+  discardDraft,
 }: UploadStepProps) {
   const { t } = useTranslation();
   const titleId = useId();
@@ -46,7 +81,15 @@ export function UploadStep({
   const documentQuery = useDocument(documentId);
   const parts = documentQuery.data?.parts ?? [];
   const conversion = useConversionData(documentId, parts);
-  const queue = useUploadQueue({ createDraft, documentId, parts, onDocumentCreated: onDocumentIdChange });
+  const createdHere = useRef<string | null>(null);
+  const onDocumentCreated = useCallback(
+    (id: string | null) => {
+      createdHere.current = id;
+      onDocumentIdChange(id);
+    },
+    [onDocumentIdChange],
+  );
+  const queue = useUploadQueue({ createDraft, documentId, parts, onDocumentCreated });
   const removePart = useRemovePart();
   const reorderParts = useReorderParts();
   const chooseActiveContent = useChooseActiveContent();
@@ -71,6 +114,12 @@ export function UploadStep({
   const storedRows = partRows(parts, conversion.data);
   const localRows = pendingRows(queue.pending);
   const isReady = documentId !== null && canPrepare([...storedRows, ...localRows]);
+  useDiscardOnLeave(
+    documentId !== null && documentId === createdHere.current && hasOnlyFailedFiles([...storedRows, ...localRows])
+      ? documentId
+      : null,
+    discardDraft,
+  );
 
   const onRemove = (row: FileRowModel) => {
     if (row.partId === null || documentId === null) {

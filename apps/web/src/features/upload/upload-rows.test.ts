@@ -4,6 +4,7 @@ import {
   type ConversionData,
   canPrepare,
   hasNewlySettledParts,
+  hasOnlyFailedFiles,
   isConversionPending,
   type PendingUpload,
   partRows,
@@ -154,5 +155,25 @@ describe('conversion polling', () => {
         parts: [live('a', { filesUploaded: true })],
       }),
     ).toBe(false);
+  });
+});
+
+describe('hasOnlyFailedFiles', () => {
+  it('is true when every file failed, or none is left: the draft made for them is not kept', () => {
+    // Cause: a draft made for an upload that failed (random bytes, an empty or a password-protected PDF) stayed in
+    // the list as a nameless 'Untitled' draft after the user left the page.
+    const refused = pendingRows([{ key: 'a', name: 'x.pdf', size: 3, status: 'refused', reason: 'No' }]);
+    const failedPart = partRows([part('p1', 1, { errorText: MESSAGES.uploadUnsuccessful })], undefined);
+    expect(hasOnlyFailedFiles([...refused, ...failedPart])).toBe(true);
+    expect(hasOnlyFailedFiles([])).toBe(true);
+  });
+
+  it('is false while a file is on its way, converting or converted', () => {
+    const queued = pendingRows([{ key: 'a', name: 'x.pdf', size: 3, status: 'uploading' }]);
+    const converting = partRows([part('p1', 1)], undefined);
+    const converted = partRows([part('p2', 1, { filesUploaded: true })], undefined);
+    expect(hasOnlyFailedFiles(queued)).toBe(false);
+    expect(hasOnlyFailedFiles(converting)).toBe(false);
+    expect(hasOnlyFailedFiles(converted)).toBe(false);
   });
 });

@@ -86,6 +86,14 @@ export function canPrepare(rows: readonly FileRowModel[]): boolean {
   return rows.length > 0 && rows.every((row) => row.status === 'converted');
 }
 
+/**
+ * Whether a draft made on this page for its uploads is worth nothing when the user leaves: no file on its way or
+ * converted, only failed ones (refused, or their conversion failed) or none. Such a draft is not kept.
+ */
+export function hasOnlyFailedFiles(rows: readonly FileRowModel[]): boolean {
+  return rows.every((row) => row.status === 'failed');
+}
+
 /** Whether the conversion poll should run: parts exist and the server has not finished them. */
 export function isConversionPending(parts: readonly DocumentPart[], conversion: ConversionData | undefined): boolean {
   if (parts.length === 0) return false;

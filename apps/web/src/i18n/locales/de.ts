@@ -110,6 +110,9 @@ const de = {
     signatureImage: 'Bild der Unterschrift',
     initialsImage: 'Bild der Initialen',
     imageAction: '{{action}}: {{label}}',
+    created: 'Unterschrift/Initialen erfolgreich erstellt',
+    updated: 'Unterschrift/Initialen erfolgreich aktualisiert',
+    deleted: 'Unterschrift/Initialen erfolgreich gelöscht',
   },
   signing: {
     startSigning: 'Unterschreiben beginnen',
@@ -121,6 +124,10 @@ const de = {
     fromCompany: 'Von {{name}}, {{company}}',
     notYourTurn: 'Eine andere Person unterschreibt vor Ihnen. Sie erhalten eine E-Mail, sobald Sie an der Reihe sind.',
     notAwaiting: 'Dieses Dokument wartet nicht auf Ihre Unterschrift.',
+    linkNotValidTitle: 'Dieser Link ist nicht mehr gültig',
+    linkNotValidAskSender: 'Bitte fragen Sie den Absender, {{name}}, nach einem neuen Link.',
+    linkNotValidAsk:
+      'Der Link ist möglicherweise falsch oder veraltet. Bitten Sie die Person, die Ihnen das Dokument gesendet hat, um einen neuen Link.',
     signerSelectionTitle: 'Unterzeichner auswählen',
     signerSelectionIntro: 'Als wer unterschreiben Sie?',
     continue: 'Weiter',
@@ -220,6 +227,7 @@ const de = {
       name: 'Vollständiger Name',
       email: 'E-Mail',
       submit: 'Jetzt unterschreiben',
+      notAvailableTitle: 'Dieses Formular ist nicht verfügbar',
       notAvailableText:
         'Der Link ist möglicherweise falsch, oder das Formular wurde von seinem Inhaber deaktiviert oder entfernt.',
       firstPage: 'Erste Seite von {{title}}',

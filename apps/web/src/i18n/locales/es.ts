@@ -106,6 +106,9 @@ const es = {
     signatureImage: 'Imagen de la firma',
     initialsImage: 'Imagen de las iniciales',
     imageAction: '{{action}}: {{label}}',
+    created: 'Firma/iniciales creadas correctamente',
+    updated: 'Firma/iniciales actualizadas correctamente',
+    deleted: 'Firma/iniciales eliminadas correctamente',
   },
   signing: {
     startSigning: 'Empezar a firmar',
@@ -117,6 +120,10 @@ const es = {
     fromCompany: 'De {{name}}, {{company}}',
     notYourTurn: 'Otro firmante firma antes que usted. Recibirá un correo cuando sea su turno.',
     notAwaiting: 'Este documento no está esperando su firma.',
+    linkNotValidTitle: 'Este enlace ya no es válido',
+    linkNotValidAskSender: 'Pida un nuevo enlace al remitente, {{name}}.',
+    linkNotValidAsk:
+      'Es posible que el enlace sea incorrecto o esté caducado. Pida un nuevo enlace a la persona que le envió el documento.',
     signerSelectionTitle: 'Selección de firmante',
     signerSelectionIntro: '¿Como quién firma?',
     continue: 'Continuar',
@@ -212,6 +219,7 @@ const es = {
       name: 'Nombre completo',
       email: 'Correo electrónico',
       submit: 'Firmar ahora',
+      notAvailableTitle: 'Este formulario no está disponible',
       notAvailableText:
         'Puede que el enlace sea incorrecto, o que su propietario haya desactivado o eliminado el formulario.',
       firstPage: 'Primera página de {{title}}',

@@ -104,6 +104,9 @@ const fr = {
     signatureImage: 'Image de la signature',
     initialsImage: 'Image des initiales',
     imageAction: '{{action}} : {{label}}',
+    created: 'Signature/initiales créées avec succès',
+    updated: 'Signature/initiales mises à jour avec succès',
+    deleted: 'Signature/initiales supprimées avec succès',
   },
   signing: {
     startSigning: 'Commencer à signer',
@@ -115,6 +118,10 @@ const fr = {
     fromCompany: 'De {{name}}, {{company}}',
     notYourTurn: 'Un autre signataire signe avant vous. Vous recevrez un e-mail quand ce sera votre tour.',
     notAwaiting: 'Ce document n’attend pas votre signature.',
+    linkNotValidTitle: 'Ce lien n’est plus valide',
+    linkNotValidAskSender: 'Demandez un nouveau lien à l’expéditeur, {{name}}.',
+    linkNotValidAsk:
+      'Le lien est peut-être erroné ou périmé. Demandez un nouveau lien à la personne qui vous a envoyé le document.',
     signerSelectionTitle: 'Choix du signataire',
     signerSelectionIntro: 'En tant que qui signez-vous ?',
     continue: 'Continuer',
@@ -211,6 +218,7 @@ const fr = {
       name: 'Nom complet',
       email: 'E-mail',
       submit: 'Signer maintenant',
+      notAvailableTitle: 'Ce formulaire n’est pas disponible',
       notAvailableText:
         'Le lien est peut-être erroné, ou le formulaire a été désactivé ou supprimé par son propriétaire.',
       firstPage: 'Première page de {{title}}',

@@ -109,6 +109,9 @@ const it = {
     signatureImage: 'Immagine della firma',
     initialsImage: 'Immagine delle iniziali',
     imageAction: '{{action}}: {{label}}',
+    created: 'Firma/iniziali create correttamente',
+    updated: 'Firma/iniziali aggiornate correttamente',
+    deleted: 'Firma/iniziali eliminate correttamente',
   },
   signing: {
     startSigning: 'Inizia a firmare',
@@ -120,6 +123,10 @@ const it = {
     fromCompany: 'Da {{name}}, {{company}}',
     notYourTurn: 'Un altro firmatario firma prima di te. Riceverai un’e-mail quando sarà il tuo turno.',
     notAwaiting: 'Questo documento non è in attesa della tua firma.',
+    linkNotValidTitle: 'Questo link non è più valido',
+    linkNotValidAskSender: 'Chiedi un nuovo link al mittente, {{name}}.',
+    linkNotValidAsk:
+      'Il link potrebbe essere errato o scaduto. Chiedi un nuovo link alla persona che ti ha inviato il documento.',
     signerSelectionTitle: 'Scelta del firmatario',
     signerSelectionIntro: 'Per conto di chi firmi?',
     continue: 'Continua',
@@ -216,6 +223,7 @@ const it = {
       name: 'Nome completo',
       email: 'E-mail',
       submit: 'Firma ora',
+      notAvailableTitle: 'Questo modulo non è disponibile',
       notAvailableText:
         'Il link potrebbe essere errato, oppure il modulo è stato disattivato o rimosso dal proprietario.',
       firstPage: 'Prima pagina di {{title}}',

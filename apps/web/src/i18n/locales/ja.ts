@@ -106,6 +106,9 @@ const ja = {
     signatureImage: '署名の画像',
     initialsImage: 'イニシャルの画像',
     imageAction: '{{action}}：{{label}}',
+    created: '署名/イニシャルを作成しました',
+    updated: '署名/イニシャルを更新しました',
+    deleted: '署名/イニシャルを削除しました',
   },
   signing: {
     startSigning: '署名を開始',
@@ -117,6 +120,10 @@ const ja = {
     fromCompany: '送信者：{{name}}（{{company}}）',
     notYourTurn: '別の署名者が先に署名します。あなたの番になるとメールでお知らせします。',
     notAwaiting: 'この文書はあなたの署名を待っていません。',
+    linkNotValidTitle: 'このリンクは無効になりました',
+    linkNotValidAskSender: '送信者の{{name}}さんに新しいリンクを依頼してください。',
+    linkNotValidAsk:
+      'リンクが間違っているか、古くなっている可能性があります。文書を送信した人に新しいリンクを依頼してください。',
     signerSelectionTitle: '署名者の選択',
     signerSelectionIntro: 'どなたとして署名しますか？',
     continue: '続行',
@@ -212,6 +219,7 @@ const ja = {
       name: '氏名',
       email: 'メールアドレス',
       submit: '今すぐ署名',
+      notAvailableTitle: 'このフォームは利用できません',
       notAvailableText: 'リンクが間違っているか、所有者がフォームを無効にしたか削除した可能性があります。',
       firstPage: '{{title}} の 1 ページ目',
     },

@@ -107,6 +107,9 @@ const nl = {
     signatureImage: 'Afbeelding van de handtekening',
     initialsImage: 'Afbeelding van de paraaf',
     imageAction: '{{action}}: {{label}}',
+    created: 'Handtekening/initialen aangemaakt',
+    updated: 'Handtekening/initialen bijgewerkt',
+    deleted: 'Handtekening/initialen verwijderd',
   },
   signing: {
     startSigning: 'Beginnen met ondertekenen',
@@ -118,6 +121,10 @@ const nl = {
     fromCompany: 'Van {{name}}, {{company}}',
     notYourTurn: 'Een andere ondertekenaar tekent eerst. U krijgt een e-mail wanneer u aan de beurt bent.',
     notAwaiting: 'Dit document wacht niet op uw handtekening.',
+    linkNotValidTitle: 'Deze link is niet meer geldig',
+    linkNotValidAskSender: 'Vraag de afzender, {{name}}, om een nieuwe link.',
+    linkNotValidAsk:
+      'De link is mogelijk onjuist of verouderd. Vraag de persoon die u het document heeft gestuurd om een nieuwe link.',
     signerSelectionTitle: 'Ondertekenaar kiezen',
     signerSelectionIntro: 'Als wie ondertekent u?',
     continue: 'Doorgaan',
@@ -216,6 +223,7 @@ const nl = {
       name: 'Volledige naam',
       email: 'E-mail',
       submit: 'Nu ondertekenen',
+      notAvailableTitle: 'Dit formulier is niet beschikbaar',
       notAvailableText:
         'De link is mogelijk onjuist, of het formulier is door de eigenaar uitgeschakeld of verwijderd.',
       firstPage: 'Eerste pagina van {{title}}',

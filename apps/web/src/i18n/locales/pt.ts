@@ -107,6 +107,9 @@ const pt = {
     signatureImage: 'Imagem da assinatura',
     initialsImage: 'Imagem da rubrica',
     imageAction: '{{action}}: {{label}}',
+    created: 'Assinatura/iniciais criadas com sucesso',
+    updated: 'Assinatura/iniciais atualizadas com sucesso',
+    deleted: 'Assinatura/iniciais excluídas com sucesso',
   },
   signing: {
     startSigning: 'Começar a assinar',
@@ -118,6 +121,10 @@ const pt = {
     fromCompany: 'De {{name}}, {{company}}',
     notYourTurn: 'Outro signatário assina antes de você. Você receberá um e-mail quando for a sua vez.',
     notAwaiting: 'Este documento não está aguardando sua assinatura.',
+    linkNotValidTitle: 'Este link não é mais válido',
+    linkNotValidAskSender: 'Peça um novo link ao remetente, {{name}}.',
+    linkNotValidAsk:
+      'O link pode estar errado ou desatualizado. Peça um novo link à pessoa que lhe enviou o documento.',
     signerSelectionTitle: 'Seleção de signatário',
     signerSelectionIntro: 'Você está assinando como quem?',
     continue: 'Continuar',
@@ -214,6 +221,7 @@ const pt = {
       name: 'Nome completo',
       email: 'E-mail',
       submit: 'Assinar agora',
+      notAvailableTitle: 'Este formulário não está disponível',
       notAvailableText: 'O link pode estar errado, ou o formulário foi desativado ou removido pelo proprietário.',
       firstPage: 'Primeira página de {{title}}',
     },

@@ -21,6 +21,11 @@ export const requisites = pgTable(
     siblingId: uuid('sibling_id'),
     fontFamily: text('font_family'),
     fontSize: integer('font_size'),
+    /**
+     * The Electronic Signature Disclosure and Consent text its owner agreed to when making the pair (as shown to
+     * them); null when none was given. The certificate of completion quotes it for a sender's own signature.
+     */
+    consent: text('consent'),
     createdAt: createdAt(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },

@@ -42,7 +42,9 @@ export function WebhookDeliveries({ webhookId }: { webhookId: string }) {
                     </Text>
                   </Table.Td>
                   <Table.Td style={{ whiteSpace: 'nowrap', minWidth: 110 }}>
-                    <Badge color={STATUS_COLORS[delivery.status]}>{t(`webhooks.status.${delivery.status}`)}</Badge>
+                    <Badge variant="light" color={STATUS_COLORS[delivery.status]}>
+                      {t(`webhooks.status.${delivery.status}`)}
+                    </Badge>
                   </Table.Td>
                   <Table.Td>{delivery.attempts.length}</Table.Td>
                   <Table.Td>{`${dates.date(delivery.createdAt)} ${dates.time(delivery.createdAt)}`}</Table.Td>

@@ -127,11 +127,14 @@ function WebhookRow({
       </Table.Td>
       <Table.Td style={{ whiteSpace: 'nowrap', minWidth: 110 }}>
         {webhook.isEnabled ? (
-          <Badge color={webhook.failingSince ? 'yellow' : 'green'}>
+          // Light badges: their text is dark enough on the tint (theme.ts); white on green or yellow is under 4.5:1.
+          <Badge variant="light" color={webhook.failingSince ? 'yellow' : 'green'}>
             {webhook.failingSince ? t('webhooks.failing') : t('webhooks.enabled')}
           </Badge>
         ) : (
-          <Badge color="red">{t('webhooks.disabled')}</Badge>
+          <Badge variant="light" color="red">
+            {t('webhooks.disabled')}
+          </Badge>
         )}
       </Table.Td>
       <Table.Td>

@@ -1,0 +1,1 @@
+ALTER TABLE "requisites" ADD COLUMN "consent" text;
