@@ -211,6 +211,8 @@ export const MESSAGES = {
   apiKeyInvalid: 'The API key is missing or not valid.',
   apiPlanNeeded: 'Choose an API plan (the free one included) before creating API keys.',
   apiQuotaExceeded: "You've reached your API plan's monthly limit of signature requests. Please upgrade your API plan.",
+  apiFreePlanTestOnly:
+    'The Free API plan includes test calls only: send with a test key (esk_test_), or choose a paid API plan (Gold, Platinum or Titanium) for live signature requests.',
   apiRateLimited: 'Too many requests for this API key. Please slow down.',
   apiTemplateNotFound: 'API template not found',
   idempotencyKeyReused: 'This Idempotency-Key was already used with another request body.',
