@@ -72,6 +72,11 @@ export function canManageAccountSettings(user: { teamId: string | null; role: 'o
   return user.teamId === null || user.role === 'owner';
 }
 
+/** Spec part 2: 'The email field is disabled for roles other than user' (a team's owner and admins; alone: none). */
+export function canChangeEmail(user: { role: 'owner' | 'admin' | 'user' | null }): boolean {
+  return user.role === null || user.role === 'user';
+}
+
 export interface DatePreferences {
   dateFormat: DateFormat;
   /** A value of TIME_ZONES; null shows the time of `fallbackOffsetMinutes` (the browser's zone, or UTC). */

@@ -269,6 +269,8 @@ export const MESSAGES = {
   noAccessToSettings:
     'Your account is part of a team account. Please contact with your team administrator to perform updates on these settings.',
   checkNewEmail: 'Check your new email to confirm it',
+  // Not given by the specification: the server's side of 'The email field is disabled for roles other than user'.
+  emailChangeNotForRole: "A team's owner and admins cannot change their e-mail address.",
   pictureUploaded: 'New picture has been uploaded',
   pictureRemoved: 'Picture has been removed',
   profileUpdated: 'Profile information updated.',

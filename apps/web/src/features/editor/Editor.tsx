@@ -35,7 +35,7 @@ import { type EditorViewport, PageArea } from './PageArea';
 import { SendErrorsModal, SentModal, TemplateReadyModal } from './SendModals';
 import type { EditorCommand } from './shortcuts';
 import { ThumbnailsPanel } from './ThumbnailsPanel';
-import { useEditorKeys } from './use-editor-keys';
+import { useEditorKeys, useEscapeKey } from './use-editor-keys';
 import { useFieldAutoSave } from './use-field-auto-save';
 import { useSend } from './use-send';
 
@@ -194,6 +194,7 @@ export function Editor({ document, user, template }: EditorProps) {
     sending.upgradeText !== null ||
     sending.finished !== null;
   useEditorKeys(run, !isDialogOpen);
+  useEscapeKey(() => setPopupOpen(false), isPopupOpen && selected !== null && !isDialogOpen);
 
   const leave = () => navigate(templateKind?.listPath ?? '/documents');
   const settings = (variant: 'panel' | 'popup') =>

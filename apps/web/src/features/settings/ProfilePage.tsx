@@ -1,4 +1,5 @@
 import {
+  canChangeEmail,
   DATE_FORMATS,
   NOTIFICATION_FLAGS,
   TIME_ZONES,
@@ -89,7 +90,7 @@ function ProfileForm({ user }: { user: User }) {
             })}
             error={fieldError(errors.name?.message)}
           />
-          <EmailField key={user.email} currentEmail={user.email} />
+          <EmailField key={user.email} currentEmail={user.email} isDisabled={!canChangeEmail(user)} />
           <Group grow align="flex-start">
             <PasswordInput
               label={t('settings.newPassword')}
