@@ -423,6 +423,7 @@ const coreTexts = {
     profileTab: 'Profile',
     editSignatureTab: 'Edit Signature',
     securityTab: 'Security',
+    twoFactorLink: 'Set up SMS or Google Authenticator',
     backToMain: 'Back to main page',
     personalInformation: 'Personal Information',
     fullName: 'Full name',
