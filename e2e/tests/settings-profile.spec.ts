@@ -52,6 +52,7 @@ test('a user changes name, picture, time zone and date format, then the e-mail, 
     '/settings/security',
   );
   await expect(page.getByRole('textbox', { name: 'Email' })).toBeEnabled();
+  await page.screenshot({ path: test.info().outputPath('profile-1280.png'), fullPage: true });
 
   // The name is trimmed on leaving the field; date format and time zone come from the spec's lists.
   const name = page.getByRole('textbox', { name: 'Full name' });
