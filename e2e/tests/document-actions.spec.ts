@@ -111,6 +111,11 @@ test('an ordered Me & Others document: found by signer; a reminder and a signing
   await expect(toast(page, 'Notifications were disabled')).toBeVisible();
   menu = await menuOf(page, title);
   await expect(menu.getByRole('menuitem', { name: 'Disable Reminders' })).toHaveCount(0);
+  // Reminders disabled can be enabled again (issue 34: they stayed off for good).
+  await menu.getByRole('menuitem', { name: 'Enable Reminders' }).click();
+  await expect(toast(page, 'Reminders were enabled')).toBeVisible();
+  menu = await menuOf(page, title);
+  await expect(menu.getByRole('menuitem', { name: 'Disable Reminders' })).toBeVisible();
   await page.keyboard.press('Escape');
 
   // Reverted elsewhere while this list was open: Edit & Resend is refused, and the refusal is told once.

@@ -53,6 +53,12 @@ test('finds, filters, sorts and pages documents', async ({ page }) => {
   await expect(rows(page).first()).toContainText('Invoice 01');
   await page.getByRole('button', { name: 'Sort by TITLE' }).click();
   await expect(rows(page).first()).toContainText('Lease Agreement');
+  // The whole header cell sorts, not only its label: a click near the cell's right edge sorts too.
+  const titleHeader = page.getByRole('columnheader', { name: 'Sort by TITLE' });
+  const cell = await titleHeader.boundingBox();
+  await page.mouse.click((cell?.x ?? 0) + (cell?.width ?? 0) - 6, (cell?.y ?? 0) + (cell?.height ?? 0) - 4);
+  await expect(titleHeader).toHaveAttribute('aria-sort', 'ascending');
+  await expect(rows(page).first()).toContainText('Invoice 01');
 
   // Search by title, case-insensitive (debounced).
   await page.getByRole('searchbox', { name: 'Search for Documents...' }).fill('lease agr');

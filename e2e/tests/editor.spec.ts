@@ -192,3 +192,52 @@ test('opened straight at the editor, page 1 shows in the editor frame before the
   });
   expect(inkedPixels).toBeGreaterThan(100);
 });
+
+test("the field popup closes on Escape and stays whole at the page's right edge; the preparer's signature is selected by a first tap", async ({
+  page,
+}) => {
+  // Cause: Escape was no key of the popup; and a tap on the preparer's own signature opened 'Sign Now' even when
+  // the tap was only meant to select the field to move or resize it.
+  await openEditor(page, 'me');
+  const fieldsBar = page.getByRole('navigation', { name: 'Fields' });
+  await fieldsBar.getByRole('button', { name: 'Signature' }).click();
+  const popup = page.getByRole('dialog', { name: 'Who fills this out?' });
+  await expect(popup).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(popup).toHaveCount(0);
+
+  // Moved to the page's right edge and selected again: its popup is whole, inside the viewer.
+  const signature = page.locator('[data-field-type="signature"]');
+  const start = await signature.boundingBox();
+  const pageAt = await pageBox(page, 1).boundingBox();
+  if (!start || !pageAt) throw new Error('no boxes');
+  await page.mouse.move(start.x + 5, start.y + 5);
+  await page.mouse.down();
+  await page.mouse.move(pageAt.x + pageAt.width - 5, start.y + 5, { steps: 10 });
+  await page.mouse.up();
+  await pageBox(page, 1).click({ position: { x: 20, y: pageAt.height / 2 } });
+  await expect(signature).not.toHaveAttribute('data-selected', 'true');
+  await signature.click();
+  // The first tap selects (the popup and the resize handle), it does not open 'Sign Now'.
+  await expect(signature).toHaveAttribute('data-selected', 'true');
+  await expect(popup).toBeVisible();
+  await expect(page.getByRole('dialog', { name: 'Sign Now' })).toHaveCount(0);
+  const viewer = await page.getByTestId('editor-scroll').boundingBox();
+  const shown = await popup.boundingBox();
+  if (!viewer || !shown) throw new Error('no boxes');
+  expect(shown.x + shown.width).toBeLessThanOrEqual(viewer.x + viewer.width);
+  expect(await popup.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
+  await page.screenshot({ path: test.info().outputPath('editor-popup-right-edge.png') });
+
+  // Resizing it by its handle opens nothing either; a tap on the selected field opens the chooser.
+  const before = await signature.boundingBox();
+  if (!before) throw new Error('no box');
+  await page.mouse.move(before.x + before.width - 3, before.y + before.height - 3);
+  await page.mouse.down();
+  await page.mouse.move(before.x + before.width - 23, before.y + before.height + 20, { steps: 5 });
+  await page.mouse.up();
+  expect((await signature.boundingBox())?.height).toBeGreaterThan(before.height);
+  await expect(page.getByRole('dialog', { name: 'Sign Now' })).toHaveCount(0);
+  await signature.click();
+  await expect(page.getByRole('dialog', { name: 'Sign Now' })).toBeVisible();
+});

@@ -44,6 +44,15 @@ test('a user changes name, picture, time zone and date format, then the e-mail, 
   await expect(sections.getByRole('link', { name: 'Profile' })).toHaveAttribute('aria-current', 'page');
   const save = page.getByRole('button', { name: 'Save', exact: true });
   await expect(save).toBeDisabled();
+  // The spec's '2-Factor Authentication' section of the profile links to its setup; the e-mail is open to a user
+  // alone (a team's owner and admins cannot change it).
+  await expect(page.getByRole('heading', { name: '2-Factor Authentication', level: 2 })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Set up SMS or Google Authenticator' })).toHaveAttribute(
+    'href',
+    '/settings/security',
+  );
+  await expect(page.getByRole('textbox', { name: 'Email' })).toBeEnabled();
+  await page.screenshot({ path: test.info().outputPath('profile-1280.png'), fullPage: true });
 
   // The name is trimmed on leaving the field; date format and time zone come from the spec's lists.
   const name = page.getByRole('textbox', { name: 'Full name' });

@@ -66,3 +66,45 @@ test('at 375 px the shell shows a drawer instead of the sidebar', async ({ page,
   await expect(drawer.getByRole('link', { name: 'Sign', exact: true })).toBeVisible();
   await expectNoSeriousA11yViolations(page);
 });
+
+test('every sidebar entry and the free plan counter can be reached at common window sizes, above the footer', async ({
+  page,
+  request,
+}) => {
+  // Cause: the sidebar's content was taller than the sidebar at 800 px and less, and the sidebar did not scroll,
+  // so its bottom (the Team link, the free plan's counter and its Upgrade button) lay under the fixed footer.
+  const user = await createConfirmedUser(request);
+  await logIn(page, user.email, user.password);
+  const sidebar = page.getByRole('navigation', { name: 'Main navigation' });
+  const footer = page.getByRole('contentinfo');
+  for (const size of [
+    { width: 1280, height: 800 },
+    { width: 1366, height: 768 },
+    { width: 1440, height: 900 },
+    { width: 1920, height: 1080 },
+  ]) {
+    await page.setViewportSize(size);
+    await expect(sidebar.getByText(/signature requests this month/)).toBeAttached();
+    const targets = [...(await sidebar.getByRole('link').all())];
+    expect(targets.length).toBeGreaterThan(10);
+    for (const target of targets) {
+      await target.scrollIntoViewIfNeeded();
+      const box = await target.boundingBox();
+      const footerTop = (await footer.boundingBox())?.y ?? size.height;
+      expect(box, `${await target.textContent()} at ${size.width}x${size.height}`).not.toBeNull();
+      if (box === null) continue;
+      expect(box.y + box.height, `${await target.textContent()} at ${size.width}x${size.height}`).toBeLessThanOrEqual(
+        footerTop,
+      );
+      // Nothing lies over it: the element at its centre is the link or inside it.
+      const isOnTop = await target.evaluate((element) => {
+        const rect = element.getBoundingClientRect();
+        const hit = document.elementFromPoint(rect.x + rect.width / 2, rect.y + rect.height / 2);
+        return hit !== null && element.contains(hit);
+      });
+      expect(isOnTop, `${await target.textContent()} at ${size.width}x${size.height}`).toBe(true);
+    }
+  }
+  await sidebar.getByRole('link', { name: 'Upgrade' }).click();
+  await expect(page).toHaveURL(/\/settings\/billing\/plan$/);
+});

@@ -106,3 +106,31 @@ test('a signer signs through the e-mailed link on a phone', async ({ page }) => 
   await done.getByRole('button', { name: 'Close' }).first().click();
   await expect(page).toHaveURL(/\/about$/);
 });
+
+test("offline, the signer's I Agree says it waits for the connection and signs when it is back", async ({
+  page,
+  context,
+}) => {
+  // Cause: the sign call was paused by TanStack Query while offline and nothing said so: I Agree did nothing visible.
+  const { signerEmail } = await sentDocument(page.request);
+  const invitation = await waitForMail(page.request, signerEmail, /to sign/);
+  await page.goto(firstLink(invitation));
+  await page.getByRole('button', { name: 'Start signing' }).click();
+  const sheet = page.getByTestId('step-sheet');
+  await sheet.getByRole('checkbox', { name: 'Checkbox' }).check();
+  await sheet.getByRole('button', { name: 'Next' }).click();
+  await page.keyboard.type('1 Main Street');
+  await sheet.getByRole('button', { name: 'Submit' }).click();
+  const agree = page.getByRole('dialog', { name: 'Almost done!' });
+  await expect(agree).toBeVisible();
+
+  await context.setOffline(true);
+  const banner = page.getByRole('status').filter({ hasText: "You're offline" });
+  await expect(banner).toBeVisible();
+  await agree.getByRole('button', { name: 'I Agree' }).click();
+  await page.screenshot({ path: test.info().outputPath('offline-signer-375.png') });
+  await expect(banner).toBeVisible();
+  await context.setOffline(false);
+  await expect(banner).toHaveCount(0);
+  await expect(page.getByRole('dialog', { name: 'You have signed the document' })).toBeVisible();
+});

@@ -72,6 +72,11 @@ export function canManageAccountSettings(user: { teamId: string | null; role: 'o
   return user.teamId === null || user.role === 'owner';
 }
 
+/** Spec part 2: 'The email field is disabled for roles other than user' (a team's owner and admins; alone: none). */
+export function canChangeEmail(user: { role: 'owner' | 'admin' | 'user' | null }): boolean {
+  return user.role === null || user.role === 'user';
+}
+
 export interface DatePreferences {
   dateFormat: DateFormat;
   /** A value of TIME_ZONES; null shows the time of `fallbackOffsetMinutes` (the browser's zone, or UTC). */
@@ -85,13 +90,15 @@ function wallClock(instant: Date, preferences: DatePreferences, fallbackOffsetMi
   return { shifted, offset };
 }
 
+/** The calendar day of an instant in the user's time zone (a preparer's 'today'). */
+export function userCalendarDate(instant: Date, preferences: DatePreferences, fallbackOffsetMinutes = 0) {
+  const { shifted } = wallClock(instant, preferences, fallbackOffsetMinutes);
+  return { year: shifted.getUTCFullYear(), month: shifted.getUTCMonth() + 1, day: shifted.getUTCDate() };
+}
+
 /** The date of an instant in the user's date format and time zone ('05/31/2026'). */
 export function formatUserDate(instant: Date, preferences: DatePreferences, fallbackOffsetMinutes = 0): string {
-  const { shifted } = wallClock(instant, preferences, fallbackOffsetMinutes);
-  return formatFieldDate(
-    { year: shifted.getUTCFullYear(), month: shifted.getUTCMonth() + 1, day: shifted.getUTCDate() },
-    preferences.dateFormat,
-  );
+  return formatFieldDate(userCalendarDate(instant, preferences, fallbackOffsetMinutes), preferences.dateFormat);
 }
 
 /** The time of an instant in the user's time zone with its offset ('14:05:09 UTC+05:30'), as the activity shows it. */
@@ -99,6 +106,14 @@ export function formatUserTime(instant: Date, preferences: DatePreferences, fall
   const { shifted, offset } = wallClock(instant, preferences, fallbackOffsetMinutes);
   const pad = (value: number) => String(value).padStart(2, '0');
   return `${pad(shifted.getUTCHours())}:${pad(shifted.getUTCMinutes())}:${pad(shifted.getUTCSeconds())} UTC${timeZoneOf(offset / 60)}`;
+}
+
+/** The clock time of an instant in the user's time zone on a 12-hour clock ('06:51 PM': the request history's 'hh:mm A'). */
+export function formatUserClock(instant: Date, preferences: DatePreferences, fallbackOffsetMinutes = 0): string {
+  const { shifted } = wallClock(instant, preferences, fallbackOffsetMinutes);
+  const hours = shifted.getUTCHours();
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return `${pad(hours % 12 === 0 ? 12 : hours % 12)}:${pad(shifted.getUTCMinutes())} ${hours < 12 ? 'AM' : 'PM'}`;
 }
 
 /**

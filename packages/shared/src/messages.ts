@@ -212,6 +212,8 @@ export const MESSAGES = {
   apiKeyInvalid: 'The API key is missing or not valid.',
   apiPlanNeeded: 'Choose an API plan (the free one included) before creating API keys.',
   apiQuotaExceeded: "You've reached your API plan's monthly limit of signature requests. Please upgrade your API plan.",
+  apiFreePlanTestOnly:
+    'The Free API plan includes test calls only: send with a test key (esk_test_), or choose a paid API plan (Gold, Platinum or Titanium) for live signature requests.',
   apiRateLimited: 'Too many requests for this API key. Please slow down.',
   apiTemplateNotFound: 'API template not found',
   idempotencyKeyReused: 'This Idempotency-Key was already used with another request body.',
@@ -268,6 +270,8 @@ export const MESSAGES = {
   noAccessToSettings:
     'Your account is part of a team account. Please contact with your team administrator to perform updates on these settings.',
   checkNewEmail: 'Check your new email to confirm it',
+  // Not given by the specification: the server's side of 'The email field is disabled for roles other than user'.
+  emailChangeNotForRole: "A team's owner and admins cannot change their e-mail address.",
   pictureUploaded: 'New picture has been uploaded',
   pictureRemoved: 'Picture has been removed',
   profileUpdated: 'Profile information updated.',

@@ -78,6 +78,7 @@ export const ROUTES = {
   disableForm: { method: 'POST', path: '/documents/form-requests/:id/disable' },
   disableGoogleAuthenticator: { method: 'POST', path: '/user/disable_google_authenticator' },
   disableReminders: { method: 'PATCH', path: '/document_sign/:id/disable-reminders' },
+  enableReminders: { method: 'PATCH', path: '/document_sign/:id/enable-reminders' },
   disableTwilio: { method: 'POST', path: '/user/disable_twillio' },
   documentActivities: { method: 'GET', path: '/documents/:id/activities' },
   downloadDocumentsZip: { method: 'POST', path: '/documents/download_zip' },

@@ -5,6 +5,7 @@ import { BrowserRouter } from 'react-router';
 import { createQueryClient } from '../api/query-client';
 import { AppNotifications } from './AppNotifications';
 import { AppRoutes } from './AppRoutes';
+import { OfflineBanner } from './OfflineBanner';
 import { cssVariablesResolver, theme } from './theme';
 
 export function App() {
@@ -15,6 +16,7 @@ export function App() {
         <AppNotifications />
       </Suspense>
       <QueryClientProvider client={queryClient}>
+        <OfflineBanner />
         <BrowserRouter>
           <AppRoutes />
         </BrowserRouter>

@@ -105,8 +105,10 @@ export const billingTexts = {
     backToBilling: 'Back to billing',
     confirmTitle: 'Change plan',
     confirmFree: 'Move to the Free plan now? Your paid plan ends at once.',
-    confirmPaid:
-      'Change to {{plan}} ({{duration}}) for {{price}} a period? The unused part of your current plan is deducted.',
+    confirmPaid: {
+      monthly: 'Change to {{plan}} (Monthly) for {{price}} a month? The unused part of your current plan is deducted.',
+      annually: 'Change to {{plan}} (Annually) for {{price}} a year? The unused part of your current plan is deducted.',
+    },
     surveyTitle: 'One quick question',
     surveyQuestion: 'How did you hear about us?',
     surveyOther: 'Other',

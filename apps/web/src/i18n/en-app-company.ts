@@ -26,8 +26,10 @@ export const companyTexts = {
     scopeMine: 'Mine',
     scopeTeam: 'Team',
     ownerOf: 'by {{name}}',
-    seatNote:
-      'Your plan covers {{covered}} users. Each member beyond them adds {{price}}; {{now}} each is charged now for the rest of this period.',
+    seatNote_one:
+      'Your plan covers {{count}} user. Each member beyond it adds {{price}}; {{now}} each is charged now for the rest of this period.',
+    seatNote_other:
+      'Your plan covers {{count}} users. Each member beyond them adds {{price}}; {{now}} each is charged now for the rest of this period.',
   },
   // Company branding (/settings/company).
   company: {

@@ -304,6 +304,7 @@ const coreTexts = {
     signerLine: '{{name}} ({{email}}) · {{state}}',
     actionsOf: 'Actions of {{title}}',
     sortBy: 'Sort by {{column}}',
+    remindersEnabled: 'Reminders were enabled',
     action: {
       preview: 'Preview',
       activity: 'Document Activity',
@@ -313,6 +314,7 @@ const coreTexts = {
       share: 'Share',
       remind: 'Send Reminder',
       disableReminders: 'Disable Reminders',
+      enableReminders: 'Enable Reminders',
       copyLink: 'Copy Signing Link',
       copyLinkFor: 'Copy signing link for {{name}}',
       copyPassword: 'Copy Access Password',
@@ -421,6 +423,7 @@ const coreTexts = {
     profileTab: 'Profile',
     editSignatureTab: 'Edit Signature',
     securityTab: 'Security',
+    twoFactorLink: 'Set up SMS or Google Authenticator',
     backToMain: 'Back to main page',
     personalInformation: 'Personal Information',
     fullName: 'Full name',

@@ -17,6 +17,9 @@ export const en = {
     maintenanceTitle: 'Down for maintenance',
     nameAndEmail: '{{name}} ({{email}})',
     language: 'Language',
+    offline: "You're offline. What you do now is sent when the connection is back.",
+    networkError: 'The server could not be reached. Check your connection and try again.',
+    waitingForConnection: 'Waiting for the connection…',
   },
   /** dayjs formats (spec part 2): the list's date-range picker. Shown dates follow the user's own format. */
   formats: {

@@ -1,6 +1,6 @@
 import { FIELD_KINDS, MESSAGES } from '@esign/shared';
-import { describe, expect, it } from 'vitest';
-import { type TranslationKey, t } from './index';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadAppTexts, type TranslationKey, t } from './index';
 
 describe('t', () => {
   it('reads a text by its dotted key, the spec messages included', () => {
@@ -30,5 +30,21 @@ describe('t', () => {
 
   it('shows an unknown key as it is', () => {
     expect(t('common.noSuchText' as TranslationKey)).toBe('common.noSuchText');
+  });
+});
+
+describe('billing and team texts', () => {
+  beforeAll(loadAppTexts);
+
+  it("read as English: a plural for one seat, and the plan's real period", () => {
+    // Cause: 'Your plan covers {{covered}} users' had no singular, and the plan change said 'for $30.00 a period'.
+    expect(t('team.seatNote', { count: 1, price: '$10.00/month', now: '$5.00' })).toMatch(
+      /^Your plan covers 1 user\. /,
+    );
+    expect(t('team.seatNote', { count: 3, price: '$10.00/month', now: '$5.00' })).toMatch(
+      /^Your plan covers 3 users\. /,
+    );
+    expect(t('billing.confirmPaid.monthly', { plan: 'Personal', price: '$30.00' })).toContain('for $30.00 a month?');
+    expect(t('billing.confirmPaid.annually', { plan: 'Personal', price: '$288.00' })).toContain('for $288.00 a year?');
   });
 });

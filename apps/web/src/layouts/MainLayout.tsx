@@ -1,4 +1,4 @@
-import { AppShell, Burger, Group, Loader, Text } from '@mantine/core';
+import { AppShell, Burger, Group, Loader, ScrollArea, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Suspense } from 'react';
 import { Outlet } from 'react-router';
@@ -52,7 +52,8 @@ export function MainLayout() {
       </AppShell.Header>
 
       <AppShell.Navbar p="md" visibleFrom={DESKTOP_FROM} aria-label={t('nav.mainNavigation')}>
-        <AppShell.Section grow>
+        {/* The links scroll when the window is too short for them; the counter stays at the bottom, above the footer. */}
+        <AppShell.Section grow component={ScrollArea} type="auto" offsetScrollbars="y" mb="sm">
           <NavLinks />
         </AppShell.Section>
         <AppShell.Section>

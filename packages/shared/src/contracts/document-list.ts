@@ -145,6 +145,9 @@ export const disableReminders = {
   response: z.object({ success: z.literal(true) }),
 } as const;
 
+/** PATCH document_sign/{id}/enable-reminders: turns a document's reminders back on (not in the spec's list). */
+export const enableReminders = { ...disableReminders, ...ROUTES.enableReminders } as const;
+
 /** GET document_sign/documents/{id}/share_url: a link that downloads the completed document's result. */
 export const shareUrl = {
   ...ROUTES.shareUrl,

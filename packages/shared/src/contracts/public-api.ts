@@ -76,6 +76,11 @@ export const signRequestResponse = z.object({
   documentId: z.string().uuid(),
   status: z.enum(DOCUMENT_STATUSES),
   testMode: z.boolean(),
+  /**
+   * The code the signers are asked for before the document opens (the company's signer access codes are on; test
+   * documents too, so a test goes through what a live signer meets); null when there is none. Hand it to them.
+   */
+  accessCode: z.string().nullable(),
   /** With `withSigningLinks`: a fresh link per signer (each answer, a repeat too, makes new ones). */
   signingLinks: z.array(z.object({ signerId: z.string().uuid(), email: z.string(), url: z.string() })).optional(),
 });

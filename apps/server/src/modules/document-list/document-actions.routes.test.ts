@@ -55,6 +55,7 @@ describe('document actions: another user gets 404 for each', () => {
         signersIds: [signerId],
       }),
       api('PATCH', `/document_sign/${document.id}/disable-reminders`, stranger.headers),
+      api('PATCH', `/document_sign/${document.id}/enable-reminders`, stranger.headers),
       api('GET', `/document_sign/documents/${document.id}/signing_url?userId=${signerId}`, stranger.headers),
       api('GET', `/document_sign/documents/${completed.id}/share_url`, stranger.headers),
       api('POST', `/document_sign/documents/${completed.id}/share`, stranger.headers, {
@@ -170,6 +171,18 @@ describe('reminders', () => {
     const list = await api('GET', '/documents?searchTerm=Lease&limit=100', owner.headers);
     const item = list.json().items.find((entry: { id: string }) => entry.id === document.id);
     expect(item.remindersDisabled).toBe(true);
+  });
+
+  it('enables reminders again after they were disabled', async () => {
+    // Cause: only PATCH disable-reminders existed, so a document's reminders once disabled stayed off for good.
+    const document = await awaiting();
+    await api('PATCH', `/document_sign/${document.id}/disable-reminders`, owner.headers);
+    const response = await api('PATCH', `/document_sign/${document.id}/enable-reminders`, owner.headers);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toEqual({ success: true });
+    const list = await api('GET', '/documents?searchTerm=Lease&limit=100', owner.headers);
+    const item = list.json().items.find((entry: { id: string }) => entry.id === document.id);
+    expect(item.remindersDisabled).toBe(false);
   });
 });
 

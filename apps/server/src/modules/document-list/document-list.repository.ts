@@ -203,10 +203,13 @@ export async function revertToDraft(db: Db, params: { documentId: string; at: Da
     .where(and(eq(signers.documentId, params.documentId), eq(signers.isPreparer, false)));
 }
 
-export async function disableReminders(db: Db, params: { documentId: string; at: Date }): Promise<void> {
+export async function setRemindersDisabled(
+  db: Db,
+  params: { documentId: string; isDisabled: boolean; at: Date },
+): Promise<void> {
   await db
     .update(documents)
-    .set({ remindersDisabled: true, updatedAt: params.at })
+    .set({ remindersDisabled: params.isDisabled, updatedAt: params.at })
     .where(eq(documents.id, params.documentId));
 }
 

@@ -3,6 +3,7 @@ import {
   deleteDocuments,
   disableReminders,
   downloadDocumentsZip,
+  enableReminders,
   listDocuments,
   revertDocument,
   sendReminders,
@@ -57,7 +58,11 @@ export async function documentListRoutes(
   );
 
   defineRoute(app, disableReminders, asUser, async (request) =>
-    service.disableReminders({ userId: currentUser(request).id, documentId: request.params.id }),
+    service.setReminders({ userId: currentUser(request).id, documentId: request.params.id, isDisabled: true }),
+  );
+
+  defineRoute(app, enableReminders, asUser, async (request) =>
+    service.setReminders({ userId: currentUser(request).id, documentId: request.params.id, isDisabled: false }),
   );
 
   defineRoute(app, shareUrl, asUser, async (request) =>

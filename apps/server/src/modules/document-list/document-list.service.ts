@@ -189,9 +189,10 @@ export function documentListService(deps: Deps) {
       return { success: true as const, signersIds: targets.map((signer) => signer.id) };
     },
 
-    async disableReminders(input: { userId: string; documentId: string }) {
+    /** Turns a document's reminders off (PATCH disable-reminders) or back on (PATCH enable-reminders). */
+    async setReminders(input: { userId: string; documentId: string; isDisabled: boolean }) {
       await owned(input.userId, input.documentId);
-      await repo.disableReminders(db, { documentId: input.documentId, at: now() });
+      await repo.setRemindersDisabled(db, { documentId: input.documentId, isDisabled: input.isDisabled, at: now() });
       return { success: true as const };
     },
 

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiKeyClient, keyClient, publicCall } from '../../../test/api-keys.js';
 import { createTestApp, type TestApp, waitForMail } from '../../../test/app.js';
 import { authClient } from '../../../test/auth.js';
+import { signerClient } from '../../../test/signing.js';
 import { setPlan, templateClient } from '../../../test/templates.js';
 import { apiIdempotency, apiSubscriptions, apiUsage, documents } from '../../platform/db/schema.js';
 import { usageMonth } from './public-api.service.js';
@@ -264,6 +265,61 @@ describe('public API: quota, test mode and idempotency', () => {
     expect(later.json().documentId).not.toBe([...ids][0]);
     const invalid = await publicCall(t.app, key, 'POST', '/sign_request', body, { 'idempotency-key': 'a b' });
     expect(invalid.statusCode).toBe(400);
+  });
+});
+
+describe('public API: what a key is told', () => {
+  it('answers the access code of a test document when signer access codes are on, and its signer opens it', async () => {
+    // Cause: a sent document gets an access code when the company turns signer access codes on, but a test
+    // document is in no list and the sign_request answer did not carry the code, so nobody could open it.
+    const { user, key, templateId } = await apiAccount({ mode: 'test' });
+    const company = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/v1/user/company',
+      headers: { authorization: `Bearer ${user.accessToken}` },
+      payload: {
+        companyName: null,
+        companyEmail: null,
+        emailTemplate: null,
+        redirectionPage: null,
+        tagline: null,
+        industry: null,
+        signatureTypesPreferences: {
+          isDrawnSignaturesAvailable: true,
+          isUploadedSignaturesAvailable: true,
+          isTypedSignaturesAvailable: true,
+        },
+        enableSignerAccessCodes: true,
+      },
+    });
+    expect(company.statusCode, company.body).toBe(200);
+    const client = keyClient(t.app, key);
+    const answer = await client.signRequest({ templateId, signers: [signer()], withSigningLinks: true });
+    expect(answer).toMatchObject({ testMode: true, accessCode: expect.stringMatching(/^[A-HJ-NP-Z2-9]{8}$/) });
+    const link = answer.signingLinks?.[0];
+    const token = new URL(link?.url ?? '', 'http://localhost').searchParams.get('signAccessToken') ?? '';
+    const call = signerClient(t.app, token);
+    const path = `/document_sign/signers/${link?.signerId}/document/${answer.documentId}`;
+    expect((await call('GET', path)).json().code).toBe('ACCESS_CODE_REQUIRED');
+    const confirmed = await call('POST', `${path}/confirm_code`, { codeAccess: answer.accessCode });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    expect((await call('GET', path)).statusCode).toBe(200);
+    // Without access codes the answer says there is none.
+    const plain = await apiAccount({ mode: 'test' });
+    expect(
+      await keyClient(t.app, plain.key).signRequest({ templateId: plain.templateId, signers: [signer()] }),
+    ).toMatchObject({ accessCode: null });
+  });
+
+  it('tells a live key on the Free API plan what the plan allows, not that a monthly limit is reached', async () => {
+    // Cause: the Free API plan's allowance of live requests is 0, and the quota check answered it as a limit
+    // reached ('You've reached your API plan's monthly limit') to a key that had used none.
+    const { key, templateId } = await apiAccount({ plan: 'free' });
+    const client = keyClient(t.app, key);
+    const refused = await client.signRequest({ templateId, signers: [signer()] }).catch((error) => error);
+    expect(refused).toBeInstanceOf(EsignApiError);
+    expect(refused).toMatchObject({ status: 403, code: 'QUOTA_EXCEEDED', message: MESSAGES.apiFreePlanTestOnly });
+    expect(await client.user()).toMatchObject({ apiPlan: 'free', requestsMonthlyLimit: 0, requestsMonthlyUsed: 0 });
   });
 });
 

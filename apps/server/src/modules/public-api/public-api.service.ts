@@ -1,5 +1,6 @@
 import {
   type ApiKeyMode,
+  type Document,
   documentListItem,
   MESSAGES,
   type publicDocumentsQuery,
@@ -52,8 +53,8 @@ export function publicApiService(deps: {
 }) {
   const { db } = deps;
 
-  async function signingLinks(userId: string, documentId: string) {
-    const document = await deps.documents.getDocument({ userId, documentId });
+  async function signingLinks(userId: string, document: { id: string; signers: Document['signers'] }) {
+    const documentId = document.id;
     const links = [];
     for (const signer of document.signers.filter((row) => !row.isPreparer && !row.isFinished)) {
       const { signingUrl } = await deps.documentList.signingUrl({ userId, documentId, signerId: signer.id });
@@ -71,7 +72,7 @@ export function publicApiService(deps: {
     caller: KeyCaller,
     body: z.output<typeof signRequestBody>,
     options: { idempotencyKey: string | undefined; sourceIp: string },
-  ): Promise<Omit<SignRequestResponse, 'signingLinks'>> {
+  ): Promise<Omit<SignRequestResponse, 'signingLinks' | 'accessCode'>> {
     const { user, key } = caller;
     const isTest = key.mode === 'test';
     const now = deps.now();
@@ -93,7 +94,9 @@ export function publicApiService(deps: {
       }).catch(() => undefined);
       if (template?.status !== 'api') throw templateNotFound();
       const counted = await repo.countRequest(tx, { userId: user.id, month: usageMonth(now), isTest, limit });
-      if (!counted) throw new AppError('QUOTA_EXCEEDED', MESSAGES.apiQuotaExceeded);
+      // The Free API plan allows no live requests at all: say so, rather than that a limit was reached.
+      if (!counted)
+        throw new AppError('QUOTA_EXCEEDED', limit === 0 ? MESSAGES.apiFreePlanTestOnly : MESSAGES.apiQuotaExceeded);
       const [documentId] = await deps.templates.createDocumentsIn(tx, {
         userId: user.id,
         templateId: template.id,
@@ -128,9 +131,11 @@ export function publicApiService(deps: {
       options: { idempotencyKey: string | undefined; sourceIp: string },
     ): Promise<SignRequestResponse> {
       const answer = await sendTemplate(caller, body, options);
-      // Links are made for each answer (a repeat too): signing tokens are never kept with the first answer.
-      if (!body.withSigningLinks) return answer;
-      return { ...answer, signingLinks: await signingLinks(caller.user.id, answer.documentId) };
+      // The access code and the links are read for each answer (a repeat too): no secret is kept with the first one.
+      const document = await deps.documents.getDocument({ userId: caller.user.id, documentId: answer.documentId });
+      const sent = { ...answer, accessCode: document.codeAccess };
+      if (!body.withSigningLinks) return sent;
+      return { ...sent, signingLinks: await signingLinks(caller.user.id, document) };
     },
 
     /**

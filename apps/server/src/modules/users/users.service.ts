@@ -1,6 +1,7 @@
 import {
   AVATAR_MAX_BYTES,
   AVATAR_SIZE_PX,
+  canChangeEmail,
   MESSAGES,
   NOTIFICATION_FLAGS,
   type UpdateProfileRequest,
@@ -112,6 +113,10 @@ export function userService(deps: UserDeps) {
      * taken by another account gets nothing, and the answer is the same (it tells nobody whose address it is).
      */
     async requestEmailChange(input: { user: repo.UserRow; email: string }) {
+      // The spec disables the e-mail field for roles other than user: a team's owner and admins keep theirs.
+      if (!canChangeEmail({ role: input.user.teamRole })) {
+        throw new AppError('FORBIDDEN', MESSAGES.emailChangeNotForRole);
+      }
       if (input.email === input.user.email) throw new AppError('VALIDATION_ERROR', MESSAGES.emailUnchanged);
       const taken = await repo.findUserByEmail(db, input.email);
       await authRepo.expireEmailTokens(db, { userId: input.user.id, purpose: 'change_email', now: now() });

@@ -5,15 +5,6 @@ import { useTranslation } from '../../i18n';
 import { useUserDates } from '../settings/user-dates';
 import { useApiKey, useRequestHistory } from './api';
 
-/** 'hh:mm A' (section 2): the history's time of a call, in the device's time zone. */
-export function historyTime(at: string | Date): string {
-  const instant = new Date(at);
-  const hours = instant.getHours();
-  const twelve = hours % 12 === 0 ? 12 : hours % 12;
-  const pad = (value: number) => String(value).padStart(2, '0');
-  return `${pad(twelve)}:${pad(instant.getMinutes())} ${hours < 12 ? 'AM' : 'PM'}`;
-}
-
 /**
  * /settings/api/{apiKeyId}/request_history (spec part 2, section 2): one key's calls, newest first, paged; Back
  * returns to /settings/api. Without a key id the user goes to /.
@@ -62,7 +53,7 @@ function History({ apiKeyId }: { apiKeyId: string }) {
                     <code>{item.type}</code>
                   </Table.Td>
                   <Table.Td>{dates.date(item.createdAt)}</Table.Td>
-                  <Table.Td>{historyTime(item.createdAt)}</Table.Td>
+                  <Table.Td>{dates.clock(item.createdAt)}</Table.Td>
                   <Table.Td>{item.origin}</Table.Td>
                   <Table.Td>{item.statusCode}</Table.Td>
                   <Table.Td>{t('apiKeys.milliseconds', { count: item.durationMs })}</Table.Td>

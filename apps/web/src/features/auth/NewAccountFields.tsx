@@ -1,4 +1,5 @@
 import { PasswordInput, TextInput } from '@mantine/core';
+import type { FocusEvent } from 'react';
 import type { FieldErrors, UseFormRegister } from 'react-hook-form';
 import { useTranslation } from '../../i18n';
 import { useFieldError } from './use-field-error';
@@ -17,12 +18,23 @@ export function NewAccountFields<T extends AccountValues>({
   const fieldError = useFieldError();
   const reg = register as unknown as UseFormRegister<AccountValues>;
   const errs = errors as FieldErrors<AccountValues>;
+  const name = reg('name');
+  // The name is trimmed on blur (spaces typed around it are not part of it).
+  const onNameBlur = (event: FocusEvent<HTMLInputElement>) => {
+    const trimmed = event.currentTarget.value.trim();
+    if (trimmed !== event.currentTarget.value) {
+      event.currentTarget.value = trimmed;
+      void name.onChange(event);
+    }
+    return name.onBlur(event);
+  };
   return (
     <>
       <TextInput
         label={t('account.name')}
         autoComplete="name"
-        {...reg('name')}
+        {...name}
+        onBlur={onNameBlur}
         error={fieldError(errs.name?.message)}
       />
       <TextInput

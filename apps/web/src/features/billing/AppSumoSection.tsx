@@ -1,4 +1,4 @@
-import { APPSUMO_MAX_CODES, APPSUMO_TIERS, formatMoney } from '@esign/shared';
+import { APPSUMO_CODE_LENGTH, APPSUMO_MAX_CODES, APPSUMO_TIERS, formatMoney } from '@esign/shared';
 import { Badge, Button, Group, Stack, Table, Text, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { isApiError } from '../../api/api-error';
@@ -66,7 +66,7 @@ export function AppSumoSection({ codes, showTable = true }: { codes: number; sho
               onChange={(event) => setCode(event.currentTarget.value)}
               error={error}
             />
-            <Button type="submit" disabled={code.trim().length === 0} loading={upgrade.isPending}>
+            <Button type="submit" disabled={code.trim().length !== APPSUMO_CODE_LENGTH} loading={upgrade.isPending}>
               {t('billing.redeem')}
             </Button>
           </Group>

@@ -68,11 +68,7 @@ export function ConfirmPlanModal(props: {
         <Text>
           {props.plan.type === 'free'
             ? t('billing.confirmFree')
-            : t('billing.confirmPaid', {
-                plan: name,
-                duration: t(`billing.durations.${props.plan.duration}`),
-                price: props.price,
-              })}
+            : t(`billing.confirmPaid.${props.plan.duration}`, { plan: name, price: props.price })}
         </Text>
         {props.error ? (
           <Text c="red" role="alert">

@@ -3,6 +3,7 @@ import { Grid, Paper, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from '../../i18n';
+import { useUserDates } from '../settings/user-dates';
 import { useDevMail } from './api';
 import { MailText } from './MailText';
 import { OutboxFrame } from './OutboxFrame';
@@ -38,12 +39,9 @@ export function DevMailPage() {
   );
 }
 
-function formatTime(iso: string): string {
-  return new Date(iso).toLocaleString();
-}
-
 function MailList(props: { mails: OutboxMail[]; selectedId: string; onSelect: (id: string) => void }) {
   const { t } = useTranslation();
+  const dates = useUserDates();
   return (
     <Stack component="ul" gap={0} p={0} m={0} aria-label={t('devMail.mailList')} style={{ listStyle: 'none' }}>
       {props.mails.map((mail) => {
@@ -64,7 +62,7 @@ function MailList(props: { mails: OutboxMail[]; selectedId: string; onSelect: (i
               <Text size="sm" truncate>
                 {t('devMail.to', { to: mail.to })}
               </Text>
-              <Text size="xs">{formatTime(mail.createdAt)}</Text>
+              <Text size="xs">{dates.dateTime(mail.createdAt)}</Text>
             </UnstyledButton>
           </li>
         );
@@ -75,6 +73,7 @@ function MailList(props: { mails: OutboxMail[]; selectedId: string; onSelect: (i
 
 function MailView({ mail }: { mail: OutboxMail }) {
   const { t } = useTranslation();
+  const dates = useUserDates();
   return (
     <Paper withBorder p="md" radius="md" component="article" aria-label={mail.subject}>
       <Title order={2} size="h3" mb="xs">
@@ -83,7 +82,7 @@ function MailView({ mail }: { mail: OutboxMail }) {
       {mail.from ? <Text size="sm">{t('devMail.from', { from: mail.from })}</Text> : null}
       <Text size="sm">{t('devMail.to', { to: mail.to })}</Text>
       <Text size="sm" mb="md">
-        {t('devMail.sentAt', { time: formatTime(mail.createdAt) })}
+        {t('devMail.sentAt', { time: dates.dateTime(mail.createdAt) })}
       </Text>
       <MailText text={mail.text} />
     </Paper>

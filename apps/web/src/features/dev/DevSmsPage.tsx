@@ -1,12 +1,14 @@
 import { Paper, Stack, Text } from '@mantine/core';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from '../../i18n';
+import { useUserDates } from '../settings/user-dates';
 import { useDevSms } from './api';
 import { OutboxFrame } from './OutboxFrame';
 
 /** /dev/sms?token=: the development SMS outbox, beside /dev/mail (only without Twilio, and only with the key). */
 export function DevSmsPage() {
   const { t } = useTranslation();
+  const dates = useUserDates();
   const [searchParams] = useSearchParams();
   const messages = useDevSms(searchParams.get('token'));
 
@@ -26,7 +28,7 @@ export function DevSmsPage() {
                 {t('devMail.to', { to: message.to })}
               </Text>
               <Text size="xs" c="dimmed">
-                {t('devMail.sentAt', { time: new Date(message.createdAt).toLocaleString() })}
+                {t('devMail.sentAt', { time: dates.dateTime(message.createdAt) })}
               </Text>
               <Text mt="xs">{message.body}</Text>
             </Paper>

@@ -1,8 +1,9 @@
 import type { DocumentListItem, ListOrderingKey } from '@esign/shared';
-import { Anchor, Badge, Checkbox, Table, Text, UnstyledButton } from '@mantine/core';
+import { Anchor, Badge, Checkbox, Table, Text } from '@mantine/core';
 import type { ComponentType } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from '../../i18n';
+import { SortableTh } from '../../layouts/SortableTh';
 import { useCurrentUser } from '../auth/api';
 import { useUserDates } from '../settings/user-dates';
 import type { Sorting } from './ListPage';
@@ -34,13 +35,12 @@ function SortHeader(props: { column: ListOrderingKey; sorting: Sorting; onSort: 
     direction: isActive && props.sorting.direction === 'asc' ? 'desc' : 'asc',
   };
   return (
-    <Table.Th aria-sort={isActive ? (props.sorting.direction === 'asc' ? 'ascending' : 'descending') : 'none'}>
-      <UnstyledButton onClick={() => props.onSort(next)} aria-label={t('documents.sortBy', { column: label })}>
-        <Text fw={700} size="sm">
-          {label} {isActive ? (props.sorting.direction === 'asc' ? '▲' : '▼') : ''}
-        </Text>
-      </UnstyledButton>
-    </Table.Th>
+    <SortableTh
+      label={label}
+      sortLabel={t('documents.sortBy', { column: label })}
+      direction={isActive ? (props.sorting.direction === 'asc' ? 'ascending' : 'descending') : null}
+      onSort={() => props.onSort(next)}
+    />
   );
 }
 

@@ -1,9 +1,10 @@
 import { type DocumentListItem, type DocumentListQuery, LIST_DEFAULTS, type ListOrderingKey } from '@esign/shared';
-import { Group, Pagination, SegmentedControl, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, Loader, Pagination, SegmentedControl, Stack, Text, TextInput, Title } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { type ComponentType, type ReactNode, useEffect, useState } from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router';
+import { errorMessage } from '../../api/notify';
 import { useTranslation } from '../../i18n';
 import { useCurrentUser } from '../auth/api';
 import { useDocumentList } from './api';
@@ -142,10 +143,13 @@ export function ListPage({ kind, RowActions, BulkActions, headerAction }: ListPa
         <DocumentsTable {...rows} sorting={sorting} onSort={setSorting} selected={selected} onSelect={setSelected} />
       )}
       {data && data.totalItems === 0 && !list.isFetching ? <Text c="dimmed">{t(texts.empty)}</Text> : null}
+      {data ? null : <ListWaiting list={list} />}
       <Group justify="space-between" wrap="wrap">
-        <Text size="sm" data-testid="documents-counter">
-          {t('documents.counter', { from: range.from, to: range.to, total: data?.totalItems ?? 0 })}
-        </Text>
+        {data ? (
+          <Text size="sm" data-testid="documents-counter">
+            {t('documents.counter', { from: range.from, to: range.to, total: data.totalItems })}
+          </Text>
+        ) : null}
         {data && data.pageCount > 1 ? (
           <Pagination
             total={data.pageCount}
@@ -161,4 +165,24 @@ export function ListPage({ kind, RowActions, BulkActions, headerAction }: ListPa
       </Group>
     </Stack>
   );
+}
+
+/**
+ * Before the list's first answer: waiting for the network (offline: the query is paused and runs when it is back),
+ * the error with Retry, or loading; never an empty list's '0-0 of 0 results'.
+ */
+function ListWaiting({ list }: { list: ReturnType<typeof useDocumentList> }) {
+  const { t } = useTranslation();
+  if (list.fetchStatus === 'paused') return <Text c="dimmed">{t('common.waitingForConnection')}</Text>;
+  if (list.isError) {
+    return (
+      <Group>
+        <Text c="red">{errorMessage(list.error)}</Text>
+        <Button variant="default" onClick={() => void list.refetch()}>
+          {t('common.retry')}
+        </Button>
+      </Group>
+    );
+  }
+  return <Loader size="sm" aria-label={t('common.loading')} />;
 }

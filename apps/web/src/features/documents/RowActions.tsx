@@ -64,7 +64,15 @@ export function RowActions({ item }: { item: DocumentListItem }) {
             {onTurn.length > 0 ? (
               <Menu.Item onClick={() => setDialog('remind')}>{t('documents.action.remind')}</Menu.Item>
             ) : null}
-            {item.remindersDisabled ? null : (
+            {item.remindersDisabled ? (
+              <Menu.Item
+                onClick={() =>
+                  mutate(() => actions.enableReminders.mutateAsync(item.id), t('documents.remindersEnabled'))
+                }
+              >
+                {t('documents.action.enableReminders')}
+              </Menu.Item>
+            ) : (
               <Menu.Item
                 onClick={() =>
                   mutate(() => actions.disableReminders.mutateAsync(item.id), t('messages.notificationsDisabled'))

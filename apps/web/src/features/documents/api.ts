@@ -57,6 +57,10 @@ export function useDocumentActions() {
     mutationFn: (id: string) => apiCall('disableReminders', { params: { id } }),
     onSuccess,
   });
+  const enableReminders = useMutation({
+    mutationFn: (id: string) => apiCall('enableReminders', { params: { id } }),
+    onSuccess,
+  });
   const share = useMutation({
     mutationFn: ({ id, emails }: { id: string; emails: string[] }) =>
       apiCall('shareDocument', {
@@ -65,7 +69,7 @@ export function useDocumentActions() {
       }),
     onSuccess,
   });
-  return { remove, revert, rename, remind, disableReminders, share };
+  return { remove, revert, rename, remind, disableReminders, enableReminders, share };
 }
 
 /** Signing links are cached per signer for the browser session (spec section 4). */

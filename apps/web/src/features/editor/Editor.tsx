@@ -14,6 +14,7 @@ import { usePdfDocument } from '../pdf/use-pdf-document';
 import { UpgradeModal } from '../plans/UpgradeModal';
 import { SignatureChooser, useRequisites } from '../requisites';
 import { useSignerAvatars } from '../settings/api';
+import { useUserDates } from '../settings/user-dates';
 import { templateKindOf } from '../templates/template-kinds';
 import { EditorHeader } from './EditorHeader';
 import { dismissEarlyPage } from './early-page';
@@ -23,7 +24,6 @@ import { FieldsBar } from './FieldsBar';
 import {
   assignQuestion,
   avoidStacking,
-  calendarDate,
   copyField,
   createField,
   fieldsById,
@@ -35,7 +35,7 @@ import { type EditorViewport, PageArea } from './PageArea';
 import { SendErrorsModal, SentModal, TemplateReadyModal } from './SendModals';
 import type { EditorCommand } from './shortcuts';
 import { ThumbnailsPanel } from './ThumbnailsPanel';
-import { useEditorKeys } from './use-editor-keys';
+import { useEditorKeys, useEscapeKey } from './use-editor-keys';
 import { useFieldAutoSave } from './use-field-auto-save';
 import { useSend } from './use-send';
 
@@ -49,6 +49,7 @@ export interface EditorProps {
 /** 'Prepare for Signing': the full-screen field editor of one draft document or template. */
 export function Editor({ document, user, template }: EditorProps) {
   const { t } = useTranslation();
+  const dates = useUserDates();
   const navigate = useNavigate();
   const [savedFields] = useState(() => fieldsById(document.fields));
   const [state, dispatch] = useReducer(editorReducer, savedFields, initialEditorState);
@@ -126,13 +127,13 @@ export function Editor({ document, user, template }: EditorProps) {
         center,
         page,
         signer: signerId ? (signersById.get(signerId) ?? null) : null,
-        today: calendarDate(new Date()),
+        today: dates.today(),
       });
       const field = avoidStacking(created, Object.values(stateRef.current.fields), page);
       setPopupOpen(true);
       dispatch({ type: 'change', update: putField(field), select: field.id });
     },
-    [pages, signersById],
+    [pages, signersById, dates],
   );
 
   const onBoxChange = useCallback((id: string, box: FieldBoxGeometry) => {
@@ -163,7 +164,7 @@ export function Editor({ document, user, template }: EditorProps) {
     const from = selected.signerId ? (signersById.get(selected.signerId) ?? null) : null;
     const to = signerId ? (signersById.get(signerId) ?? null) : null;
     lastSignerId.current = signerId;
-    dispatch({ type: 'change', update: putField(reassignField(selected, from, to, calendarDate(new Date()))) });
+    dispatch({ type: 'change', update: putField(reassignField(selected, from, to, dates.today())) });
   };
   const onPatch = (patch: Partial<DocumentField>) => selected && onValueChange(selected.id, patch);
 
@@ -193,6 +194,7 @@ export function Editor({ document, user, template }: EditorProps) {
     sending.upgradeText !== null ||
     sending.finished !== null;
   useEditorKeys(run, !isDialogOpen);
+  useEscapeKey(() => setPopupOpen(false), isPopupOpen && selected !== null && !isDialogOpen);
 
   const leave = () => navigate(templateKind?.listPath ?? '/documents');
   const settings = (variant: 'panel' | 'popup') =>

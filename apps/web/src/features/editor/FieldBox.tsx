@@ -33,6 +33,8 @@ interface Gesture {
   startY: number;
   start: Box;
   current: Box;
+  /** The field was selected before this press: a tap on it acts, a tap on an unselected one only selects it. */
+  wasSelected: boolean;
 }
 
 const boxOf = (field: DocumentField): Box => ({
@@ -90,6 +92,7 @@ export const FieldBox = memo(function FieldBox(props: FieldBoxProps) {
     elementRef.current.setPointerCapture(event.pointerId);
     const start = boxOf(field);
     gestureRef.current = {
+      wasSelected: isSelected,
       kind,
       pointerId: event.pointerId,
       startX: event.clientX,
@@ -138,14 +141,17 @@ export const FieldBox = memo(function FieldBox(props: FieldBoxProps) {
       start.width !== current.width ||
       start.height !== current.height;
     if (isChanged) props.onBoxChange(field.id, current);
-    else if (gesture.kind === 'move' && isOwn) onTap();
+    else if (gesture.kind === 'move' && isOwn && event.type === 'pointerup') onTap(gesture.wasSelected);
   };
 
-  /** A click that did not move the field: the preparer types their text, or picks their signature. */
-  const onTap = () => {
+  /**
+   * A click that did not move the field: the preparer types their text, or picks their signature. The signature's
+   * chooser opens only from a field already selected: the first tap selects it, so it can be moved or resized.
+   */
+  const onTap = (wasSelected: boolean) => {
     const value = FIELD_KINDS[field.type].value;
     if (value === 'text' || value === 'date') setEditing(true);
-    else if (value === 'image') props.onChooseRequisite(field.id);
+    else if (value === 'image' && wasSelected) props.onChooseRequisite(field.id);
   };
 
   const fontFamily = field.fontFamily ? `"${FONTS[field.fontFamily]}", sans-serif` : undefined;

@@ -1,5 +1,6 @@
 import {
   blankField,
+  type CalendarDate,
   DEFAULT_FIELD_DATE_FORMAT,
   type DocumentField,
   FIELD_KEYS,
@@ -11,16 +12,6 @@ import {
   type Signer,
 } from '@esign/shared';
 import type { FieldsById } from './history';
-
-export interface CalendarDate {
-  year: number;
-  month: number;
-  day: number;
-}
-
-export function calendarDate(date: Date): CalendarDate {
-  return { year: date.getFullYear(), month: date.getMonth() + 1, day: date.getDate() };
-}
 
 /**
  * A new field of a type, centred on a point of a page (PDF points), assigned to a signer: a blank field of its

@@ -24,3 +24,22 @@ export function useEditorKeys(run: (command: EditorCommand) => void, isEnabled: 
     return () => window.removeEventListener('keydown', onKeyDown);
   }, [isEnabled]);
 }
+
+/**
+ * Escape calls `onEscape` while `isActive` (the field popup closes). An Escape already taken (a drag put back, an open
+ * dropdown in the popup closing itself) is left alone.
+ */
+export function useEscapeKey(onEscape: () => void, isActive: boolean): void {
+  const onEscapeRef = useRef(onEscape);
+  onEscapeRef.current = onEscape;
+  useEffect(() => {
+    if (!isActive) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape' || event.defaultPrevented) return;
+      if (event.target instanceof HTMLElement && event.target.getAttribute('aria-expanded') === 'true') return;
+      onEscapeRef.current();
+    };
+    window.addEventListener('keydown', onKeyDown);
+    return () => window.removeEventListener('keydown', onKeyDown);
+  }, [isActive]);
+}

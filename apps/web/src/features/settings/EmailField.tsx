@@ -11,9 +11,10 @@ import { useChangeEmail } from './api';
 /**
  * The e-mail with its Update Email button, apart from the profile's Save: enabled only when the address is changed
  * and valid; a modal shows the new address before the confirmation link is mailed to it. Keyed by the current
- * address, so it starts again once a change is confirmed.
+ * address, so it starts again once a change is confirmed. Disabled for a team's owner and admins (spec: for roles
+ * other than user).
  */
-export function EmailField({ currentEmail }: { currentEmail: string }) {
+export function EmailField({ currentEmail, isDisabled }: { currentEmail: string; isDisabled: boolean }) {
   const { t } = useTranslation();
   const fieldError = useFieldError();
   const change = useChangeEmail();
@@ -45,10 +46,12 @@ export function EmailField({ currentEmail }: { currentEmail: string }) {
           label={t('settings.email')}
           type="email"
           autoComplete="email"
+          disabled={isDisabled}
+          description={isDisabled ? t('messages.emailChangeNotForRole') : undefined}
           {...form.register('email')}
           error={isChanged ? fieldError(errors.email?.message) : undefined}
         />
-        <Button variant="light" mt={25} onClick={() => void onAsk()} disabled={!isChanged || !isValid}>
+        <Button variant="light" mt={25} onClick={() => void onAsk()} disabled={isDisabled || !isChanged || !isValid}>
           {t('settings.updateEmail')}
         </Button>
       </Group>

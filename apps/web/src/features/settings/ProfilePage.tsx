@@ -1,4 +1,5 @@
 import {
+  canChangeEmail,
   DATE_FORMATS,
   NOTIFICATION_FLAGS,
   TIME_ZONES,
@@ -9,6 +10,7 @@ import {
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Divider, Group, PasswordInput, Select, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { Controller, useForm } from 'react-hook-form';
+import { Link } from 'react-router';
 import { notifySuccess } from '../../api/notify';
 import { useTranslation } from '../../i18n';
 import { useCurrentUser } from '../auth/api';
@@ -37,7 +39,10 @@ const FIELDS = ['name', 'dateFormat', 'timezone', 'password', 'passwordConfirmat
 /** The time zone select's value for none (the device's own). */
 const DEVICE_ZONE = 'device';
 
-/** /settings/profile: one form of Personal Information, Preferences and Notifications, then Delete Account. */
+/**
+ * /settings/profile: one form of Personal Information, Preferences and Notifications, then 2-Factor Authentication
+ * (a link to its setup on the Security page) and Delete Account.
+ */
 export function ProfilePage() {
   const { data: user } = useCurrentUser();
   if (!user) return null;
@@ -89,7 +94,7 @@ function ProfileForm({ user }: { user: User }) {
             })}
             error={fieldError(errors.name?.message)}
           />
-          <EmailField key={user.email} currentEmail={user.email} />
+          <EmailField key={user.email} currentEmail={user.email} isDisabled={!canChangeEmail(user)} />
           <Group grow align="flex-start">
             <PasswordInput
               label={t('settings.newPassword')}
@@ -166,6 +171,14 @@ function ProfileForm({ user }: { user: User }) {
           </Group>
         </Stack>
       </form>
+      <Divider />
+      {/* The spec's '2-Factor Authentication' section of the profile: its setup lives on the Security page. */}
+      <Stack gap="sm" align="flex-start">
+        <SectionHeading title={t('security.title')} intro={t('security.intro')} />
+        <Button component={Link} to="/settings/security" variant="light">
+          {t('settings.twoFactorLink')}
+        </Button>
+      </Stack>
       <Divider />
       <DeleteAccount />
     </Stack>

@@ -6,6 +6,9 @@ describe('userDates', () => {
     const dates = userDates({ dateFormat: 'DD/MM/YY', timezone: '+09:30' });
     expect(dates.date('2026-03-05T20:00:00.000Z')).toBe('06/03/26');
     expect(dates.time('2026-03-05T20:00:00.000Z')).toBe('05:30:00 UTC+09:30');
+    expect(dates.clock('2026-03-05T20:00:00.000Z')).toBe('05:30 AM');
+    expect(dates.clock('2026-03-05T03:00:00.000Z')).toBe('12:30 PM');
+    expect(dates.dateTime('2026-03-05T20:00:00.000Z')).toBe('06/03/26 05:30:00 UTC+09:30');
   });
 
   it("falls back to the device's zone without one", () => {

@@ -7,25 +7,13 @@ import {
   type TeamMember,
   type TeamOrderingKey,
 } from '@esign/shared';
-import {
-  Avatar,
-  Badge,
-  Button,
-  Card,
-  Checkbox,
-  Group,
-  Menu,
-  Stack,
-  Table,
-  Text,
-  Title,
-  UnstyledButton,
-} from '@mantine/core';
+import { Avatar, Badge, Button, Card, Checkbox, Group, Menu, Stack, Table, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { notifySuccess } from '../../api/notify';
 import { useTranslation } from '../../i18n';
+import { SortableTh } from '../../layouts/SortableTh';
 import { useCurrentUser } from '../auth/api';
 import { ConfirmModal, EmailRowsModal } from '../documents/ActionModals';
 import { RowMenu } from '../documents/RowMenu';
@@ -119,7 +107,7 @@ export function TeamPage() {
             seats?.nextSeat ? (
               <Text size="sm" c="dimmed" data-testid="seat-note">
                 {t('team.seatNote', {
-                  covered: seats.covered,
+                  count: seats.covered,
                   price: `$${formatMoney(seats.nextSeat.perSeatCents)}${seats.nextSeat.label}`,
                   now: `$${formatMoney(seats.nextSeat.chargeCents)}`,
                 })}
@@ -217,13 +205,12 @@ function SortHeader(props: { column: TeamOrderingKey; sorting: TeamSorting; onSo
     direction: isActive && props.sorting.direction === 'ASC' ? 'DESC' : 'ASC',
   };
   return (
-    <Table.Th aria-sort={isActive ? (props.sorting.direction === 'ASC' ? 'ascending' : 'descending') : 'none'}>
-      <UnstyledButton onClick={() => props.onSort(next)} aria-label={t('team.sortBy', { column: label })}>
-        <Text fw={700} size="sm">
-          {label} {isActive ? (props.sorting.direction === 'ASC' ? '▲' : '▼') : ''}
-        </Text>
-      </UnstyledButton>
-    </Table.Th>
+    <SortableTh
+      label={label}
+      sortLabel={t('team.sortBy', { column: label })}
+      direction={isActive ? (props.sorting.direction === 'ASC' ? 'ascending' : 'descending') : null}
+      onSort={() => props.onSort(next)}
+    />
   );
 }
 

@@ -4,6 +4,7 @@ import { type DragEvent, useId, useState } from 'react';
 import { apiCall } from '../../api/client';
 import { notifyError } from '../../api/notify';
 import { type TranslationKey, useTranslation } from '../../i18n';
+import { useUserDates } from '../settings/user-dates';
 
 const VERDICT_COLOR: Record<VerifyVerdict, string> = {
   intact: 'green',
@@ -92,6 +93,7 @@ export function VerifyPage() {
 
 function VerifyResult({ name, answer }: { name: string; answer: VerifyPdfResponse }) {
   const { t } = useTranslation();
+  const dates = useUserDates();
   const sealed = answer.sealedDocument;
   return (
     <Stack gap="sm" aria-live="polite">
@@ -112,7 +114,7 @@ function VerifyResult({ name, answer }: { name: string; answer: VerifyPdfRespons
             {t('verify.sealedTitle')}
           </Title>
           <Text size="sm">{t('verify.document', { title: sealed.title })}</Text>
-          <Text size="sm">{t('verify.completedAt', { time: new Date(sealed.completedAt).toLocaleString() })}</Text>
+          <Text size="sm">{t('verify.completedAt', { time: dates.dateTime(sealed.completedAt) })}</Text>
           <List size="sm">
             {sealed.signers.map((signer) => (
               <List.Item key={`${signer.email}-${signer.name}`}>

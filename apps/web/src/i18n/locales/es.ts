@@ -16,6 +16,9 @@ const es = {
     maintenanceTitle: 'En mantenimiento',
     nameAndEmail: '{{name}} ({{email}})',
     language: 'Idioma',
+    offline: 'No tienes conexión. Lo que hagas ahora se enviará cuando vuelva la conexión.',
+    networkError: 'No se ha podido contactar con el servidor. Comprueba tu conexión e inténtalo de nuevo.',
+    waitingForConnection: 'Esperando la conexión…',
   },
   formats: { date: 'DD/MM/YYYY' },
   account: {
