@@ -11,7 +11,7 @@ import {
 } from '../../platform/office/office-converter.js';
 import { officeToPdf } from '../../platform/office/office-to-pdf.js';
 import { ConversionError } from '../../platform/pdf/conversion-error.js';
-import { imageToPdf } from '../../platform/pdf/image-to-pdf.js';
+import { imageToPdfInChild } from '../../platform/pdf/image-process.js';
 import { normalizePdf } from '../../platform/pdf/normalize-pdf.js';
 import { readPageSizes } from '../../platform/pdf/page-sizes.js';
 import type { Storage } from '../../platform/storage/storage.js';
@@ -193,7 +193,7 @@ export function conversionJobs(deps: ConversionDeps) {
       // 'removed' before a conversion: the owner of a signed file chose to remove its active content.
       if (part.sourceKind === 'pdf')
         result = await normalizePdf(input, { isRemovalChosen: part.activeContent === 'removed' });
-      else if (part.sourceKind === 'image') result = await imageToPdf(input, part.sourceExtension);
+      else if (part.sourceKind === 'image') result = await imageToPdfInChild(input, part.sourceExtension);
       else result = await officeToPdf(office, input, part.sourceExtension);
     } catch (error) {
       if (!(error instanceof ConversionError)) throw error;
