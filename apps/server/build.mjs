@@ -6,7 +6,8 @@ const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 
 const external = Object.keys(pkg.dependencies ?? {});
 
 await build({
-  entryPoints: ['src/main.ts', 'src/worker.ts'],
+  // The image conversion's child process (platform/pdf/image-process.ts) is an entry of its own.
+  entryPoints: ['src/main.ts', 'src/worker.ts', 'src/platform/pdf/image-child.ts'],
   outdir: 'dist',
   bundle: true,
   splitting: true,

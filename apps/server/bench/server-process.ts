@@ -49,6 +49,11 @@ export class ServerProcess {
     }
   }
 
+  /** The server's DATA_DIR (its files, its embedded database, LibreOffice's profile). */
+  get dataDirectory(): string {
+    return this.dataDir;
+  }
+
   rssMb(): number {
     if (!this.child?.pid) return 0;
     const status = readFileSync(`/proc/${this.child.pid}/status`, 'utf8');

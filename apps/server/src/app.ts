@@ -23,6 +23,7 @@ import type { Platform } from './platform/http/types.js';
 import { registerWebApp } from './platform/http/web.js';
 import { JobQueue } from './platform/jobs.js';
 import { createMailer } from './platform/mail/mailer.js';
+import type { OfficeConverter } from './platform/office/office-converter.js';
 import { Realtime } from './platform/realtime.js';
 import { createSms } from './platform/sms/sms.js';
 import { createStorage } from './platform/storage/create.js';
@@ -43,6 +44,8 @@ export interface BuildOptions {
   now?: () => Date;
   /** Start LibreOffice at once so the first office file converts fast (default: when workers run). */
   warmUpOffice?: boolean;
+  /** The office converter (default: LibreOffice with the configured bounds); tests hold conversions with their own. */
+  office?: OfficeConverter;
 }
 
 /** Builds the whole application without listening: `main.ts` listens, tests call `app.inject()`. */
@@ -75,7 +78,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const platform: Platform = { config, database, jobs, mailer, sms, storage, realtime, now, log: app.log };
   app.decorate('platform', platform);
 
-  const { modules, auth } = appModules(platform, { warmUpOffice: options.warmUpOffice ?? true });
+  const { modules, auth } = appModules(platform, {
+    warmUpOffice: options.warmUpOffice ?? true,
+    ...(options.office ? { office: options.office } : {}),
+  });
   for (const module of modules) jobs.register(...(module.jobs ?? []));
 
   await registerSecurityHeaders(app, {

@@ -6,6 +6,7 @@ import type { OutboxMail } from '@esign/shared';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app.js';
 import { type Config, loadConfig } from '../src/platform/config.js';
+import type { OfficeConverter } from '../src/platform/office/office-converter.js';
 import { createTestDatabase } from './database.js';
 
 export interface TestApp {
@@ -22,6 +23,8 @@ export async function createTestApp(
     config?: Partial<Config>;
     /** A database another test app uses too (two API nodes): this one neither makes nor drops it. */
     databaseUrl?: string;
+    /** The office converter the conversions use (default: LibreOffice). */
+    office?: OfficeConverter;
   } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'esign-test-'));
@@ -45,6 +48,7 @@ export async function createTestApp(
   const app = await buildApp(config, {
     logger: false,
     warmUpOffice: false,
+    ...(options.office ? { office: options.office } : {}),
     now: () => new Date(Date.now() + offsetMs),
   });
   return {

@@ -99,6 +99,8 @@ export interface AppModule {
 export interface ModuleOptions {
   /** Start LibreOffice with the workers, so the first office file converts fast. */
   warmUpOffice: boolean;
+  /** The office converter, when not LibreOffice with the configured bounds (tests). */
+  office?: OfficeConverter;
 }
 
 /**
@@ -132,13 +134,9 @@ export function appModules(
   const userMails = userMailJobs({ db, mailer, jobs, appUrl, now });
   const users = userService({ db, storage, jobs, mails: userMails, now });
 
-  const office = new OfficeConverter(
-    config.dataDir,
-    platform.log,
-    OFFICE_CONVERSION_TIMEOUT_MS,
-    'soffice',
-    config.officeRecycling,
-  );
+  const office =
+    options.office ??
+    new OfficeConverter(config.dataDir, platform.log, OFFICE_CONVERSION_TIMEOUT_MS, 'soffice', config.officeRecycling);
   const conversion = conversionJobs({ db, storage, office, jobs });
   const documents = documentService({ db, storage, jobs, conversion });
 
@@ -272,7 +270,7 @@ export function appModules(
     },
     {
       name: 'documents',
-      jobs: [conversion.convertPart, conversion.combineDocument],
+      jobs: [conversion.convertPart, conversion.convertOfficePart, conversion.combineDocument],
       routes: (api) => api.register(documentRoutes, { documents }),
       startWorkers: () => {
         if (options.warmUpOffice) office.warmUp();

@@ -39,7 +39,7 @@ export interface Config {
    * measure what the access policy costs a list request. Ignored in any other environment.
    */
   benchSkipAccessChecks: boolean;
-  /** OFFICE_RECYCLE_AFTER (conversions) and OFFICE_MAX_MEMORY_MB: when the warm LibreOffice is replaced. */
+  /** OFFICE_RECYCLE_AFTER (conversions) and OFFICE_MAX_MEMORY_MB: LibreOffice's memory bound, and when it is replaced. */
   officeRecycling: OfficeRecycling;
   /** The key of the development mail outbox (DEV_MAIL_TOKEN, else generated into DATA_DIR): without it, 404. */
   devMailToken: string;

@@ -23,6 +23,11 @@ export interface JobDefinition<Schema extends z.ZodType = z.ZodType> {
    * or the mail server (a bulk send's invitations), each worker taking the next job as soon as it is free.
    */
   concurrency?: number;
+  /**
+   * A string property of the payload (an account's id, say) whose values take turns: each value's k-th waiting job
+   * runs in the k-th round, so one value's many jobs hold another's for at most one job per round (see fairPriority).
+   */
+  fairBy?: string;
   handler: (payload: z.infer<Schema>) => Promise<void>;
   /** Runs once when the last retry has failed too, so nothing is left waiting forever. */
   onFinalFailure?: (payload: z.infer<Schema>, error: unknown) => Promise<void>;
@@ -302,7 +307,32 @@ export class JobQueue {
     // As a time (pg-boss reads a number of seconds in a way its SQL through a transaction does not take).
     const start =
       startAfter === undefined ? {} : { startAfter: new Date(Date.now() + startAfter * 1000).toISOString() };
-    await this.boss.send(definition.name, data, { ...rest, ...start });
+    const priority = definition.fairBy
+      ? { priority: await this.fairPriority(definition.name, definition.fairBy, data, options.db) }
+      : {};
+    await this.boss.send(definition.name, data, { ...rest, ...start, ...priority });
+  }
+
+  /**
+   * Round-robin by pg-boss's priority (higher runs first; equal ones in the order sent). A job's priority is its
+   * round, counted downwards: one below its key's last waiting or running job, or, when the key has none, the round
+   * now at the head of the queue (the highest priority waiting or running), so it runs after the jobs of that round
+   * sent before it, at most one per other key. A key's jobs thus alternate with every other key's, whatever the
+   * order they were sent in; an empty queue starts again at round 0.
+   */
+  private async fairPriority(name: string, key: string, data: object, tx?: SqlExecutor): Promise<number> {
+    const value = (data as Record<string, unknown>)[key];
+    if (typeof value !== 'string') return 0;
+    const executor = tx ?? transactionExecutor(this.database.db);
+    const { rows } = await executor.executeSql(
+      `select
+         (select max(priority) from pgboss.job where name = $1 and state < 'completed') as head,
+         (select min(priority) from pgboss.job where name = $1 and state < 'completed' and data->>$2 = $3) as last`,
+      [name, key, value],
+    );
+    const row = rows[0] as { head: number | null; last: number | null } | undefined;
+    if (row?.last !== null && row?.last !== undefined) return Number(row.last) - 1;
+    return Number(row?.head ?? 0);
   }
 
   /** A worker in this process picks the job up at once instead of at its next poll. */

@@ -11,7 +11,7 @@ import {
 } from '../../platform/office/office-converter.js';
 import { officeToPdf } from '../../platform/office/office-to-pdf.js';
 import { ConversionError } from '../../platform/pdf/conversion-error.js';
-import { imageToPdf } from '../../platform/pdf/image-to-pdf.js';
+import { imageToPdfInChild } from '../../platform/pdf/image-process.js';
 import { normalizePdf } from '../../platform/pdf/normalize-pdf.js';
 import { readPageSizes } from '../../platform/pdf/page-sizes.js';
 import type { Storage } from '../../platform/storage/storage.js';
@@ -125,31 +125,60 @@ export function conversionJobs(deps: ConversionDeps) {
     });
   }
 
+  /** Converts one part (one attempt; a ConversionError fails the part at once, any other error is retried). */
+  async function convertPartNow(partId: string) {
+    const found = await findPartToConvert(db, partId);
+    // Removed meanwhile, or failed by an earlier attempt.
+    if (!found || found.part.errorText) return;
+    // Converted by an earlier attempt that failed before the combine.
+    if (found.part.convertedAt) return combineOrQueue(found.part.documentId);
+    try {
+      await convert(found);
+    } finally {
+      // The original's bytes (and the upload's chunks before them) are garbage now.
+      if (found.part.sizeBytes >= LARGE_FILE_BYTES) releaseLargeBuffers();
+    }
+  }
+
+  /** PDFs and images: never behind an office file, which has a queue of its own. */
   const convertPart = defineJob({
     name: 'documents.convert-part',
     payload: z.object({ partId: z.string().uuid() }),
     retryLimit: 3,
     retryDelay: 2,
-    // The longest legitimate run is an office file: LibreOffice starting (OFFICE_START_TIMEOUT_MS) and then
-    // converting (OFFICE_CONVERSION_TIMEOUT_MS), then the PDF's normalising and storing.
+    // An image of 100 megapixels takes seconds; the rest is reading and writing storage. (Office parts queued here
+    // before they had a queue of their own are converted here too, hence LibreOffice's times.)
     expireInSeconds: (OFFICE_START_TIMEOUT_MS + OFFICE_CONVERSION_TIMEOUT_MS) / 1000 + 120,
-    async handler({ partId }) {
-      const found = await findPartToConvert(db, partId);
-      // Removed meanwhile, or failed by an earlier attempt.
-      if (!found || found.part.errorText) return;
-      // Converted by an earlier attempt that failed before the combine.
-      if (found.part.convertedAt) return combineOrQueue(found.part.documentId);
-      try {
-        await convert(found);
-      } finally {
-        // The original's bytes (and the upload's chunks before them) are garbage now.
-        if (found.part.sizeBytes >= LARGE_FILE_BYTES) releaseLargeBuffers();
-      }
-    },
+    handler: ({ partId }) => convertPartNow(partId),
     async onFinalFailure({ partId }) {
       await failPart(partId, MESSAGES.uploadUnsuccessful);
     },
   });
+
+  /**
+   * Office files, through the one LibreOffice, one at a time. Accounts take turns (`fairBy`): one account's queued
+   * files hold another's for at most one conversion each, and a conversion is bounded in time and memory.
+   */
+  const convertOfficePart = defineJob({
+    name: 'documents.convert-office-part',
+    payload: z.object({ partId: z.string().uuid(), accountId: z.string().uuid() }),
+    fairBy: 'accountId',
+    retryLimit: 3,
+    retryDelay: 2,
+    // LibreOffice starting and converting, twice when a warm one went above its memory bound (the file is tried
+    // once on a fresh one), then the PDF's normalising and storing.
+    expireInSeconds: (2 * (OFFICE_START_TIMEOUT_MS + OFFICE_CONVERSION_TIMEOUT_MS)) / 1000 + 120,
+    handler: ({ partId }) => convertPartNow(partId),
+    async onFinalFailure({ partId }) {
+      await failPart(partId, MESSAGES.uploadUnsuccessful);
+    },
+  });
+
+  /** Queues a part's conversion: an office file in the office queue, in its account's turn; others in their own. */
+  async function queueConversion(part: { id: string; sourceKind: string }, accountId: string) {
+    if (part.sourceKind === 'office') await deps.jobs.send(convertOfficePart, { partId: part.id, accountId });
+    else await deps.jobs.send(convertPart, { partId: part.id });
+  }
 
   /** Converts a part, stores its PDF and page sizes, and combines the document when it was the last part. */
   async function convert({
@@ -164,7 +193,7 @@ export function conversionJobs(deps: ConversionDeps) {
       // 'removed' before a conversion: the owner of a signed file chose to remove its active content.
       if (part.sourceKind === 'pdf')
         result = await normalizePdf(input, { isRemovalChosen: part.activeContent === 'removed' });
-      else if (part.sourceKind === 'image') result = await imageToPdf(input, part.sourceExtension);
+      else if (part.sourceKind === 'image') result = await imageToPdfInChild(input, part.sourceExtension);
       else result = await officeToPdf(office, input, part.sourceExtension);
     } catch (error) {
       if (!(error instanceof ConversionError)) throw error;
@@ -194,6 +223,6 @@ export function conversionJobs(deps: ConversionDeps) {
     await combineOrQueue(part.documentId);
   }
 
-  return { convertPart, combineDocument };
+  return { convertPart, convertOfficePart, combineDocument, queueConversion };
 }
 export type ConversionJobs = ReturnType<typeof conversionJobs>;

@@ -231,7 +231,7 @@ export function documentService(deps: DocumentDeps) {
         await storage.delete(originalFileKey);
         throw error;
       }
-      await jobs.send(conversion.convertPart, { partId: part.id });
+      await conversion.queueConversion(part, input.userId);
       return partsRepo.toPartDto(part);
     },
 

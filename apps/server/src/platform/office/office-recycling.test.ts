@@ -38,11 +38,12 @@ describe.runIf(isInstalled)('recycling the warm LibreOffice', () => {
     expect(converter.stats.recycled).toBe(2);
   });
 
-  it('replaces LibreOffice above its memory bound, between conversions', async () => {
+  it('replaces LibreOffice above its share of the memory bound, between conversions', async () => {
     dir = mkdtempSync(join(tmpdir(), 'esign-recycle-'));
+    // Recycled above 120 MB: a text file leaves a fresh LibreOffice (about 92 MB) at about 140 MB, below the bound.
     converter = new OfficeConverter(dir, pino({ level: 'silent' }), 60_000, 'soffice', {
       maxConversions: 1000,
-      maxResidentMb: 1,
+      maxResidentMb: 200,
     });
     await convertMany(1);
     const first = converter.stats.officePid;

@@ -23,4 +23,10 @@ export const CONVERSION_MESSAGES = {
     'This PDF contains scripts or automatic actions that can run when it is opened. It also carries digital signatures, which removing them would break, so it is kept as uploaded; the signatures stay valid for the version that was signed, and PDF readers will show that it was changed after signing.',
   imageUnreadable: 'This image cannot be read. It may be damaged.',
   imageTooLarge: 'This image is too large: it may have at most 100 megapixels.',
+  officeArchiveTooLarge:
+    'This file unpacks to far more content than a document holds, so it was not converted. Save it as PDF, or split it into smaller files, and upload it again.',
+  officeTooMuchMemory:
+    'This file needs more memory to convert than the server allows, so its conversion was stopped. Save it as PDF, or split it into smaller files, and upload it again.',
+  officeTooLong:
+    'This file took too long to convert, so its conversion was stopped. Save it as PDF, or split it into smaller files, and upload it again.',
 } as const;
