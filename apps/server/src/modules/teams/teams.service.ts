@@ -100,7 +100,7 @@ export function teamService(deps: Deps) {
       const cover = await deps.seats.cover(tx, owner);
       if (cover.covered >= 0 && people > cover.covered) {
         if (!cover.isBilled) throw new AppError('PAYMENT_FAILED', MESSAGES.teamSeatsNeedCard);
-        return { buy: { ownerId: owner.id, quantity: people, key: `${cover.periodStart?.toISOString()}:${people}` } };
+        return { buy: { ownerId: owner.id, quantity: people, key: `${cover.purchaseKey}:${people}` } };
       }
       const team = locked.team ?? (await repo.ensureTeamOf(tx, viewer.id));
       const expiresAt = new Date(now().getTime() + TEAM_INVITE_TTL_SECONDS * 1000);
@@ -199,9 +199,10 @@ export function teamService(deps: Deps) {
         const invitations = await repo.deleteInvitations(tx, { teamId: team.id, ids: invitationIds });
         if (memberIds.size + invitations.length < input.ids.length) throw memberNotFound();
         await repo.removeMembers(tx, { teamId: team.id, ownerId: team.ownerId, userIds: [...memberIds] });
-        // The seats freed: the next renewal charges the people left (the period's rest is not refunded).
+        // The seats freed: the next renewal charges the people left; an invitation's seat never taken is credited.
         const left = await peopleOf(tx, team.id);
-        await deps.seats.release(tx, team.ownerId, Math.max(left.members.size, 1) + left.pending.size);
+        const people = Math.max(left.members.size, 1) + left.pending.size;
+        await deps.seats.release(tx, team.ownerId, { people, untakenSeats: invitations.length });
         for (const userId of memberIds) {
           await authRepo.endSessions(tx, { userId, now: current });
           await authRepo.revokeRefreshTokens(tx, { userId, now: current });
