@@ -14,6 +14,7 @@ import {
 import type { Db } from '../../platform/db/client.js';
 import { AppError } from '../../platform/errors.js';
 import type { JobQueue } from '../../platform/jobs.js';
+import type { SocketAccess } from '../../platform/realtime.js';
 import * as authRepo from '../auth/auth.repository.js';
 import { hashPassword } from '../auth/auth.service.js';
 import { hashToken } from '../auth/tokens.js';
@@ -34,6 +35,8 @@ interface Deps {
   mails: TeamMailJobs;
   now: () => Date;
   seats: SeatBilling;
+  /** The open sockets a role change narrows or widens and a removal closes. */
+  sockets: SocketAccess;
 }
 
 const noAccess = () => new AppError('FORBIDDEN', MESSAGES.noAccess);
@@ -167,7 +170,7 @@ export function teamService(deps: Deps) {
 
     /** The owner makes a user an admin or an admin a user; the owner's own role never changes. */
     async changeRole(input: { userId: string; memberId: string; role: 'admin' | 'user' }) {
-      await db.transaction(async (tx) => {
+      const teamId = await db.transaction(async (tx) => {
         const { viewer, team } = await lockedViewer(tx, input.userId);
         if (!team) throw memberNotFound();
         const [member] = await repo.findMembers(tx, { teamId: team.id, ids: [input.memberId] });
@@ -175,7 +178,10 @@ export function teamService(deps: Deps) {
         const viewerRow = { id: viewer.id, teamId: viewer.teamId, role: viewer.teamRole };
         if (!canChangeTeamRole(viewerRow, { id: member.id, role: member.role })) throw noAccess();
         await repo.setMemberRole(tx, { teamId: team.id, userId: member.id, role: input.role });
+        return team.id;
       });
+      // The member's open sockets hear the team's documents exactly while the policy lets them view them.
+      deps.sockets.setTeamRoom({ userId: input.memberId, teamId, isIn: input.role === 'admin' });
       return { message: input.role === 'admin' ? MESSAGES.memberUpgraded : MESSAGES.memberDowngraded };
     },
 
@@ -186,7 +192,7 @@ export function teamService(deps: Deps) {
      */
     async removeMembers(input: { userId: string; ids: string[] }) {
       const current = now();
-      await db.transaction(async (tx) => {
+      const removed = await db.transaction(async (tx) => {
         const { viewer, team } = await lockedViewer(tx, input.userId);
         if (!team || viewer.teamRole === 'user' || !viewer.teamRole) throw noAccess();
         const viewerRow = { id: viewer.id, teamId: viewer.teamId, role: viewer.teamRole };
@@ -207,7 +213,9 @@ export function teamService(deps: Deps) {
           await authRepo.endSessions(tx, { userId, now: current });
           await authRepo.revokeRefreshTokens(tx, { userId, now: current });
         }
+        return [...memberIds];
       });
+      for (const userId of removed) deps.sockets.endSessions({ userId });
       return { message: MESSAGES.memberDeleted };
     },
 
