@@ -199,6 +199,7 @@ export function appModules(
     now,
     seats: teamSeats(billing),
     sockets: platform.realtime,
+    startSession: auth.startSession,
   });
   const apiKeys = apiKeyService({ db, now });
   const requestHistory = requestHistoryWriter({ db, log: platform.log });

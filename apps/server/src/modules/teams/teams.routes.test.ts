@@ -109,6 +109,28 @@ describe('accepting', () => {
     expect(signedIn.body.type).toBe('authorized');
   });
 
+  it("signs in the account 'Create account and join' made, and only that one", async () => {
+    // Cause: the answer to 'Create account and join' carried no session, so the new member landed on /login and
+    // had to sign in with the password they had just chosen.
+    const { call, invitationOf, accept } = teamClient(t.app);
+    const owner = await authClient(t.app).loggedInUser();
+    await setPlan(t.app, owner.id, 'business');
+    const email = uniqueEmail('erin');
+    const existing = await authClient(t.app).loggedInUser();
+    await call(owner, 'POST', '/teams/members', { emails: [email, existing.email] });
+    const invitation = await invitationOf(email);
+    const made = await accept(invitation.teamId, { token: invitation.token, name: 'Erin Moss', password: 'secret12' });
+    const session = made.json().session;
+    expect(session.user).toMatchObject({ email, name: 'Erin Moss' });
+    const me = await call(session, 'GET', '/teams/members');
+    expect(me.statusCode).toBe(200);
+    expect(me.json().teamId).toBe(invitation.teamId);
+    // An account that existed signs in as before: the link alone opens no session.
+    const other = await invitationOf(existing.email);
+    const joined = await accept(other.teamId, { token: other.token });
+    expect(joined.json()).toEqual({ status: 'accepted', message: MESSAGES.inviteAccepted });
+  });
+
   it('refuses an account that belongs to another team', async () => {
     const first = await teamClient(t.app).team(1);
     const { call, invitationOf, accept } = teamClient(t.app);

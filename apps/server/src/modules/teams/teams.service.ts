@@ -10,6 +10,7 @@ import {
   type TeamMember,
   type TeamOrderingKey,
   type TeamRole,
+  type TokenPair,
 } from '@esign/shared';
 import type { Db } from '../../platform/db/client.js';
 import { AppError } from '../../platform/errors.js';
@@ -23,6 +24,7 @@ import {
   findUserByEmail,
   findUserById,
   insertUser,
+  toUserDto,
   type UserRow,
 } from '../users/users.repository.js';
 import type { SeatBilling } from './seats.js';
@@ -37,6 +39,8 @@ interface Deps {
   seats: SeatBilling;
   /** The open sockets a role change narrows or widens and a removal closes. */
   sockets: SocketAccess;
+  /** A new session of a user (the account 'Create account and join' made is signed in). */
+  startSession: (userId: string) => Promise<TokenPair>;
 }
 
 const noAccess = () => new AppError('FORBIDDEN', MESSAGES.noAccess);
@@ -228,11 +232,12 @@ export function teamService(deps: Deps) {
       const current = now();
       const tokenHash = hashToken(input.token);
       const passwordHash = input.password ? await hashPassword(input.password) : undefined;
-      return db.transaction(async (tx) => {
+      const answer = await db.transaction(async (tx) => {
         const team = await repo.lockTeam(tx, input.teamId);
         const invitation = team && (await repo.peekInvitation(tx, { teamId: team.id, tokenHash, now: current }));
         if (!team || !invitation) throw inviteInvalid();
         let user = await findUserByEmail(tx, invitation.email);
+        const isNew = !user;
         if (!user) {
           if (!input.name || !passwordHash) {
             const owner = await findUserById(tx, team.ownerId);
@@ -246,8 +251,14 @@ export function teamService(deps: Deps) {
         if (!(await repo.spendInvitation(tx, { teamId: team.id, tokenHash, now: current }))) throw inviteInvalid();
         await confirmEmailOnce(tx, { userId: user.id, at: current });
         if (user.teamId !== team.id) await repo.joinTeam(tx, { teamId: team.id, userId: user.id, role: 'user' });
-        return { status: 'accepted' as const, message: MESSAGES.inviteAccepted };
+        return { status: 'accepted' as const, message: MESSAGES.inviteAccepted, ...(isNew ? { newUser: user } : {}) };
       });
+      if (answer.status !== 'accepted' || !answer.newUser) return answer;
+      // Made here with the password just chosen, on the proof of the mailed link: signed in at once.
+      const { newUser, ...accepted } = answer;
+      const joined = await findUserById(db, newUser.id);
+      if (!joined) return accepted;
+      return { ...accepted, session: { ...(await deps.startSession(joined.id)), user: toUserDto(joined) } };
     },
   };
 }
