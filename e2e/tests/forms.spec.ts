@@ -137,6 +137,9 @@ test('a business user creates a form, makes it live, shares it, sees its submiss
 
   // The list: live; Share copies the public link.
   await expect(row(page, 'Visitor NDA v2')).toContainText('Live');
+  // The Signers column names the form's role, never an empty person ('() · waiting').
+  await expect(row(page, 'Visitor NDA v2')).toContainText('SIGNER');
+  await expect(row(page, 'Visitor NDA v2')).not.toContainText('()');
   await expectNoSeriousA11yViolations(page);
   await rowAction(page, 'Visitor NDA v2', 'Share');
   await expect(page.getByText('Copied to clipboard')).toBeVisible();

@@ -50,7 +50,10 @@ test('a Business owner invites two people, both accept, one becomes admin and se
   await expectNoSeriousA11yViolations(newcomerPage);
   await newcomerPage.getByRole('button', { name: 'Create account and join' }).click();
   await expect(newcomerPage.getByText('Invite accepted.')).toBeVisible();
-  await expect(newcomerPage).toHaveURL(/\/login$/);
+  // Signed in with the account just made, not sent to /login to type the password again.
+  await expect(newcomerPage).toHaveURL(/\/sign$/);
+  await newcomerPage.goto('/team');
+  await expect(newcomerPage.getByTestId('team-row').filter({ hasText: 'Nina Newcomer' })).toBeVisible();
 
   // The owner makes Bob an admin.
   await ownerPage.reload();

@@ -8,6 +8,7 @@ import {
   decodeCsvBytes,
   mapBulkCsvSigners,
   parseBulkCsv,
+  prefillLabels,
 } from './bulk-csv.js';
 import { MESSAGES } from './messages.js';
 
@@ -285,5 +286,20 @@ describe('checkBulkSendRows', () => {
         { row: 5, message: MESSAGES.controlCharacters, text: `Row 5: ${MESSAGES.controlCharacters}` },
       ],
     });
+  });
+});
+
+describe('prefillLabels', () => {
+  it("lists the labels of the role's text fields once each, in the fields' order", () => {
+    const [role, other] = ['role-1', 'role-2'];
+    const fields = [
+      { type: 'text', signerId: role, placeholder: ' Company ' },
+      { type: 'date', signerId: role, placeholder: 'Start date' },
+      { type: 'text', signerId: other, placeholder: 'Manager' },
+      { type: 'text', signerId: role, placeholder: null },
+      { type: 'text', signerId: role, placeholder: 'company' },
+      { type: 'text', signerId: role, placeholder: 'Phone' },
+    ] as const;
+    expect(prefillLabels(fields, role)).toEqual(['Company', 'Phone']);
   });
 });

@@ -1,4 +1,5 @@
 import Papa from 'papaparse';
+import { FIELD_KINDS, type FieldType } from './field-kinds.js';
 import { hasNoControlCharacters } from './fields.js';
 import { csvQuotesMessage, csvRowMessage, MESSAGES, maxColumnsMessage, maxRowsMessage } from './messages.js';
 import { dropTrailingEmptySigner, type SignerLine, signerLineErrors } from './signer-rules.js';
@@ -249,4 +250,22 @@ export function checkBulkSendRows(rows: readonly BulkSendRowInput[]): BulkCsvMap
     rows: rows.map((row) => [row.name, row.email, ...labels.map((label) => row.prefill?.[label] ?? '')]),
   };
   return mapBulkCsvSigners(table, { nameColumn: 0, emailColumn: 1, prefillLabels: labels });
+}
+
+/**
+ * The labels (placeholders) of a template role's text fields, which CSV columns of the same header fill (as the
+ * server's prefill does: text fields of a signer, by placeholder), each once, in the order of the fields. The
+ * pickers' answer carries them for each role (`GET documents/all/templates`).
+ */
+export function prefillLabels(
+  fields: readonly { type: FieldType; signerId: string | null; placeholder: string | null }[],
+  roleId: string,
+): string[] {
+  const labels = new Map<string, string>();
+  for (const field of fields) {
+    const label = field.placeholder?.trim() ?? '';
+    if (FIELD_KINDS[field.type].value !== 'text' || field.signerId !== roleId || label === '') continue;
+    if (!labels.has(label.toLowerCase())) labels.set(label.toLowerCase(), label);
+  }
+  return [...labels.values()];
 }

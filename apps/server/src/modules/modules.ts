@@ -127,12 +127,13 @@ export function appModules(
     twoFactor,
     google: config.google ? googleIdTokens(config.google) : undefined,
     now,
+    sockets: platform.realtime,
   });
 
   const purchase = directPurchase({ db, jobs, mailer, authMails, auth, now });
 
   const userMails = userMailJobs({ db, mailer, jobs, appUrl, now });
-  const users = userService({ db, storage, jobs, mails: userMails, now });
+  const users = userService({ db, storage, jobs, mails: userMails, now, sockets: platform.realtime });
 
   const office =
     options.office ??
@@ -190,7 +191,15 @@ export function appModules(
   const billing = billingService({ db, jobs, gateway, billingJobs: billingJobDefs, now });
   const appSumo = appSumoService({ db, jobs, authMails });
   const teamMails = teamMailJobs({ db, mailer, appUrl, now });
-  const teams = teamService({ db, jobs, mails: teamMails, now, seats: teamSeats(billing) });
+  const teams = teamService({
+    db,
+    jobs,
+    mails: teamMails,
+    now,
+    seats: teamSeats(billing),
+    sockets: platform.realtime,
+    startSession: auth.startSession,
+  });
   const apiKeys = apiKeyService({ db, now });
   const requestHistory = requestHistoryWriter({ db, log: platform.log });
   const publicJobs = publicApiJobs({ db, now });

@@ -14,6 +14,19 @@ export const userRoom = (userId: string) => `user:${userId}`;
 /** The team's owner and admins: they see every document of the team (access policy, `document.view`). */
 export const teamRoom = (teamId: string) => `team:${teamId}`;
 export const documentRoom = (documentId: string) => `document:${documentId}`;
+/** The sockets opened with one session's access tokens (a logout closes them). */
+export const sessionRoom = (sessionId: string) => `session:${sessionId}`;
+
+/**
+ * What ends or narrows a person's open sockets when what they may see changes, on every API node (through Redis
+ * with REDIS_URL). A socket's rooms are given at connection; these keep them true afterwards.
+ */
+export interface SocketAccess {
+  /** Closes the sockets of ended sessions: one session's, or every one of a user's but `exceptSessionId`'s. */
+  endSessions(scope: { sessionId: string } | { userId: string; exceptSessionId?: string }): void;
+  /** Puts the user's open sockets in the team's room (`isIn`: an admin now) or takes them out (a user now). */
+  setTeamRoom(input: { userId: string; teamId: string; isIn: boolean }): void;
+}
 
 /**
  * Pushes to open browsers: socket.io on the API's port, in-process by default; with REDIS_URL the Redis adapter
@@ -21,7 +34,7 @@ export const documentRoom = (documentId: string) => `document:${documentId}`;
  * refused unless `authenticate` gives it rooms (a user's with a valid bearer token, a document's with a signing
  * link's token); it can join nothing else.
  */
-export class Realtime {
+export class Realtime implements SocketAccess {
   private io: Server | undefined;
   private redis: { quit: () => Promise<unknown> }[] = [];
 
@@ -56,6 +69,23 @@ export class Realtime {
   publish(rooms: string[], name: string, message: unknown): void {
     if (!this.io || rooms.length === 0) return;
     this.io.to(rooms).emit(name, message);
+  }
+
+  endSessions(scope: { sessionId: string } | { userId: string; exceptSessionId?: string }): void {
+    if (!this.io) return;
+    if ('sessionId' in scope) {
+      this.io.in(sessionRoom(scope.sessionId)).disconnectSockets(true);
+      return;
+    }
+    const sockets = this.io.in(userRoom(scope.userId));
+    (scope.exceptSessionId ? sockets.except(sessionRoom(scope.exceptSessionId)) : sockets).disconnectSockets(true);
+  }
+
+  setTeamRoom(input: { userId: string; teamId: string; isIn: boolean }): void {
+    if (!this.io) return;
+    const sockets = this.io.in(userRoom(input.userId));
+    if (input.isIn) sockets.socketsJoin(teamRoom(input.teamId));
+    else sockets.socketsLeave(teamRoom(input.teamId));
   }
 
   async close(): Promise<void> {

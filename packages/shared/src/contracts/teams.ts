@@ -4,7 +4,8 @@ import { email, linkToken, newPassword, personName } from '../fields.js';
 import { MESSAGES } from '../messages.js';
 import { ROUTES } from '../routes.js';
 import { MAX_TEAM_INVITES } from '../team-rules.js';
-import { messageResponse } from './auth.js';
+import { messageResponse, tokenPair } from './auth.js';
+import { user } from './user.js';
 
 /**
  * Teams (spec part 2, sections 2, 4, 5, 6 and 7): the owner of a Business account and its admins invite people by
@@ -91,7 +92,8 @@ export const downgradeTeamMember = {
 /**
  * POST teams/{teamId}/accept_invite {token}: the link's token joins the account of the invited address to the team.
  * When that address has no account yet the answer is `account_needed` and the page asks for a name and a password,
- * sent again with the token: the account is made (its address is proven by the link) and joins.
+ * sent again with the token: the account is made (its address is proven by the link), joins, and is signed in
+ * (`session`, that answer only: an account that existed signs in as usual).
  */
 export const acceptTeamInviteRequest = z.object({
   token: linkToken,
@@ -104,7 +106,11 @@ export const acceptTeamInvite = {
   params: z.object({ teamId: z.string().uuid() }),
   body: acceptTeamInviteRequest,
   response: z.discriminatedUnion('status', [
-    z.object({ status: z.literal('accepted'), message: z.string() }),
+    z.object({
+      status: z.literal('accepted'),
+      message: z.string(),
+      session: tokenPair.extend({ user }).optional(),
+    }),
     z.object({ status: z.literal('account_needed'), email: z.string(), teamOwnerName: z.string() }),
   ]),
 } as const;

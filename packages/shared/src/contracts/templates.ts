@@ -118,7 +118,15 @@ export const templateOption = z.object({
   id: z.string().uuid(),
   title: z.string(),
   message: z.string().nullable(),
-  signers: z.array(z.object({ id: z.string().uuid(), role: z.string().nullable(), order: z.number().int() })),
+  signers: z.array(
+    z.object({
+      id: z.string().uuid(),
+      role: z.string().nullable(),
+      order: z.number().int(),
+      /** The labels of the role's text fields: the CSV columns a bulk send may fill them from (`prefillLabels`). */
+      prefillLabels: z.array(z.string()),
+    }),
+  ),
 });
 export type TemplateOption = z.infer<typeof templateOption>;
 /**

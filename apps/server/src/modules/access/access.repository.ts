@@ -1,5 +1,5 @@
 import { type DocumentType, MESSAGES } from '@esign/shared';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import { documents, users } from '../../platform/db/schema.js';
 import { AppError } from '../../platform/errors.js';
@@ -104,6 +104,21 @@ export function resourceOf(row: PolicyRow): Resource {
     ownerId: row.userId,
     teamId: row.teamId,
   };
+}
+
+/** The live rows among `ids` the policy lets the user do `action` to (the others are left out, as if absent). */
+export async function listAllowed(
+  db: Db,
+  params: { userId: string; action: Action; ids: string[] },
+): Promise<DocumentRow[]> {
+  if (params.ids.length === 0) return [];
+  const found = await db
+    .select({ row: documents, ...actorTeamColumns(params.userId) })
+    .from(documents)
+    .where(and(inArray(documents.id, params.ids), isNull(documents.deletedAt)));
+  return found
+    .filter((item) => decide(userActor(params.userId, item), params.action, resourceOf(item.row)) === 'allowed')
+    .map((item) => item.row);
 }
 
 /** The live document or template if the actor may see it (a document's view, a template's use), else undefined. */

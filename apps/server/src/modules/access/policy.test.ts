@@ -60,4 +60,16 @@ describe('the access policy', () => {
     expect(decide(ACTORS.teamAdmin, 'document.signingLink', document)).toBe('allowed');
     expect(decide(ACTORS.signer, 'document.manage', document)).toBe('hidden');
   });
+
+  it("keeps a template's document actions its owner's: the team sees it (403), a stranger does not (404)", () => {
+    // Cause: a document action asked of a template (GET documents/{id} asks `document.view`) followed the
+    // documents' row, so a team's owner and admins opened a teammate's template or form with its prepared values.
+    for (const action of ['document.view', 'document.manage', 'document.signingLink'] as const) {
+      expect(decide(ACTORS.owner, action, template)).toBe('allowed');
+      for (const relation of ['teamOwner', 'teamAdmin', 'teamUser'] as const) {
+        expect(decide(ACTORS[relation], action, template), `${relation} ${action}`).toBe('forbidden');
+      }
+      expect(decide(ACTORS.stranger, action, template)).toBe('hidden');
+    }
+  });
 });

@@ -56,8 +56,16 @@ export function relationOf(actor: Actor, resource: Resource): Relation {
   return actor.teamRole === 'owner' ? 'teamOwner' : actor.teamRole === 'admin' ? 'teamAdmin' : 'teamUser';
 }
 
+/**
+ * The action as it applies to the resource's kind: a template (or form) is its owner's, so any document action
+ * asked of one (opening it through `GET documents/{id}`, its files, its conversion) is `template.manage`.
+ */
+export function actionOn(action: Action, resource: Resource): Action {
+  return resource.kind === 'template' && action.startsWith('document.') ? 'template.manage' : action;
+}
+
 export function can(actor: Actor, action: Action, resource: Resource): boolean {
-  return (POLICY[action] as readonly Relation[]).includes(relationOf(actor, resource));
+  return (POLICY[actionOn(action, resource)] as readonly Relation[]).includes(relationOf(actor, resource));
 }
 
 /** The action that shows a resource of each kind: an actor allowed neither it nor the action asked gets 404. */

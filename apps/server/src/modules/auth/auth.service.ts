@@ -16,6 +16,7 @@ import type { Db } from '../../platform/db/client.js';
 import { AppError, unauthorized } from '../../platform/errors.js';
 import { addressKey } from '../../platform/http/address-key.js';
 import type { JobQueue } from '../../platform/jobs.js';
+import type { SocketAccess } from '../../platform/realtime.js';
 import type { TwoFactorService } from '../two-factor/two-factor.service.js';
 import {
   batchedFindSessionUser,
@@ -50,6 +51,8 @@ interface AuthDeps {
   /** Google sign-in, when GOOGLE_CLIENT_ID is configured. */
   google: GoogleIdTokens | undefined;
   now: () => Date;
+  /** The open sockets of sessions a logout or a password reset ends. */
+  sockets: SocketAccess;
 }
 
 /** argon2id (the library's const enum value 2) with the library's defaults: 19 MiB, 2 passes. */
@@ -250,6 +253,7 @@ export function authService(deps: AuthDeps) {
         await repo.revokeRefreshTokens(tx, { familyId, now: current });
         await repo.endSessions(tx, { sessionId: familyId, now: current });
       });
+      deps.sockets.endSessions({ sessionId: familyId });
     },
 
     /** The link's sign-up's password (and name) become the account's; see claimUnconfirmedAccount. */
@@ -279,7 +283,7 @@ export function authService(deps: AuthDeps) {
     async changePassword(input: { token: string; password: string }) {
       const passwordHash = await hash(input.password, ARGON2_OPTIONS);
       const current = now();
-      await db.transaction(async (tx) => {
+      const userId = await db.transaction(async (tx) => {
         const userId = await repo.consumeEmailToken(tx, {
           tokenHash: hashToken(input.token),
           purpose: 'reset_password',
@@ -292,7 +296,9 @@ export function authService(deps: AuthDeps) {
         await repo.expireEmailTokens(tx, { userId, purpose: 'reset_password', now: current });
         await repo.revokeRefreshTokens(tx, { userId, now: current });
         await repo.endSessions(tx, { userId, now: current });
+        return userId;
       });
+      deps.sockets.endSessions({ userId });
       return { message: MESSAGES.passwordChanged };
     },
 

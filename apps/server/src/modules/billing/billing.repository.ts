@@ -1,5 +1,5 @@
 import { type ApiPlanType, CURRENCY, MESSAGES, type Plan, type PlanDuration } from '@esign/shared';
-import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, like, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import { apiSubscriptions, invoices, paymentCards, subscriptions, users } from '../../platform/db/schema.js';
 import { AppError } from '../../platform/errors.js';
@@ -77,18 +77,41 @@ export async function addPaidSeats(db: Db, id: string, values: { userQuantity: n
 }
 
 /** Seats freed (members removed): the count lowered to the people left (at least 1); nothing is refunded. */
-export async function releaseSeats(db: Db, userId: string, people: number): Promise<void> {
+/** The user's subscription, its row locked for the rest of the transaction. */
+export async function lockSubscription(db: Db, userId: string): Promise<SubscriptionRow | undefined> {
+  const [row] = await db.select().from(subscriptions).where(eq(subscriptions.userId, userId)).for('update').limit(1);
+  return row;
+}
+
+/** Fewer users: the count lowered, `creditCents` moved from what the period was paid for to the account's credit. */
+export async function releaseSeats(db: Db, id: string, values: { userQuantity: number; creditCents: number }) {
   await db
     .update(subscriptions)
-    .set({ userQuantity: Math.max(people, 1) })
+    .set({
+      userQuantity: values.userQuantity,
+      creditCents: sql`${subscriptions.creditCents} + ${values.creditCents}`,
+      paidCents: sql`greatest(${subscriptions.paidCents} - ${values.creditCents}, 0)`,
+    })
+    .where(eq(subscriptions.id, id));
+}
+
+/** How many seat purchases of the subscription were paid: the next one's charge key counts on from it. */
+export async function countPaidSeatPurchases(db: Db, subscription: { id: string; userId: string }): Promise<number> {
+  const [row] = await db
+    .select({ count: count() })
+    .from(invoices)
     .where(
       and(
-        eq(subscriptions.userId, userId),
-        eq(subscriptions.planType, 'business'),
-        sql`${subscriptions.userQuantity} > ${Math.max(people, 1)}`,
+        eq(invoices.userId, subscription.userId),
+        like(invoices.chargeKey, `${seatChargeKeyPrefix(subscription.id)}%`),
+        eq(invoices.status, 'paid'),
       ),
     );
+  return row?.count ?? 0;
 }
+
+/** The start of every seat purchase's charge key (`changeSeatCount`). */
+export const seatChargeKeyPrefix = (subscriptionId: string) => `seats:${subscriptionId}:`;
 
 export async function deleteSubscription(db: Db, userId: string): Promise<void> {
   await db.delete(subscriptions).where(eq(subscriptions.userId, userId));

@@ -240,7 +240,7 @@ export function billingService(deps: BillingDeps) {
     if (subscription?.planType !== 'business') {
       throw new AppError('FORBIDDEN', MESSAGES.seatsNotBusiness);
     }
-    const chargeKey = `seats:${subscription.id}:${input.idempotencyKey}`;
+    const chargeKey = `${repo.seatChargeKeyPrefix(subscription.id)}${input.idempotencyKey}`;
     const done = await repo.findInvoiceByKey(db, chargeKey);
     if (done?.status === 'paid') return subscriptionOf(input.userId);
     const added = input.userQuantity - subscription.userQuantity;
@@ -288,6 +288,29 @@ export function billingService(deps: BillingDeps) {
       await queue(deps.billingJobs.invoicePdfs, { invoiceIds: [invoice.id] });
     });
     return subscriptionOf(input.userId);
+  }
+
+  /**
+   * After a removal, in its transaction: a Business subscription counting more users than `people` is lowered to them
+   * (the next renewal charges those left). Each seat freed by a removed pending invitation (bought, never taken) gives
+   * the rest of the period's price back as the account's credit, which the next charges use; a member's seat was
+   * taken and gives nothing back.
+   */
+  async function releaseSeats(tx: Db, input: { userId: string; people: number; untakenSeats: number }) {
+    const subscription = await repo.lockSubscription(tx, input.userId);
+    const people = Math.max(input.people, 1);
+    if (subscription?.planType !== 'business' || subscription.userQuantity <= people) return;
+    const untaken = Math.min(subscription.userQuantity - people, input.untakenSeats);
+    const creditCents =
+      untaken > 0
+        ? seatChargePreview({
+            plan: planOf(subscription),
+            seats: untaken,
+            period: { start: subscription.currentPeriodStart, end: subscription.currentPeriodEnd },
+            now: deps.now(),
+          }).chargeCents
+        : 0;
+    await repo.releaseSeats(tx, subscription.id, { userQuantity: people, creditCents });
   }
 
   return {
@@ -360,6 +383,7 @@ export function billingService(deps: BillingDeps) {
 
     previewSeatCharge,
     changeSeatCount,
+    releaseSeats,
   };
 }
 export type BillingService = ReturnType<typeof billingService>;

@@ -218,14 +218,6 @@ export async function insertRecipients(db: Db, params: { documentId: string; ema
   await db.insert(documentRecipients).values(params.emails.map((email) => ({ documentId: params.documentId, email })));
 }
 
-/** The owner's live documents among `ids`. */
-export async function listOwnedLiveDocuments(db: Db, params: { userId: string; ids: string[] }) {
-  return db
-    .select()
-    .from(documents)
-    .where(and(inArray(documents.id, params.ids), eq(documents.userId, params.userId), isNull(documents.deletedAt)));
-}
-
 /** A document with its sender's name (the share mail names who shared it). */
 export async function findDocumentWithSender(db: Db, documentId: string) {
   const [row] = await db

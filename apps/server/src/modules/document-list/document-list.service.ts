@@ -11,7 +11,7 @@ import type { Db } from '../../platform/db/client.js';
 import { AppError } from '../../platform/errors.js';
 import type { JobQueue } from '../../platform/jobs.js';
 import type { Storage } from '../../platform/storage/storage.js';
-import { authorize, userActor } from '../access/access.repository.js';
+import { authorize, listAllowed, userActor } from '../access/access.repository.js';
 import { type Action, can } from '../access/policy.js';
 import { recordActivity } from '../activity/activity.repository.js';
 import { findLiveDocument, listSigners, lockDocument } from '../documents/documents.repository.js';
@@ -220,9 +220,13 @@ export function documentListService(deps: Deps) {
       return { signingUrl: signingUrl(deps.appUrl, document.id, token) };
     },
 
-    /** The files of a zip download: each owned document's result or original; none at all is a 404. */
+    /**
+     * The files of a zip download: the result or original of each document the policy lets the user view (their
+     * own; a teammate's for the team's owner and admins); none at all is a 404.
+     */
     async zipEntries(input: { userId: string; ids: string[] }): Promise<ZipEntry[]> {
-      const rows = await repo.listOwnedLiveDocuments(db, { userId: input.userId, ids: [...new Set(input.ids)] });
+      const ids = [...new Set(input.ids)];
+      const rows = await listAllowed(db, { userId: input.userId, action: 'document.view', ids });
       const used = new Set<string>();
       const entries = rows.flatMap((row) => {
         const key = downloadKey(row);

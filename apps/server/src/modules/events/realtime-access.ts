@@ -1,5 +1,5 @@
 import type { Db } from '../../platform/db/client.js';
-import { documentRoom, type RealtimeAuthenticator, teamRoom, userRoom } from '../../platform/realtime.js';
+import { documentRoom, type RealtimeAuthenticator, sessionRoom, teamRoom, userRoom } from '../../platform/realtime.js';
 import { userActor } from '../access/access.repository.js';
 import { can } from '../access/policy.js';
 import type { AuthService } from '../auth/auth.service.js';
@@ -7,15 +7,17 @@ import { findSignerByToken } from '../signing/signing-tokens.repository.js';
 
 /**
  * Who a socket is: `{token}` a user's access token (as the API's bearer token: a session that ended or a token
- * older than the last password change is refused) joins that user's room, and a team's owner or admin the team's
- * room (the team's documents are theirs to view); `{signerToken, documentId}` a signing
+ * older than the last password change is refused) joins that user's room and its session's, and a team's owner or
+ * admin the team's room (the team's documents are theirs to view); a logout, a new password, a removal or a role
+ * change later closes or narrows it (`SocketAccess`); `{signerToken, documentId}` a signing
  * link's token joins its document's room. Anything else is refused.
  */
 export function realtimeAuthenticator(deps: { db: Db; auth: AuthService }): RealtimeAuthenticator {
   return async (auth) => {
     if (typeof auth.token === 'string') {
-      const user = await deps.auth.authenticate(auth.token).catch(() => undefined);
-      if (!user) return undefined;
+      const session = await deps.auth.authenticateSession(auth.token).catch(() => undefined);
+      if (!session) return undefined;
+      const { user, sessionId } = session;
       // A teammate's document as the policy sees it: whoever may view it there hears its events too.
       const teammates = user.teamId
         ? can(userActor(user.id, { actorTeamId: user.teamId, actorTeamRole: user.teamRole }), 'document.view', {
@@ -25,7 +27,7 @@ export function realtimeAuthenticator(deps: { db: Db; auth: AuthService }): Real
             teamId: user.teamId,
           })
         : false;
-      return [userRoom(user.id), ...(teammates && user.teamId ? [teamRoom(user.teamId)] : [])];
+      return [userRoom(user.id), sessionRoom(sessionId), ...(teammates && user.teamId ? [teamRoom(user.teamId)] : [])];
     }
     if (typeof auth.signerToken === 'string' && typeof auth.documentId === 'string') {
       if (!/^[0-9a-f-]{36}$/i.test(auth.documentId)) return undefined;

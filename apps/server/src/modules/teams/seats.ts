@@ -1,7 +1,7 @@
 import { APPSUMO_STANDARD_USERS, accountPlanKind, MESSAGES } from '@esign/shared';
 import type { Db } from '../../platform/db/client.js';
 import { AppError } from '../../platform/errors.js';
-import { findSubscription, releaseSeats } from '../billing/billing.repository.js';
+import { countPaidSeatPurchases, findSubscription } from '../billing/billing.repository.js';
 import type { BillingService } from '../billing/billing.service.js';
 import type { UserRow } from '../users/users.repository.js';
 
@@ -11,8 +11,12 @@ export interface SeatCover {
   covered: number;
   /** More can be bought: a Business subscription (its users are its seats). */
   isBilled: boolean;
-  /** The current period's start: seats bought for it are bought once (the charge's idempotency key). */
-  periodStart: Date | null;
+  /**
+   * When more can be bought, the start of the next purchase's idempotency key: the period's start and how many seat
+   * purchases were paid before it. Two tries of one purchase share it (one charge); after a purchase it moves on, so
+   * buying the same head count again (after a removal) is a purchase of its own.
+   */
+  purchaseKey: string | null;
 }
 
 /** The seats a team's owner pays for, through billing (section 9, team pricing; AppSumo users). */
@@ -20,8 +24,11 @@ export interface SeatBilling {
   cover(db: Db, owner: UserRow): Promise<SeatCover>;
   /** Sets the subscription's user count: more are charged at once (prorated), once per key; fewer cost nothing. */
   setSeats(input: { ownerId: string; quantity: number; key: string }): Promise<void>;
-  /** After a removal: a Business subscription counting more users than `people` is lowered (the next renewal). */
-  release(db: Db, ownerId: string, people: number): Promise<void>;
+  /**
+   * After a removal: a Business subscription counting more users than `people` is lowered (the next renewal), and
+   * the seats of `untakenSeats` removed pending invitations are credited for the rest of the period.
+   */
+  release(db: Db, ownerId: string, seats: { people: number; untakenSeats: number }): Promise<void>;
   /** What adding `seats` users costs now and each period. */
   preview(input: { ownerId: string; seats: number }): Promise<{
     perSeatCents: number;
@@ -34,25 +41,27 @@ export function teamSeats(billing: BillingService): SeatBilling {
   return {
     async cover(db, owner) {
       const kind = accountPlanKind(owner);
-      if (kind === 'appsumo_full') return { covered: -1, isBilled: false, periodStart: null };
+      if (kind === 'appsumo_full') return { covered: -1, isBilled: false, purchaseKey: null };
       const subscription = await findSubscription(db, owner.id);
       const isBilled = subscription?.planType === 'business';
-      const periodStart = isBilled ? subscription.currentPeriodStart : null;
+      const purchaseKey = isBilled
+        ? `${subscription.currentPeriodStart.toISOString()}:${await countPaidSeatPurchases(db, subscription)}`
+        : null;
       if (kind === 'appsumo_standard') {
         const covered = Math.max(APPSUMO_STANDARD_USERS, isBilled ? subscription.userQuantity : 0);
-        return { covered, isBilled, periodStart };
+        return { covered, isBilled, purchaseKey };
       }
       if (kind === 'business') {
         return isBilled
-          ? { covered: subscription.userQuantity, isBilled, periodStart }
-          : { covered: -1, isBilled: false, periodStart: null };
+          ? { covered: subscription.userQuantity, isBilled, purchaseKey }
+          : { covered: -1, isBilled: false, purchaseKey: null };
       }
       throw new AppError('FORBIDDEN', MESSAGES.teamNeedsBusiness);
     },
     async setSeats(input) {
       await billing.changeSeatCount({ userId: input.ownerId, userQuantity: input.quantity, idempotencyKey: input.key });
     },
-    release: (db, ownerId, people) => releaseSeats(db, ownerId, people),
+    release: (db, ownerId, seats) => billing.releaseSeats(db, { userId: ownerId, ...seats }),
     async preview(input) {
       return billing.previewSeatCharge({ userId: input.ownerId, seats: input.seats });
     },

@@ -1,8 +1,11 @@
-import type { DocumentListResponse } from '@esign/shared';
+import type { ActivateTemplateResponse, BulkSendBatch, Document, DocumentListResponse } from '@esign/shared';
+import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/app.js';
+import { createTestApp, type TestApp, uniqueEmail } from '../../../test/app.js';
 import { documentFactory } from '../../../test/document-factory.js';
+import { corpusFile, fieldInput } from '../../../test/documents.js';
 import { teamClient } from '../../../test/teams.js';
+import { templateClient } from '../../../test/templates.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -89,6 +92,105 @@ describe("a team's documents through the one access policy", () => {
     expect(picked.map((row: { id: string }) => row.id)).toContain(template.id);
     const own = (await call(user, 'GET', '/documents/all/templates')).json();
     expect(own.map((row: { id: string }) => row.id)).not.toContain(template.id);
+  });
+});
+
+describe('each role on templates, forms, zips and bulk batches (one policy)', () => {
+  // Cause: GET documents/{id} asked the policy for `document.view`, which a template's team admins have, so they
+  // opened a teammate's template or form (fields, roles, prepared values); the zip download compared owner ids
+  // itself and answered a team's admins 404 although the policy lets them view (and download) the document.
+  it("answers the owner alone a template or form, the team's owner and admins a teammate's document zip", async () => {
+    const { call, team } = teamClient(t.app);
+    const { owner, members } = await team(3, 1);
+    const [admin, member, teammate] = members;
+    const foreign = (await team(1, 1)).members[0];
+    if (!admin || !member || !teammate || !foreign) throw new Error('team not made');
+    const factory = documentFactory(t.app);
+    const template = await factory.create(member.id, { type: 'template', status: 'active', title: 'Member NDA' });
+    const form = await factory.create(member.id, { type: 'form_request', status: 'active', title: 'Member form' });
+    const document = await factory.create(member.id, {
+      title: 'Deal',
+      status: 'awaiting',
+      signers: [{ name: 'Sam Signer', email: 'sam@example.com' }],
+      pdf: Buffer.from('%PDF-1.4 deal'),
+    });
+    const roles = { owner, admin, member, teammate, foreign };
+    const statuses = async (ask: (session: { accessToken: string }) => Promise<{ statusCode: number }>) => {
+      const answers: Record<string, number> = {};
+      for (const [role, session] of Object.entries(roles)) answers[role] = (await ask(session)).statusCode;
+      return answers;
+    };
+    // Templates and forms are their owner's; the team sees them (they may use them), so theirs is 403.
+    const mineOnly = { owner: 403, admin: 403, member: 200, teammate: 403, foreign: 404 };
+    expect(await statuses((session) => call(session, 'GET', `/documents/${template.id}`))).toEqual(mineOnly);
+    expect(await statuses((session) => call(session, 'GET', `/documents/${form.id}`))).toEqual(mineOnly);
+    expect(await statuses((session) => call(session, 'GET', `/documents/form-requests/${form.id}/contracts`))).toEqual(
+      mineOnly,
+    );
+    // A document: its owner and the team's owner and admins view and download it; a teammate user does not see it.
+    const sees = { owner: 200, admin: 200, member: 200, teammate: 404, foreign: 404 };
+    expect(await statuses((session) => call(session, 'GET', `/documents/${document.id}`))).toEqual(sees);
+    expect(
+      await statuses((session) => call(session, 'POST', '/documents/download_zip', { ids: [document.id] })),
+    ).toEqual(sees);
+    const zipped = await call(admin, 'POST', '/documents/download_zip', { ids: [document.id] });
+    expect(Object.keys(unzipSync(new Uint8Array(zipped.rawPayload)))).toEqual(['Deal.pdf']);
+    // Managing stays the owner's: deleting a teammate's document is 404 for those who may not see it, 403 else.
+    expect(await statuses((session) => call(session, 'PATCH', `/documents/${document.id}/revert`))).toEqual({
+      owner: 403,
+      admin: 403,
+      member: 200,
+      teammate: 404,
+      foreign: 404,
+    });
+  });
+
+  it("lets the whole team bulk-send a teammate's template, and shows each batch to its sender alone", async () => {
+    const { call, team } = teamClient(t.app);
+    const { owner, members } = await team(2, 1);
+    const [admin, member] = members;
+    const foreign = (await team(1, 1)).members[0];
+    if (!admin || !member || !foreign) throw new Error('team not made');
+    const templates = templateClient(t.app, owner.accessToken);
+    const draft = await templates.ok<Document>(templates.create({ title: 'Offer', roles: [{ role: 'Client' }] }));
+    await templates.docs.uploadOk(draft.id, 'contract.pdf', corpusFile('pdf/pdf20_latex_2p.pdf'));
+    await templates.docs.waitUntilFinished(draft.id);
+    const signerId = draft.signers[0]?.id ?? null;
+    const fields = [
+      fieldInput({ signerId }),
+      fieldInput({ signerId, type: 'text', placeholder: 'Company', required: false, coordinateY: 80 }),
+    ];
+    await templates.ok(templates.patch(draft.id, { fields }));
+    const activated = await templates.ok<ActivateTemplateResponse>(templates.activate(draft.id));
+    expect(activated.errors).toEqual([]);
+    // The picker carries what the bulk-send page needs of a teammate's template (it may not open the template).
+    const picked = (await call(member, 'GET', '/documents/all/templates?withTeammateTemplates=true')).json();
+    expect(picked.find((row: { id: string }) => row.id === draft.id)?.signers).toEqual([
+      { id: signerId, role: 'Client', order: 1, prefillLabels: ['Company'] },
+    ]);
+    const rows = [{ name: 'Ann Lee', email: uniqueEmail('bulk') }];
+    const sent = await call(member, 'POST', '/document_sign/bulk_send', { templateId: draft.id, rows });
+    expect(sent.statusCode, sent.body).toBe(200);
+    expect((await call(foreign, 'POST', '/document_sign/bulk_send', { templateId: draft.id, rows })).statusCode).toBe(
+      404,
+    );
+    const batch = sent.json<{ batch: BulkSendBatch }>().batch;
+    const answers: Record<string, number> = {};
+    for (const [role, session] of Object.entries({ owner, admin, member, foreign })) {
+      answers[role] = (await call(session, 'GET', `/document_sign/bulk_send/${batch.id}`)).statusCode;
+      answers[`${role} retry`] = (await call(session, 'POST', `/document_sign/bulk_send/${batch.id}/retry`)).statusCode;
+    }
+    expect(answers).toEqual({
+      owner: 404,
+      'owner retry': 404,
+      admin: 404,
+      'admin retry': 404,
+      member: 200,
+      // Nothing failed to send again: the sender's own batch answers 409, everyone else's 404.
+      'member retry': 409,
+      foreign: 404,
+      'foreign retry': 404,
+    });
   });
 });
 

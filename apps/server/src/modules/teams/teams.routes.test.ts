@@ -1,9 +1,9 @@
 import { MESSAGES, type TeamMember } from '@esign/shared';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, uniqueEmail } from '../../../test/app.js';
 import { authClient } from '../../../test/auth.js';
-import { billingClient } from '../../../test/billing.js';
+import { billingClient, billingRows } from '../../../test/billing.js';
 import { documentFactory } from '../../../test/document-factory.js';
 import { plantSession, refreshStatus } from '../../../test/sessions.js';
 import { teamClient } from '../../../test/teams.js';
@@ -134,6 +134,28 @@ describe('accepting', () => {
     expect(holder.body).toMatchObject({ type: 'authorized', user: { name: 'Erin Owner', teamId } });
   });
 
+  it("signs in the account 'Create account and join' made, and only that one", async () => {
+    // Cause: the answer to 'Create account and join' carried no session, so the new member landed on /login and
+    // had to sign in with the password they had just chosen.
+    const { call, invitationOf, accept } = teamClient(t.app);
+    const owner = await authClient(t.app).loggedInUser();
+    await setPlan(t.app, owner.id, 'business');
+    const email = uniqueEmail('erin');
+    const existing = await authClient(t.app).loggedInUser();
+    await call(owner, 'POST', '/teams/members', { emails: [email, existing.email] });
+    const invitation = await invitationOf(email);
+    const made = await accept(invitation.teamId, { token: invitation.token, name: 'Erin Moss', password: 'secret12' });
+    const session = made.json().session;
+    expect(session.user).toMatchObject({ email, name: 'Erin Moss' });
+    const me = await call(session, 'GET', '/teams/members');
+    expect(me.statusCode).toBe(200);
+    expect(me.json().teamId).toBe(invitation.teamId);
+    // An account that existed signs in as before: the link alone opens no session.
+    const other = await invitationOf(existing.email);
+    const joined = await accept(other.teamId, { token: other.token });
+    expect(joined.json()).toEqual({ status: 'accepted', message: MESSAGES.inviteAccepted });
+  });
+
   it('refuses an account that belongs to another team', async () => {
     const first = await teamClient(t.app).team(1);
     const { call, invitationOf, accept } = teamClient(t.app);
@@ -238,6 +260,75 @@ describe('seats (team pricing through billing)', () => {
     expect(await billing.subscription()).toMatchObject({ userQuantity: 2, total: '60.00' });
     await call(owner, 'DELETE', '/teams/members', { ids: [pending[1]?.id] });
     expect(await billing.subscription()).toMatchObject({ userQuantity: 1, total: '30.00' });
+  });
+
+  it('buys a seat again after a removal in the same period: each purchase charged once, under its own key', async () => {
+    // Cause: the seat purchase's idempotency key was `periodStart:headcount`; after a removal lowered the count,
+    // the next invitation's purchase repeated an earlier key, the gateway answered that first charge, the count
+    // stayed lowered and the invitation answered 409 'Please try again.'.
+    const { call, invitationOf, accept } = teamClient(t.app);
+    const auth = authClient(t.app);
+    const owner = await auth.loggedInUser();
+    const billing = billingClient(t.app, owner.accessToken);
+    await billing.addCard();
+    await billing.changePlan({ type: 'business', duration: 'monthly' });
+    const first = await auth.loggedInUser();
+    expect((await call(owner, 'POST', '/teams/members', { emails: [first.email] })).statusCode).toBe(200);
+    const invitation = await invitationOf(first.email);
+    expect((await accept(invitation.teamId, { token: invitation.token })).statusCode).toBe(200);
+    expect((await call(owner, 'DELETE', '/teams/members', { ids: [first.id] })).statusCode).toBe(200);
+    expect((await billing.subscription()).userQuantity).toBe(1);
+
+    const second = await call(owner, 'POST', '/teams/members', { emails: [uniqueEmail('again')] });
+    expect(second.statusCode, second.body).toBe(200);
+    expect((await billing.subscription()).userQuantity).toBe(2);
+    // The plan and two seat purchases: three invoices, three charges at the gateway, three keys.
+    expect(await billing.invoices()).toHaveLength(3);
+    expect(await billingRows(() => t.app).chargesOf(owner.id)).toEqual([{ count: 3 }]);
+  });
+
+  it('gives back the rest of the period as credit for a pending invitation removed, not for a member', async () => {
+    // Cause: invitations were charged at once and removing one that was never taken only lowered the count: the
+    // owner paid for a seat nobody took. Choice: seats stay charged when invited; an untaken one is credited.
+    const { call, invitationOf, accept } = teamClient(t.app);
+    const auth = authClient(t.app);
+    const owner = await auth.loggedInUser();
+    const billing = billingClient(t.app, owner.accessToken);
+    await billing.addCard();
+    await billing.changePlan({ type: 'business', duration: 'monthly' });
+    const member = await auth.loggedInUser();
+    const pendingEmail = uniqueEmail('pending');
+    expect((await call(owner, 'POST', '/teams/members', { emails: [member.email, pendingEmail] })).statusCode).toBe(
+      200,
+    );
+    const invitation = await invitationOf(member.email);
+    expect((await accept(invitation.teamId, { token: invitation.token })).statusCode).toBe(200);
+    const [seatsInvoice] = await billingRows(() => t.app).rows<{ cents: number }>(
+      sql`select amount_cents as cents from invoices where user_id = ${owner.id} and charge_key like 'seats:%'`,
+    );
+    const paidForTwo = seatsInvoice?.cents ?? 0;
+    const subscriptionRow = async () =>
+      (
+        await billingRows(() => t.app).rows<{ credit: number; paid: number; quantity: number }>(
+          sql`select credit_cents as credit, paid_cents as paid, user_quantity as quantity from subscriptions
+              where user_id = ${owner.id}`,
+        )
+      )[0];
+    const before = await subscriptionRow();
+
+    const pending = (await members(owner)).items.find((row) => row.isPending);
+    expect((await call(owner, 'DELETE', '/teams/members', { ids: [pending?.id] })).statusCode).toBe(200);
+    const after = await subscriptionRow();
+    expect(after?.quantity).toBe(2);
+    // One seat's rest of the period (a few cents less than half of what two cost moments ago, never more).
+    expect(after?.credit).toBeGreaterThan(paidForTwo / 2 - 5);
+    expect(after?.credit).toBeLessThanOrEqual(Math.ceil(paidForTwo / 2));
+    // What the period was paid for drops by as much, so a plan change does not count it twice.
+    expect(after?.paid).toBe((before?.paid ?? 0) - (after?.credit ?? 0));
+
+    expect((await call(owner, 'DELETE', '/teams/members', { ids: [member.id] })).statusCode).toBe(200);
+    const last = await subscriptionRow();
+    expect(last).toMatchObject({ quantity: 1, credit: after?.credit, paid: after?.paid });
   });
 
   it('asks a one-code lifetime account without a subscription for a card past its 3 users, and stores nothing', async () => {

@@ -10,10 +10,12 @@ import {
   type TeamMember,
   type TeamOrderingKey,
   type TeamRole,
+  type TokenPair,
 } from '@esign/shared';
 import type { Db } from '../../platform/db/client.js';
 import { AppError } from '../../platform/errors.js';
 import type { JobQueue } from '../../platform/jobs.js';
+import type { SocketAccess } from '../../platform/realtime.js';
 import * as authRepo from '../auth/auth.repository.js';
 import { hashPassword } from '../auth/auth.service.js';
 import { claimUnconfirmedAccount } from '../auth/claim-account.js';
@@ -23,6 +25,7 @@ import {
   findUserByEmail,
   findUserById,
   insertUser,
+  toUserDto,
   type UserRow,
 } from '../users/users.repository.js';
 import type { SeatBilling } from './seats.js';
@@ -35,6 +38,10 @@ interface Deps {
   mails: TeamMailJobs;
   now: () => Date;
   seats: SeatBilling;
+  /** The open sockets a role change narrows or widens and a removal closes. */
+  sockets: SocketAccess;
+  /** A new session of a user (the account 'Create account and join' made is signed in). */
+  startSession: (userId: string) => Promise<TokenPair>;
 }
 
 const noAccess = () => new AppError('FORBIDDEN', MESSAGES.noAccess);
@@ -101,7 +108,7 @@ export function teamService(deps: Deps) {
       const cover = await deps.seats.cover(tx, owner);
       if (cover.covered >= 0 && people > cover.covered) {
         if (!cover.isBilled) throw new AppError('PAYMENT_FAILED', MESSAGES.teamSeatsNeedCard);
-        return { buy: { ownerId: owner.id, quantity: people, key: `${cover.periodStart?.toISOString()}:${people}` } };
+        return { buy: { ownerId: owner.id, quantity: people, key: `${cover.purchaseKey}:${people}` } };
       }
       const team = locked.team ?? (await repo.ensureTeamOf(tx, viewer.id));
       const expiresAt = new Date(now().getTime() + TEAM_INVITE_TTL_SECONDS * 1000);
@@ -168,7 +175,7 @@ export function teamService(deps: Deps) {
 
     /** The owner makes a user an admin or an admin a user; the owner's own role never changes. */
     async changeRole(input: { userId: string; memberId: string; role: 'admin' | 'user' }) {
-      await db.transaction(async (tx) => {
+      const teamId = await db.transaction(async (tx) => {
         const { viewer, team } = await lockedViewer(tx, input.userId);
         if (!team) throw memberNotFound();
         const [member] = await repo.findMembers(tx, { teamId: team.id, ids: [input.memberId] });
@@ -176,7 +183,10 @@ export function teamService(deps: Deps) {
         const viewerRow = { id: viewer.id, teamId: viewer.teamId, role: viewer.teamRole };
         if (!canChangeTeamRole(viewerRow, { id: member.id, role: member.role })) throw noAccess();
         await repo.setMemberRole(tx, { teamId: team.id, userId: member.id, role: input.role });
+        return team.id;
       });
+      // The member's open sockets hear the team's documents exactly while the policy lets them view them.
+      deps.sockets.setTeamRoom({ userId: input.memberId, teamId, isIn: input.role === 'admin' });
       return { message: input.role === 'admin' ? MESSAGES.memberUpgraded : MESSAGES.memberDowngraded };
     },
 
@@ -187,7 +197,7 @@ export function teamService(deps: Deps) {
      */
     async removeMembers(input: { userId: string; ids: string[] }) {
       const current = now();
-      await db.transaction(async (tx) => {
+      const removed = await db.transaction(async (tx) => {
         const { viewer, team } = await lockedViewer(tx, input.userId);
         if (!team || viewer.teamRole === 'user' || !viewer.teamRole) throw noAccess();
         const viewerRow = { id: viewer.id, teamId: viewer.teamId, role: viewer.teamRole };
@@ -200,14 +210,17 @@ export function teamService(deps: Deps) {
         const invitations = await repo.deleteInvitations(tx, { teamId: team.id, ids: invitationIds });
         if (memberIds.size + invitations.length < input.ids.length) throw memberNotFound();
         await repo.removeMembers(tx, { teamId: team.id, ownerId: team.ownerId, userIds: [...memberIds] });
-        // The seats freed: the next renewal charges the people left (the period's rest is not refunded).
+        // The seats freed: the next renewal charges the people left; an invitation's seat never taken is credited.
         const left = await peopleOf(tx, team.id);
-        await deps.seats.release(tx, team.ownerId, Math.max(left.members.size, 1) + left.pending.size);
+        const people = Math.max(left.members.size, 1) + left.pending.size;
+        await deps.seats.release(tx, team.ownerId, { people, untakenSeats: invitations.length });
         for (const userId of memberIds) {
           await authRepo.endSessions(tx, { userId, now: current });
           await authRepo.revokeRefreshTokens(tx, { userId, now: current });
         }
+        return [...memberIds];
       });
+      for (const userId of removed) deps.sockets.endSessions({ userId });
       return { message: MESSAGES.memberDeleted };
     },
 
@@ -221,11 +234,13 @@ export function teamService(deps: Deps) {
       const current = now();
       const tokenHash = hashToken(input.token);
       const passwordHash = input.password ? await hashPassword(input.password) : undefined;
-      return db.transaction(async (tx) => {
+      const answer = await db.transaction(async (tx) => {
         const team = await repo.lockTeam(tx, input.teamId);
         const invitation = team && (await repo.peekInvitation(tx, { teamId: team.id, tokenHash, now: current }));
         if (!team || !invitation) throw inviteInvalid();
         let user = await findUserByEmail(tx, invitation.email);
+        // Made or taken over in this call, with the password just chosen: signed in at once (below).
+        const isNew = !user?.emailConfirmedAt;
         if (!user?.emailConfirmedAt) {
           if (!input.name || !passwordHash) {
             const owner = await findUserById(tx, team.ownerId);
@@ -241,8 +256,14 @@ export function teamService(deps: Deps) {
         if (!(await repo.spendInvitation(tx, { teamId: team.id, tokenHash, now: current }))) throw inviteInvalid();
         await confirmEmailOnce(tx, { userId: user.id, at: current });
         if (user.teamId !== team.id) await repo.joinTeam(tx, { teamId: team.id, userId: user.id, role: 'user' });
-        return { status: 'accepted' as const, message: MESSAGES.inviteAccepted };
+        return { status: 'accepted' as const, message: MESSAGES.inviteAccepted, ...(isNew ? { newUser: user } : {}) };
       });
+      if (answer.status !== 'accepted' || !answer.newUser) return answer;
+      // Made here with the password just chosen, on the proof of the mailed link: signed in at once.
+      const { newUser, ...accepted } = answer;
+      const joined = await findUserById(db, newUser.id);
+      if (!joined) return accepted;
+      return { ...accepted, session: { ...(await deps.startSession(joined.id)), user: toUserDto(joined) } };
     },
   };
 }

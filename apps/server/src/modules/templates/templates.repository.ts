@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { DocumentStatus } from '@esign/shared';
-import { and, asc, count, desc, eq, getTableColumns, inArray, isNull, or, sql } from 'drizzle-orm';
+import { type DocumentStatus, prefillLabels } from '@esign/shared';
+import { and, asc, count, desc, eq, getTableColumns, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../platform/db/client.js';
 import { documentFields, documentParts, documents, signers, users } from '../../platform/db/schema.js';
@@ -227,8 +227,31 @@ export async function listLiveTemplates(db: Db, params: { userId: string; teamId
       ),
     )
     .orderBy(asc(signers.order), asc(signers.createdAt));
-  return rows.map((row) => ({
-    ...row,
-    signers: roles.filter((role) => role.documentId === row.id).map(({ id, role, order }) => ({ id, role, order })),
-  }));
+  const textFields = await db
+    .select({
+      documentId: documentFields.documentId,
+      type: documentFields.type,
+      signerId: documentFields.signerId,
+      placeholder: documentFields.placeholder,
+    })
+    .from(documentFields)
+    .where(
+      and(
+        inArray(
+          documentFields.documentId,
+          rows.map((row) => row.id),
+        ),
+        isNotNull(documentFields.placeholder),
+      ),
+    )
+    .orderBy(asc(documentFields.createdAt), asc(documentFields.id));
+  return rows.map((row) => {
+    const fields = textFields.filter((field) => field.documentId === row.id);
+    return {
+      ...row,
+      signers: roles
+        .filter((role) => role.documentId === row.id)
+        .map(({ id, role, order }) => ({ id, role, order, prefillLabels: prefillLabels(fields, id) })),
+    };
+  });
 }

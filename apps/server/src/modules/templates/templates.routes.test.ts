@@ -122,7 +122,7 @@ describe('a template from draft to live', () => {
       id: template.id,
       title: 'Lease',
       message: null,
-      signers: [{ id: template.signers[0]?.id, role: 'Tenant', order: 1 }],
+      signers: [{ id: template.signers[0]?.id, role: 'Tenant', order: 1, prefillLabels: [] }],
     });
     expect(options.some((o) => o.id === draft.id)).toBe(false);
     const listed = await t.app.inject({

@@ -9,6 +9,7 @@ import {
 import type { Db } from '../../platform/db/client.js';
 import { AppError } from '../../platform/errors.js';
 import type { JobQueue } from '../../platform/jobs.js';
+import type { SocketAccess } from '../../platform/realtime.js';
 import type { Storage } from '../../platform/storage/storage.js';
 import { authorize, userActor } from '../access/access.repository.js';
 import * as authRepo from '../auth/auth.repository.js';
@@ -33,6 +34,8 @@ interface UserDeps {
   jobs: JobQueue;
   mails: UserMailJobs;
   now: () => Date;
+  /** The open sockets of sessions a new password or the account's deletion ends. */
+  sockets: SocketAccess;
 }
 
 /** The avatar types of the spec, by content (BMP through its own decoder: sharp reads none). */
@@ -56,7 +59,7 @@ export const AVATAR: PictureKind = { folder: 'avatar', route: 'avatars', toPng: 
 
 /** The profile (spec part 2, sections 2 to 5): its form, the picture, the e-mail change and the account's deletion. */
 export function userService(deps: UserDeps) {
-  const { db, storage, jobs, mails, now } = deps;
+  const { db, storage, jobs, mails, now, sockets } = deps;
 
   /** Removes a stored file; one already gone (or a failing store) does not stop what follows. */
   const removeStoredFile = (key: string | null) => removeFile(storage, key);
@@ -82,6 +85,7 @@ export function userService(deps: UserDeps) {
           await authRepo.revokeRefreshTokens(tx, { userId: user.id, exceptFamilyId: input.sessionId, now: current });
         }
       });
+      if (passwordHash) sockets.endSessions({ userId: user.id, exceptSessionId: input.sessionId });
       return repo.toUserDto(await requireUserRow(user.id));
     },
 
@@ -180,6 +184,7 @@ export function userService(deps: UserDeps) {
         await repo.deleteUserRow(tx, user.id);
         return keys;
       });
+      sockets.endSessions({ userId: user.id });
       // Once the rows are gone: files no remaining document names (a kept copy may share a template's) are erased.
       const inUse = await findFileKeysInUse(db, fileKeys);
       for (const key of [...fileKeys.filter((key) => !inUse.has(key)), user.avatarKey, logoKey])

@@ -1,6 +1,6 @@
 import { type BulkCsvTable, mapBulkCsvSigners } from '@esign/shared';
 import { Alert, Anchor, Button, CloseButton, Group, List, Stack, Text, TextInput, Title } from '@mantine/core';
-import { type ReactNode, useMemo, useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 import { isApiError } from '../../api/api-error';
 import { notifySuccess } from '../../api/notify';
@@ -9,9 +9,8 @@ import { useTranslateMessage } from '../../i18n/use-translate-message';
 import { isFreeUserWithoutTeam } from '../../layouts/FreePlanCounter';
 import { useCurrentUser } from '../auth/api';
 import { useLiveTemplates } from '../templates/api';
-import { useDocument } from '../upload/api';
 import { useBulkSend } from './api';
-import { dryRunRows, isSendableTemplate, prefillLabels, rowsToSend, templateRoles } from './bulk-send-view';
+import { dryRunRows, isSendableTemplate, rowsToSend, templateRoles } from './bulk-send-view';
 import { ColumnsPicker } from './ColumnsPicker';
 import { CsvDropzone } from './CsvDropzone';
 import { type ColumnChoice, guessColumns } from './csv-columns';
@@ -44,12 +43,8 @@ export function BulkSendForm({ onSent }: { onSent: (batchId: string) => void }) 
 
   const template = templates.data?.find((item) => item.id === templateId);
   const role = template && isSendableTemplate(template) ? templateRoles(template)[0] : undefined;
-  // The template's fields give the labels of its signer's text fields, which columns of the file can fill.
-  const details = useDocument(role ? (template?.id ?? null) : null, { staleTime: 60_000 });
-  const labels = useMemo(
-    () => (details.data && role ? prefillLabels(details.data, role.id) : []),
-    [details.data, role],
-  );
+  // The role's text fields' labels (from the picker's answer), which columns of the file can fill.
+  const labels = role?.prefillLabels ?? [];
 
   const onFile = async (dropped: File) => {
     send.reset();
@@ -78,7 +73,7 @@ export function BulkSendForm({ onSent }: { onSent: (batchId: string) => void }) 
   const readyCount = rows.length - errors.length;
   const rowError = (row: number, message: string) =>
     t('bulkSend.rowError', { row, message: translateMessage(message) });
-  const canSend = Boolean(role) && readyCount > 0 && errors.length === 0 && !details.isLoading;
+  const canSend = Boolean(role) && readyCount > 0 && errors.length === 0;
 
   const onSend = () => {
     if (!template || !canSend) return;

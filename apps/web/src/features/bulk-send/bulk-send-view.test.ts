@@ -1,27 +1,22 @@
-import {
-  type BulkSendBatch,
-  blankField,
-  csvRowMessage,
-  MESSAGES,
-  mapBulkCsvSigners,
-  type TemplateOption,
-} from '@esign/shared';
+import { type BulkSendBatch, csvRowMessage, MESSAGES, mapBulkCsvSigners, type TemplateOption } from '@esign/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadAppTexts, t } from '../../i18n';
 
 // The page's texts load with its code (app/pages.ts).
 beforeAll(loadAppTexts);
 
-import { batchProgress, dryRunRows, isSendableTemplate, prefillLabels, rowsToSend } from './bulk-send-view';
-
-const ROLE = '00000000-0000-4000-8000-000000000001';
-const OTHER = '00000000-0000-4000-8000-000000000002';
+import { batchProgress, dryRunRows, isSendableTemplate, rowsToSend } from './bulk-send-view';
 
 const template = (roles: string[]): TemplateOption => ({
   id: '00000000-0000-4000-8000-000000000009',
   title: 'Offer',
   message: null,
-  signers: roles.map((role, index) => ({ id: `00000000-0000-4000-8000-00000000001${index}`, role, order: index + 1 })),
+  signers: roles.map((role, index) => ({
+    id: `00000000-0000-4000-8000-00000000001${index}`,
+    role,
+    order: index + 1,
+    prefillLabels: [],
+  })),
 });
 
 describe('isSendableTemplate', () => {
@@ -29,22 +24,6 @@ describe('isSendableTemplate', () => {
     expect(isSendableTemplate(template(['Client']))).toBe(true);
     expect(isSendableTemplate(template(['Client', 'Manager']))).toBe(false);
     expect(isSendableTemplate(template([]))).toBe(false);
-  });
-});
-
-describe('prefillLabels', () => {
-  it("lists the labels of the role's text fields once each, in the fields' order", () => {
-    const field = (id: number, values: Omit<Parameters<typeof blankField>[0], 'id'>) =>
-      blankField({ ...values, id: `00000000-0000-4000-8000-0000000001${id}` });
-    const fields = [
-      field(10, { type: 'text', signerId: ROLE, placeholder: ' Company ' }),
-      field(11, { type: 'date', signerId: ROLE, placeholder: 'Start date' }),
-      field(12, { type: 'text', signerId: OTHER, placeholder: 'Manager' }),
-      field(13, { type: 'text', signerId: ROLE, placeholder: null }),
-      field(14, { type: 'text', signerId: ROLE, placeholder: 'company' }),
-      field(15, { type: 'text', signerId: ROLE, placeholder: 'Phone' }),
-    ];
-    expect(prefillLabels({ fields }, ROLE)).toEqual(['Company', 'Phone']);
   });
 });
 

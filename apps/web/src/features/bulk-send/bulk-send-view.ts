@@ -1,12 +1,10 @@
-import {
-  type BulkCsvMapResult,
-  type BulkCsvTable,
-  type BulkSendBatch,
-  type BulkSendRequest,
-  type BulkSendRowStatus,
-  type DocumentField,
-  FIELD_KINDS,
-  type TemplateOption,
+import type {
+  BulkCsvMapResult,
+  BulkCsvTable,
+  BulkSendBatch,
+  BulkSendRequest,
+  BulkSendRowStatus,
+  TemplateOption,
 } from '@esign/shared';
 
 /** The template's signer roles (a template has no preparer, whose order is -1). */
@@ -14,23 +12,6 @@ export const templateRoles = (template: TemplateOption) => template.signers.filt
 
 /** Bulk send takes a template with exactly one signer besides the preparer (spec section 5, Bulk CSV). */
 export const isSendableTemplate = (template: TemplateOption) => templateRoles(template).length === 1;
-
-/**
- * The labels (placeholders) of the role's text fields, which CSV columns of the same header fill (as the server's
- * prefill does: text fields of a signer, by placeholder), each once, in the order of the fields.
- */
-export function prefillLabels(
-  template: { fields: readonly Pick<DocumentField, 'type' | 'signerId' | 'placeholder'>[] },
-  roleId: string,
-): string[] {
-  const labels = new Map<string, string>();
-  for (const field of template.fields) {
-    const label = field.placeholder?.trim() ?? '';
-    if (FIELD_KINDS[field.type].value !== 'text' || field.signerId !== roleId || label === '') continue;
-    if (!labels.has(label.toLowerCase())) labels.set(label.toLowerCase(), label);
-  }
-  return [...labels.values()];
-}
 
 /** A row of the dry run: what will be sent for it, or its error ('Row N: message' is built when shown). */
 export interface DryRunRow {

@@ -2,6 +2,7 @@ import { ACCESS_CODE_FAILURE_WINDOW_SECONDS, type DocumentListItem, type Documen
 import { Stack, Text } from '@mantine/core';
 import { useTranslation } from '../../i18n';
 import { useUserDates } from '../settings/user-dates';
+import { signerLines } from './signers-summary';
 
 /** Until when a signer's link stays locked by wrong access codes, if it still is (a new link lifts it at once). */
 function lockedUntil(signer: DocumentListSigner, now: number): Date | null {
@@ -12,23 +13,23 @@ function lockedUntil(signer: DocumentListSigner, now: number): Date | null {
 
 /**
  * The signers of a row, each with whether they have signed, or are locked out by wrong access codes; a template's
- * roles by name.
+ * or a form's roles by name (`signerLines`).
  */
 export function SignersSummary({ item }: { item: DocumentListItem }) {
   const { t } = useTranslation();
   const dates = useUserDates();
-  const shown = item.signers.filter((signer) => !signer.isPreparer);
   const now = Date.now();
   return (
     <Stack gap={0}>
-      {shown.map((signer) => {
-        if (signer.role !== null && item.type === 'template') {
+      {signerLines(item).map((line) => {
+        if (line.kind === 'role') {
           return (
-            <Text key={signer.id} size="xs" c="dimmed">
-              {signer.role}
+            <Text key={line.id} size="xs" c="dimmed">
+              {line.role}
             </Text>
           );
         }
+        const { signer } = line;
         const locked = lockedUntil(signer, now);
         const state = signer.isFinished
           ? t('documents.signed')

@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { notifyError, notifySuccess } from '../../api/notify';
 import { queryKeys } from '../../api/query-keys';
 import { useTranslation } from '../../i18n';
+import { useKeepSession } from '../auth/api';
 import { useFieldError } from '../auth/use-field-error';
 import { useAcceptInvite } from './api';
 
@@ -16,7 +17,8 @@ const accountFields = z.object({ name: personName, password: newPassword });
 
 /**
  * /teams/{teamId}/accept_invite?invitationToken=: accepts at once ('Invite accepted.', then /). An address without
- * an account is asked for a name and a password first. Any failure is told and goes to /.
+ * an account is asked for a name and a password first ('Create account and join'), and the account made is signed
+ * in. Any failure is told and goes to /.
  */
 export function AcceptInvitePage() {
   const { t } = useTranslation();
@@ -25,6 +27,7 @@ export function AcceptInvitePage() {
   const teamId = useParams().teamId ?? '';
   const token = useSearchParams()[0].get('invitationToken') ?? '';
   const accept = useAcceptInvite();
+  const keepSession = useKeepSession();
   const [invited, setInvited] = useState<{ email: string; owner: string } | null>(null);
   const fieldError = useFieldError();
   const form = useForm({
@@ -42,7 +45,8 @@ export function AcceptInvitePage() {
         return;
       }
       notifySuccess(answer.message);
-      await queryClient.invalidateQueries({ queryKey: queryKeys.currentUser() });
+      if (answer.session) keepSession({ type: 'authorized', ...answer.session });
+      else await queryClient.invalidateQueries({ queryKey: queryKeys.currentUser() });
     } catch (error) {
       notifyError(error);
     }
