@@ -140,6 +140,7 @@ test('a business user creates a form, makes it live, shares it, sees its submiss
   // The Signers column names the form's role, never an empty person ('() · waiting').
   await expect(row(page, 'Visitor NDA v2')).toContainText('SIGNER');
   await expect(row(page, 'Visitor NDA v2')).not.toContainText('()');
+  await page.screenshot({ path: test.info().outputPath('forms-list-1280.png') });
   await expectNoSeriousA11yViolations(page);
   await rowAction(page, 'Visitor NDA v2', 'Share');
   await expect(page.getByText('Copied to clipboard')).toBeVisible();

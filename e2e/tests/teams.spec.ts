@@ -52,6 +52,10 @@ test('a Business owner invites two people, both accept, one becomes admin and se
   await expect(newcomerPage.getByText('Invite accepted.')).toBeVisible();
   // Signed in with the account just made, not sent to /login to type the password again.
   await expect(newcomerPage).toHaveURL(/\/sign$/);
+  await expect(newcomerPage.getByRole('link', { name: 'Only Me' }).first()).toBeVisible();
+  await newcomerPage.screenshot({ path: test.info().outputPath('joined-signed-in-375.png'), fullPage: true });
+  // The page was not mounted again to spend the link a second time.
+  await expect(newcomerPage.getByText('This invitation is invalid or has expired.', { exact: false })).toHaveCount(0);
   await newcomerPage.goto('/team');
   await expect(newcomerPage.getByTestId('team-row').filter({ hasText: 'Nina Newcomer' })).toBeVisible();
 

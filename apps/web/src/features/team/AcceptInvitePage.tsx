@@ -2,7 +2,7 @@ import { newPassword, personName } from '@esign/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Loader, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { z } from 'zod';
@@ -14,6 +14,12 @@ import { useFieldError } from '../auth/use-field-error';
 import { useAcceptInvite } from './api';
 
 const accountFields = z.object({ name: personName, password: newPassword });
+
+/**
+ * The links this page load has sent: signing the new member in swaps the logged-out routes for the logged-in ones,
+ * which mount this page again before the navigation away lands, and a link is spent once.
+ */
+const sentTokens = new Set<string>();
 
 /**
  * /teams/{teamId}/accept_invite?invitationToken=: accepts at once ('Invite accepted.', then /). An address without
@@ -35,7 +41,6 @@ export function AcceptInvitePage() {
     mode: 'onTouched',
     defaultValues: { name: '', password: '' },
   });
-  const started = useRef(false);
 
   const send = async (account?: z.infer<typeof accountFields>) => {
     try {
@@ -45,8 +50,12 @@ export function AcceptInvitePage() {
         return;
       }
       notifySuccess(answer.message);
-      if (answer.session) keepSession({ type: 'authorized', ...answer.session });
-      else await queryClient.invalidateQueries({ queryKey: queryKeys.currentUser() });
+      if (answer.session) {
+        navigate('/', { replace: true });
+        keepSession({ type: 'authorized', ...answer.session });
+        return;
+      }
+      await queryClient.invalidateQueries({ queryKey: queryKeys.currentUser() });
     } catch (error) {
       notifyError(error);
     }
@@ -55,8 +64,8 @@ export function AcceptInvitePage() {
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: the link is accepted once, when the page opens
   useEffect(() => {
-    if (started.current) return;
-    started.current = true;
+    if (sentTokens.has(token)) return;
+    sentTokens.add(token);
     if (!teamId || !token) navigate('/', { replace: true });
     else void send();
   }, []);
