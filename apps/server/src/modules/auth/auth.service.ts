@@ -199,6 +199,7 @@ export function authService(deps: AuthDeps) {
         if (!existing.emailConfirmedAt) {
           const passwordHash = await hash(randomToken(), ARGON2_OPTIONS);
           await db.transaction((tx) => claimUnconfirmedAccount(tx, { userId: existing.id, at: current, passwordHash }));
+          deps.sockets.endSessions({ userId: existing.id });
         }
         return finishSignIn({ ...existing, emailConfirmedAt: existing.emailConfirmedAt ?? current });
       }
@@ -240,6 +241,7 @@ export function authService(deps: AuthDeps) {
       if (familyId) {
         await repo.revokeRefreshTokens(db, { familyId, now: current });
         await repo.endSessions(db, { sessionId: familyId, now: current });
+        deps.sockets.endSessions({ sessionId: familyId });
       }
       throw unauthorized();
     },
@@ -259,11 +261,13 @@ export function authService(deps: AuthDeps) {
     /** The link's sign-up's password (and name) become the account's; see claimUnconfirmedAccount. */
     async confirmEmail(input: { token: string }) {
       const current = now();
-      await db.transaction(async (tx) => {
+      const userId = await db.transaction(async (tx) => {
         const link = await repo.consumeConfirmationToken(tx, { tokenHash: hashToken(input.token), now: current });
         if (!link) throw new AppError('LINK_INVALID', MESSAGES.linkInvalid);
         await claimUnconfirmedAccount(tx, { ...link, at: current });
+        return link.userId;
       });
+      deps.sockets.endSessions({ userId });
       return { message: MESSAGES.emailConfirmed };
     },
 

@@ -259,6 +259,8 @@ export function teamService(deps: Deps) {
         return { status: 'accepted' as const, message: MESSAGES.inviteAccepted, ...(isNew ? { newUser: user } : {}) };
       });
       if (answer.status !== 'accepted' || !answer.newUser) return answer;
+      // A taken-over account's sockets were the squatter's: they end with the squatter's sessions.
+      deps.sockets.endSessions({ userId: answer.newUser.id });
       // Made here with the password just chosen, on the proof of the mailed link: signed in at once.
       const { newUser, ...accepted } = answer;
       const joined = await findUserById(db, newUser.id);
