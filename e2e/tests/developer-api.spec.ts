@@ -93,7 +93,7 @@ test('a user chooses the free API plan, makes a key, calls the API with curl, re
     await expect(page.getByTestId('api-key-row').getByRole('cell', { name: '3', exact: true })).toBeVisible({
       timeout: 1000,
     });
-  }).toPass({ timeout: 15_000 });
+  }).toPass({ timeout: 30_000 });
   await page.getByRole('button', { name: 'Actions of HR system' }).click();
   await page.getByRole('menuitem', { name: 'View History' }).click();
   await expect(page).toHaveURL(/\/settings\/api\/[\w-]+\/request_history$/);
