@@ -67,7 +67,10 @@ test('every page behind a log-in has no serious accessibility violation', async 
     `/dev/mail?token=${OUTBOX_KEY}`,
     `/documents/${completed}/download`,
   ];
-  for (const path of paths) await check(page, path);
+  // The field editor's colours are read over the drawn page: before its canvas shows, a field's label sits on the
+  // viewer's grey, which is not what a reader sees.
+  const editorPage = (p: Page) => p.getByTestId('editor-scroll').locator('canvas');
+  for (const path of paths) await check(page, path, path.endsWith('/edit/fields') ? editorPage : undefined);
 });
 
 test('the purchase and invitation pages have no serious accessibility violation', async ({ page }) => {

@@ -184,7 +184,13 @@ export function PrepareDocumentPage({ documentType }: { documentType: SentDocume
       {template === null ? (
         <UploadStep
           // The draft keeps the title typed so far; one whose files all failed is dropped when the user leaves.
-          createDraft={() => apiCall('createDocument', { body: { type: documentType, ...draftTitle() } })}
+          createDraft={() =>
+            apiCall('createDocument', { body: { type: documentType, ...draftTitle() } }).then((draft) => {
+              // Made here from what is typed: the form already holds more than the draft (its signers).
+              filledFrom.current = draft.id;
+              return draft;
+            })
+          }
           discardDraft={discardDraft}
           documentId={documentId}
           onDocumentIdChange={onDocumentIdChange}
