@@ -447,6 +447,7 @@ const coreTexts = {
     timezone: 'Time zone',
     browserTimezone: "Your device's time zone",
     timezoneOption: 'UTC{{offset}}',
+    timezoneZoneOption: '{{zone}} (UTC{{offset}})',
     notifications: 'Notifications',
     notificationsIntro: 'Choose which emails you get.',
     flags: {
