@@ -247,7 +247,7 @@ export function appModules(
         authMails.alreadyRegisteredMail,
         purchase.signUpCodeMail,
       ],
-      routes: (api) => api.register(authRoutes, { auth, hasGoogleSignIn: config.google !== undefined, purchase }),
+      routes: (api) => api.register(authRoutes, { auth, purchase }),
     },
     {
       name: 'users',
