@@ -143,7 +143,7 @@ test('a business user creates a form, makes it live, shares it, sees its submiss
   await page.screenshot({ path: test.info().outputPath('forms-list-1280.png') });
   await expectNoSeriousA11yViolations(page);
   await rowAction(page, 'Visitor NDA v2', 'Share');
-  await expect(page.getByText('Copied to clipboard')).toBeVisible();
+  await expect(page.getByText('Copied in clipboard')).toBeVisible();
   const link = await page.evaluate(() => navigator.clipboard.readText());
   expect(link).toMatch(/\/form-requests\/[0-9a-f-]{36}\/send$/);
   const formId = link.split('/').at(-2) ?? '';

@@ -205,7 +205,6 @@ const coreTexts = {
     noFieldSelected: 'Add a field from the left, or select one on a page to change it.',
     assignedTo: 'Assigned To',
     unassigned: 'empty',
-    meNow: 'Me (Now)',
     whoFills: 'Who fills this out?',
     whoChecks: 'Who checks this out?',
     styles: 'Styles',
