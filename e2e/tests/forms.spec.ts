@@ -40,6 +40,7 @@ test('a logged-out visitor at 375 px fills in a live form, signs it, and the own
 
   // The signer's page opens at once, with a token of the visitor's own (not in the address).
   await expect(page).toHaveURL(/\/documents\/[0-9a-f-]+\/sign$/);
+  await expect(page.getByText('Document submitted.')).toBeVisible();
   await expect(page.getByRole('heading', { level: 1, name: 'Visitor <b>waiver</b>' })).toBeVisible();
   const field = page.locator('[data-field-id]').first();
   await field.click();
