@@ -57,7 +57,10 @@ async function addField(page: Page, type: 'Signature' | 'Text', assignee: string
   const added = fields.nth(before);
   await page.getByRole('textbox', { name: 'Assigned To' }).click();
   await page.getByRole('option', { name: assignee }).click();
-  await expect(page.getByRole('textbox', { name: 'Assigned To' })).toHaveValue(assignee);
+  // The choice reads as the spec words it: 'Me (now)', or another signer marked '(Send via email)'.
+  await expect(page.getByRole('textbox', { name: 'Assigned To' })).toHaveValue(
+    assignee === 'Me (now)' ? assignee : `${assignee} (Send via email)`,
+  );
   // The 'Who fills this out?' popup agrees; close it so it covers nothing.
   const popup = page.getByRole('dialog', { name: 'Who fills this out?' });
   if (await popup.isVisible()) await popup.getByRole('button', { name: 'Close' }).click();
@@ -135,7 +138,7 @@ test('Me & Others: the preparer types their text, one other signer signs; the in
   await expect(rows.nth(1).getByLabel('Name')).toHaveValue('');
 
   const documentId = await uploadAndPrepare(page);
-  const myTextField = await addField(page, 'Text', 'Me (Now)', { x: 200, y: 150 });
+  const myTextField = await addField(page, 'Text', 'Me (now)', { x: 200, y: 150 });
   await expect(page.getByText('Attention! You have chosen Me (Now) signer.').first()).toBeVisible();
   // A click (not a drag) on the preparer's text opens its input.
   await myTextField.click();
@@ -158,13 +161,13 @@ test('Only Me: the preparer types a text, signs with a typed signature, and Send
   await page.getByLabel('Document title').fill('Personal statement');
 
   await uploadAndPrepare(page);
-  const myTextField = await addField(page, 'Text', 'Me (Now)', { x: 200, y: 150 });
+  const myTextField = await addField(page, 'Text', 'Me (now)', { x: 200, y: 150 });
   await myTextField.click();
   const myText = myTextField.getByRole('textbox', { name: 'Text' });
   await myText.fill('I agree');
   await myText.press('Enter');
 
-  const signature = await addField(page, 'Signature', 'Me (Now)', { x: 500, y: 150 });
+  const signature = await addField(page, 'Signature', 'Me (now)', { x: 500, y: 150 });
   await expect(signature).toHaveText('Click to sign');
   await signature.click();
   // Nothing saved yet: the chooser offers the quick typed signature made from the user's name.

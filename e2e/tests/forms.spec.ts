@@ -40,6 +40,7 @@ test('a logged-out visitor at 375 px fills in a live form, signs it, and the own
 
   // The signer's page opens at once, with a token of the visitor's own (not in the address).
   await expect(page).toHaveURL(/\/documents\/[0-9a-f-]+\/sign$/);
+  await expect(page.getByText('Document submitted.')).toBeVisible();
   await expect(page.getByRole('heading', { level: 1, name: 'Visitor <b>waiver</b>' })).toBeVisible();
   const field = page.locator('[data-field-id]').first();
   await field.click();
@@ -143,7 +144,7 @@ test('a business user creates a form, makes it live, shares it, sees its submiss
   await page.screenshot({ path: test.info().outputPath('forms-list-1280.png') });
   await expectNoSeriousA11yViolations(page);
   await rowAction(page, 'Visitor NDA v2', 'Share');
-  await expect(page.getByText('Copied to clipboard')).toBeVisible();
+  await expect(page.getByText('Copied in clipboard')).toBeVisible();
   const link = await page.evaluate(() => navigator.clipboard.readText());
   expect(link).toMatch(/\/form-requests\/[0-9a-f-]{36}\/send$/);
   const formId = link.split('/').at(-2) ?? '';

@@ -47,7 +47,10 @@ test('a template with two roles goes live, is edited through its replica, duplic
   await expect(page.getByRole('heading', { name: 'Prepare Template' })).toBeVisible();
   await expect(pageBox(page, 1).locator('canvas')).toBeVisible();
   await page.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByRole('dialog', { name: 'Template has validation errors' })).toBeVisible();
+  const requirements = page.getByRole('dialog', { name: 'Template has validation errors' });
+  await expect(requirements).toBeVisible();
+  // Saved all the same, as a draft (spec part 1, section 4).
+  await expect(requirements).toContainText('Template saved.');
   await expect(page.getByTestId('sending-errors')).toContainText('at least one field');
   await page.getByRole('button', { name: 'OK' }).click();
   await addSignatureFor(page, 'Client');

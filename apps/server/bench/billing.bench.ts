@@ -155,7 +155,7 @@ async function quota(): Promise<void> {
       name: 'Quota Bench',
       email: 'quota@example.com',
       passwordHash: 'x',
-      timezone: '+05:30',
+      timezone: 'Asia/Kolkata',
       planType: 'business',
     })
     .returning({ id: users.id });

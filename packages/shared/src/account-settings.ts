@@ -1,7 +1,8 @@
 /**
- * Account settings (spec part 2, sections 2, 3 and 9): the time zones and the notification flags of the profile,
- * who may open the owner-only settings pages, and how a date shows in a user's date format and time zone. Pure
- * rules, run by the web app (the settings guard, every date it shows) and the server (the mails' dates).
+ * Account settings (spec part 2, sections 2, 3 and 9): the time zones (IANA names through Intl, with daylight
+ * saving; a migration mapped the spec's fixed offsets to zones of the same offset) and the notification flags of the
+ * profile, who may open the owner-only settings pages, and how a date shows in a user's date format and time zone.
+ * Pure rules, run by the web app (the settings guard, every date it shows) and the server (the mails' dates).
  */
 import type { DATE_FORMATS } from './constants.js';
 import { formatFieldDate } from './document-fields.js';
@@ -16,26 +17,87 @@ export const EMAIL_CHANGE_TTL_SECONDS = 24 * 60 * 60;
 
 export type DateFormat = (typeof DATE_FORMATS)[number];
 
-/** The spec's time zones: whole hours from -12 to +12 and the half and quarter steps it names, as UTC offsets. */
-export const TIME_ZONE_HOURS = [
-  -12, -11, -10, -9, -8, -7, -6, -5, -4, -3, -2, -1, 0, 1, 2, 3, 3.5, 4, 4.5, 5, 5.5, 5.75, 6, 7, 8, 9, 9.5, 10, 11, 12,
-] as const;
-
-/** A time zone as stored and sent: the offset written as in ISO 8601 ('+05:30', '-12:00', '+00:00'). */
-export function timeZoneOf(hours: number): string {
-  const sign = hours < 0 ? '-' : '+';
-  const minutes = Math.round(Math.abs(hours) * 60);
-  return `${sign}${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+/** An offset in minutes east of UTC written as in ISO 8601 ('+05:30', '-12:00', '+00:00'). */
+export function utcOffsetText(minutes: number): string {
+  const sign = minutes < 0 ? '-' : '+';
+  const absolute = Math.abs(minutes);
+  return `${sign}${String(Math.floor(absolute / 60)).padStart(2, '0')}:${String(absolute % 60).padStart(2, '0')}`;
 }
 
-export const TIME_ZONES = TIME_ZONE_HOURS.map(timeZoneOf) as [string, ...string[]];
+/** One formatter per zone: the lists format hundreds of dates, and a formatter is costly to make. */
+const wallClockFormats = new Map<string, Intl.DateTimeFormat>();
+function wallClockFormat(timeZone: string): Intl.DateTimeFormat {
+  let format = wallClockFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    });
+    wallClockFormats.set(timeZone, format);
+  }
+  return format;
+}
 
-/** The offset of a time zone in minutes east of UTC; null (the browser's own) for none or an unknown value. */
-export function timeZoneMinutes(timeZone: string | null | undefined): number | null {
-  if (!timeZone || !TIME_ZONES.includes(timeZone)) return null;
-  const sign = timeZone.startsWith('-') ? -1 : 1;
-  const [hours = 0, minutes = 0] = timeZone.slice(1).split(':').map(Number);
-  return sign * (hours * 60 + minutes);
+/**
+ * A time zone as stored and sent: an IANA name ('America/New_York', 'Asia/Kolkata', 'UTC'), whose offset and
+ * daylight saving the runtime's Intl knows. Offsets ('+05:30', the spec's old list) are not names.
+ */
+export function isTimeZone(name: string): boolean {
+  if (!/^[A-Za-z][A-Za-z0-9_+\-/]*$/.test(name)) return false;
+  try {
+    wallClockFormat(name);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The calendar date and clock time of an instant in a zone. */
+function wallClockIn(instant: Date, timeZone: string) {
+  const parts: Record<string, number> = {};
+  for (const part of wallClockFormat(timeZone).formatToParts(instant)) {
+    if (part.type !== 'literal') parts[part.type] = Number(part.value);
+  }
+  const { year = 0, month = 1, day = 1, hour = 0, minute = 0, second = 0 } = parts;
+  return { year, month, day, hour, minute, second };
+}
+
+/** A zone's offset from UTC at an instant, in minutes east (New York: -300 in January, -240 in July). */
+export function timeZoneOffsetMinutes(timeZone: string, instant: Date): number {
+  const clock = wallClockIn(instant, timeZone);
+  const asUtc = Date.UTC(clock.year, clock.month - 1, clock.day, clock.hour, clock.minute, clock.second);
+  return Math.round((asUtc - Math.floor(instant.getTime() / 1000) * 1000) / 60_000);
+}
+
+/** The instant a calendar day begins in a zone (its first minute, where daylight saving skips midnight). */
+function startOfDayIn(date: { year: number; month: number; day: number }, timeZone: string): Date {
+  const midnightAsUtc = Date.UTC(date.year, date.month - 1, date.day);
+  const first = midnightAsUtc - timeZoneOffsetMinutes(timeZone, new Date(midnightAsUtc)) * 60_000;
+  return new Date(midnightAsUtc - timeZoneOffsetMinutes(timeZone, new Date(first)) * 60_000);
+}
+
+export interface TimeZoneOption {
+  zone: string;
+  /** The name's first part ('America'), by which the settings page groups the zones; 'UTC' for UTC. */
+  region: string;
+  /** The zone's offset at the instant the list was made. */
+  offsetMinutes: number;
+}
+
+/** The zones the runtime knows, UTC first, then by region and name, each with its offset at `now`. */
+export function timeZoneOptions(now: Date): TimeZoneOption[] {
+  const names = Intl.supportedValuesOf('timeZone').filter((zone) => zone !== 'UTC');
+  return ['UTC', ...names.sort()].map((zone) => ({
+    zone,
+    region: zone.split('/')[0] ?? zone,
+    offsetMinutes: timeZoneOffsetMinutes(zone, now),
+  }));
 }
 
 /** The eight notification flags of a user (section 3), in the order the profile shows them. */
@@ -79,53 +141,74 @@ export function canChangeEmail(user: { role: 'owner' | 'admin' | 'user' | null }
 
 export interface DatePreferences {
   dateFormat: DateFormat;
-  /** A value of TIME_ZONES; null shows the time of `fallbackOffsetMinutes` (the browser's zone, or UTC). */
+  /** An IANA zone name (isTimeZone); null shows the time of the fallback zone (the browser's, or UTC). */
   timezone: string | null;
 }
 
-/** The calendar date and time of an instant as a user reads it: in their time zone, else at the fallback offset. */
-function wallClock(instant: Date, preferences: DatePreferences, fallbackOffsetMinutes: number) {
-  const offset = timeZoneMinutes(preferences.timezone) ?? fallbackOffsetMinutes;
-  const shifted = new Date(instant.getTime() + offset * 60_000);
-  return { shifted, offset };
+/** The calendar date and time of an instant as a user reads it: in their time zone, else in the fallback zone. */
+function wallClock(instant: Date, preferences: DatePreferences, fallbackTimeZone: string) {
+  const zone = preferences.timezone && isTimeZone(preferences.timezone) ? preferences.timezone : fallbackTimeZone;
+  return { clock: wallClockIn(instant, zone), offset: timeZoneOffsetMinutes(zone, instant) };
 }
 
 /** The calendar day of an instant in the user's time zone (a preparer's 'today'). */
-export function userCalendarDate(instant: Date, preferences: DatePreferences, fallbackOffsetMinutes = 0) {
-  const { shifted } = wallClock(instant, preferences, fallbackOffsetMinutes);
-  return { year: shifted.getUTCFullYear(), month: shifted.getUTCMonth() + 1, day: shifted.getUTCDate() };
+export function userCalendarDate(instant: Date, preferences: DatePreferences, fallbackTimeZone = 'UTC') {
+  const { clock } = wallClock(instant, preferences, fallbackTimeZone);
+  return { year: clock.year, month: clock.month, day: clock.day };
 }
 
 /** The date of an instant in the user's date format and time zone ('05/31/2026'). */
-export function formatUserDate(instant: Date, preferences: DatePreferences, fallbackOffsetMinutes = 0): string {
-  return formatFieldDate(userCalendarDate(instant, preferences, fallbackOffsetMinutes), preferences.dateFormat);
+export function formatUserDate(instant: Date, preferences: DatePreferences, fallbackTimeZone = 'UTC'): string {
+  return formatFieldDate(userCalendarDate(instant, preferences, fallbackTimeZone), preferences.dateFormat);
 }
 
-/** The time of an instant in the user's time zone with its offset ('14:05:09 UTC+05:30'), as the activity shows it. */
-export function formatUserTime(instant: Date, preferences: DatePreferences, fallbackOffsetMinutes = 0): string {
-  const { shifted, offset } = wallClock(instant, preferences, fallbackOffsetMinutes);
-  const pad = (value: number) => String(value).padStart(2, '0');
-  return `${pad(shifted.getUTCHours())}:${pad(shifted.getUTCMinutes())}:${pad(shifted.getUTCSeconds())} UTC${timeZoneOf(offset / 60)}`;
+const pad = (value: number) => String(value).padStart(2, '0');
+
+/**
+ * The time of an instant in the user's time zone with its offset at that instant ('14:05:09 UTC+05:30'; New York
+ * 'UTC-05:00' in winter, 'UTC-04:00' in summer), as the activity shows it.
+ */
+export function formatUserTime(instant: Date, preferences: DatePreferences, fallbackTimeZone = 'UTC'): string {
+  const { clock, offset } = wallClock(instant, preferences, fallbackTimeZone);
+  return `${pad(clock.hour)}:${pad(clock.minute)}:${pad(clock.second)} UTC${utcOffsetText(offset)}`;
 }
 
 /** The clock time of an instant in the user's time zone on a 12-hour clock ('06:51 PM': the request history's 'hh:mm A'). */
-export function formatUserClock(instant: Date, preferences: DatePreferences, fallbackOffsetMinutes = 0): string {
-  const { shifted } = wallClock(instant, preferences, fallbackOffsetMinutes);
-  const hours = shifted.getUTCHours();
-  const pad = (value: number) => String(value).padStart(2, '0');
-  return `${pad(hours % 12 === 0 ? 12 : hours % 12)}:${pad(shifted.getUTCMinutes())} ${hours < 12 ? 'AM' : 'PM'}`;
+export function formatUserClock(instant: Date, preferences: DatePreferences, fallbackTimeZone = 'UTC'): string {
+  const { clock } = wallClock(instant, preferences, fallbackTimeZone);
+  const { hour } = clock;
+  return `${pad(hour % 12 === 0 ? 12 : hour % 12)}:${pad(clock.minute)} ${hour < 12 ? 'AM' : 'PM'}`;
+}
+
+/** The zone dates are computed in for a stored preference: the named zone, or UTC for none or an unknown name. */
+export function timeZoneOrUtc(timezone: string | null | undefined): string {
+  return timezone && isTimeZone(timezone) ? timezone : 'UTC';
+}
+
+/** The instant the day before a calendar day began in a zone. */
+function previousDayIn(today: { year: number; month: number; day: number }, timeZone: string) {
+  const yesterday = new Date(Date.UTC(today.year, today.month - 1, today.day - 1));
+  return startOfDayIn(
+    { year: yesterday.getUTCFullYear(), month: yesterday.getUTCMonth() + 1, day: yesterday.getUTCDate() },
+    timeZone,
+  );
+}
+
+/** The instant the month of `now` began in a zone (its 1st, at the first minute of that day). */
+export function startOfMonthIn(now: Date, timeZone: string): Date {
+  const { year, month } = wallClockIn(now, timeZone);
+  return startOfDayIn({ year, month, day: 1 }, timeZone);
 }
 
 /**
- * The day a daily report run at `at` covers for a user in `timezone` (none: UTC): the local day that has just ended,
- * when `at` falls in the first `everyMinutes` of the user's local day (the report runs that often, so each user's
- * midnight is seen by exactly one run); otherwise null. The window is given as UTC instants.
+ * The day a daily report run at `at` covers for a user in `timezone` (none: UTC): the local day that has just ended
+ * (23 or 25 hours long where daylight saving begins or ends), when `at` falls in the first `everyMinutes` of the
+ * user's local day (the report runs that often, so
+ * each user's midnight is seen by exactly one run); otherwise null. The window is given as UTC instants.
  */
 export function dailyReportWindow(at: Date, timezone: string | null, everyMinutes: number) {
-  const offsetMs = (timeZoneMinutes(timezone) ?? 0) * 60_000;
-  const local = at.getTime() + offsetMs;
-  const dayMs = 24 * 60 * 60 * 1000;
-  const localMidnight = Math.floor(local / dayMs) * dayMs;
-  if (local - localMidnight >= everyMinutes * 60_000) return null;
-  return { from: new Date(localMidnight - dayMs - offsetMs), to: new Date(localMidnight - offsetMs) };
+  const zone = timeZoneOrUtc(timezone);
+  const to = startOfDayIn(wallClockIn(at, zone), zone);
+  if (at.getTime() - to.getTime() >= everyMinutes * 60_000) return null;
+  return { from: previousDayIn(wallClockIn(at, zone), zone), to };
 }

@@ -140,20 +140,26 @@ describe('periods and proration', () => {
 
 describe('the monthly quota', () => {
   it('starts the month at local midnight of the 1st in the user time zone', () => {
-    // 23:30 UTC on January 31 is already February 1 at +05:30.
+    // 23:30 UTC on January 31 is already February 1 in Kolkata (+05:30).
     const now = at('2027-01-31T23:30:00Z');
-    expect(quotaMonthStart(now, '+05:30').toISOString()).toBe('2027-01-31T18:30:00.000Z');
+    expect(quotaMonthStart(now, 'Asia/Kolkata').toISOString()).toBe('2027-01-31T18:30:00.000Z');
     expect(quotaMonthStart(now, null).toISOString()).toBe('2027-01-01T00:00:00.000Z');
-    // 02:00 UTC on March 1 is still February at -05:00.
-    expect(quotaMonthStart(at('2027-03-01T02:00:00Z'), '-05:00').toISOString()).toBe('2027-02-01T05:00:00.000Z');
+    // 02:00 UTC on March 1 is still February in New York (-05:00 in winter).
+    expect(quotaMonthStart(at('2027-03-01T02:00:00Z'), 'America/New_York').toISOString()).toBe(
+      '2027-02-01T05:00:00.000Z',
+    );
+    // In summer New York is at -04:00: its July began at 04:00 UTC.
+    expect(quotaMonthStart(at('2027-07-10T12:00:00Z'), 'America/New_York').toISOString()).toBe(
+      '2027-07-01T04:00:00.000Z',
+    );
   });
 
   it('reads last month count as 0 once the month has turned in the user zone, and this month count as is', () => {
     const user = { freeDocumentsUsed: 3, freeDocumentsCountedSince: at('2027-01-20T00:00:00Z') };
     const before = at('2027-01-31T18:00:00Z');
     const after = at('2027-01-31T19:00:00Z');
-    expect(documentsUsedThisMonth(user, quotaMonthStart(before, '+05:30'))).toBe(3);
-    expect(documentsUsedThisMonth(user, quotaMonthStart(after, '+05:30'))).toBe(0);
+    expect(documentsUsedThisMonth(user, quotaMonthStart(before, 'Asia/Kolkata'))).toBe(3);
+    expect(documentsUsedThisMonth(user, quotaMonthStart(after, 'Asia/Kolkata'))).toBe(0);
     expect(documentsUsedThisMonth(user, quotaMonthStart(after, null))).toBe(3);
   });
 });

@@ -1,4 +1,4 @@
-import { timeZoneMinutes } from './account-settings.js';
+import { startOfMonthIn, timeZoneOrUtc } from './account-settings.js';
 import type { PLAN_DURATIONS, PlanType } from './constants.js';
 
 /**
@@ -180,13 +180,11 @@ export function seatChargePreview(input: {
 }
 
 /**
- * Section 9: the free plan's signature requests are counted per calendar month in the user's time zone (a UTC offset
- * of TIME_ZONES; none: UTC). The instant that month began.
+ * Section 9: the free plan's signature requests are counted per calendar month in the user's time zone (an IANA
+ * name; none: UTC). The instant that month began.
  */
 export function quotaMonthStart(now: Date, timezone: string | null): Date {
-  const offset = timeZoneMinutes(timezone) ?? 0;
-  const local = new Date(now.getTime() + offset * 60_000);
-  return new Date(Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), 1) - offset * 60_000);
+  return startOfMonthIn(now, timeZoneOrUtc(timezone));
 }
 
 /**

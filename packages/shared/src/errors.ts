@@ -21,6 +21,7 @@ export const ERROR_CODES = [
   'INTEGRATION_UNAVAILABLE',
   'PAYMENT_FAILED',
   'PAYMENT_PROVIDER_ERROR',
+  'NOT_CONFIGURED',
   'INTERNAL',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

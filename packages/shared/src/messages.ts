@@ -311,6 +311,23 @@ export const MESSAGES = {
   formClosedForNow: 'This form cannot take submissions right now. Please try again later.',
   tooManyFormSubmissions: 'Too many submissions. Please try again in a minute.',
   formSignersFixed: "A form's signers are 'Me (Now)' and 'SIGNER': they do not change.",
+  // The spec's last texts (issue 41, item 11), each where the spec puts it.
+  /** Part 1, section 4: a template saved with validation errors stays a draft; its requirements are listed. */
+  templateSavedWithErrors: 'Template saved.',
+  /** Part 1, section 8's toasts: a public form's link copied from the forms list. */
+  copiedInClipboard: 'Copied in clipboard',
+  /** Part 1, section 8's toasts: a public form submitted (the document made for its visitor). */
+  documentSubmitted: 'Document submitted.',
+  /** Part 1, section 2: the preparer as the editor offers it ('Choosing the Me (now) signer'). */
+  meNowSigner: 'Me (now)',
+  /** Part 1, section 6: beside a signer who is neither the current user nor the preparer. */
+  sendViaEmail: '(Send via email)',
+  /** Part 1, section 8's toasts: a public form's request that got no answer from the server. */
+  somethingWentWrongPleaseComma: 'Something went wrong. Please, try again.',
+  /** Part 1, section 8: the sign-up's prepare step answered without the account it prepared. */
+  somethingWentWrongPlease: 'Something went wrong. Please try again.',
+  /** Part 1, section 8: the sign-up's prepare step failed in a way that names no field. */
+  somethingWentWrongComma: 'Something went wrong, please try again.',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -112,6 +112,7 @@ export const ROUTES = {
   googleSignIn: { method: 'POST', path: '/auth/google_sign_in' },
   health: { method: 'GET', path: '/health' },
   listDocuments: { method: 'GET', path: '/documents' },
+  listAllDocuments: { method: 'GET', path: '/documents/all' },
   listLiveTemplates: { method: 'GET', path: '/documents/all/templates' },
   listRequisites: { method: 'GET', path: '/requisites' },
   logout: { method: 'POST', path: '/auth/logout' },

@@ -29,7 +29,7 @@ import { documentListMailJobs } from './document-list/document-list.mails.js';
 import { documentListRoutes } from './document-list/document-list.routes.js';
 import { documentListService } from './document-list/document-list.service.js';
 import { shareLinks } from './document-list/share-links.js';
-import { conversionJobs } from './documents/conversion.jobs.js';
+import { CONVERSION_SWEEP_CRON, conversionJobs } from './documents/conversion.jobs.js';
 import { documentRoutes } from './documents/documents.routes.js';
 import { documentService } from './documents/documents.service.js';
 import { completedMailJobs } from './downloads/completed.mails.js';
@@ -138,7 +138,7 @@ export function appModules(
   const office =
     options.office ??
     new OfficeConverter(config.dataDir, platform.log, OFFICE_CONVERSION_TIMEOUT_MS, 'soffice', config.officeRecycling);
-  const conversion = conversionJobs({ db, storage, office, jobs });
+  const conversion = conversionJobs({ db, storage, office, jobs, now });
   const documents = documentService({ db, storage, jobs, conversion });
 
   const completedMails = completedMailJobs({ db, mailer, appUrl });
@@ -247,7 +247,7 @@ export function appModules(
         authMails.alreadyRegisteredMail,
         purchase.signUpCodeMail,
       ],
-      routes: (api) => api.register(authRoutes, { auth, hasGoogleSignIn: config.google !== undefined, purchase }),
+      routes: (api) => api.register(authRoutes, { auth, purchase }),
     },
     {
       name: 'users',
@@ -279,7 +279,13 @@ export function appModules(
     },
     {
       name: 'documents',
-      jobs: [conversion.convertPart, conversion.convertOfficePart, conversion.combineDocument],
+      jobs: [
+        conversion.convertPart,
+        conversion.convertOfficePart,
+        conversion.combineDocument,
+        conversion.sweepUnconverted,
+      ],
+      schedules: [{ job: conversion.sweepUnconverted, cron: CONVERSION_SWEEP_CRON, payload: {} }],
       routes: (api) => api.register(documentRoutes, { documents }),
       startWorkers: () => {
         if (options.warmUpOffice) office.warmUp();

@@ -29,6 +29,8 @@ export const STATUS_BY_CODE: Record<ErrorCode, number> = {
   PAYMENT_FAILED: 402,
   /** The payment provider could not be reached or answered an error that is not the card's. */
   PAYMENT_PROVIDER_ERROR: 502,
+  /** A feature this server was not configured for (Google sign-in without GOOGLE_CLIENT_ID). */
+  NOT_CONFIGURED: 501,
   INTERNAL: 500,
   MAINTENANCE: 503,
 };

@@ -203,6 +203,20 @@ export class JobQueue {
     }
   }
 
+  /**
+   * Which of `values` a job of these definitions waiting, retrying or running carries as its payload's `key`: a
+   * sweep queues again only what has no live job (pg-boss has no call that lists jobs by their payload).
+   */
+  async withLiveJobs(definitions: JobDefinition[], key: string, values: string[]): Promise<Set<string>> {
+    if (values.length === 0) return new Set();
+    const names = definitions.map((definition) => definition.name);
+    const rows = await this.queueRows(
+      sql`select distinct data->>${key} as value from pgboss.job
+          where name in ${names} and state < 'completed' and data->>${key} in ${values}`,
+    );
+    return new Set(rows.map((row) => String(row.value)));
+  }
+
   private async queueRows(query: SQL): Promise<Record<string, unknown>[]> {
     const result = (await this.database.db.execute(query)) as unknown as { rows: Record<string, unknown>[] };
     return result.rows;

@@ -205,7 +205,6 @@ const coreTexts = {
     noFieldSelected: 'Add a field from the left, or select one on a page to change it.',
     assignedTo: 'Assigned To',
     unassigned: 'empty',
-    meNow: 'Me (Now)',
     whoFills: 'Who fills this out?',
     whoChecks: 'Who checks this out?',
     styles: 'Styles',
@@ -447,6 +446,7 @@ const coreTexts = {
     timezone: 'Time zone',
     browserTimezone: "Your device's time zone",
     timezoneOption: 'UTC{{offset}}',
+    timezoneZoneOption: '{{zone}} (UTC{{offset}})',
     notifications: 'Notifications',
     notificationsIntro: 'Choose which emails you get.',
     flags: {

@@ -106,6 +106,17 @@ export const listDocuments = {
   response: documentListResponse,
 } as const;
 
+/**
+ * GET documents/all (spec part 1, section 7): every document the list would show for these filters (type, status,
+ * the 'Mine / Team' scope, test mode), newest first, in one answer without pages; the list's items and its total.
+ */
+export const allDocumentsQuery = documentListQuery.pick({ type: true, status: true, scope: true, testMode: true });
+export const listAllDocuments = {
+  ...ROUTES.listAllDocuments,
+  querystring: allDocumentsQuery,
+  response: z.object({ items: z.array(documentListItem), totalItems: z.number().int() }),
+} as const;
+
 const documentIds = z
   .array(z.string().uuid({ error: MESSAGES.documentNotFound }))
   .min(1, MESSAGES.required)

@@ -21,10 +21,11 @@ export const signInGoogleAuthenticator = {
 
 /**
  * POST auth/google_sign_in {token}: a Google ID token (Google Identity Services). Answers like sign-in; a user made
- * by it gets `isNewUser` ('Your account has been created.'). Without GOOGLE_CLIENT_ID the path does not exist.
+ * by it gets `isNewUser` ('Your account has been created.'). Without GOOGLE_CLIENT_ID it answers 501 NOT_CONFIGURED.
  */
 export const googleSignIn = {
   ...ROUTES.googleSignIn,
+  summary: 'Sign in with a Google ID token (501 NOT_CONFIGURED when the server has no Google client id)',
   body: z.object({ token: z.string().min(1).max(4096) }),
   response: signInResponse,
 } as const;

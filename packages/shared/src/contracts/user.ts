@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { NOTIFICATION_FLAGS, type NotificationFlag, TIME_ZONES } from '../account-settings.js';
+import { isTimeZone, NOTIFICATION_FLAGS, type NotificationFlag } from '../account-settings.js';
 import { DATE_FORMATS, PLAN_DURATIONS, PLAN_TYPES, TEAM_ROLES, TWO_FACTOR_TYPES } from '../constants.js';
 import { email, linkToken, newPassword, personName } from '../fields.js';
 import { MESSAGES } from '../messages.js';
@@ -16,7 +16,7 @@ export const user = z.object({
   email: z.string(),
   /** A signed URL of the 128x128 picture (valid one hour), or null. */
   avatarUrl: z.string().nullable(),
-  /** One of TIME_ZONES ('+05:30'); null shows the browser's own time. */
+  /** An IANA time zone ('America/New_York'); null shows the browser's own time. */
   timezone: z.string().nullable(),
   dateFormat: z.enum(DATE_FORMATS),
   plan: z.object({ type: z.enum(PLAN_TYPES), duration: z.enum(PLAN_DURATIONS) }),
@@ -51,7 +51,8 @@ const mismatch = { message: MESSAGES.passwordMismatch, path: ['passwordConfirmat
 const profileFields = z.object({
   name: personName,
   dateFormat: z.enum(DATE_FORMATS),
-  timezone: z.enum(TIME_ZONES).nullable(),
+  /** An IANA time zone name ('Asia/Kolkata'), with its daylight saving; null: the browser's own. */
+  timezone: z.string().max(64).refine(isTimeZone, 'Unknown time zone').nullable(),
   /** A new password, or empty to keep the current one; other sessions end when it changes. */
   password: optionalNewPassword,
   passwordConfirmation: z.string().max(100, MESSAGES.maxLength100).optional(),

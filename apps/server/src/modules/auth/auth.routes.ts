@@ -24,7 +24,7 @@ const open = { tags: ['auth'], auth: 'none' } as const;
 
 export async function authRoutes(
   app: FastifyInstance,
-  { auth, hasGoogleSignIn, purchase }: { auth: AuthService; hasGoogleSignIn: boolean; purchase: DirectPurchase },
+  { auth, purchase }: { auth: AuthService; purchase: DirectPurchase },
 ) {
   defineRoute(app, signUp, open, async (request) => auth.signUp(request.body));
   defineRoute(app, prepareSignUp, open, async (request) => purchase.prepare(request.body));
@@ -36,8 +36,8 @@ export async function authRoutes(
   defineRoute(app, signInGoogleAuthenticator, open, async (request) =>
     auth.completeTwoFactor({ ...request.body, type: 'google', ip: request.ip }),
   );
-  // Only with GOOGLE_CLIENT_ID: otherwise the path is unknown (404).
-  if (hasGoogleSignIn) defineRoute(app, googleSignIn, open, async (request) => auth.googleSignIn(request.body));
+  // Always routed; without GOOGLE_CLIENT_ID it answers 501 NOT_CONFIGURED.
+  defineRoute(app, googleSignIn, open, async (request) => auth.googleSignIn(request.body));
   defineRoute(app, refreshToken, { ...open, auth: 'bearerKey' }, async (request) =>
     auth.refresh({ refreshToken: bearerToken(request.headers.authorization) }),
   );

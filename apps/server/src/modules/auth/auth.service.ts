@@ -57,6 +57,8 @@ interface AuthDeps {
 
 /** argon2id (the library's const enum value 2) with the library's defaults: 19 MiB, 2 passes. */
 const ARGON2_OPTIONS = { algorithm: 2 as Algorithm.Argon2id };
+/** The answer of auth/google_sign_in on a server without GOOGLE_CLIENT_ID (the web app then shows no Google button). */
+export const GOOGLE_SIGN_IN_NOT_CONFIGURED = 'Google sign-in is not configured on this server.';
 
 /** The stored hash of a new password (sign-up, reset, the profile). */
 export function hashPassword(password: string): Promise<string> {
@@ -190,7 +192,7 @@ export function authService(deps: AuthDeps) {
      * without owning the address loses it (account pre-hijacking).
      */
     async googleSignIn(input: { token: string }): Promise<SignInResponse> {
-      if (!deps.google) throw unauthorized();
+      if (!deps.google) throw new AppError('NOT_CONFIGURED', GOOGLE_SIGN_IN_NOT_CONFIGURED);
       const identity = await deps.google.verify(input.token);
       const email = normalizeEmail(identity.email);
       const current = now();

@@ -5,6 +5,7 @@ import { exportJWK, generateKeyPair, type JWK, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, uniqueEmail } from '../../../test/app.js';
 import { authClient } from '../../../test/auth.js';
+import { GOOGLE_SIGN_IN_NOT_CONFIGURED } from './auth.service.js';
 
 // A local issuer in Google's place: its keys published as a JWKS over HTTP, its URL and issuer given as the
 // configuration, so the real verification (signature, issuer, audience, expiry) runs.
@@ -147,7 +148,9 @@ describe('POST /auth/google_sign_in', () => {
 });
 
 describe('without GOOGLE_CLIENT_ID', () => {
-  it('has no Google sign-in and says so in its config', async () => {
+  it('answers the route with a clear NOT_CONFIGURED error and says so in its config', async () => {
+    // The cause: the route was registered only with GOOGLE_CLIENT_ID, so without it the spec's call answered a bare
+    // 404, as if the API had no such call. It is always routed (and in the OpenAPI document) and says why it fails.
     const plain = await createTestApp();
     try {
       const answer = await plain.app.inject({
@@ -155,7 +158,10 @@ describe('without GOOGLE_CLIENT_ID', () => {
         url: '/api/v1/auth/google_sign_in',
         payload: { token: 'x' },
       });
-      expect(answer.statusCode).toBe(404);
+      expect(answer.statusCode).toBe(501);
+      expect(answer.json()).toMatchObject({ code: 'NOT_CONFIGURED', message: GOOGLE_SIGN_IN_NOT_CONFIGURED });
+      const invalid = await plain.app.inject({ method: 'POST', url: '/api/v1/auth/google_sign_in', payload: {} });
+      expect(invalid.statusCode).toBe(400);
       const config = await plain.app.inject({ method: 'GET', url: '/api/v1/app-config' });
       expect(config.json()).toMatchObject({ googleClientId: null });
       expect(String(config.headers['content-security-policy'])).not.toContain('google');

@@ -17,11 +17,11 @@ describe('the free plan monthly quota', () => {
   it('restarts at the month boundary of the user time zone (+05:30), for the send check and the counter alike', async () => {
     const user = await authClient(t.app).loggedInUser();
     const db = t.app.platform.database.db;
-    await db.execute(sql`update users set timezone = '+05:30' where id = ${user.id}`);
+    await db.execute(sql`update users set timezone = 'Asia/Kolkata' where id = ${user.id}`);
     // Three sends on January 31 at 17:00 UTC (22:30 in the user's zone): the month's quota is used up.
     const january = new Date('2027-01-31T17:00:00Z');
     const count = (now: Date, n: number) =>
-      countSentDocuments(db, { userId: user.id, count: n, monthStart: quotaMonthStart(now, '+05:30'), now });
+      countSentDocuments(db, { userId: user.id, count: n, monthStart: quotaMonthStart(now, 'Asia/Kolkata'), now });
     await db.execute(
       sql`update users set free_documents_counted_since = ${january.toISOString()}::timestamptz where id = ${user.id}`,
     );
@@ -29,10 +29,10 @@ describe('the free plan monthly quota', () => {
     expect(await count(new Date('2027-01-31T18:29:00Z'), 1)).toBe(0);
     const row = await findUserById(db, user.id);
     if (!row) throw new Error('no user');
-    expect(documentsUsedThisMonth(row, quotaMonthStart(new Date('2027-01-31T18:29:00Z'), '+05:30'))).toBe(3);
+    expect(documentsUsedThisMonth(row, quotaMonthStart(new Date('2027-01-31T18:29:00Z'), 'Asia/Kolkata'))).toBe(3);
     // 18:30 UTC is midnight of February 1 in the user's zone (still January in UTC): the quota is new.
     const february = new Date('2027-01-31T18:30:00Z');
-    expect(documentsUsedThisMonth(row, quotaMonthStart(february, '+05:30'))).toBe(0);
+    expect(documentsUsedThisMonth(row, quotaMonthStart(february, 'Asia/Kolkata'))).toBe(0);
     expect(await count(february, 2)).toBe(2);
     expect(await count(february, 2)).toBe(1);
   });

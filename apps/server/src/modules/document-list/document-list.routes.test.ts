@@ -109,3 +109,46 @@ describe('GET documents', () => {
     }
   });
 });
+
+describe('GET documents/all', () => {
+  // The cause: the spec's call (part 1, section 7) was not routed; its path fell to GET documents/{id} and answered
+  // a validation error. It answers every document the list would show, in one answer without pages.
+  async function all(query = '', as = headers) {
+    return t.app.inject({ method: 'GET', url: `/api/v1/documents/all${query ? `?${query}` : ''}`, headers: as });
+  }
+
+  it('answers every live document of the caller in one answer, newest first, with the list items', async () => {
+    const answer = await all();
+    expect(answer.statusCode, answer.body).toBe(200);
+    const body = answer.json<{ items: DocumentListResponse['items']; totalItems: number }>();
+    expect(body.items.map((item) => item.title)).toEqual([
+      'Epsilon',
+      'Delta lease',
+      'Gamma 100%_off',
+      'beta NDA',
+      'Alpha lease',
+    ]);
+    expect(body.totalItems).toBe(5);
+    expect(body.items[0]).toEqual((await list('limit=1')).items[0]);
+    const awaiting = (await all('status=awaiting')).json<{ items: { title: string }[] }>();
+    expect(awaiting.items.map((item) => item.title)).toEqual(['Delta lease', 'beta NDA']);
+    expect((await all('', strangerHeaders)).json<{ items: { title: string }[] }>().items).toEqual([
+      expect.objectContaining({ title: 'Stranger lease' }),
+    ]);
+  });
+
+  it('is not cut at the largest page', async () => {
+    const many = await authClient(t.app).loggedInUser();
+    const factory = documentFactory(t.app);
+    for (let index = 0; index < 101; index++) await factory.create(many.id, { title: `Doc ${index}` });
+    const answer = await all('', { authorization: `Bearer ${many.accessToken}` });
+    expect(answer.json<{ items: unknown[]; totalItems: number }>()).toMatchObject({ totalItems: 101 });
+    expect(answer.json<{ items: unknown[] }>().items).toHaveLength(101);
+  });
+
+  it('refuses an anonymous caller, the team scope outside a team and bad filters', async () => {
+    expect((await all('', {})).statusCode).toBe(401);
+    expect((await all('scope=team')).statusCode).toBe(403);
+    expect((await all('status=deleted')).statusCode).toBe(400);
+  });
+});

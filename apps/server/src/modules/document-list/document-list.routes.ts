@@ -4,6 +4,7 @@ import {
   disableReminders,
   downloadDocumentsZip,
   enableReminders,
+  listAllDocuments,
   listDocuments,
   revertDocument,
   sendReminders,
@@ -32,6 +33,8 @@ export async function documentListRoutes(
     const body = await service.listJson(currentUser(request), request.query);
     return reply.type('application/json; charset=utf-8').send(body as unknown as DocumentListResponse);
   });
+
+  defineRoute(app, listAllDocuments, asUser, async (request) => service.listAll(currentUser(request), request.query));
 
   defineRoute(app, deleteDocuments, asUser, async (request) =>
     service.deleteMany({ userId: currentUser(request).id, ids: request.body.ids }),

@@ -1,6 +1,9 @@
 import {
+  type allDocumentsQuery,
+  type DocumentListItem,
   type documentListQuery,
   documentListResponse,
+  LIST_DEFAULTS,
   MESSAGES,
   pageAnswer,
   signersOnTurn,
@@ -128,6 +131,30 @@ export function documentListService(deps: Deps) {
   }
 
   return {
+    /**
+     * GET documents/all: the list's pages of the largest size, read one after another under the list's scope and
+     * policy (the 'Team' scope only for whom it allows), joined into one answer.
+     */
+    async listAll(user: ListUser, filters: z.output<typeof allDocumentsQuery>) {
+      const firstPage: repo.ParsedListQuery = {
+        ...filters,
+        page: 1,
+        limit: LIST_DEFAULTS.maxLimit,
+        searchType: 'documents',
+        orderingKey: LIST_DEFAULTS.orderingKey,
+        orderingDirection: LIST_DEFAULTS.orderingDirection,
+      };
+      const { scope } = await listScope(user, firstPage);
+      const items: DocumentListItem[] = [];
+      for (let page = 1; ; page++) {
+        const answer = await repo.listDocumentPage(db, scope, { ...firstPage, page });
+        items.push(...answer.items);
+        if (answer.items.length < LIST_DEFAULTS.maxLimit || items.length >= answer.totalItems) {
+          return { items, totalItems: items.length };
+        }
+      }
+    },
+
     /**
      * The list answer as the response's JSON text (what the route's serializer would write), from this node's
      * cache when the owner's list version, read with the user on this request, has not moved since.

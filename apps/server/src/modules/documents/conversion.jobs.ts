@@ -2,7 +2,7 @@ import { MESSAGES, type PdfMetadata } from '@esign/shared';
 import { PDF } from '@libpdf/core';
 import { z } from 'zod';
 import type { Db } from '../../platform/db/client.js';
-import { defineJob, type JobQueue } from '../../platform/jobs.js';
+import { defineJob, type JobQueue, type QueueInTransaction } from '../../platform/jobs.js';
 import { LARGE_FILE_BYTES, releaseLargeBuffers } from '../../platform/memory.js';
 import {
   OFFICE_CONVERSION_TIMEOUT_MS,
@@ -20,6 +20,7 @@ import {
   failPartConversion,
   findPartToConvert,
   listParts,
+  listUnconvertedParts,
   setCombinedPdf,
   setPartConverted,
 } from './document-parts.repository.js';
@@ -29,8 +30,14 @@ interface ConversionDeps {
   db: Db;
   storage: Storage;
   office: OfficeConverter;
-  jobs: JobQueue;
+  jobs: Pick<JobQueue, 'send' | 'withLiveJobs'>;
+  now: () => Date;
 }
+
+/** A part made longer ago than this, still unconverted and with no conversion job, is queued again by the sweep. */
+export const CONVERSION_SWEEP_AFTER_MS = 15 * 60 * 1000;
+/** How often the sweep runs (cron). */
+export const CONVERSION_SWEEP_CRON = '*/5 * * * *';
 
 const PDF_CONTENT_TYPE = 'application/pdf';
 
@@ -174,11 +181,41 @@ export function conversionJobs(deps: ConversionDeps) {
     },
   });
 
-  /** Queues a part's conversion: an office file in the office queue, in its account's turn; others in their own. */
-  async function queueConversion(part: { id: string; sourceKind: string }, accountId: string) {
-    if (part.sourceKind === 'office') await deps.jobs.send(convertOfficePart, { partId: part.id, accountId });
-    else await deps.jobs.send(convertPart, { partId: part.id });
+  /**
+   * Queues a part's conversion through `queue`, the `queue` of the transaction that inserts the part (so no part
+   * exists without its job): an office file in the office queue, in its account's turn; others in their own.
+   */
+  async function queueConversion(
+    queue: QueueInTransaction,
+    part: { id: string; sourceKind: string },
+    accountId: string,
+  ) {
+    if (part.sourceKind === 'office') await queue(convertOfficePart, { partId: part.id, accountId });
+    else await queue(convertPart, { partId: part.id });
   }
+
+  /**
+   * Queues again the parts a crash or a lost job left unconverted: made over `CONVERSION_SWEEP_AFTER_MS` ago, not
+   * converted, not failed, and with no conversion job waiting or running (a long office queue is not a loss).
+   */
+  const sweepUnconverted = defineJob({
+    name: 'documents.convert-sweep',
+    payload: z.object({}),
+    retryLimit: 1,
+    async handler() {
+      const createdBefore = new Date(deps.now().getTime() - CONVERSION_SWEEP_AFTER_MS);
+      const parts = await listUnconvertedParts(db, { createdBefore });
+      const live = await deps.jobs.withLiveJobs(
+        [convertPart, convertOfficePart],
+        'partId',
+        parts.map((part) => part.id),
+      );
+      const send: QueueInTransaction = (definition, payload, options) => deps.jobs.send(definition, payload, options);
+      for (const part of parts) {
+        if (!live.has(part.id)) await queueConversion(send, part, part.accountId);
+      }
+    },
+  });
 
   /** Converts a part, stores its PDF and page sizes, and combines the document when it was the last part. */
   async function convert({
@@ -223,6 +260,6 @@ export function conversionJobs(deps: ConversionDeps) {
     await combineOrQueue(part.documentId);
   }
 
-  return { convertPart, convertOfficePart, combineDocument, queueConversion };
+  return { convertPart, convertOfficePart, combineDocument, sweepUnconverted, queueConversion };
 }
 export type ConversionJobs = ReturnType<typeof conversionJobs>;

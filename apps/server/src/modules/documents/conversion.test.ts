@@ -29,7 +29,13 @@ function jobsWithRecordedQueue() {
     },
   } as unknown as JobQueue;
   const { database, storage } = t.app.platform;
-  const jobs = conversionJobs({ db: database.db, storage, office: {} as OfficeConverter, jobs: queue });
+  const jobs = conversionJobs({
+    db: database.db,
+    storage,
+    office: {} as OfficeConverter,
+    jobs: queue,
+    now: () => new Date(),
+  });
   return { jobs, sent };
 }
 

@@ -1,5 +1,5 @@
 import { type ActiveContentState, type DocumentPart, type PdfMetadata, withoutBidiControls } from '@esign/shared';
-import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import { documentParts, documents } from '../../platform/db/schema.js';
 import { actorTeamColumns } from '../access/access.repository.js';
@@ -80,6 +80,26 @@ export async function findDocumentPart(db: Db, params: { documentId: string; par
 export async function setPartActiveContent(db: Db, partId: string, activeContent: ActiveContentState) {
   await db.update(documentParts).set({ activeContent }).where(eq(documentParts.id, partId));
 }
+/**
+ * Parts of live documents made before `createdBefore` and neither converted nor failed, with the account their
+ * conversion runs for (the document's owner, who uploaded them): the conversion sweep's candidates.
+ */
+export async function listUnconvertedParts(db: Db, params: { createdBefore: Date }) {
+  return db
+    .select({ id: documentParts.id, sourceKind: documentParts.sourceKind, accountId: documents.userId })
+    .from(documentParts)
+    .innerJoin(documents, eq(documents.id, documentParts.documentId))
+    .where(
+      and(
+        isNull(documentParts.convertedAt),
+        isNull(documentParts.errorText),
+        isNull(documents.deletedAt),
+        lt(documentParts.createdAt, params.createdBefore),
+      ),
+    )
+    .limit(500);
+}
+
 /**
  * Sends a converted part back to conversion, as it stood after its upload, with what its next conversion must
  * do with its active content. Its PDF, if one was made, is overwritten by that conversion (same key).

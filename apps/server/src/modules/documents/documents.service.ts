@@ -207,7 +207,8 @@ export function documentService(deps: DocumentDeps) {
       const sizeBytes = upload.size();
       let part: partsRepo.PartRow;
       try {
-        part = await db.transaction(async (tx) => {
+        // The part and its conversion job commit together: a crash after the commit loses no conversion.
+        part = await jobs.transaction(db, async (tx, queue) => {
           await partsRepo.markPartsChanged(tx, input.documentId);
           const current = await partsRepo.partTotals(tx, input.documentId);
           if (
@@ -216,7 +217,7 @@ export function documentService(deps: DocumentDeps) {
           ) {
             throw badRequest(MESSAGES.documentFilesLimit);
           }
-          return partsRepo.insertPart(tx, {
+          const inserted = await partsRepo.insertPart(tx, {
             id: partId,
             documentId: input.documentId,
             order: current.nextOrder,
@@ -226,12 +227,13 @@ export function documentService(deps: DocumentDeps) {
             sourceExtension: content.extension,
             sizeBytes,
           });
+          await conversion.queueConversion(queue, inserted, input.userId);
+          return inserted;
         });
       } catch (error) {
         await storage.delete(originalFileKey);
         throw error;
       }
-      await conversion.queueConversion(part, input.userId);
       return partsRepo.toPartDto(part);
     },
 
@@ -338,7 +340,7 @@ export function documentService(deps: DocumentDeps) {
       const { documentId, partId } = input;
       await requireDraft(input.userId, documentId);
       const isRemoving = input.choice === 'remove';
-      await db.transaction(async (tx) => {
+      await jobs.transaction(db, async (tx, queue) => {
         const document = await repo.lockDocument(tx, documentId);
         if (!document) throw notFound();
         if (!isEditable(document.status)) throw new AppError('CONFLICT', MESSAGES.documentNotDraft);
@@ -352,8 +354,8 @@ export function documentService(deps: DocumentDeps) {
         await partsRepo.markPartsChanged(tx, documentId);
         // 'removed' before converting tells the conversion to remove it from this signed file.
         await partsRepo.restartPartConversion(tx, partId, 'removed');
+        await queue(conversion.convertPart, { partId });
       });
-      if (isRemoving) await jobs.send(conversion.convertPart, { partId });
       return documentWithParts(documentId);
     },
 

@@ -127,7 +127,7 @@ describe('realtime in a team', () => {
 const PROFILE = {
   name: 'Ada Byron',
   dateFormat: 'DD/MM/YY',
-  timezone: '+05:30',
+  timezone: 'Asia/Kolkata',
   isReceivingReminders: false,
   isReceivingSigned: true,
   isReceivingSignerSigned: false,

@@ -145,7 +145,7 @@ describe('notification flags', () => {
     await setFlags(owner.id, { isReceivingSignatureRequestsDailyReport: true });
     await setFlags(east.id, { isReceivingSignatureRequestsDailyReport: true });
     await db.update(users).set({ dateFormat: 'DD/MM/YYYY' }).where(eq(users.id, owner.id));
-    await db.update(users).set({ timezone: '+05:30' }).where(eq(users.id, east.id));
+    await db.update(users).set({ timezone: 'Asia/Kolkata' }).where(eq(users.id, east.id));
     const day = new Date('2026-03-04T10:00:00Z');
     await recordActivity(db, { documentId: document.id, type: 'send', at: day });
     await recordActivity(db, { documentId: document.id, type: 'sign', at: day });

@@ -20,7 +20,7 @@ const call: ReturnType<typeof sessionCall> = (...args) => sessionCall(t.app)(...
 const profile = {
   name: 'Ada Byron',
   dateFormat: 'DD/MM/YY',
-  timezone: '+05:30',
+  timezone: 'Asia/Kolkata',
   isReceivingReminders: false,
   isReceivingSigned: true,
   isReceivingSignerSigned: false,
@@ -43,12 +43,17 @@ describe('PATCH user/profile', () => {
     expect(read).toMatchObject({ ...profile, email: user.email });
   });
 
-  it('refuses an anonymous caller, a time zone off the list and a bad name with their messages', async () => {
+  it('refuses an anonymous caller, a time zone that is not a zone name and a bad name with their messages', async () => {
     const user = await authClient(t.app).loggedInUser();
     expect((await call(null, 'PATCH', '/user/profile', profile)).statusCode).toBe(401);
-    const zone = await call(user, 'PATCH', '/user/profile', { ...profile, timezone: '+05:15' });
-    expect(zone.statusCode).toBe(400);
-    expect(zone.json().errors[0].property).toBe('timezone');
+    // A zone is a name now: an offset, even one the old list had, and an unknown name are refused.
+    for (const timezone of ['+05:30', '+05:15', 'Mars/Olympus_Mons']) {
+      const zone = await call(user, 'PATCH', '/user/profile', { ...profile, timezone });
+      expect(zone.statusCode).toBe(400);
+      expect(zone.json().errors[0].property).toBe('timezone');
+    }
+    const newYork = await call(user, 'PATCH', '/user/profile', { ...profile, timezone: 'America/New_York' });
+    expect(newYork.json<User>().timezone).toBe('America/New_York');
     const name = await call(user, 'PATCH', '/user/profile', { ...profile, name: '<script>' });
     expect(JSON.stringify(name.json().errors)).toContain(MESSAGES.incorrectName);
   });

@@ -103,7 +103,7 @@ export function userMailJobs(deps: UserMailDeps) {
       const from = new Date(payload.from);
       const counts = await dailyActivityCounts(deps.db, { userId: user.id, from, to: new Date(payload.to) });
       // The local day the window is, in the user's date format.
-      const date = formatUserDate(from, { dateFormat: user.dateFormat, timezone: user.timezone ?? '+00:00' });
+      const date = formatUserDate(from, { dateFormat: user.dateFormat, timezone: user.timezone ?? 'UTC' });
       await deps.mailer.send(
         renderMail({
           to: user.email,

@@ -6,7 +6,7 @@ import { RequestHistoryPage } from './RequestHistoryPage';
 
 // A user in UTC+10 who reads dates as DD/MM/YYYY; one call at 18:51 UTC on 28 November (04:51 on the 29th for them).
 vi.mock('../auth/api', () => ({
-  useCurrentUser: () => ({ data: { dateFormat: 'DD/MM/YYYY', timezone: '+10:00' } }),
+  useCurrentUser: () => ({ data: { dateFormat: 'DD/MM/YYYY', timezone: 'Australia/Brisbane' } }),
 }));
 vi.mock('./api', () => ({
   useApiKey: () => ({ data: { name: 'Live key' } }),

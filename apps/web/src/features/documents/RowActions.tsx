@@ -12,10 +12,15 @@ import { RowMenu } from './RowMenu';
 
 type Dialog = 'resend' | 'rename' | 'share' | 'remind' | 'delete' | null;
 
-export async function copyText(text: string, t: (key: `messages.${'copiedToClipboard'}`) => string) {
+/** Copies a text and says so: 'Copied to clipboard', or the forms list's 'Copied in clipboard' (the spec's two). */
+export async function copyText(
+  text: string,
+  t: (key: `messages.${'copiedToClipboard' | 'copiedInClipboard'}`) => string,
+  copied: 'copiedToClipboard' | 'copiedInClipboard' = 'copiedToClipboard',
+) {
   try {
     await navigator.clipboard.writeText(text);
-    notifySuccess(t('messages.copiedToClipboard'));
+    notifySuccess(t(`messages.${copied}`));
   } catch {
     notifyFailure(MESSAGES.copyFailed);
   }

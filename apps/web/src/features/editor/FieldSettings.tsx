@@ -39,10 +39,12 @@ export interface FieldSettingsProps {
 }
 
 export function signerLabel(signer: Signer, t: Translate): string {
-  if (signer.isPreparer) return t('editor.meNow');
+  if (signer.isPreparer) return t('messages.meNowSigner');
   // A template's signer is a role until a document is made from it.
   if (signer.role && !signer.email) return signer.role;
-  return signer.name ? t('common.nameAndEmail', { name: signer.name, email: signer.email }) : signer.email;
+  const name = signer.name ? t('common.nameAndEmail', { name: signer.name, email: signer.email }) : signer.email;
+  // Spec part 1, section 6: a signer who is neither the current user nor the preparer gets the link by e-mail.
+  return `${name} ${t('messages.sendViaEmail')}`;
 }
 
 /** A signer's picture beside their name, when their account has one. */

@@ -32,6 +32,12 @@ export function SendErrorsModal({
       onClose={onClose}
       title={templateKind ? t(templateKind.texts.validationTitle) : t('editor.sendErrorsTitle')}
     >
+      {templateKind?.type === 'template' ? (
+        // Spec part 1, section 4: saved with validation errors, the template stays a draft; its requirements follow.
+        <Text size="sm" mb="xs">
+          {t('messages.templateSavedWithErrors')}
+        </Text>
+      ) : null}
       <List spacing="xs" data-testid="sending-errors">
         {errors.map((error) => (
           <List.Item key={error}>{translateMessage(error, t)}</List.Item>

@@ -33,7 +33,9 @@ export function FormRowActions({ item }: { item: DocumentListItem }) {
         ) : null}
         <Menu.Item onClick={() => navigate(`/form-requests/${item.id}/edit`)}>{t('forms.action.edit')}</Menu.Item>
         {isLive ? (
-          <Menu.Item onClick={() => copyText(formLink(item.id), t)}>{t('forms.action.share')}</Menu.Item>
+          <Menu.Item onClick={() => copyText(formLink(item.id), t, 'copiedInClipboard')}>
+            {t('forms.action.share')}
+          </Menu.Item>
         ) : null}
         <Menu.Item onClick={() => run(() => actions.duplicate.mutateAsync(item.id), t('messages.templateDuplicated'))}>
           {t('forms.action.duplicate')}

@@ -3,6 +3,7 @@ import { Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/co
 import { type FormEvent, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { isApiError } from '../../api/api-error';
+import { notifySuccess } from '../../api/notify';
 import { useTranslation } from '../../i18n';
 import { LanguageSwitcher } from '../../i18n/LanguageSwitcher';
 import { usePageLanguage } from '../../i18n/page-language';
@@ -65,11 +66,12 @@ export function PublicFormPage() {
     try {
       const made = await submitForm(formRequestId, { signer: values });
       rememberSignToken(made.documentId, made.signAccessToken);
+      notifySuccess(t('messages.documentSubmitted'));
       navigate(`/documents/${made.documentId}/sign`, { replace: true });
     } catch (error) {
       setSubmitting(false);
       if (!isApiError(error)) {
-        setFailure(MESSAGES.somethingWentWrong);
+        setFailure(MESSAGES.somethingWentWrongPleaseComma);
         return;
       }
       // The server names the fields under `signer`; any other refusal (the limits, the quota) is said below.

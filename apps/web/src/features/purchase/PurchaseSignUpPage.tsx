@@ -1,11 +1,11 @@
-import { prepareSignUp, SIGN_UP_CODE_LENGTH } from '@esign/shared';
+import { MESSAGES, prepareSignUp, SIGN_UP_CODE_LENGTH } from '@esign/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Group, Modal, Stack, Text, TextInput, Title } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { isApiError } from '../../api/api-error';
 import { apiCall } from '../../api/client';
-import { notifySuccess } from '../../api/notify';
+import { notifyError, notifyFailure, notifySuccess } from '../../api/notify';
 import { useTranslation } from '../../i18n';
 import { useTranslateMessage } from '../../i18n/use-translate-message';
 import { useKeepSession } from '../auth/api';
@@ -34,10 +34,18 @@ export function PurchaseSignUpPage({ plan }: { plan: 'personal' | 'business' }) 
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
-      const { id } = await apiCall('prepareSignUp', { body: values });
-      setPending({ id, values });
+      const prepared = await apiCall('prepareSignUp', { body: values });
+      // Spec part 1, section 8: a prepare step that answers without its account is 'an unexpected result'.
+      if (!prepared?.id) {
+        notifyFailure(MESSAGES.somethingWentWrongPlease);
+        return;
+      }
+      setPending({ id: prepared.id, values });
     } catch (error) {
-      setServerFieldErrors(error, form.setError, FIELDS);
+      if (setServerFieldErrors(error, form.setError, FIELDS)) return;
+      const isExplained = isApiError(error) && error.code !== 'INTERNAL' && error.code !== 'NETWORK_ERROR';
+      if (isExplained) notifyError(error);
+      else notifyFailure(MESSAGES.somethingWentWrongComma);
     }
   });
 

@@ -1,8 +1,8 @@
 import {
   canChangeEmail,
   DATE_FORMATS,
+  isTimeZone,
   NOTIFICATION_FLAGS,
-  TIME_ZONES,
   type UpdateProfileRequest,
   type User,
   updateProfileRequest,
@@ -21,6 +21,7 @@ import { useUpdateProfile } from './api';
 import { DeleteAccount } from './DeleteAccount';
 import { EmailField } from './EmailField';
 import { SectionHeading } from './SectionHeading';
+import { useTimeZoneOptions } from './time-zone-options';
 
 /** The form's values of a user: the saved ones, both password fields empty. */
 export function profileValuesOf(user: User): UpdateProfileRequest {
@@ -28,7 +29,7 @@ export function profileValuesOf(user: User): UpdateProfileRequest {
   return {
     name: user.name,
     dateFormat: user.dateFormat,
-    timezone: (TIME_ZONES as readonly string[]).includes(user.timezone ?? '') ? user.timezone : null,
+    timezone: user.timezone && isTimeZone(user.timezone) ? user.timezone : null,
     password: '',
     passwordConfirmation: '',
     ...flags,
@@ -74,10 +75,7 @@ function ProfileForm({ user }: { user: User }) {
     }
   });
 
-  const zoneOptions = [
-    { value: DEVICE_ZONE, label: t('settings.browserTimezone') },
-    ...TIME_ZONES.map((zone) => ({ value: zone, label: t('settings.timezoneOption', { offset: zone }) })),
-  ];
+  const zoneOptions = useTimeZoneOptions({ value: DEVICE_ZONE, label: t('settings.browserTimezone') }, user.timezone);
 
   return (
     <Stack gap="xl">
@@ -140,6 +138,8 @@ function ProfileForm({ user }: { user: User }) {
                   onChange={(value) => field.onChange(value === DEVICE_ZONE || !value ? null : value)}
                   allowDeselect={false}
                   searchable
+                  limit={1000}
+                  maxDropdownHeight={320}
                 />
               )}
             />

@@ -24,14 +24,13 @@ export interface UserDates {
 
 const DEFAULT_PREFERENCES: DatePreferences = { dateFormat: 'MM/DD/YYYY', timezone: null };
 
-/** Dates as a user chose to read them; without a time zone of their own, the device's (at that instant). */
+/** Dates as a user chose to read them; without a time zone of their own, the device's. */
 export function userDates(preferences: DatePreferences): UserDates {
+  const deviceZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
   const shown =
-    <T>(format: (instant: Date, preferences: DatePreferences, fallbackOffsetMinutes: number) => T) =>
-    (at: string | Date) => {
-      const instant = new Date(at);
-      return format(instant, preferences, -instant.getTimezoneOffset());
-    };
+    <T>(format: (instant: Date, preferences: DatePreferences, fallbackTimeZone: string) => T) =>
+    (at: string | Date) =>
+      format(new Date(at), preferences, deviceZone);
   const date = shown(formatUserDate);
   const time = shown(formatUserTime);
   return {

@@ -27,7 +27,7 @@ export const users = pgTable(
     passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }).notNull().defaultNow(),
     /** The stored 128x128 picture (users/{id}/avatar/{uuid}.png); answered as a signed URL. */
     avatarKey: text('avatar_key'),
-    /** One of TIME_ZONES (a UTC offset such as '+05:30'); null: the browser's own. */
+    /** An IANA time zone name ('America/New_York'; isTimeZone); null: the browser's own. */
     timezone: text('timezone'),
     dateFormat: text('date_format', { enum: DATE_FORMATS }).notNull().default('MM/DD/YYYY'),
     planType: text('plan_type', { enum: PLAN_TYPES }).notNull().default('free'),
