@@ -40,7 +40,7 @@ export type FieldStamp = 'image' | 'text' | 'checkbox';
 export type FieldSetting = 'dateFormat' | 'placeholder' | 'checkedByDefault';
 
 export type FieldKind<Type extends FieldType = FieldType> = {
-  /** Its name in the web app's text catalogue (apps/web/src/i18n). */
+  /** Its name in the text catalogue (i18n/en.ts). */
   labelKey: `fieldTypes.${Type}`;
   /** The size a new field gets. */
   defaultSize: FieldSize;

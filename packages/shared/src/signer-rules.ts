@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { DocumentType } from './document-constants.js';
 import { MAX_SIGNERS } from './document-fields.js';
 import { normalizeEmail, plainText } from './fields.js';
-import { LANGUAGES } from './languages.js';
+import { LANGUAGES } from './i18n/languages.js';
 import { MESSAGES } from './messages.js';
 
 /**

@@ -11,7 +11,7 @@ import {
 import { FIELD_DATE_FORMATS, FONT_IDS, FONT_SIZE, MAX_SIGNERS } from '../document-fields.js';
 import { FIELD_TYPES, type FieldKey } from '../field-kinds.js';
 import { plainText } from '../fields.js';
-import { LANGUAGES } from '../languages.js';
+import { LANGUAGES } from '../i18n/languages.js';
 import { MESSAGES } from '../messages.js';
 import { ROUTES } from '../routes.js';
 

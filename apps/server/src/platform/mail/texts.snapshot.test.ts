@@ -1,7 +1,7 @@
-import { LANGUAGES } from '@esign/shared';
+import { LANGUAGES, SIGNER_MAIL_GROUPS } from '@esign/shared';
+import { MAILS } from '@esign/shared/i18n/mails';
 import { describe, expect, it } from 'vitest';
-import { en } from './texts.en.js';
-import { type MailTextKey, mailText, SIGNER_MAIL_GROUPS, signerMailText } from './texts.js';
+import { type MailTextKey, mailText, signerMailText } from './texts.js';
 
 /** Every placeholder filled with its own name, so the snapshot shows where each value goes. */
 function valuesOf(text: string): Record<string, string> {
@@ -13,7 +13,7 @@ function valuesOf(text: string): Record<string, string> {
 describe('the mail texts', () => {
   it('read as they did, in every language', async () => {
     const read: Record<string, string> = {};
-    for (const [group, texts] of Object.entries(en)) {
+    for (const [group, texts] of Object.entries(MAILS)) {
       for (const [name, text] of Object.entries(texts)) {
         const key = `${group}.${name}` as MailTextKey;
         read[`en ${key}`] = (mailText as (key: string, values: Record<string, string>) => string)(key, valuesOf(text));

@@ -1,4 +1,4 @@
-import type { Translations } from '../translations';
+import type { SignerMailTexts, Translations } from './translations.js';
 
 /** Chinese (Simplified): one plural form (`_other`); `_one` is the same wording. */
 const zh = {
@@ -229,3 +229,28 @@ const zh = {
 } as const;
 
 export default zh satisfies Translations;
+
+/** The mails a signer gets (`SIGNER_MAIL_GROUPS`): every key and placeholder of their English texts. */
+export const mails: SignerMailTexts = {
+  common: { greeting: '{{name}}，您好：', greetingWithoutName: '您好：', untitledDocument: '无标题文档' },
+  signerInvitation: {
+    subject: '{{sender}} 向您发送了“{{title}}”待签署',
+    reminderSubject: '提醒：{{sender}} 正在等待您签署“{{title}}”',
+    body: '{{sender}}（{{senderEmail}}）向您发送了文档“{{title}}”，请您签署。',
+    message: '{{sender}} 的留言：{{message}}',
+    action: '查看并签署',
+    footer: '此链接仅供您本人使用：请勿转发此邮件。',
+  },
+  completed: {
+    subject: '已完成：{{title}}',
+    body: '所有人都已签署“{{title}}”。已签署的文档可以下载了。',
+    action: '下载文档',
+    footer: '请保留此邮件：通过链接可以下载已签署的文档。',
+    verify: '在 {{url}} 验证此文档',
+  },
+  signerSigned: {
+    subject: '{{signer}} 已签署“{{title}}”',
+    body: '{{signer}}（{{signerEmail}}）已签署文档“{{title}}”。',
+    action: '查看文档',
+  },
+};

@@ -1,4 +1,4 @@
-import type { Translations } from '../translations';
+import type { SignerMailTexts, Translations } from './translations.js';
 
 /** Italian. */
 const it = {
@@ -243,3 +243,28 @@ const it = {
 } as const;
 
 export default it satisfies Translations;
+
+/** The mails a signer gets (`SIGNER_MAIL_GROUPS`): every key and placeholder of their English texts. */
+export const mails: SignerMailTexts = {
+  common: { greeting: 'Ciao {{name}},', greetingWithoutName: 'Ciao,', untitledDocument: 'Documento senza titolo' },
+  signerInvitation: {
+    subject: '{{sender}} ti ha inviato "{{title}}" da firmare',
+    reminderSubject: 'Promemoria: {{sender}} attende la tua firma su "{{title}}"',
+    body: '{{sender}} ({{senderEmail}}) ti ha inviato il documento "{{title}}" da firmare.',
+    message: 'Messaggio da {{sender}}: {{message}}',
+    action: 'Esamina e firma',
+    footer: 'Questo link è solo per te: non inoltrare questa e-mail.',
+  },
+  completed: {
+    subject: 'Completato: {{title}}',
+    body: 'Tutti hanno firmato "{{title}}". Il documento firmato è pronto da scaricare.',
+    action: 'Scarica documento',
+    footer: 'Conserva questa e-mail: il link ti permette di scaricare il documento firmato.',
+    verify: 'Verifica questo documento su {{url}}',
+  },
+  signerSigned: {
+    subject: '{{signer}} ha firmato "{{title}}"',
+    body: '{{signer}} ({{signerEmail}}) ha firmato il documento "{{title}}".',
+    action: 'Visualizza documento',
+  },
+};

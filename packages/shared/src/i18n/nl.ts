@@ -1,4 +1,4 @@
-import type { Translations } from '../translations';
+import type { SignerMailTexts, Translations } from './translations.js';
 
 /** Dutch. */
 const nl = {
@@ -243,3 +243,28 @@ const nl = {
 } as const;
 
 export default nl satisfies Translations;
+
+/** The mails a signer gets (`SIGNER_MAIL_GROUPS`): every key and placeholder of their English texts. */
+export const mails: SignerMailTexts = {
+  common: { greeting: 'Hallo {{name}},', greetingWithoutName: 'Hallo,', untitledDocument: 'Naamloos document' },
+  signerInvitation: {
+    subject: '{{sender}} heeft u "{{title}}" gestuurd om te ondertekenen',
+    reminderSubject: 'Herinnering: {{sender}} wacht op uw handtekening onder "{{title}}"',
+    body: '{{sender}} ({{senderEmail}}) heeft u het document "{{title}}" gestuurd om te ondertekenen.',
+    message: 'Bericht van {{sender}}: {{message}}',
+    action: 'Bekijken en ondertekenen',
+    footer: 'Deze link is alleen voor u: stuur deze e-mail niet door.',
+  },
+  completed: {
+    subject: 'Voltooid: {{title}}',
+    body: 'Iedereen heeft "{{title}}" ondertekend. Het ondertekende document staat klaar om te downloaden.',
+    action: 'Document downloaden',
+    footer: 'Bewaar deze e-mail: met de link downloadt u het ondertekende document.',
+    verify: 'Controleer dit document op {{url}}',
+  },
+  signerSigned: {
+    subject: '{{signer}} heeft "{{title}}" ondertekend',
+    body: '{{signer}} ({{signerEmail}}) heeft het document "{{title}}" ondertekend.',
+    action: 'Document bekijken',
+  },
+};

@@ -1,4 +1,4 @@
-import type { Translations } from '../translations';
+import type { SignerMailTexts, Translations } from './translations.js';
 
 /** German. */
 const de = {
@@ -247,3 +247,28 @@ const de = {
 } as const;
 
 export default de satisfies Translations;
+
+/** The mails a signer gets (`SIGNER_MAIL_GROUPS`): every key and placeholder of their English texts. */
+export const mails: SignerMailTexts = {
+  common: { greeting: 'Hallo {{name}},', greetingWithoutName: 'Hallo,', untitledDocument: 'Unbenanntes Dokument' },
+  signerInvitation: {
+    subject: '{{sender}} hat Ihnen „{{title}}“ zur Unterschrift gesendet',
+    reminderSubject: 'Erinnerung: {{sender}} wartet auf Ihre Unterschrift unter „{{title}}“',
+    body: '{{sender}} ({{senderEmail}}) hat Ihnen das Dokument „{{title}}“ zur Unterschrift gesendet.',
+    message: 'Nachricht von {{sender}}: {{message}}',
+    action: 'Prüfen und unterschreiben',
+    footer: 'Dieser Link ist nur für Sie bestimmt: Leiten Sie diese E-Mail nicht weiter.',
+  },
+  completed: {
+    subject: 'Abgeschlossen: {{title}}',
+    body: 'Alle haben „{{title}}“ unterschrieben. Das unterschriebene Dokument steht zum Download bereit.',
+    action: 'Dokument herunterladen',
+    footer: 'Bewahren Sie diese E-Mail auf: Über den Link können Sie das unterschriebene Dokument herunterladen.',
+    verify: 'Prüfen Sie dieses Dokument unter {{url}}',
+  },
+  signerSigned: {
+    subject: '{{signer}} hat „{{title}}“ unterschrieben',
+    body: '{{signer}} ({{signerEmail}}) hat das Dokument „{{title}}“ unterschrieben.',
+    action: 'Dokument ansehen',
+  },
+};

@@ -1,4 +1,4 @@
-import type { Translations } from '../translations';
+import type { SignerMailTexts, Translations } from './translations.js';
 
 /** Japanese: one plural form (`_other`); `_one` is the same wording. */
 const ja = {
@@ -238,3 +238,28 @@ const ja = {
 } as const;
 
 export default ja satisfies Translations;
+
+/** The mails a signer gets (`SIGNER_MAIL_GROUPS`): every key and placeholder of their English texts. */
+export const mails: SignerMailTexts = {
+  common: { greeting: '{{name}} 様', greetingWithoutName: 'こんにちは。', untitledDocument: '無題の文書' },
+  signerInvitation: {
+    subject: '{{sender}} さんから「{{title}}」への署名依頼が届きました',
+    reminderSubject: 'リマインダー：{{sender}} さんが「{{title}}」への署名をお待ちです',
+    body: '{{sender}} さん（{{senderEmail}}）から文書「{{title}}」への署名依頼が届きました。',
+    message: '{{sender}} さんからのメッセージ：{{message}}',
+    action: '確認して署名',
+    footer: 'このリンクはあなた専用です。このメールを転送しないでください。',
+  },
+  completed: {
+    subject: '完了：{{title}}',
+    body: '全員が「{{title}}」に署名しました。署名済みの文書をダウンロードできます。',
+    action: '文書をダウンロード',
+    footer: 'このメールを保管してください。リンクから署名済みの文書をダウンロードできます。',
+    verify: 'この文書は {{url}} で検証できます',
+  },
+  signerSigned: {
+    subject: '{{signer}} さんが「{{title}}」に署名しました',
+    body: '{{signer}} さん（{{signerEmail}}）が文書「{{title}}」に署名しました。',
+    action: '文書を表示',
+  },
+};

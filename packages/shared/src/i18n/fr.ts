@@ -1,4 +1,4 @@
-import type { Translations } from '../translations';
+import type { SignerMailTexts, Translations } from './translations.js';
 
 /** French. */
 const fr = {
@@ -238,3 +238,28 @@ const fr = {
 } as const;
 
 export default fr satisfies Translations;
+
+/** The mails a signer gets (`SIGNER_MAIL_GROUPS`): every key and placeholder of their English texts. */
+export const mails: SignerMailTexts = {
+  common: { greeting: 'Bonjour {{name}},', greetingWithoutName: 'Bonjour,', untitledDocument: 'Document sans titre' },
+  signerInvitation: {
+    subject: '{{sender}} vous a envoyé « {{title}} » à signer',
+    reminderSubject: 'Rappel : {{sender}} attend votre signature sur « {{title}} »',
+    body: '{{sender}} ({{senderEmail}}) vous a envoyé le document « {{title}} » à signer.',
+    message: 'Message de {{sender}} : {{message}}',
+    action: 'Consulter et signer',
+    footer: 'Ce lien vous est personnel : ne transférez pas cet e-mail.',
+  },
+  completed: {
+    subject: 'Terminé : {{title}}',
+    body: 'Tout le monde a signé « {{title}} ». Le document signé est prêt à être téléchargé.',
+    action: 'Télécharger le document',
+    footer: 'Conservez cet e-mail : le lien permet de télécharger le document signé.',
+    verify: 'Vérifiez ce document sur {{url}}',
+  },
+  signerSigned: {
+    subject: '{{signer}} a signé « {{title}} »',
+    body: '{{signer}} ({{signerEmail}}) a signé le document « {{title}} ».',
+    action: 'Voir le document',
+  },
+};

@@ -1,4 +1,4 @@
-import type { Translations } from '../translations';
+import type { SignerMailTexts, Translations } from './translations.js';
 
 /** Polish: counted texts have `_few` and `_many` forms besides `_one` / `_other`. */
 const pl = {
@@ -237,3 +237,32 @@ const pl = {
 } as const;
 
 export default pl satisfies Translations;
+
+/** The mails a signer gets (`SIGNER_MAIL_GROUPS`): every key and placeholder of their English texts. */
+export const mails: SignerMailTexts = {
+  common: {
+    greeting: 'Dzień dobry {{name}},',
+    greetingWithoutName: 'Dzień dobry,',
+    untitledDocument: 'Dokument bez tytułu',
+  },
+  signerInvitation: {
+    subject: '{{sender}} wysłał(a) Ci „{{title}}” do podpisu',
+    reminderSubject: 'Przypomnienie: {{sender}} czeka na Twój podpis pod „{{title}}”',
+    body: '{{sender}} ({{senderEmail}}) wysłał(a) Ci dokument „{{title}}” do podpisu.',
+    message: 'Wiadomość od {{sender}}: {{message}}',
+    action: 'Przejrzyj i podpisz',
+    footer: 'Ten link jest tylko dla Ciebie: nie przekazuj tej wiadomości dalej.',
+  },
+  completed: {
+    subject: 'Ukończono: {{title}}',
+    body: 'Wszyscy podpisali „{{title}}”. Podpisany dokument jest gotowy do pobrania.',
+    action: 'Pobierz dokument',
+    footer: 'Zachowaj tę wiadomość: link pozwala pobrać podpisany dokument.',
+    verify: 'Zweryfikuj ten dokument na {{url}}',
+  },
+  signerSigned: {
+    subject: '{{signer}} podpisał(a) „{{title}}”',
+    body: '{{signer}} ({{signerEmail}}) podpisał(a) dokument „{{title}}”.',
+    action: 'Zobacz dokument',
+  },
+};

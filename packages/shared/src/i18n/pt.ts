@@ -1,4 +1,4 @@
-import type { Translations } from '../translations';
+import type { SignerMailTexts, Translations } from './translations.js';
 
 /** Portuguese. */
 const pt = {
@@ -240,3 +240,28 @@ const pt = {
 } as const;
 
 export default pt satisfies Translations;
+
+/** The mails a signer gets (`SIGNER_MAIL_GROUPS`): every key and placeholder of their English texts. */
+export const mails: SignerMailTexts = {
+  common: { greeting: 'Olá, {{name}},', greetingWithoutName: 'Olá,', untitledDocument: 'Documento sem título' },
+  signerInvitation: {
+    subject: '{{sender}} enviou "{{title}}" para você assinar',
+    reminderSubject: 'Lembrete: {{sender}} aguarda sua assinatura em "{{title}}"',
+    body: '{{sender}} ({{senderEmail}}) enviou o documento "{{title}}" para você assinar.',
+    message: 'Mensagem de {{sender}}: {{message}}',
+    action: 'Revisar e assinar',
+    footer: 'Este link é só seu: não encaminhe este e-mail.',
+  },
+  completed: {
+    subject: 'Concluído: {{title}}',
+    body: 'Todos assinaram "{{title}}". O documento assinado está pronto para baixar.',
+    action: 'Baixar documento',
+    footer: 'Guarde este e-mail: o link permite baixar o documento assinado.',
+    verify: 'Verifique este documento em {{url}}',
+  },
+  signerSigned: {
+    subject: '{{signer}} assinou "{{title}}"',
+    body: '{{signer}} ({{signerEmail}}) assinou o documento "{{title}}".',
+    action: 'Ver documento',
+  },
+};

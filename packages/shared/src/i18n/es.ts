@@ -1,4 +1,4 @@
-import type { Translations } from '../translations';
+import type { SignerMailTexts, Translations } from './translations.js';
 
 /** Spanish. */
 const es = {
@@ -239,3 +239,28 @@ const es = {
 } as const;
 
 export default es satisfies Translations;
+
+/** The mails a signer gets (`SIGNER_MAIL_GROUPS`): every key and placeholder of their English texts. */
+export const mails: SignerMailTexts = {
+  common: { greeting: 'Hola {{name}}:', greetingWithoutName: 'Hola:', untitledDocument: 'Documento sin título' },
+  signerInvitation: {
+    subject: '{{sender}} le ha enviado «{{title}}» para firmar',
+    reminderSubject: 'Recordatorio: {{sender}} espera su firma en «{{title}}»',
+    body: '{{sender}} ({{senderEmail}}) le ha enviado el documento «{{title}}» para firmar.',
+    message: 'Mensaje de {{sender}}: {{message}}',
+    action: 'Revisar y firmar',
+    footer: 'Este enlace es solo para usted: no reenvíe este correo.',
+  },
+  completed: {
+    subject: 'Completado: {{title}}',
+    body: 'Todos han firmado «{{title}}». El documento firmado está listo para descargar.',
+    action: 'Descargar documento',
+    footer: 'Conserve este correo: el enlace le permite descargar el documento firmado.',
+    verify: 'Verifique este documento en {{url}}',
+  },
+  signerSigned: {
+    subject: '{{signer}} ha firmado «{{title}}»',
+    body: '{{signer}} ({{signerEmail}}) ha firmado el documento «{{title}}».',
+    action: 'Ver documento',
+  },
+};
