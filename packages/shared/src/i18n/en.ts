@@ -1,5 +1,5 @@
-import type { FieldType } from '../field-kinds.js';
-import { MESSAGES } from '../messages.js';
+import type { FieldType } from '../documents/field-kinds.js';
+import { MESSAGES } from '../validation/messages.js';
 
 /** English, the source locale. The spec's own sentences come from MESSAGES under `messages`. */
 export const en = {

@@ -2,7 +2,7 @@
  * The team's pure rules (spec part 2, sections 5 and 6), the same in the browser and on the server: who may add,
  * promote and remove members, and how the member table sorts by default.
  */
-import type { PlanType, TeamRole } from './constants.js';
+import type { PlanType, TeamRole } from '../api/constants.js';
 
 /** The people of a team as the rules see them. */
 export interface TeamViewer {

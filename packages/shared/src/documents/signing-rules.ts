@@ -1,4 +1,4 @@
-import { DEFAULT_FIELD_DATE_FORMAT, type FieldDateFormat } from './document-fields.js';
+import { DEFAULT_FIELD_DATE_FORMAT, type FieldDateFormat } from './field-appearance.js';
 import { type FieldType, isFieldSigned } from './field-kinds.js';
 
 /** A calendar date: year, month 1-12, day. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MESSAGES, signerHasNoFieldsMessage, signerOrRoleHasNoFieldsMessage } from './messages.js';
+import { MESSAGES, signerHasNoFieldsMessage, signerOrRoleHasNoFieldsMessage } from '../validation/messages.js';
 import { type SendingCheckField, type SendingCheckInput, sendingErrors } from './sending-checks.js';
 
 const me = { id: 'me', userId: 'user-1', name: 'Ada', email: 'ada@example.com', role: null, isPreparer: true };

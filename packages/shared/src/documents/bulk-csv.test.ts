@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { MESSAGES } from '../validation/messages.js';
 import {
   BULK_CSV_MAX_COLUMNS,
   BULK_CSV_MAX_ROWS,
@@ -10,7 +11,6 @@ import {
   parseBulkCsv,
   prefillLabels,
 } from './bulk-csv.js';
-import { MESSAGES } from './messages.js';
 
 const utf8 = (text: string) => new TextEncoder().encode(text);
 

@@ -1,7 +1,13 @@
 import Papa from 'papaparse';
+import { hasNoControlCharacters } from '../validation/inputs.js';
+import {
+  csvQuotesMessage,
+  csvRowMessage,
+  MESSAGES,
+  maxColumnsMessage,
+  maxRowsMessage,
+} from '../validation/messages.js';
 import { FIELD_KINDS, type FieldType } from './field-kinds.js';
-import { hasNoControlCharacters } from './fields.js';
-import { csvQuotesMessage, csvRowMessage, MESSAGES, maxColumnsMessage, maxRowsMessage } from './messages.js';
 import { dropTrailingEmptySigner, type SignerLine, signerLineErrors } from './signer-rules.js';
 
 /**

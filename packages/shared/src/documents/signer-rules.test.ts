@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MESSAGES } from './messages.js';
+import { MESSAGES } from '../validation/messages.js';
 import {
   canRemoveSignerRow,
   dropTrailingEmptySigner,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { signUpRequest } from './contracts/auth.js';
-import { flattenValidationErrors } from './errors.js';
-import { email, hasNoControlCharacters, newPassword, personName, withoutBidiControls } from './fields.js';
+import { flattenValidationErrors } from '../api/errors.js';
+import { signUpRequest } from '../contracts/auth.js';
+import { email, hasNoControlCharacters, newPassword, personName, withoutBidiControls } from './inputs.js';
 import { MESSAGES } from './messages.js';
 
 const messages = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>

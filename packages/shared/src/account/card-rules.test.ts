@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { appSumoCode, cardForm, passesLuhn, paymentSurveyAnswer } from './contracts/billing.js';
-import { MESSAGES } from './messages.js';
+import { appSumoCode, cardForm, passesLuhn, paymentSurveyAnswer } from '../contracts/billing.js';
+import { MESSAGES } from '../validation/messages.js';
 
 const good = {
   number: '4242 4242 4242 4242',

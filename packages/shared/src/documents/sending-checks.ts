@@ -1,7 +1,7 @@
-import type { DocumentType } from './document-constants.js';
-import { MAX_SIGNERS } from './document-fields.js';
+import { MESSAGES, signerHasNoFieldsMessage, signerOrRoleHasNoFieldsMessage } from '../validation/messages.js';
+import type { DocumentType } from './constants.js';
+import { MAX_SIGNERS } from './field-appearance.js';
 import { type FieldType, isFieldSigned } from './field-kinds.js';
-import { MESSAGES, signerHasNoFieldsMessage, signerOrRoleHasNoFieldsMessage } from './messages.js';
 
 export interface SendingCheckSigner {
   id: string;

@@ -2,9 +2,10 @@
  * Company branding (spec part 2, sections 3, 5, 6 and 9): zod-free limits and rules both sides run. The settings'
  * request schema is in contracts/company.ts.
  */
+
+import type { PlanType } from '../api/constants.js';
 import { AVATAR_EXTENSIONS, AVATAR_MAX_BYTES } from './account-settings.js';
-import type { PlanType } from './constants.js';
-import type { RequisiteValueType } from './requisite-constants.js';
+import type { RequisiteValueType } from './requisites.js';
 
 /** The logo: the avatar's types by content and size as uploaded, cropped at 5.6:1 and kept 280x50 (section 9). */
 export const COMPANY_LOGO_EXTENSIONS = AVATAR_EXTENSIONS;

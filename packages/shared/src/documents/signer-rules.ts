@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import type { DocumentType } from './document-constants.js';
-import { MAX_SIGNERS } from './document-fields.js';
-import { normalizeEmail, plainText } from './fields.js';
-import { LANGUAGES } from './i18n/languages.js';
-import { MESSAGES } from './messages.js';
+import { LANGUAGES } from '../i18n/languages.js';
+import { normalizeEmail, plainText } from '../validation/inputs.js';
+import { MESSAGES } from '../validation/messages.js';
+import type { DocumentType } from './constants.js';
+import { MAX_SIGNERS } from './field-appearance.js';
 
 /**
  * The signer-list rules of spec section 5 (Signers), used by the prepare form and by PATCH documents/{id}:

@@ -1,6 +1,6 @@
-import type { DocumentField } from './contracts/documents.js';
-import { DEFAULT_FIELD_DATE_FORMAT, DEFAULT_TEXT_FONT, FONT_SIZE } from './document-fields.js';
-import type { RequisiteType } from './requisite-constants.js';
+import type { RequisiteType } from '../account/requisites.js';
+import type { DocumentField } from '../contracts/documents.js';
+import { DEFAULT_FIELD_DATE_FORMAT, DEFAULT_TEXT_FONT, FONT_SIZE } from './field-appearance.js';
 
 /**
  * A field, defined once for the server, the editor, the signer page and every test: its types, what each type is

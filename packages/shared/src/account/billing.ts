@@ -1,5 +1,5 @@
+import type { PLAN_DURATIONS, PlanType } from '../api/constants.js';
 import { timeZoneMinutes } from './account-settings.js';
-import type { PLAN_DURATIONS, PlanType } from './constants.js';
 
 /**
  * Plans and prices (spec part 2, section 9), zod-free: the browser and the server read the same table. Money is in

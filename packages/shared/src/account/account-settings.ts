@@ -3,8 +3,8 @@
  * who may open the owner-only settings pages, and how a date shows in a user's date format and time zone. Pure
  * rules, run by the web app (the settings guard, every date it shows) and the server (the mails' dates).
  */
-import type { DATE_FORMATS } from './constants.js';
-import { formatFieldDate } from './document-fields.js';
+import type { DATE_FORMATS } from '../api/constants.js';
+import { formatFieldDate } from '../documents/field-appearance.js';
 
 /** The avatar (sections 5 and 9): these types, checked by content; at most 5 MB as uploaded; kept 128x128. */
 export const AVATAR_EXTENSIONS = ['jpg', 'jpeg', 'png', 'bmp'] as const;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { documentField, documentFieldResponse } from './contracts/documents.js';
+import { documentField, documentFieldResponse } from '../contracts/documents.js';
 import { blankField, FIELD_KEYS, FIELD_KINDS, FIELD_TYPES, isFieldSigned, pickField } from './field-kinds.js';
 
 const id = '00000000-0000-4000-8000-000000000001';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { MESSAGES, templateQuotaMessage } from '../validation/messages.js';
 import { canCreateForms, TEMPLATE_LIMITS, templateLimitOf } from './constants.js';
-import { MESSAGES, templateQuotaMessage } from './messages.js';
 
 describe('templates by plan', () => {
   it('gives free none, personal one and business unlimited', () => {
