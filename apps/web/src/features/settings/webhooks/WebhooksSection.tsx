@@ -17,8 +17,8 @@ import {
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { notifySuccess } from '../../../api/notify';
+import { useFieldError } from '../../../forms/use-field-error';
 import { useTranslation } from '../../../i18n';
-import { useFieldError } from '../../auth/use-field-error';
 import { SectionHeading } from '../SectionHeading';
 import { WebhookDeliveries } from './WebhookDeliveries';
 import {

@@ -1,5 +1,5 @@
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
-import { isApiError } from '../../api/api-error';
+import { isApiError } from '../api/api-error';
 
 /**
  * Puts the server's validation messages onto the form's fields (messages stay in English;
