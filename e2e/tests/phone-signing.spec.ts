@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { blankField, type DocumentField, type FieldType } from '@esign/shared';
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
-import { en } from '../../apps/web/src/i18n/en.js';
-import de from '../../apps/web/src/i18n/locales/de.js';
+import de from '../../packages/shared/src/i18n/de.js';
+import { en } from '../../packages/shared/src/i18n/en.js';
 import { firstLink, uniqueEmail, waitForMail } from '../support/accounts.js';
 import { expectNoSeriousA11yViolations, waitForTransitions } from '../support/axe.js';
 import { apiSession, bearer, createDocumentWithPdf, patchDocument } from '../support/documents.js';

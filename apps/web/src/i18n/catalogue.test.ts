@@ -2,8 +2,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { FIELD_KINDS, FIELD_TYPES, quotaExceededMessage } from '@esign/shared';
+import { en } from '@esign/shared/i18n/en';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { en } from './en';
 import { enApp } from './en-app';
 import { loadAppTexts, t } from './index';
 

@@ -1,14 +1,14 @@
-import type { Language } from '@esign/shared';
+import { type Language, TRANSLATION_LOADERS, type Translations } from '@esign/shared';
+import { en } from '@esign/shared/i18n/en';
 import { useSyncExternalStore } from 'react';
 import rosetta from 'rosetta';
-import { en } from './en';
 import type { enApp } from './en-app';
-import type { Translations } from './translations';
 
 /**
- * The app's text, by dotted key (`signing.fieldsLeft`). English (./en.ts, ./en-app.ts) is the source; the texts a
- * signer, a public form's visitor and a logged-out visitor see have nine translations (./locales/*.ts, one lazily
- * loaded chunk each, so no page's first load carries them). rosetta looks keys up and fills `{{name}}`
+ * The app's text, by dotted key (`signing.fieldsLeft`). English is the source: what a signer, a public form's
+ * visitor and a logged-out visitor see is in each language's catalogue with the mails (`packages/shared/src/i18n`:
+ * en.ts and nine translations, one lazily loaded chunk each, so no page's first load carries them), and the texts of
+ * the pages behind a log-in are English only (./en-app.ts). rosetta looks keys up and fills `{{name}}`
  * placeholders; a key with `_one` / `_few` / `_other` variants picks one by the `count` value under the language's
  * plural rules. A text a language lacks (the spec's `messages`, the app pages' texts) is read in English.
  * (i18next did this at 17 KB gzipped on every page's first load; the signer page's budget is 150 KB in all.)
@@ -22,7 +22,7 @@ let appTexts: Promise<void> | undefined;
 /**
  * Adds the texts of the pages behind a log-in and of the account pages (./en-app.ts) to the catalogue, once: every
  * page that uses them loads them with its code (app/pages.ts), so a signer's link and a public form's page, which
- * need only ./en.ts, do not carry them.
+ * need only the shared English catalogue, do not carry them.
  */
 export function loadAppTexts(): Promise<void> {
   appTexts ??= import('./en-app').then(({ enApp }) => {
@@ -31,18 +31,6 @@ export function loadAppTexts(): Promise<void> {
   return appTexts;
 }
 
-/** One dynamic import per language: Vite makes each its own chunk. */
-const LOADERS: Record<Exclude<Language, 'en'>, () => Promise<{ default: Translations }>> = {
-  de: () => import('./locales/de'),
-  fr: () => import('./locales/fr'),
-  es: () => import('./locales/es'),
-  pt: () => import('./locales/pt'),
-  it: () => import('./locales/it'),
-  nl: () => import('./locales/nl'),
-  pl: () => import('./locales/pl'),
-  ja: () => import('./locales/ja'),
-  zh: () => import('./locales/zh'),
-};
 const loaded = new Set<Language>([SOURCE]);
 
 let language: Language = SOURCE;
@@ -57,7 +45,7 @@ export function currentLanguage(): Language {
 /** Loads a language's texts (once) and reads every text in it from now on; `<html lang>` follows. */
 export async function setLanguage(next: Language): Promise<void> {
   if (!loaded.has(next) && next !== 'en') {
-    const { default: table } = await LOADERS[next]();
+    const table = await TRANSLATION_LOADERS[next]();
     catalogue.set(next, { ...table });
     loaded.add(next);
   }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { requiredString } from '../fields.js';
-import { MESSAGES } from '../messages.js';
-import { ROUTES } from '../routes.js';
+import { ROUTES } from '../api/routes.js';
+import { requiredString } from '../validation/inputs.js';
+import { MESSAGES } from '../validation/messages.js';
 
 /**
  * The developer API's keys and their request history (spec part 2, sections 2 to 8): the account owner's calls

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { TWO_FACTOR_TYPES } from '../constants.js';
-import { currentPassword, email, linkToken, newPassword, personName } from '../fields.js';
-import { MESSAGES } from '../messages.js';
-import { ROUTES } from '../routes.js';
+import { TWO_FACTOR_TYPES } from '../api/constants.js';
+import { ROUTES } from '../api/routes.js';
+import { currentPassword, email, linkToken, newPassword, personName } from '../validation/inputs.js';
+import { MESSAGES } from '../validation/messages.js';
 import { user } from './user.js';
 
 export const signUpRequest = z.object({ name: personName, email, password: newPassword });

@@ -5,11 +5,11 @@ import {
   PAYMENT_SURVEY_OPTIONS,
   PAYMENT_SURVEY_OTHER_MAX,
   PURCHASABLE_API_PLANS,
-} from '../billing.js';
-import { PLAN_DURATIONS, PLAN_TYPES } from '../constants.js';
-import { email, newPassword, personName, plainText } from '../fields.js';
-import { MESSAGES } from '../messages.js';
-import { ROUTES } from '../routes.js';
+} from '../account/billing.js';
+import { PLAN_DURATIONS, PLAN_TYPES } from '../api/constants.js';
+import { ROUTES } from '../api/routes.js';
+import { email, newPassword, personName, plainText } from '../validation/inputs.js';
+import { MESSAGES } from '../validation/messages.js';
 import { messageResponse, tokenPair } from './auth.js';
 import { user } from './user.js';
 

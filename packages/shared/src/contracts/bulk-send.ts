@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { BULK_CSV_MAX_ROWS, BULK_SEND_MAX_ROWS } from '../bulk-csv.js';
-import { BULK_SEND_ROW_STATUSES } from '../constants.js';
-import { plainText } from '../fields.js';
-import { MESSAGES, maxColumnsMessage, maxRowsMessage } from '../messages.js';
-import { ROUTES } from '../routes.js';
+import { BULK_SEND_ROW_STATUSES } from '../api/constants.js';
+import { ROUTES } from '../api/routes.js';
+import { BULK_CSV_MAX_ROWS, BULK_SEND_MAX_ROWS } from '../documents/bulk-csv.js';
+import { plainText } from '../validation/inputs.js';
+import { MESSAGES, maxColumnsMessage, maxRowsMessage } from '../validation/messages.js';
 
 /**
  * Bulk send (spec section 5, Bulk CSV): one live template with a single signer, sent to each row of a CSV file as a

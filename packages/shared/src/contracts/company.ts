@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { COMPANY_TEXT_LIMITS, isRedirectionPageValid } from '../company.js';
-import { plainText } from '../fields.js';
-import { MESSAGES } from '../messages.js';
-import { ROUTES } from '../routes.js';
+import { COMPANY_TEXT_LIMITS, isRedirectionPageValid } from '../account/company.js';
+import { ROUTES } from '../api/routes.js';
+import { plainText } from '../validation/inputs.js';
+import { MESSAGES } from '../validation/messages.js';
 
 /** An optional text of the company form: trimmed, empty becomes null, at most `max` characters. */
 function companyText(max: number) {

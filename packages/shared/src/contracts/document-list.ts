@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ROUTES } from '../api/routes.js';
 import {
   DOCUMENT_STATUSES,
   DOCUMENT_TYPES,
@@ -7,10 +8,9 @@ import {
   LIST_ORDERING_KEYS,
   LIST_SCOPES,
   LIST_SEARCH_TYPES,
-} from '../document-constants.js';
-import { plainText } from '../fields.js';
-import { MESSAGES } from '../messages.js';
-import { ROUTES } from '../routes.js';
+} from '../documents/constants.js';
+import { plainText } from '../validation/inputs.js';
+import { MESSAGES } from '../validation/messages.js';
 import { documentIdParams } from './documents.js';
 
 /** Query values may come once or repeated (`status=draft&status=awaiting`) or comma-separated. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ROUTES } from '../api/routes.js';
 import {
   ACTIVE_CONTENT_CHOICES,
   ACTIVE_CONTENT_STATES,
@@ -7,13 +8,12 @@ import {
   DOCUMENT_TYPES,
   SENT_DOCUMENT_TYPES,
   UPLOAD_LIMITS,
-} from '../document-constants.js';
-import { FIELD_DATE_FORMATS, FONT_IDS, FONT_SIZE, MAX_SIGNERS } from '../document-fields.js';
-import { FIELD_TYPES, type FieldKey } from '../field-kinds.js';
-import { plainText } from '../fields.js';
-import { LANGUAGES } from '../languages.js';
-import { MESSAGES } from '../messages.js';
-import { ROUTES } from '../routes.js';
+} from '../documents/constants.js';
+import { FIELD_DATE_FORMATS, FONT_IDS, FONT_SIZE, MAX_SIGNERS } from '../documents/field-appearance.js';
+import { FIELD_TYPES, type FieldKey } from '../documents/field-kinds.js';
+import { LANGUAGES } from '../i18n/languages.js';
+import { plainText } from '../validation/inputs.js';
+import { MESSAGES } from '../validation/messages.js';
 
 export const pageSize = z.object({ width: z.number(), height: z.number() });
 export const pdfMetadata = z.object({ pages: z.array(pageSize) });

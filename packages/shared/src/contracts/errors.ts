@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ERROR_CODES, type ValidationErrorItem } from '../errors.js';
+import { ERROR_CODES, type ValidationErrorItem } from '../api/errors.js';
 
 /** The body of every error answer (spec section 3). */
 export const validationErrorItem: z.ZodType<ValidationErrorItem> = z.lazy(() =>

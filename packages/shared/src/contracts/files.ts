@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { hasNoControlCharacters } from '../fields.js';
-import { MESSAGES } from '../messages.js';
-import { ROUTES } from '../routes.js';
+import { ROUTES } from '../api/routes.js';
+import { hasNoControlCharacters } from '../validation/inputs.js';
+import { MESSAGES } from '../validation/messages.js';
 
 const fileKey = z.string({ error: MESSAGES.required }).min(1, MESSAGES.required).max(512, 'Invalid file key');
 const fileName = z

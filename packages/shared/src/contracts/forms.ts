@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { DOCUMENT_STATUSES } from '../document-constants.js';
-import { email, personName, plainText } from '../fields.js';
-import { MESSAGES } from '../messages.js';
-import { ROUTES } from '../routes.js';
+import { ROUTES } from '../api/routes.js';
+import { DOCUMENT_STATUSES } from '../documents/constants.js';
+import { email, personName, plainText } from '../validation/inputs.js';
+import { MESSAGES } from '../validation/messages.js';
 import { document, documentIdParams } from './documents.js';
 import { updateTemplateRequest } from './templates.js';
 

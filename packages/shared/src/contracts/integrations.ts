@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { INTEGRATION_TYPES } from '../integrations.js';
-import { ROUTES } from '../routes.js';
+import { INTEGRATION_TYPES } from '../account/integrations.js';
+import { ROUTES } from '../api/routes.js';
 import { documentIdParams, documentPart } from './documents.js';
 
 export const integrationType = z.enum(INTEGRATION_TYPES);

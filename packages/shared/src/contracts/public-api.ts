@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { API_PLAN_TYPES } from '../billing.js';
-import { DOCUMENT_STATUSES } from '../document-constants.js';
-import { MAX_SIGNERS } from '../document-fields.js';
-import { ERROR_CODES } from '../errors.js';
-import { plainText } from '../fields.js';
-import { MESSAGES } from '../messages.js';
+import { API_PLAN_TYPES } from '../account/billing.js';
+import { ERROR_CODES } from '../api/errors.js';
+import { DOCUMENT_STATUSES } from '../documents/constants.js';
+import { MAX_SIGNERS } from '../documents/field-appearance.js';
+import { plainText } from '../validation/inputs.js';
+import { MESSAGES } from '../validation/messages.js';
 import { API_KEY_MODES, type ApiRequestType } from './api-keys.js';
 import { documentListItem, documentListQuery, documentListResponse } from './document-list.js';
 import { signerInput } from './documents.js';

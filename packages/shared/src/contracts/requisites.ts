@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { FONT_IDS, SIGNATURE_FONTS, type SignatureFontId } from '../document-fields.js';
-import { plainText } from '../fields.js';
-import { MESSAGES } from '../messages.js';
-import { REQUISITE_LIMITS, REQUISITE_TYPES, REQUISITE_VALUE_TYPES } from '../requisite-constants.js';
-import { ROUTES } from '../routes.js';
+import { REQUISITE_LIMITS, REQUISITE_TYPES, REQUISITE_VALUE_TYPES } from '../account/requisites.js';
+import { ROUTES } from '../api/routes.js';
+import { FONT_IDS, SIGNATURE_FONTS, type SignatureFontId } from '../documents/field-appearance.js';
+import { plainText } from '../validation/inputs.js';
+import { MESSAGES } from '../validation/messages.js';
 
 /** The most characters a base64 image of maxImageBytes takes (plus a data-URL prefix). */
 const MAX_IMAGE_BASE64_LENGTH = Math.ceil(REQUISITE_LIMITS.maxImageBytes / 3) * 4 + 64;

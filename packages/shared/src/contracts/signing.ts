@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { plainText } from '../fields.js';
-import { MESSAGES } from '../messages.js';
-import { REQUISITE_VALUE_TYPES } from '../requisite-constants.js';
-import { ROUTES } from '../routes.js';
+import { REQUISITE_VALUE_TYPES } from '../account/requisites.js';
+import { ROUTES } from '../api/routes.js';
+import { plainText } from '../validation/inputs.js';
+import { MESSAGES } from '../validation/messages.js';
 import { signerCompany } from './company.js';
 import { document, documentFieldResponse, documentIdParams, pdfMetadata } from './documents.js';
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { PLAN_TYPES } from '../constants.js';
-import { ROUTES } from '../routes.js';
+import { PLAN_TYPES } from '../api/constants.js';
+import { ROUTES } from '../api/routes.js';
 
 export const healthResponse = z.object({ status: z.literal('ok'), database: z.enum(['pglite', 'postgres']) });
 export const health = { ...ROUTES.health, response: healthResponse } as const;

@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { TEAM_ROLES } from '../constants.js';
-import { email, linkToken, newPassword, personName } from '../fields.js';
-import { MESSAGES } from '../messages.js';
-import { ROUTES } from '../routes.js';
-import { MAX_TEAM_INVITES } from '../team-rules.js';
+import { MAX_TEAM_INVITES } from '../account/team-rules.js';
+import { TEAM_ROLES } from '../api/constants.js';
+import { ROUTES } from '../api/routes.js';
+import { email, linkToken, newPassword, personName } from '../validation/inputs.js';
+import { MESSAGES } from '../validation/messages.js';
 import { messageResponse, tokenPair } from './auth.js';
 import { user } from './user.js';
 

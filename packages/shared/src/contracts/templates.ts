@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { SENT_DOCUMENT_TYPES } from '../document-constants.js';
-import { MAX_SIGNERS } from '../document-fields.js';
-import { plainText, requiredString } from '../fields.js';
-import { MESSAGES } from '../messages.js';
-import { ROUTES } from '../routes.js';
+import { ROUTES } from '../api/routes.js';
+import { SENT_DOCUMENT_TYPES } from '../documents/constants.js';
+import { MAX_SIGNERS } from '../documents/field-appearance.js';
+import { plainText, requiredString } from '../validation/inputs.js';
+import { MESSAGES } from '../validation/messages.js';
 import { document, documentField, documentIdParams, signerInput } from './documents.js';
 
 /**

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { authenticatorCode, phoneNumber, smsCode } from '../fields.js';
-import { MESSAGES } from '../messages.js';
-import { ROUTES } from '../routes.js';
+import { ROUTES } from '../api/routes.js';
+import { authenticatorCode, phoneNumber, smsCode } from '../validation/inputs.js';
+import { MESSAGES } from '../validation/messages.js';
 import { messageResponse, signInResponse } from './auth.js';
 
 /** The second step of a sign-in: the two-factor token from the sign-in answer and the code. */

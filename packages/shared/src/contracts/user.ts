@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { isTimeZone, NOTIFICATION_FLAGS, type NotificationFlag } from '../account-settings.js';
-import { DATE_FORMATS, PLAN_DURATIONS, PLAN_TYPES, TEAM_ROLES, TWO_FACTOR_TYPES } from '../constants.js';
-import { email, linkToken, newPassword, personName } from '../fields.js';
-import { MESSAGES } from '../messages.js';
-import { ROUTES } from '../routes.js';
+import { isTimeZone, NOTIFICATION_FLAGS, type NotificationFlag } from '../account/account-settings.js';
+import { DATE_FORMATS, PLAN_DURATIONS, PLAN_TYPES, TEAM_ROLES, TWO_FACTOR_TYPES } from '../api/constants.js';
+import { ROUTES } from '../api/routes.js';
+import { email, linkToken, newPassword, personName } from '../validation/inputs.js';
+import { MESSAGES } from '../validation/messages.js';
 
 const notificationFlags = Object.fromEntries(NOTIFICATION_FLAGS.map((flag) => [flag, z.boolean()])) as Record<
   NotificationFlag,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ROUTES } from '../routes.js';
+import { ROUTES } from '../api/routes.js';
 
 /** The verdicts of the public verify page, one sentence each in the web app's catalogue (`verify.verdict.*`). */
 export const VERIFY_VERDICTS = ['intact', 'changedAfterSealing', 'notSealedHere', 'noSignature', 'invalid'] as const;

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { EVENT_TYPES } from '../events.js';
-import { hasNoControlCharacters } from '../fields.js';
-import { MESSAGES } from '../messages.js';
-import { ROUTES } from '../routes.js';
+import { EVENT_TYPES } from '../api/events.js';
+import { ROUTES } from '../api/routes.js';
+import { hasNoControlCharacters } from '../validation/inputs.js';
+import { MESSAGES } from '../validation/messages.js';
 
 const webhookParams = z.object({ id: z.string().uuid() });
 

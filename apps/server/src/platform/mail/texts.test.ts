@@ -1,6 +1,6 @@
+import { MAILS } from '@esign/shared/i18n/mails';
 import { describe, expect, it } from 'vitest';
-import { en } from './texts.en.js';
-import { mailText } from './texts.js';
+import { mailText, signerMailText } from './texts.js';
 
 describe('mailText', () => {
   it('reads a text by its dotted key', () => {
@@ -23,12 +23,22 @@ describe('mailText', () => {
   });
 
   it('names its placeholders with plain words, each closed', () => {
-    for (const [group, texts] of Object.entries(en)) {
+    for (const [group, texts] of Object.entries(MAILS)) {
       for (const [name, text] of Object.entries(texts)) {
         const opened = text.split('{{').length - 1;
         const named = text.match(/\{\{\w+\}\}/g)?.length ?? 0;
         expect(named, `${group}.${name}`).toBe(opened);
       }
     }
+  });
+
+  it("reads a signer's mail in the document's language, English when it has none", () => {
+    const values = { sender: 'Ada', title: 'Lease' };
+    expect(signerMailText('de', 'signerInvitation.subject', values)).toBe(
+      'Ada hat Ihnen „Lease“ zur Unterschrift gesendet',
+    );
+    expect(signerMailText('ja', 'completed.subject', { title: 'Lease' })).toBe('完了：Lease');
+    expect(signerMailText(null, 'signerInvitation.subject', values)).toBe('Ada sent you "Lease" to sign');
+    expect(signerMailText('en', 'signerInvitation.action')).toBe('Review and sign');
   });
 });

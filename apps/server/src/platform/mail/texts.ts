@@ -1,16 +1,13 @@
-import type { Language } from '@esign/shared';
-import { en } from './texts.en.js';
-import { signerTexts } from './texts.signer.js';
+import type { Language, MailTexts, SignerMailGroup } from '@esign/shared';
+import { MAILS, SIGNER_MAILS } from '@esign/shared/i18n/mails';
 
 /**
  * Every mail's subject and sentences come from one catalogue, by dotted key (`completed.subject`), with
- * `{{name}}` placeholders as in the web app's catalogue. English is the source (texts.en.ts); the mails a signer
- * gets also come in the document's language (`signerMailText`, texts.signer.ts: tables of `SignerMailTexts`).
+ * `{{name}}` placeholders as in the web app's texts: each language's file in `packages/shared/src/i18n` (`mails`).
+ * English is the source and has every mail; the mails a signer gets (`SIGNER_MAIL_GROUPS`) also come in the
+ * document's language (`signerMailText`).
  */
-type Catalogue = typeof en;
-
-/** The shape a language's table has: the English table's, with any wording. */
-export type MailTexts = { readonly [Group in keyof Catalogue]: { readonly [Key in keyof Catalogue[Group]]: string } };
+type Catalogue = typeof MAILS;
 
 export type MailTextKey = {
   [Group in keyof Catalogue & string]: `${Group}.${keyof Catalogue[Group] & string}`;
@@ -32,13 +29,9 @@ type ValuesArgument<Key extends MailTextKey> = [PlaceholdersOf<TextOf<Key>>] ext
   ? []
   : [values: Record<PlaceholdersOf<TextOf<Key>>, string>];
 
-const texts: MailTexts = en;
+const texts: MailTexts = MAILS;
 
-/** The groups of the mails a signer gets, which come in the document's language. */
-export const SIGNER_MAIL_GROUPS = ['common', 'signerInvitation', 'completed', 'signerSigned'] as const;
-type SignerGroup = (typeof SIGNER_MAIL_GROUPS)[number];
-export type SignerMailTexts = Pick<MailTexts, SignerGroup>;
-type SignerMailTextKey = Extract<MailTextKey, `${SignerGroup}.${string}`>;
+type SignerMailTextKey = Extract<MailTextKey, `${SignerMailGroup}.${string}`>;
 
 function fill(wording: string, values: Record<string, string> | undefined): string {
   const given: Record<string, string> = values ?? {};
@@ -64,6 +57,6 @@ export function signerMailText<Key extends SignerMailTextKey>(
   ...[values]: ValuesArgument<Key>
 ): string {
   if (language === null || language === 'en') return mailText(key, ...([values] as ValuesArgument<Key>));
-  const [group, name] = key.split('.') as [SignerGroup, string];
-  return fill((signerTexts[language][group] as Record<string, string>)[name] ?? key, values);
+  const [group, name] = key.split('.') as [SignerMailGroup, string];
+  return fill((SIGNER_MAILS[language][group] as Record<string, string>)[name] ?? key, values);
 }

@@ -30,6 +30,7 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { notifyError, notifyFailure, notifySuccess } from '../../api/notify';
 import { useTranslation } from '../../i18n';
+import { DataTable } from '../../ui/DataTable';
 import { InvoicesTable } from '../billing/InvoicesTable';
 import { ConfirmModal } from '../documents/ActionModals';
 import { RowMenu } from '../documents/RowMenu';
@@ -178,24 +179,23 @@ function ApiKeysSection() {
         </Text>
       ) : null}
       {data && data.items.length > 0 ? (
-        <Table.ScrollContainer minWidth={640}>
-          <Table mt="sm" striped withTableBorder aria-label={t('apiKeys.title')}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('apiKeys.name')}</Table.Th>
-                <Table.Th>{t('apiKeys.prefix')}</Table.Th>
-                <Table.Th>{t('apiKeys.createdAt')}</Table.Th>
-                <Table.Th>{t('apiKeys.requests')}</Table.Th>
-                <Table.Th />
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {data.items.map((item) => (
-                <KeyRow key={item.id} item={item} />
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <DataTable
+          minWidth={640}
+          mt="sm"
+          striped
+          withTableBorder
+          aria-label={t('apiKeys.title')}
+          rows={data.items}
+          rowKey={(item) => item.id}
+          renderRow={(item) => <KeyRow item={item} />}
+          columns={[
+            { key: 'name', header: t('apiKeys.name') },
+            { key: 'prefix', header: t('apiKeys.prefix') },
+            { key: 'createdAt', header: t('apiKeys.createdAt') },
+            { key: 'requests', header: t('apiKeys.requests') },
+            { key: 'actions' },
+          ]}
+        />
       ) : null}
       {data && data.pageCount > 1 ? (
         <Pagination mt="sm" total={data.pageCount} value={page} onChange={setPage} />

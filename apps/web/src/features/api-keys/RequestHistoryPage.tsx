@@ -1,7 +1,8 @@
-import { Button, Group, Pagination, Stack, Table, Text, Title } from '@mantine/core';
+import { Button, Group, Pagination, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { Link, Navigate, useParams } from 'react-router';
 import { useTranslation } from '../../i18n';
+import { DataTable } from '../../ui/DataTable';
 import { useUserDates } from '../settings/user-dates';
 import { useApiKey, useRequestHistory } from './api';
 
@@ -34,34 +35,27 @@ function History({ apiKeyId }: { apiKeyId: string }) {
       </Group>
       {data && data.totalItems === 0 ? <Text c="dimmed">{t('messages.noRequestHistory')}</Text> : null}
       {data && data.items.length > 0 ? (
-        <Table.ScrollContainer minWidth={560}>
-          <Table striped withTableBorder aria-label={t('apiKeys.historyTitle', { name: key.data?.name ?? '' })}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('apiKeys.type')}</Table.Th>
-                <Table.Th>{t('apiKeys.date')}</Table.Th>
-                <Table.Th>{t('apiKeys.time')}</Table.Th>
-                <Table.Th>{t('apiKeys.origin')}</Table.Th>
-                <Table.Th>{t('apiKeys.status')}</Table.Th>
-                <Table.Th>{t('apiKeys.duration')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {data.items.map((item) => (
-                <Table.Tr key={item.id} data-testid="history-row">
-                  <Table.Td>
-                    <code>{item.type}</code>
-                  </Table.Td>
-                  <Table.Td>{dates.date(item.createdAt)}</Table.Td>
-                  <Table.Td>{dates.clock(item.createdAt)}</Table.Td>
-                  <Table.Td>{item.origin}</Table.Td>
-                  <Table.Td>{item.statusCode}</Table.Td>
-                  <Table.Td>{t('apiKeys.milliseconds', { count: item.durationMs })}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <DataTable
+          minWidth={560}
+          striped
+          withTableBorder
+          aria-label={t('apiKeys.historyTitle', { name: key.data?.name ?? '' })}
+          rows={data.items}
+          rowKey={(item) => item.id}
+          rowProps={() => ({ 'data-testid': 'history-row' })}
+          columns={[
+            { key: 'type', header: t('apiKeys.type'), cell: (item) => <code>{item.type}</code> },
+            { key: 'date', header: t('apiKeys.date'), cell: (item) => dates.date(item.createdAt) },
+            { key: 'time', header: t('apiKeys.time'), cell: (item) => dates.clock(item.createdAt) },
+            { key: 'origin', header: t('apiKeys.origin'), cell: (item) => item.origin },
+            { key: 'status', header: t('apiKeys.status'), cell: (item) => item.statusCode },
+            {
+              key: 'duration',
+              header: t('apiKeys.duration'),
+              cell: (item) => t('apiKeys.milliseconds', { count: item.durationMs }),
+            },
+          ]}
+        />
       ) : null}
       {data && data.pageCount > 1 ? <Pagination total={data.pageCount} value={page} onChange={setPage} /> : null}
     </Stack>

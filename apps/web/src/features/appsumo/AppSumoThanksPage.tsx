@@ -8,12 +8,12 @@ import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { apiCall, type ResponseOf } from '../../api/client';
 import { notifyError } from '../../api/notify';
 import { queryKeys } from '../../api/query-keys';
+import { setServerFieldErrors } from '../../forms/form-errors';
+import { useFieldError } from '../../forms/use-field-error';
 import { useTranslation } from '../../i18n';
 import { useAuthStatus } from '../auth/auth-status';
 import type { ConfirmAccountState } from '../auth/ConfirmAccountPage';
-import { setServerFieldErrors } from '../auth/form-errors';
 import { NewAccountFields } from '../auth/NewAccountFields';
-import { useFieldError } from '../auth/use-field-error';
 
 type Answer = ResponseOf<'signInAppSumo'>;
 const FIELDS = ['name', 'email', 'password'] as const;

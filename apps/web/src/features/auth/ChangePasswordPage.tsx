@@ -5,11 +5,11 @@ import type { ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useSearchParams } from 'react-router';
 import { isApiError } from '../../api/api-error';
+import { setServerFieldErrors } from '../../forms/form-errors';
+import { useFieldError } from '../../forms/use-field-error';
 import { useTranslation } from '../../i18n';
 import { useChangePassword } from './api';
 import { useAuthStatus } from './auth-status';
-import { setServerFieldErrors } from './form-errors';
-import { useFieldError } from './use-field-error';
 
 const FIELDS = ['password', 'passwordConfirmation'] as const;
 

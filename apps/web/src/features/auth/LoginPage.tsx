@@ -5,14 +5,14 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { isApiError } from '../../api/api-error';
+import { setServerFieldErrors } from '../../forms/form-errors';
+import { useFieldError } from '../../forms/use-field-error';
 import { useTranslation } from '../../i18n';
 import { useTranslateMessage } from '../../i18n/use-translate-message';
 import { useSignIn } from './api';
 import { EmailNotConfirmed } from './EmailNotConfirmed';
-import { setServerFieldErrors } from './form-errors';
 import { GoogleSignInButton } from './GoogleSignInButton';
 import { useFollowSignInAnswer } from './sign-in-answer';
-import { useFieldError } from './use-field-error';
 
 const FIELDS = ['email', 'password'] as const;
 

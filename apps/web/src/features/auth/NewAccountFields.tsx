@@ -1,8 +1,8 @@
 import { PasswordInput, TextInput } from '@mantine/core';
 import type { FocusEvent } from 'react';
 import type { FieldErrors, UseFormRegister } from 'react-hook-form';
+import { useFieldError } from '../../forms/use-field-error';
 import { useTranslation } from '../../i18n';
-import { useFieldError } from './use-field-error';
 
 type AccountValues = { name: string; email: string; password: string };
 

@@ -3,10 +3,10 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Anchor, Button, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
+import { setServerFieldErrors } from '../../forms/form-errors';
+import { useFieldError } from '../../forms/use-field-error';
 import { useTranslation } from '../../i18n';
 import { useSendPasswordResetMail } from './api';
-import { setServerFieldErrors } from './form-errors';
-import { useFieldError } from './use-field-error';
 
 /** /reset: request a password reset link. The answer is deliberately vague. */
 export function ResetPage() {

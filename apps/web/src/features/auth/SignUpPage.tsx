@@ -3,13 +3,13 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Anchor, Button, Stack, Text, Title } from '@mantine/core';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { setServerFieldErrors } from '../../forms/form-errors';
+import { useFieldError } from '../../forms/use-field-error';
 import { useTranslation } from '../../i18n';
 import { useSignUp } from './api';
 import type { ConfirmAccountState } from './ConfirmAccountPage';
-import { setServerFieldErrors } from './form-errors';
 import { GoogleSignInButton } from './GoogleSignInButton';
 import { NewAccountFields } from './NewAccountFields';
-import { useFieldError } from './use-field-error';
 
 const FIELDS = ['name', 'email', 'password'] as const;
 

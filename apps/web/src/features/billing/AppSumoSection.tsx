@@ -1,10 +1,11 @@
 import { APPSUMO_CODE_LENGTH, APPSUMO_MAX_CODES, APPSUMO_TIERS, formatMoney } from '@esign/shared';
-import { Badge, Button, Group, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Badge, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { isApiError } from '../../api/api-error';
 import { notifySuccess } from '../../api/notify';
 import { useTranslation } from '../../i18n';
 import { useTranslateMessage } from '../../i18n/use-translate-message';
+import { DataTable } from '../../ui/DataTable';
 import { useUpgradeAppSumo } from './api';
 
 /** The lifetime (AppSumo) table: the two tiers, which one the account holds, and a code to redeem the next. */
@@ -30,31 +31,30 @@ export function AppSumoSection({ codes, showTable = true }: { codes: number; sho
   return (
     <Stack gap="md">
       {showTable ? (
-        <Table withTableBorder>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('billing.lifetimePlan')}</Table.Th>
-              <Table.Th>{t('billing.lifetimeCodes')}</Table.Th>
-              <Table.Th>{t('billing.lifetimeUsers')}</Table.Th>
-              <Table.Th>{t('billing.lifetimePrice')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {APPSUMO_TIERS.map((tier) => (
-              <Table.Tr key={tier.codes}>
-                <Table.Td>
-                  <Group gap="xs">
-                    {tier.name}
-                    {codes === tier.codes ? <Badge>{t('billing.currentPlan')}</Badge> : null}
-                  </Group>
-                </Table.Td>
-                <Table.Td>{tier.codes}</Table.Td>
-                <Table.Td>{tier.users < 0 ? t('billing.unlimited') : tier.users}</Table.Td>
-                <Table.Td>${formatMoney(tier.priceCents)}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+        <DataTable
+          withTableBorder
+          rows={APPSUMO_TIERS}
+          rowKey={(tier) => tier.codes}
+          columns={[
+            {
+              key: 'plan',
+              header: t('billing.lifetimePlan'),
+              cell: (tier) => (
+                <Group gap="xs">
+                  {tier.name}
+                  {codes === tier.codes ? <Badge>{t('billing.currentPlan')}</Badge> : null}
+                </Group>
+              ),
+            },
+            { key: 'codes', header: t('billing.lifetimeCodes'), cell: (tier) => tier.codes },
+            {
+              key: 'users',
+              header: t('billing.lifetimeUsers'),
+              cell: (tier) => (tier.users < 0 ? t('billing.unlimited') : tier.users),
+            },
+            { key: 'price', header: t('billing.lifetimePrice'), cell: (tier) => `$${formatMoney(tier.priceCents)}` },
+          ]}
+        />
       ) : null}
       {codes < APPSUMO_MAX_CODES ? (
         <form onSubmit={onSubmit} noValidate>

@@ -3,8 +3,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useForm } from 'react-hook-form';
 import { notifySuccess } from '../../api/notify';
+import { useFieldError } from '../../forms/use-field-error';
 import { useTranslation } from '../../i18n';
-import { useFieldError } from '../auth/use-field-error';
 import { useUpdateBillingDetails } from './api';
 
 const FIELDS = ['companyName', 'address', 'city', 'postalCode', 'country', 'vatId'] as const;

@@ -5,9 +5,9 @@ import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { isApiError } from '../../api/api-error';
 import { notifySuccess } from '../../api/notify';
+import { useFieldError } from '../../forms/use-field-error';
 import { useTranslation } from '../../i18n';
 import { useTranslateMessage } from '../../i18n/use-translate-message';
-import { useFieldError } from '../auth/use-field-error';
 import { useSaveCard } from './api';
 import { maskCardNumber, maskExpiry } from './card-masks';
 

@@ -1,6 +1,7 @@
-import { Button, Table, Text } from '@mantine/core';
+import { Button, Text } from '@mantine/core';
 import { notifyError, notifySuccess } from '../../api/notify';
 import { useTranslation } from '../../i18n';
+import { DataTable } from '../../ui/DataTable';
 import { useUserDates } from '../settings/user-dates';
 import { invoiceDownloadUrl, useInvoices } from './api';
 
@@ -27,37 +28,39 @@ export function InvoicesTable({ type = 'plan' }: { type?: 'plan' | 'api' }) {
     }
   };
   return (
-    <Table mt="sm" striped withTableBorder aria-label={t('billing.invoices')}>
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th>{t('billing.invoiceNumber')}</Table.Th>
-          <Table.Th>{t('billing.invoiceDate')}</Table.Th>
-          <Table.Th>{t('billing.invoiceAmount')}</Table.Th>
-          <Table.Th />
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
-        {invoices.data.map((invoice) => (
-          <Table.Tr key={invoice.id}>
-            <Table.Td>{invoice.number}</Table.Td>
-            <Table.Td>{dates.date(invoice.createdAt)}</Table.Td>
-            <Table.Td>
+    <DataTable
+      mt="sm"
+      striped
+      withTableBorder
+      aria-label={t('billing.invoices')}
+      rows={invoices.data}
+      rowKey={(invoice) => invoice.id}
+      columns={[
+        { key: 'number', header: t('billing.invoiceNumber'), cell: (invoice) => invoice.number },
+        { key: 'date', header: t('billing.invoiceDate'), cell: (invoice) => dates.date(invoice.createdAt) },
+        {
+          key: 'amount',
+          header: t('billing.invoiceAmount'),
+          cell: (invoice) => (
+            <>
               ${invoice.amount} {invoice.currency}
-            </Table.Td>
-            <Table.Td>
-              {invoice.pdfKey ? (
-                <Button size="xs" variant="default" onClick={() => download(invoice.pdfKey as string, invoice.number)}>
-                  {t('billing.downloadInvoice')}
-                </Button>
-              ) : (
-                <Text size="xs" c="dimmed">
-                  {t('billing.invoicePreparing')}
-                </Text>
-              )}
-            </Table.Td>
-          </Table.Tr>
-        ))}
-      </Table.Tbody>
-    </Table>
+            </>
+          ),
+        },
+        {
+          key: 'download',
+          cell: (invoice) =>
+            invoice.pdfKey ? (
+              <Button size="xs" variant="default" onClick={() => download(invoice.pdfKey as string, invoice.number)}>
+                {t('billing.downloadInvoice')}
+              </Button>
+            ) : (
+              <Text size="xs" c="dimmed">
+                {t('billing.invoicePreparing')}
+              </Text>
+            ),
+        },
+      ]}
+    />
   );
 }

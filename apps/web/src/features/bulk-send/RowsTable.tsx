@@ -1,7 +1,8 @@
-import { Badge, Group, Paper, ScrollArea, Stack, Table, Text } from '@mantine/core';
+import { Badge, Group, Paper, ScrollArea, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import type { ReactNode } from 'react';
 import { useTranslation } from '../../i18n';
+import { DataTable } from '../../ui/DataTable';
 
 /** One row of the file as listed before sending (its check) and after (how it went). */
 export interface ListedRow {
@@ -54,30 +55,43 @@ export function RowsTable({ rows, label }: { rows: readonly ListedRow[]; label: 
   }
   return (
     <ScrollArea.Autosize mah={LIST_MAX_HEIGHT} type="auto" offsetScrollbars>
-      <Table verticalSpacing={6} striped stickyHeader aria-label={label}>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th w={60}>{t('bulkSend.columns.row')}</Table.Th>
-            <Table.Th miw={140}>{t('bulkSend.columns.name')}</Table.Th>
-            <Table.Th>{t('bulkSend.columns.email')}</Table.Th>
-            <Table.Th w={100}>{t('bulkSend.columns.status')}</Table.Th>
-            <Table.Th>{t('bulkSend.columns.details')}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.map((row) => (
-            <Table.Tr key={row.row} data-testid="bulk-row">
-              <Table.Td>{row.row}</Table.Td>
-              <Table.Td style={{ overflowWrap: 'break-word' }}>{row.name}</Table.Td>
-              <Table.Td style={{ overflowWrap: 'break-word' }}>{row.email}</Table.Td>
-              <Table.Td>
-                <StatusBadge status={row.status} />
-              </Table.Td>
-              <Table.Td style={{ wordBreak: 'break-word' }}>{row.details}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
+      <DataTable
+        verticalSpacing={6}
+        striped
+        stickyHeader
+        aria-label={label}
+        rows={rows}
+        rowKey={(row) => row.row}
+        rowProps={() => ({ 'data-testid': 'bulk-row' })}
+        columns={[
+          { key: 'row', header: t('bulkSend.columns.row'), headerProps: { w: 60 }, cell: (row) => row.row },
+          {
+            key: 'name',
+            header: t('bulkSend.columns.name'),
+            headerProps: { miw: 140 },
+            cellProps: { style: { overflowWrap: 'break-word' } },
+            cell: (row) => row.name,
+          },
+          {
+            key: 'email',
+            header: t('bulkSend.columns.email'),
+            cellProps: { style: { overflowWrap: 'break-word' } },
+            cell: (row) => row.email,
+          },
+          {
+            key: 'status',
+            header: t('bulkSend.columns.status'),
+            headerProps: { w: 100 },
+            cell: (row) => <StatusBadge status={row.status} />,
+          },
+          {
+            key: 'details',
+            header: t('bulkSend.columns.details'),
+            cellProps: { style: { wordBreak: 'break-word' } },
+            cell: (row) => row.details,
+          },
+        ]}
+      />
     </ScrollArea.Autosize>
   );
 }

@@ -1,9 +1,10 @@
 import type { DocumentListItem, ListOrderingKey } from '@esign/shared';
-import { Anchor, Badge, Checkbox, Table, Text } from '@mantine/core';
+import { Anchor, Badge, Checkbox, Text } from '@mantine/core';
 import type { ComponentType } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from '../../i18n';
 import { SortableTh } from '../../layouts/SortableTh';
+import { DataTable } from '../../ui/DataTable';
 import { useCurrentUser } from '../auth/api';
 import { useUserDates } from '../settings/user-dates';
 import type { Sorting } from './ListPage';
@@ -62,72 +63,75 @@ export function DocumentsTable(props: {
   const isSelectable = (item: DocumentListItem) => item.status !== 'preparing' && item.owner.id === userId;
   const selectable = items.filter(isSelectable);
   const isAllSelected = selectable.length > 0 && selectable.every((item) => selected.includes(item.id));
+  const titleOf = (item: DocumentListItem) => item.title || t('documents.untitled');
   return (
-    <Table.ScrollContainer minWidth={760}>
-      <Table verticalSpacing="sm" highlightOnHover>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th w={40}>
-              <Checkbox
-                aria-label={t(kind.texts.selectAll)}
-                checked={isAllSelected}
-                indeterminate={!isAllSelected && selected.length > 0}
-                onChange={() => onSelect(isAllSelected ? [] : selectable.map((item) => item.id))}
-              />
-            </Table.Th>
-            <SortHeader column="title" sorting={props.sorting} onSort={props.onSort} />
-            <Table.Th>{t(kind.texts.signersColumn)}</Table.Th>
-            <SortHeader column="createdAt" sorting={props.sorting} onSort={props.onSort} />
-            <SortHeader column="status" sorting={props.sorting} onSort={props.onSort} />
-            <Table.Th>{t('documents.columns.actions')}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {items.map((item) => {
-            const title = item.title || t('documents.untitled');
+    <DataTable
+      minWidth={760}
+      verticalSpacing="sm"
+      highlightOnHover
+      rows={items}
+      rowKey={(item) => item.id}
+      rowProps={() => ({ 'data-testid': 'document-row' })}
+      columns={[
+        {
+          key: 'select',
+          headerProps: { w: 40 },
+          header: (
+            <Checkbox
+              aria-label={t(kind.texts.selectAll)}
+              checked={isAllSelected}
+              indeterminate={!isAllSelected && selected.length > 0}
+              onChange={() => onSelect(isAllSelected ? [] : selectable.map((item) => item.id))}
+            />
+          ),
+          cell: (item) => {
             const isSelected = selected.includes(item.id);
-            return (
-              <Table.Tr key={item.id} data-testid="document-row">
-                <Table.Td>
-                  {!isSelectable(item) ? null : (
-                    <Checkbox
-                      aria-label={t('documents.selectOne', { title })}
-                      checked={isSelected}
-                      onChange={() =>
-                        onSelect(isSelected ? selected.filter((id) => id !== item.id) : [...selected, item.id])
-                      }
-                    />
-                  )}
-                </Table.Td>
-                <Table.Td>
-                  {item.status === 'preparing' ? (
-                    <Text size="sm">{title}</Text>
-                  ) : (
-                    <Anchor component={Link} to={kind.itemLink(item)} size="sm" fw={600}>
-                      {title}
-                    </Anchor>
-                  )}
-                  {item.owner.id === userId ? null : (
-                    <Text size="xs" c="dimmed">
-                      {t('team.ownerOf', { name: item.owner.name })}
-                    </Text>
-                  )}
-                </Table.Td>
-                <Table.Td>
-                  <SignersSummary item={item} />
-                </Table.Td>
-                <Table.Td>
-                  <Text size="sm">{dates.date(item.createdAt)}</Text>
-                </Table.Td>
-                <Table.Td>
-                  <StatusBadge status={item.status} />
-                </Table.Td>
-                <Table.Td>{item.status === 'preparing' ? null : <RowActions item={item} />}</Table.Td>
-              </Table.Tr>
+            return !isSelectable(item) ? null : (
+              <Checkbox
+                aria-label={t('documents.selectOne', { title: titleOf(item) })}
+                checked={isSelected}
+                onChange={() => onSelect(isSelected ? selected.filter((id) => id !== item.id) : [...selected, item.id])}
+              />
             );
-          })}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+          },
+        },
+        {
+          key: 'title',
+          renderHeader: () => <SortHeader column="title" sorting={props.sorting} onSort={props.onSort} />,
+          cell: (item) => (
+            <>
+              {item.status === 'preparing' ? (
+                <Text size="sm">{titleOf(item)}</Text>
+              ) : (
+                <Anchor component={Link} to={kind.itemLink(item)} size="sm" fw={600}>
+                  {titleOf(item)}
+                </Anchor>
+              )}
+              {item.owner.id === userId ? null : (
+                <Text size="xs" c="dimmed">
+                  {t('team.ownerOf', { name: item.owner.name })}
+                </Text>
+              )}
+            </>
+          ),
+        },
+        { key: 'signers', header: t(kind.texts.signersColumn), cell: (item) => <SignersSummary item={item} /> },
+        {
+          key: 'createdAt',
+          renderHeader: () => <SortHeader column="createdAt" sorting={props.sorting} onSort={props.onSort} />,
+          cell: (item) => <Text size="sm">{dates.date(item.createdAt)}</Text>,
+        },
+        {
+          key: 'status',
+          renderHeader: () => <SortHeader column="status" sorting={props.sorting} onSort={props.onSort} />,
+          cell: (item) => <StatusBadge status={item.status} />,
+        },
+        {
+          key: 'actions',
+          header: t('documents.columns.actions'),
+          cell: (item) => (item.status === 'preparing' ? null : <RowActions item={item} />),
+        },
+      ]}
+    />
   );
 }

@@ -1,8 +1,9 @@
-import { Anchor, Loader, Modal, Table, Text } from '@mantine/core';
+import { Anchor, Loader, Modal, Text } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { type TranslationKey, useTranslation } from '../../i18n';
+import { DataTable } from '../../ui/DataTable';
 import { StatusBadge } from '../documents/DocumentsTable';
 import { useFormContracts, useRegisteredUsers } from './api';
 
@@ -30,26 +31,13 @@ function PeopleModal<Row>(props: {
       {props.query.isPending ? <Loader size="sm" aria-label={t('common.loading')} /> : null}
       {props.query.isSuccess && rows.length === 0 ? <Text size="sm">{t(props.empty)}</Text> : null}
       {rows.length > 0 ? (
-        <Table.ScrollContainer minWidth={420}>
-          <Table data-testid={props.testId}>
-            <Table.Thead>
-              <Table.Tr>
-                {props.columns.map((column) => (
-                  <Table.Th key={column.header}>{t(column.header)}</Table.Th>
-                ))}
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.map((row) => (
-                <Table.Tr key={props.rowKey(row)}>
-                  {props.columns.map((column) => (
-                    <Table.Td key={column.header}>{column.cell(row)}</Table.Td>
-                  ))}
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <DataTable
+          minWidth={420}
+          data-testid={props.testId}
+          rows={rows}
+          rowKey={props.rowKey}
+          columns={props.columns.map((column) => ({ key: column.header, header: t(column.header), cell: column.cell }))}
+        />
       ) : null}
     </Modal>
   );

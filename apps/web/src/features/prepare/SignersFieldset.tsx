@@ -16,8 +16,8 @@ import {
 import { useId } from 'react';
 import { type FieldErrors, type UseFormReturn, useFieldArray } from 'react-hook-form';
 import { Link } from 'react-router';
+import { useFieldError } from '../../forms/use-field-error';
 import { useTranslation } from '../../i18n';
-import { useFieldError } from '../auth/use-field-error';
 import { ArrowDownIcon, ArrowUpIcon, CloseIcon } from '../upload/icons';
 
 interface SignersFieldsetProps {

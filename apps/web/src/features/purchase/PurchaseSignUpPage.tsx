@@ -6,12 +6,12 @@ import { useForm } from 'react-hook-form';
 import { isApiError } from '../../api/api-error';
 import { apiCall } from '../../api/client';
 import { notifyError, notifyFailure, notifySuccess } from '../../api/notify';
+import { setServerFieldErrors } from '../../forms/form-errors';
+import { useFieldError } from '../../forms/use-field-error';
 import { useTranslation } from '../../i18n';
 import { useTranslateMessage } from '../../i18n/use-translate-message';
 import { useKeepSession } from '../auth/api';
-import { setServerFieldErrors } from '../auth/form-errors';
 import { NewAccountFields } from '../auth/NewAccountFields';
-import { useFieldError } from '../auth/use-field-error';
 
 type Values = { name: string; email: string; password: string };
 const FIELDS = ['name', 'email', 'password'] as const;

@@ -4,8 +4,8 @@ import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { notifySuccess } from '../../api/notify';
+import { useFieldError } from '../../forms/use-field-error';
 import { useTranslation } from '../../i18n';
-import { useFieldError } from '../auth/use-field-error';
 import { useChangeEmail } from './api';
 
 /**

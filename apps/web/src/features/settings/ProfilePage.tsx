@@ -12,10 +12,10 @@ import { Button, Divider, Group, PasswordInput, Select, Stack, Switch, Text, Tex
 import { Controller, useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { notifySuccess } from '../../api/notify';
+import { setServerFieldErrors } from '../../forms/form-errors';
+import { useFieldError } from '../../forms/use-field-error';
 import { useTranslation } from '../../i18n';
 import { useCurrentUser } from '../auth/api';
-import { setServerFieldErrors } from '../auth/form-errors';
-import { useFieldError } from '../auth/use-field-error';
 import { AvatarField } from './AvatarField';
 import { useUpdateProfile } from './api';
 import { DeleteAccount } from './DeleteAccount';

@@ -8,9 +8,9 @@ import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { notifyError, notifySuccess } from '../../api/notify';
 import { queryKeys } from '../../api/query-keys';
+import { useFieldError } from '../../forms/use-field-error';
 import { useTranslation } from '../../i18n';
 import { useKeepSession } from '../auth/api';
-import { useFieldError } from '../auth/use-field-error';
 import { useAcceptInvite } from './api';
 
 const accountFields = z.object({ name: personName, password: newPassword });

@@ -7,13 +7,14 @@ import {
   type TeamMember,
   type TeamOrderingKey,
 } from '@esign/shared';
-import { Avatar, Badge, Button, Card, Checkbox, Group, Menu, Stack, Table, Text, Title } from '@mantine/core';
+import { Avatar, Badge, Button, Card, Checkbox, Group, Menu, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { notifySuccess } from '../../api/notify';
 import { useTranslation } from '../../i18n';
 import { SortableTh } from '../../layouts/SortableTh';
+import { DataTable } from '../../ui/DataTable';
 import { useCurrentUser } from '../auth/api';
 import { ConfirmModal, EmailRowsModal } from '../documents/ActionModals';
 import { RowMenu } from '../documents/RowMenu';
@@ -217,40 +218,37 @@ function SortHeader(props: { column: TeamOrderingKey; sorting: TeamSorting; onSo
 function MemberTable(props: RowsProps & { sorting: TeamSorting; onSort: (sorting: TeamSorting) => void }) {
   const { t } = useTranslation();
   return (
-    <Table.ScrollContainer minWidth={640}>
-      <Table verticalSpacing="sm" highlightOnHover>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th w={40} />
-            <SortHeader column="name" sorting={props.sorting} onSort={props.onSort} />
-            <SortHeader column="email" sorting={props.sorting} onSort={props.onSort} />
-            <SortHeader column="role" sorting={props.sorting} onSort={props.onSort} />
-            <Table.Th>{t('team.columns.actions')}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {props.rows.map((row) => (
-            <Table.Tr key={row.id} data-testid="team-row">
-              <Table.Td>
-                <RowCheckbox {...props} row={row} />
-              </Table.Td>
-              <Table.Td>
-                <MemberName row={row} />
-              </Table.Td>
-              <Table.Td>
-                <Text size="sm">{row.email}</Text>
-              </Table.Td>
-              <Table.Td>
-                <Text size="sm">{t(`team.roles.${row.role}`)}</Text>
-              </Table.Td>
-              <Table.Td>
-                <RoleActions row={row} viewer={props.viewer} />
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <DataTable
+      minWidth={640}
+      verticalSpacing="sm"
+      highlightOnHover
+      rows={props.rows}
+      rowKey={(row) => row.id}
+      rowProps={() => ({ 'data-testid': 'team-row' })}
+      columns={[
+        { key: 'select', headerProps: { w: 40 }, cell: (row) => <RowCheckbox {...props} row={row} /> },
+        {
+          key: 'name',
+          renderHeader: () => <SortHeader column="name" sorting={props.sorting} onSort={props.onSort} />,
+          cell: (row) => <MemberName row={row} />,
+        },
+        {
+          key: 'email',
+          renderHeader: () => <SortHeader column="email" sorting={props.sorting} onSort={props.onSort} />,
+          cell: (row) => <Text size="sm">{row.email}</Text>,
+        },
+        {
+          key: 'role',
+          renderHeader: () => <SortHeader column="role" sorting={props.sorting} onSort={props.onSort} />,
+          cell: (row) => <Text size="sm">{t(`team.roles.${row.role}`)}</Text>,
+        },
+        {
+          key: 'actions',
+          header: t('team.columns.actions'),
+          cell: (row) => <RoleActions row={row} viewer={props.viewer} />,
+        },
+      ]}
+    />
   );
 }
 

@@ -10,9 +10,9 @@ import { ActionIcon, Button, Group, Stack, TextInput, Title } from '@mantine/cor
 import { useEffect, useId, useRef, useState } from 'react';
 import { useFieldArray, useForm } from 'react-hook-form';
 import { notifyError } from '../../api/notify';
+import { setServerFieldErrors } from '../../forms/form-errors';
+import { useFieldError } from '../../forms/use-field-error';
 import { useTranslation } from '../../i18n';
-import { setServerFieldErrors } from '../auth/form-errors';
-import { useFieldError } from '../auth/use-field-error';
 import { CloseIcon } from '../upload/icons';
 import { UploadStep } from '../upload/UploadStep';
 import { saveTemplate } from './api';

@@ -4,8 +4,8 @@ import { Button, Card, Group, Stack, Text, TextInput, Title } from '@mantine/cor
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { notifySuccess } from '../../../api/notify';
+import { useFieldError } from '../../../forms/use-field-error';
 import { useTranslation } from '../../../i18n';
-import { useFieldError } from '../../auth/use-field-error';
 import { useDisableSms, useSendSmsCode, useVerifyPhone } from './api';
 import { CodeModal } from './CodeModal';
 

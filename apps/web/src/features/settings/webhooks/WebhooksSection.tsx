@@ -17,8 +17,9 @@ import {
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { notifySuccess } from '../../../api/notify';
+import { useFieldError } from '../../../forms/use-field-error';
 import { useTranslation } from '../../../i18n';
-import { useFieldError } from '../../auth/use-field-error';
+import { DataTable } from '../../../ui/DataTable';
 import { SectionHeading } from '../SectionHeading';
 import { WebhookDeliveries } from './WebhookDeliveries';
 import {
@@ -49,23 +50,18 @@ export function WebhooksSection() {
       </Group>
       {webhooks.data && webhooks.data.webhooks.length === 0 && <Text>{t('webhooks.none')}</Text>}
       {webhooks.data && webhooks.data.webhooks.length > 0 && (
-        <Table.ScrollContainer minWidth={760}>
-          <Table>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('webhooks.url')}</Table.Th>
-                <Table.Th>{t('webhooks.events')}</Table.Th>
-                <Table.Th>{t('webhooks.state')}</Table.Th>
-                <Table.Th />
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {webhooks.data.webhooks.map((webhook) => (
-                <WebhookRow key={webhook.id} webhook={webhook} onSecret={setSecret} onLog={() => setLogOf(webhook)} />
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <DataTable
+          minWidth={760}
+          rows={webhooks.data.webhooks}
+          rowKey={(webhook) => webhook.id}
+          renderRow={(webhook) => <WebhookRow webhook={webhook} onSecret={setSecret} onLog={() => setLogOf(webhook)} />}
+          columns={[
+            { key: 'url', header: t('webhooks.url') },
+            { key: 'events', header: t('webhooks.events') },
+            { key: 'state', header: t('webhooks.state') },
+            { key: 'actions' },
+          ]}
+        />
       )}
       <AddWebhookModal
         opened={isAdding}
