@@ -1,13 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
-import { createConfirmedUser, OUTBOX_KEY } from '../support/accounts.js';
-
-async function logIn(page: Page, user: { email: string; password: string }) {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(user.email);
-  await page.getByLabel('Password').fill(user.password);
-  await page.getByRole('button', { name: 'Log in' }).click();
-}
+import { createConfirmedUser, OUTBOX_KEY, submitLogIn } from '../support/accounts.js';
 
 async function logOut(page: Page) {
   await page.getByRole('button', { name: /account menu/i }).click();
@@ -48,7 +41,7 @@ test('SMS: turn on with the texted code, log in through /two-factor with the cod
   const user = await createConfirmedUser(request);
   const number = `555${String(Date.now() % 10_000_000).padStart(7, '0')}`;
   const phone = `+1${number}`;
-  await logIn(page, user);
+  await submitLogIn(page, user);
   await expect(page).toHaveURL(/\/sign$/);
 
   await page.goto('/settings/security');
@@ -68,7 +61,7 @@ test('SMS: turn on with the texted code, log in through /two-factor with the cod
   await expect(page.getByText(`On: codes are texted to ${phone}.`)).toBeVisible();
 
   await logOut(page);
-  await logIn(page, user);
+  await submitLogIn(page, user);
   await expect(page).toHaveURL(/\/two-factor$/);
   await expect(page.getByText(`ending in …${phone.slice(-2)}`)).toBeVisible();
   // No session exists before the second step.
@@ -92,7 +85,7 @@ test('SMS: turn on with the texted code, log in through /two-factor with the cod
   await expect(page.getByRole('button', { name: 'Send code' })).toBeVisible();
 
   await logOut(page);
-  await logIn(page, user);
+  await submitLogIn(page, user);
   await expect(page).toHaveURL(/\/sign$/);
 });
 
@@ -101,7 +94,7 @@ test('authenticator: set up from the shown key, log in with its code and with a 
   request,
 }) => {
   const user = await createConfirmedUser(request);
-  await logIn(page, user);
+  await submitLogIn(page, user);
   await expect(page).toHaveURL(/\/sign$/);
 
   await page.goto('/settings/security');
@@ -127,14 +120,14 @@ test('authenticator: set up from the shown key, log in with its code and with a 
   await expect(page.getByText('On: log-in asks for a code from your authenticator app.')).toBeVisible();
 
   await logOut(page);
-  await logIn(page, user);
+  await submitLogIn(page, user);
   await expect(page).toHaveURL(/\/two-factor$/);
   await page.getByLabel('Authentication code').fill(authenticatorCode(secret, 0));
   await page.getByRole('button', { name: 'Verify and log in' }).click();
   await expect(page).toHaveURL(/\/sign$/);
 
   await logOut(page);
-  await logIn(page, user);
+  await submitLogIn(page, user);
   await expect(page).toHaveURL(/\/two-factor$/);
   await page.getByLabel('Authentication code').fill(backupCodes[0] ?? '');
   await page.getByRole('button', { name: 'Verify and log in' }).click();
@@ -149,7 +142,7 @@ test('authenticator: set up from the shown key, log in with its code and with a 
   await expect(page.getByRole('button', { name: 'Set Up' })).toBeVisible();
 
   await logOut(page);
-  await logIn(page, user);
+  await submitLogIn(page, user);
   await expect(page).toHaveURL(/\/sign$/);
 });
 
