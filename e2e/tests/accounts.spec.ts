@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { createConfirmedUser, firstLink, submitLogIn, uniqueEmail, waitForMail } from '../support/accounts.js';
+import { createConfirmedUser, firstLink, logIn, submitLogIn, uniqueEmail, waitForMail } from '../support/accounts.js';
 
 async function logOut(page: Page) {
   const userMenu = page.getByRole('button', { name: /account menu/i });
@@ -33,8 +33,7 @@ test('a new user signs up, confirms through the mailed link, logs in, sees /sign
   await page.goto(firstLink(mail));
   await expect(page.getByText('Email confirmed')).toBeVisible();
 
-  await submitLogIn(page, { email, password: 'secret1' });
-  await expect(page).toHaveURL(/\/sign$/);
+  await logIn(page, { email, password: 'secret1' });
   await expect(page.getByRole('heading', { name: 'Who needs to sign?' })).toBeVisible();
   await expect(page.getByText('0 of 3 signature requests this month')).toBeVisible();
 
@@ -84,8 +83,7 @@ test('a user who forgot the password resets it through the mailed link', async (
 
   await submitLogIn(page, user);
   await expect(page.getByText('Incorrect email or password')).toBeVisible();
-  await submitLogIn(page, { email: user.email, password: 'newsecret2' });
-  await expect(page).toHaveURL(/\/sign$/);
+  await logIn(page, { email: user.email, password: 'newsecret2' });
 });
 
 test('the reset page changes the password on the first click after both fields are typed', async ({

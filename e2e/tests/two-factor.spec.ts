@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
-import { createConfirmedUser, OUTBOX_KEY, submitLogIn } from '../support/accounts.js';
+import { createConfirmedUser, logIn, OUTBOX_KEY, submitLogIn } from '../support/accounts.js';
 
 async function logOut(page: Page) {
   await page.getByRole('button', { name: /account menu/i }).click();
@@ -41,8 +41,7 @@ test('SMS: turn on with the texted code, log in through /two-factor with the cod
   const user = await createConfirmedUser(request);
   const number = `555${String(Date.now() % 10_000_000).padStart(7, '0')}`;
   const phone = `+1${number}`;
-  await submitLogIn(page, user);
-  await expect(page).toHaveURL(/\/sign$/);
+  await logIn(page, user);
 
   await page.goto('/settings/security');
   await page.getByLabel('Phone number').fill(number);
@@ -85,8 +84,7 @@ test('SMS: turn on with the texted code, log in through /two-factor with the cod
   await expect(page.getByRole('button', { name: 'Send code' })).toBeVisible();
 
   await logOut(page);
-  await submitLogIn(page, user);
-  await expect(page).toHaveURL(/\/sign$/);
+  await logIn(page, user);
 });
 
 test('authenticator: set up from the shown key, log in with its code and with a backup code, turn off', async ({
@@ -94,8 +92,7 @@ test('authenticator: set up from the shown key, log in with its code and with a 
   request,
 }) => {
   const user = await createConfirmedUser(request);
-  await submitLogIn(page, user);
-  await expect(page).toHaveURL(/\/sign$/);
+  await logIn(page, user);
 
   await page.goto('/settings/security');
   await page.getByRole('button', { name: 'Set Up' }).click();
@@ -142,8 +139,7 @@ test('authenticator: set up from the shown key, log in with its code and with a 
   await expect(page.getByRole('button', { name: 'Set Up' })).toBeVisible();
 
   await logOut(page);
-  await submitLogIn(page, user);
-  await expect(page).toHaveURL(/\/sign$/);
+  await logIn(page, user);
 });
 
 test('without GOOGLE_CLIENT_ID the log-in page offers no Google button and loads nothing from Google', async ({
