@@ -38,7 +38,11 @@ export function mockApi(handlers: Record<string, Handler>) {
     const method = (init.method ?? 'GET').toUpperCase();
     const rawBody = init.body;
     const body =
-      typeof rawBody === 'string' ? (JSON.parse(rawBody) as unknown) : rawBody instanceof FormData ? rawBody : undefined;
+      typeof rawBody === 'string'
+        ? (JSON.parse(rawBody) as unknown)
+        : rawBody instanceof FormData
+          ? rawBody
+          : undefined;
     const request: SentRequest = {
       method,
       path: url.pathname.slice(API_PREFIX.length),

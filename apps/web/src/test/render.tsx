@@ -16,7 +16,7 @@ function LocationProbe({ into }: { into: { current: string } }) {
 }
 
 /**
- * Renders `ui` inside the app's providers (Mantine with the app's theme, the toasts, TanStack Query with the app's
+ * Renders `ui` inside the app's providers (Mantine with the app's theme, its transitions and portals off, the toasts, TanStack Query with the app's
  * client, a router at `route`; `path` gives the route's pattern, so `useParams` reads it), as App.tsx does. Answers
  * the user (user-event), the query client, where the router went, and RTL's own result.
  */
@@ -25,7 +25,7 @@ export function renderWithProviders(ui: ReactElement, options: { route?: string;
   const location = { current: '' };
   const user = userEvent.setup();
   const result = render(
-    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light" env="test">
       <Notifications />
       <QueryClientProvider client={queryClient}>
         <MemoryRouter initialEntries={[options.route ?? '/']}>

@@ -7,7 +7,10 @@ import { FieldBox } from './FieldBox';
 
 const PAGE = { width: 612, height: 792 };
 
-function renderBox(field: Partial<DocumentField> & Pick<DocumentField, 'type'>, props: { isOwn?: boolean; isSelected?: boolean } = {}) {
+function renderBox(
+  field: Partial<DocumentField> & Pick<DocumentField, 'type'>,
+  props: { isOwn?: boolean; isSelected?: boolean } = {},
+) {
   const callbacks = {
     onSelect: vi.fn(),
     onBoxChange: vi.fn(),
