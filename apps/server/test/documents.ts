@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { blankField, type Document, type DocumentField, type DocumentPart } from '@esign/shared';
 import type { FastifyInstance } from 'fastify';
+import { vi } from 'vitest';
 
 /** The shared corpus of real-world files (read in place, never copied into the project). */
 export const corpusDir = join(import.meta.dirname, '../../../../shared/fixtures/real-world');
@@ -44,13 +45,14 @@ export function documentClient(app: FastifyInstance, accessToken: string) {
 
   /** Polls the conversion as the web app does, until it is finished. */
   async function waitUntilFinished(documentId: string, timeoutMs = 60_000) {
-    const deadline = Date.now() + timeoutMs;
-    while (Date.now() < deadline) {
-      const data = await conversion(documentId);
-      if (data.isFinished) return data;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    throw new Error(`document ${documentId} did not finish converting`);
+    return vi.waitFor(
+      async () => {
+        const data = await conversion(documentId);
+        if (!data.isFinished) throw new Error(`document ${documentId} did not finish converting`);
+        return data;
+      },
+      { timeout: timeoutMs, interval: 100 },
+    );
   }
 
   async function get(documentId: string) {

@@ -3,6 +3,7 @@ import type { Language } from '@esign/shared';
 import { API_PREFIX, blankField, type FieldDateFormat, type FieldType, SIGN_ACCESS_TOKEN_HEADER } from '@esign/shared';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { vi } from 'vitest';
 import { toFieldRow } from '../src/modules/documents/document-fields.repository.js';
 import { issueSigningToken } from '../src/modules/signing/signing-tokens.repository.js';
 import { documentFields, documents, requisites, signers } from '../src/platform/db/schema.js';
@@ -137,11 +138,12 @@ export function todayMmDdYyyy(now = new Date()): string {
 
 /** Waits for the real seal job (queued by the completion) to store the result; answers the document's row. */
 export async function waitForSealed(app: FastifyInstance, documentId: string) {
-  const deadline = Date.now() + 90_000;
-  while (Date.now() < deadline) {
-    const [row] = await app.platform.database.db.select().from(documents).where(eq(documents.id, documentId));
-    if (row?.sealedAt) return row;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`document ${documentId} was not sealed`);
+  return vi.waitFor(
+    async () => {
+      const [row] = await app.platform.database.db.select().from(documents).where(eq(documents.id, documentId));
+      if (!row?.sealedAt) throw new Error(`document ${documentId} was not sealed`);
+      return row;
+    },
+    { timeout: 90_000, interval: 200 },
+  );
 }
