@@ -3,7 +3,6 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { blankField, type Document, type DocumentField, type DocumentPart } from '@esign/shared';
 import type { FastifyInstance } from 'fastify';
-import { vi } from 'vitest';
 
 /** The shared corpus of real-world files (read in place, never copied into the project). */
 export const corpusDir = join(import.meta.dirname, '../../../../shared/fixtures/real-world');
@@ -45,6 +44,8 @@ export function documentClient(app: FastifyInstance, accessToken: string) {
 
   /** Polls the conversion as the web app does, until it is finished. */
   async function waitUntilFinished(documentId: string, timeoutMs = 60_000) {
+    // Loaded here: a child process outside Vitest (crash-child.ts) imports this file too.
+    const { vi } = await import('vitest');
     return vi.waitFor(
       async () => {
         const data = await conversion(documentId);

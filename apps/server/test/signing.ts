@@ -3,7 +3,6 @@ import type { Language } from '@esign/shared';
 import { API_PREFIX, blankField, type FieldDateFormat, type FieldType, SIGN_ACCESS_TOKEN_HEADER } from '@esign/shared';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { vi } from 'vitest';
 import { toFieldRow } from '../src/modules/documents/document-fields.repository.js';
 import { issueSigningToken } from '../src/modules/signing/signing-tokens.repository.js';
 import { documentFields, documents, requisites, signers } from '../src/platform/db/schema.js';
@@ -138,6 +137,8 @@ export function todayMmDdYyyy(now = new Date()): string {
 
 /** Waits for the real seal job (queued by the completion) to store the result; answers the document's row. */
 export async function waitForSealed(app: FastifyInstance, documentId: string) {
+  // Loaded here: a child process outside Vitest (crash-child.ts) imports this file too.
+  const { vi } = await import('vitest');
   return vi.waitFor(
     async () => {
       const [row] = await app.platform.database.db.select().from(documents).where(eq(documents.id, documentId));
