@@ -17,10 +17,13 @@ function LocationProbe({ into }: { into: { current: string } }) {
 
 /**
  * Renders `ui` inside the app's providers (Mantine with the app's theme, its transitions and portals off, the toasts, TanStack Query with the app's
- * client, a router at `route`; `path` gives the route's pattern, so `useParams` reads it), as App.tsx does. Answers
+ * client, a router at `route` (an address, or one with history state); `path` gives the route's pattern, so `useParams` reads it), as App.tsx does. Answers
  * the user (user-event), the query client, where the router went, and RTL's own result.
  */
-export function renderWithProviders(ui: ReactElement, options: { route?: string; path?: string } = {}) {
+export function renderWithProviders(
+  ui: ReactElement,
+  options: { route?: string | { pathname: string; search?: string; state?: unknown }; path?: string } = {},
+) {
   const queryClient = createQueryClient();
   const location = { current: '' };
   const user = userEvent.setup();
