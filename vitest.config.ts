@@ -13,7 +13,16 @@ export default defineConfig({
           hookTimeout: 120_000,
         },
       },
-      { test: { name: 'web', root: 'apps/web', environment: 'node', include: ['src/**/*.test.{ts,tsx}'] } },
+      {
+        test: {
+          name: 'web',
+          root: 'apps/web',
+          // A component's test asks for a DOM in its first line (`@vitest-environment happy-dom`; src/test/render.tsx).
+          environment: 'node',
+          include: ['src/**/*.test.{ts,tsx}'],
+          setupFiles: ['src/test/setup.ts'],
+        },
+      },
     ],
     maxWorkers: 2,
   },

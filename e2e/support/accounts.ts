@@ -1,4 +1,4 @@
-import { type APIRequestContext, expect } from '@playwright/test';
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
 
 export interface OutboxMail {
   id: string;
@@ -89,4 +89,25 @@ export async function createConfirmedUser(request: APIRequestContext, name = 'Gr
   const confirm = await request.post('/api/v1/auth/confirm_email/confirm', { data: { token } });
   expect(confirm.ok()).toBe(true);
   return { name, email, password };
+}
+
+/** Fills the log-in page and sends it; what follows (a second factor, an error) is the caller's to check. */
+export async function submitLogIn(page: Page, user: { email: string; password: string }): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(user.email);
+  await page.getByLabel('Password').fill(user.password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+}
+
+/** Logs `user` in through the log-in page and waits for the documents page. */
+export async function logIn(page: Page, user: { email: string; password: string }): Promise<void> {
+  await submitLogIn(page, user);
+  await expect(page).toHaveURL(/\/sign$/);
+}
+
+/** A new confirmed account, logged in through the log-in page. */
+export async function logInNewUser(page: Page, name?: string) {
+  const user = await createConfirmedUser(page.request, name);
+  await logIn(page, user);
+  return user;
 }

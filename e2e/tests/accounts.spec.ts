@@ -1,12 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { createConfirmedUser, firstLink, uniqueEmail, waitForMail } from '../support/accounts.js';
-
-async function logIn(page: Page, email: string, password: string) {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Log in' }).click();
-}
+import { createConfirmedUser, firstLink, logIn, submitLogIn, uniqueEmail, waitForMail } from '../support/accounts.js';
 
 async function logOut(page: Page) {
   const userMenu = page.getByRole('button', { name: /account menu/i });
@@ -40,8 +33,7 @@ test('a new user signs up, confirms through the mailed link, logs in, sees /sign
   await page.goto(firstLink(mail));
   await expect(page.getByText('Email confirmed')).toBeVisible();
 
-  await logIn(page, email, 'secret1');
-  await expect(page).toHaveURL(/\/sign$/);
+  await logIn(page, { email, password: 'secret1' });
   await expect(page.getByRole('heading', { name: 'Who needs to sign?' })).toBeVisible();
   await expect(page.getByText('0 of 3 signature requests this month')).toBeVisible();
 
@@ -52,7 +44,7 @@ test('a new user signs up, confirms through the mailed link, logs in, sees /sign
 
 test('a wrong password shows the error on the form and keeps the user logged out', async ({ page, request }) => {
   const user = await createConfirmedUser(request);
-  await logIn(page, user.email, 'wrong-password1');
+  await submitLogIn(page, { email: user.email, password: 'wrong-password1' });
   await expect(page.getByText('Incorrect email or password')).toBeVisible();
   await expect(page).toHaveURL(/\/login$/);
 });
@@ -60,7 +52,7 @@ test('a wrong password shows the error on the form and keeps the user logged out
 test('an unconfirmed user is offered the confirmation mail again', async ({ page, request }) => {
   const email = uniqueEmail('unconfirmed');
   await request.post('/api/v1/auth/sign_up', { data: { name: 'Alan Turing', email, password: 'secret1' } });
-  await logIn(page, email, 'secret1');
+  await submitLogIn(page, { email, password: 'secret1' });
   await page.getByRole('button', { name: 'Send again' }).click();
   await expect(page.getByText('Email has been sent')).toBeVisible();
 });
@@ -89,10 +81,9 @@ test('a user who forgot the password resets it through the mailed link', async (
   await page.getByRole('button', { name: 'Change password' }).click();
   await expect(page.getByText('Password successfully changed')).toBeVisible();
 
-  await logIn(page, user.email, user.password);
+  await submitLogIn(page, user);
   await expect(page.getByText('Incorrect email or password')).toBeVisible();
-  await logIn(page, user.email, 'newsecret2');
-  await expect(page).toHaveURL(/\/sign$/);
+  await logIn(page, { email: user.email, password: 'newsecret2' });
 });
 
 test('the reset page changes the password on the first click after both fields are typed', async ({

@@ -1,6 +1,6 @@
 import { blankField } from '@esign/shared';
 import { expect, type Page, test } from '@playwright/test';
-import { createConfirmedUser } from '../support/accounts.js';
+import { createConfirmedUser, logIn } from '../support/accounts.js';
 import { expectNoSeriousA11yViolations } from '../support/axe.js';
 import { apiSession, createDocumentWithPdf, patchDocument, useSession } from '../support/documents.js';
 import { makePdf } from '../support/pdf.js';
@@ -22,11 +22,7 @@ async function logInWithDocuments(page: Page, titles: string[]) {
     });
     expect(created.ok()).toBe(true);
   }
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(user.email);
-  await page.getByLabel('Password').fill(user.password);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await expect(page).toHaveURL(/\/sign$/);
+  await logIn(page, user);
 }
 
 const rows = (page: Page) => page.getByTestId('document-row');

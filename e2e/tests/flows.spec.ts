@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
-import { createConfirmedUser, firstLink, uniqueEmail, waitForMail } from '../support/accounts.js';
+import { firstLink, logInNewUser, uniqueEmail, waitForMail } from '../support/accounts.js';
 
 /**
  * The three flows of issue 4, each from the prepare form to the success modal, through the UI only; the mail
@@ -13,16 +13,6 @@ const PDF = corpus('pdf/pdf20_latex_2p.pdf');
 
 // Conversion runs through the job queue, and sending through the mail jobs; a cold server takes a while.
 test.setTimeout(180_000);
-
-async function logIn(page: Page, name = 'Grace Hopper') {
-  const user = await createConfirmedUser(page.request, name);
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(user.email);
-  await page.getByLabel('Password').fill(user.password);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await expect(page).toHaveURL(/\/sign$/);
-  return user;
-}
 
 /** Uploads the PDF on the prepare form, waits for its conversion and opens the editor; returns the document id. */
 async function uploadAndPrepare(page: Page): Promise<string> {
@@ -98,7 +88,7 @@ async function expectInvitationWorks(page: Page, documentId: string, email: stri
 const signerOption = (name: string, email: string) => `${name} (${email})`;
 
 test('Only Others: two signers, a signature each, sent; both invitations open the signer page', async ({ page }) => {
-  await logIn(page);
+  await logInNewUser(page);
   await page.goto('/only-others');
   await expect(page.getByRole('heading', { level: 1, name: 'Prepare your document for signing' })).toBeVisible();
   const title = 'Supply contract';
@@ -125,7 +115,7 @@ test('Only Others: two signers, a signature each, sent; both invitations open th
 test('Me & Others: the preparer types their text, one other signer signs; the invitation opens the signer page', async ({
   page,
 }) => {
-  const user = await logIn(page);
+  const user = await logInNewUser(page);
   await page.goto('/me-and-others');
   await expect(page.getByLabel('Email').first()).toHaveValue(user.email);
   const title = 'Lease agreement';
@@ -155,7 +145,7 @@ test('Me & Others: the preparer types their text, one other signer signs; the in
 test('Only Me: the preparer types a text, signs with a typed signature, and Send completes the document', async ({
   page,
 }) => {
-  await logIn(page, 'Ada Lovelace');
+  await logInNewUser(page, 'Ada Lovelace');
   await page.goto('/only-me');
   await expect(page.getByRole('heading', { level: 1, name: 'Prepare your document for signing' })).toBeVisible();
   await page.getByLabel('Document title').fill('Personal statement');

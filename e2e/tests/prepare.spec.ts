@@ -1,26 +1,16 @@
 import { join } from 'node:path';
-import { expect, type Page, test } from '@playwright/test';
-import { createConfirmedUser } from '../support/accounts.js';
+import { expect, test } from '@playwright/test';
+import { logInNewUser } from '../support/accounts.js';
 
 /** The shared real-world corpus, read in place. */
 const corpus = (path: string) => join(import.meta.dirname, '../../../shared/fixtures/real-world', path);
 
 test.setTimeout(120_000);
 
-async function logIn(page: Page) {
-  const user = await createConfirmedUser(page.request);
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(user.email);
-  await page.getByLabel('Password').fill(user.password);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await expect(page).toHaveURL(/\/sign$/);
-  return user;
-}
-
 test('Me & Others: the signer rules, a PDF, and Prepare Doc for Signing saves the draft and opens the editor', async ({
   page,
 }) => {
-  const user = await logIn(page);
+  const user = await logInNewUser(page);
   await page.goto('/me-and-others');
   await expect(page.getByRole('heading', { level: 1, name: 'Prepare your document for signing' })).toBeVisible();
   await expect(page.getByLabel('Email').first()).toHaveValue(user.email);

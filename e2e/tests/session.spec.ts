@@ -1,16 +1,12 @@
 import { expect, test } from '@playwright/test';
-import { createConfirmedUser } from '../support/accounts.js';
+import { createConfirmedUser, logIn } from '../support/accounts.js';
 
 test('an expired access token is refreshed once and the request retried, without logging out', async ({
   page,
   request,
 }) => {
   const user = await createConfirmedUser(request);
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(user.email);
-  await page.getByLabel('Password').fill(user.password);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await expect(page).toHaveURL(/\/sign$/);
+  await logIn(page, user);
   const before = await page.evaluate(() => localStorage.getItem('esign.refreshToken'));
 
   // The next current-user load answers as the server does for an access token past its 15 minutes.
@@ -39,11 +35,7 @@ test('an expired access token is refreshed once and the request retried, without
 test('a logout in one tab logs out the other tabs', async ({ context, request }) => {
   const user = await createConfirmedUser(request);
   const first = await context.newPage();
-  await first.goto('/login');
-  await first.getByLabel('Email').fill(user.email);
-  await first.getByLabel('Password').fill(user.password);
-  await first.getByRole('button', { name: 'Log in' }).click();
-  await expect(first).toHaveURL(/\/sign$/);
+  await logIn(first, user);
   const second = await context.newPage();
   await second.goto('/sign');
   await expect(second.getByRole('heading', { name: 'Who needs to sign?' })).toBeVisible();

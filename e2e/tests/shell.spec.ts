@@ -1,14 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
-import { createConfirmedUser, OUTBOX_KEY } from '../support/accounts.js';
+import { expect, test } from '@playwright/test';
+import { createConfirmedUser, logIn, OUTBOX_KEY } from '../support/accounts.js';
 import { expectNoSeriousA11yViolations } from '../support/axe.js';
-
-async function logIn(page: Page, email: string, password: string) {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await expect(page).toHaveURL(/\/sign$/);
-}
 
 test('every logged-out page has no serious accessibility violation', async ({ page }) => {
   for (const path of [
@@ -42,7 +34,7 @@ test('/confirm-account without its navigation state goes to the start', async ({
 
 test('the logged-in shell is accessible, and unknown paths go to /sign', async ({ page, request }) => {
   const user = await createConfirmedUser(request);
-  await logIn(page, user.email, user.password);
+  await logIn(page, user);
   await expect(
     page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Sign', exact: true }),
   ).toBeVisible();
@@ -55,7 +47,7 @@ test('the logged-in shell is accessible, and unknown paths go to /sign', async (
 test('at 375 px the shell shows a drawer instead of the sidebar', async ({ page, request }) => {
   await page.setViewportSize({ width: 375, height: 740 });
   const user = await createConfirmedUser(request);
-  await logIn(page, user.email, user.password);
+  await logIn(page, user);
   const menuButton = page.getByRole('button', { name: /navigation/i });
   await expect(menuButton).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Main navigation' })).toBeHidden();
@@ -74,7 +66,7 @@ test('every sidebar entry and the free plan counter can be reached at common win
   // Cause: the sidebar's content was taller than the sidebar at 800 px and less, and the sidebar did not scroll,
   // so its bottom (the Team link, the free plan's counter and its Upgrade button) lay under the fixed footer.
   const user = await createConfirmedUser(request);
-  await logIn(page, user.email, user.password);
+  await logIn(page, user);
   const sidebar = page.getByRole('navigation', { name: 'Main navigation' });
   const footer = page.getByRole('contentinfo');
   for (const size of [

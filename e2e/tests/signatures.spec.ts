@@ -1,19 +1,10 @@
 import { join } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
-import { createConfirmedUser } from '../support/accounts.js';
+import { logInNewUser } from '../support/accounts.js';
 import { expectNoSeriousA11yViolations } from '../support/axe.js';
 
 /** The shared real-world corpus, read in place. */
 const corpus = (path: string) => join(import.meta.dirname, '../../../shared/fixtures/real-world', path);
-
-async function logIn(page: Page) {
-  const user = await createConfirmedUser(page.request, 'Ada Lovelace');
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(user.email);
-  await page.getByLabel('Password').fill(user.password);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await expect(page).toHaveURL(/\/sign$/);
-}
 
 const savedItems = (page: Page) => page.getByRole('list', { name: 'Saved items' });
 const dialog = (page: Page) => page.getByRole('dialog');
@@ -30,7 +21,7 @@ async function drawOn(page: Page, name: string) {
 }
 
 test('a user creates typed, drawn and uploaded signatures, edits one and deletes one', async ({ page }, testInfo) => {
-  await logIn(page);
+  await logInNewUser(page, 'Ada Lovelace');
   await page.getByRole('button', { name: /account menu/i }).click();
   await page.getByRole('link', { name: 'Edit Signature' }).click();
   await expect(page).toHaveURL(/\/settings\/edit-signature$/);
@@ -117,7 +108,7 @@ test('a user creates typed, drawn and uploaded signatures, edits one and deletes
 
 test('the signature modal fits a 375 px wide phone', async ({ page }, testInfo) => {
   await page.setViewportSize({ width: 375, height: 740 });
-  await logIn(page);
+  await logInNewUser(page, 'Ada Lovelace');
   await page.goto('/settings/edit-signature');
   await page.getByRole('button', { name: 'Create Signature' }).click();
   await expect(dialog(page).getByRole('textbox', { name: 'Full name' })).toBeVisible();

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import { pdfWith, signed as signedPdf } from '../../apps/server/test/active-content.js';
-import { createConfirmedUser } from '../support/accounts.js';
+import { logInNewUser } from '../support/accounts.js';
 import { expectNoSeriousA11yViolations } from '../support/axe.js';
 
 /** The shared real-world corpus, read in place. */
@@ -24,22 +24,13 @@ const SIGNATURES_BROKEN = 'its digital signatures are no longer valid.';
 
 test.setTimeout(120_000);
 
-async function logIn(page: Page) {
-  const user = await createConfirmedUser(page.request);
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(user.email);
-  await page.getByLabel('Password').fill(user.password);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await expect(page).toHaveURL(/\/sign$/);
-}
-
 const fileRow = (page: Page, name: string) =>
   page.getByRole('list', { name: 'Files of the document' }).getByRole('listitem', { name });
 
 test('scripts are removed at upload; a signed file with scripts is kept until its owner chooses to remove them', async ({
   page,
 }) => {
-  await logIn(page);
+  await logInNewUser(page);
   await page.goto('/only-others');
   await page.locator('input[type="file"]').setInputFiles([await signedScripted(), corpus(`pdf/${SCRIPTED}`)]);
 
@@ -75,7 +66,7 @@ test('scripts are removed at upload; a signed file with scripts is kept until it
 test('keeping a signed file with scripts as uploaded keeps its notice and ends the choice, also after a reload', async ({
   page,
 }) => {
-  await logIn(page);
+  await logInNewUser(page);
   await page.goto('/only-others');
   await page.locator('input[type="file"]').setInputFiles([await signedScripted()]);
   const signed = fileRow(page, SIGNED_SCRIPTED);

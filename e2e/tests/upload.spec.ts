@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { createConfirmedUser } from '../support/accounts.js';
+import { logInNewUser } from '../support/accounts.js';
 import { expectNoSeriousA11yViolations } from '../support/axe.js';
 
 /** The shared real-world corpus, read in place. */
@@ -15,15 +15,6 @@ const ENCRYPTED = 'encrypted_user_password_ELXRTQWS.pdf';
 // LibreOffice and the conversion queue take a while on a cold start.
 test.setTimeout(120_000);
 
-async function logIn(page: Page) {
-  const user = await createConfirmedUser(page.request);
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(user.email);
-  await page.getByLabel('Password').fill(user.password);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await expect(page).toHaveURL(/\/sign$/);
-}
-
 const fileList = (page: Page) => page.getByRole('list', { name: 'Files of the document' });
 const fileRow = (page: Page, name: string) => fileList(page).getByRole('listitem', { name });
 
@@ -34,7 +25,7 @@ async function rowNames(list: Locator): Promise<string[]> {
 test('three files dropped at once upload, convert, reorder (kept after a reload) and enable the next step', async ({
   page,
 }) => {
-  await logIn(page);
+  await logInNewUser(page);
   await page
     .getByRole('main')
     .getByRole('link', { name: /Me & Others/ })
@@ -94,7 +85,7 @@ test('three files dropped at once upload, convert, reorder (kept after a reload)
 test('a file whose content does not match its name and a password-protected PDF show their errors', async ({
   page,
 }) => {
-  await logIn(page);
+  await logInNewUser(page);
   await page.goto('/only-others');
   await expect(page.getByRole('heading', { name: 'Upload File' })).toBeVisible();
 
@@ -129,7 +120,7 @@ test('a draft whose uploads all failed is not kept when the user leaves; a kept 
 }) => {
   // Cause: the first upload made a draft before the file was checked; when the file was refused (random bytes) or
   // failed to convert (a password-protected PDF), the draft stayed in the list as a nameless 'Untitled' one.
-  await logIn(page);
+  await logInNewUser(page);
   await page.goto('/only-me');
   await expect(page.getByRole('heading', { name: 'Upload File' })).toBeVisible();
   await page.locator('input[type="file"]').setInputFiles([

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { OutboxMail } from '@esign/shared';
 import type { FastifyInstance } from 'fastify';
+import { vi } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { type Config, loadConfig } from '../src/platform/config.js';
 import type { OfficeConverter } from '../src/platform/office/office-converter.js';
@@ -70,25 +71,26 @@ export async function waitForMail(
   to: string,
   options: { subject?: RegExp; after?: number; timeoutMs?: number } = {},
 ): Promise<OutboxMail> {
-  const deadline = Date.now() + (options.timeoutMs ?? 15_000);
-  while (Date.now() < deadline) {
-    const response = await app.inject({
-      method: 'GET',
-      url: '/api/v1/dev/mail',
-      headers: { authorization: `Bearer ${app.platform.config.devMailToken}` },
-    });
-    const mails = response
-      .json<OutboxMail[]>()
-      .filter(
-        (mail) =>
-          mail.to === to &&
-          (!options.subject || options.subject.test(mail.subject)) &&
-          (!options.after || Date.parse(mail.createdAt) > options.after),
-      );
-    if (mails[0]) return mails[0];
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`No mail to ${to} arrived`);
+  return vi.waitFor(
+    async () => {
+      const response = await app.inject({
+        method: 'GET',
+        url: '/api/v1/dev/mail',
+        headers: { authorization: `Bearer ${app.platform.config.devMailToken}` },
+      });
+      const mails = response
+        .json<OutboxMail[]>()
+        .filter(
+          (mail) =>
+            mail.to === to &&
+            (!options.subject || options.subject.test(mail.subject)) &&
+            (!options.after || Date.parse(mail.createdAt) > options.after),
+        );
+      if (!mails[0]) throw new Error(`No mail to ${to} arrived`);
+      return mails[0];
+    },
+    { timeout: options.timeoutMs ?? 15_000, interval: 100 },
+  );
 }
 
 /** The query parameter of the first link of a mail's plain-text part. */

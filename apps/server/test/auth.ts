@@ -38,3 +38,18 @@ export function authClient(app: FastifyInstance) {
 
   return { post, signIn, confirmedUser, loggedInUser };
 }
+
+/** Every setting of PATCH user/profile, each other than a new user's. */
+export const PROFILE = {
+  name: 'Ada Byron',
+  dateFormat: 'DD/MM/YY',
+  timezone: 'Asia/Kolkata',
+  isReceivingReminders: false,
+  isReceivingSigned: true,
+  isReceivingSignerSigned: false,
+  isReceivingOpenedSigning: true,
+  isReceivingCompletedDocument: true,
+  isSendingCompletedDocument: false,
+  isSendingToAllPartiesInOrderedDocument: true,
+  isReceivingSignatureRequestsDailyReport: true,
+};

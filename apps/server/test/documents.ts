@@ -44,13 +44,16 @@ export function documentClient(app: FastifyInstance, accessToken: string) {
 
   /** Polls the conversion as the web app does, until it is finished. */
   async function waitUntilFinished(documentId: string, timeoutMs = 60_000) {
-    const deadline = Date.now() + timeoutMs;
-    while (Date.now() < deadline) {
-      const data = await conversion(documentId);
-      if (data.isFinished) return data;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    throw new Error(`document ${documentId} did not finish converting`);
+    // Loaded here: a child process outside Vitest (crash-child.ts) imports this file too.
+    const { vi } = await import('vitest');
+    return vi.waitFor(
+      async () => {
+        const data = await conversion(documentId);
+        if (!data.isFinished) throw new Error(`document ${documentId} did not finish converting`);
+        return data;
+      },
+      { timeout: timeoutMs, interval: 100 },
+    );
   }
 
   async function get(documentId: string) {

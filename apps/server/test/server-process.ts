@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
+import { vi } from 'vitest';
 import { BENCH_OUTBOX_KEY } from '../bench/server-process.js';
 import { serverRoot } from '../src/platform/paths.js';
 
@@ -15,19 +16,27 @@ export async function freePort(): Promise<number> {
   return address.port;
 }
 
-/** Polls `check` until it answers something truthy, or fails after `timeoutMs`. */
+/** Polls `check` until it answers something truthy, or fails after `timeoutMs`; an error `check` throws ends it. */
 export async function waitFor<T>(
   what: string,
   check: () => T | Promise<T>,
   timeoutMs = 60_000,
 ): Promise<NonNullable<T>> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+  const outcome = await vi.waitFor(
+    async () => {
+      const answer = await Promise.resolve()
+        .then(check)
+        .then(
+          (value) => ({ value }),
+          (error: unknown) => ({ error }),
+        );
+      if ('value' in answer && !answer.value) throw new Error(`timed out waiting for ${what}`);
+      return answer;
+    },
+    { timeout: timeoutMs, interval: 50 },
+  );
+  if ('error' in outcome) throw outcome.error;
+  return outcome.value as NonNullable<T>;
 }
 
 /**

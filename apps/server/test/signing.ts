@@ -137,11 +137,14 @@ export function todayMmDdYyyy(now = new Date()): string {
 
 /** Waits for the real seal job (queued by the completion) to store the result; answers the document's row. */
 export async function waitForSealed(app: FastifyInstance, documentId: string) {
-  const deadline = Date.now() + 90_000;
-  while (Date.now() < deadline) {
-    const [row] = await app.platform.database.db.select().from(documents).where(eq(documents.id, documentId));
-    if (row?.sealedAt) return row;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`document ${documentId} was not sealed`);
+  // Loaded here: a child process outside Vitest (crash-child.ts) imports this file too.
+  const { vi } = await import('vitest');
+  return vi.waitFor(
+    async () => {
+      const [row] = await app.platform.database.db.select().from(documents).where(eq(documents.id, documentId));
+      if (!row?.sealedAt) throw new Error(`document ${documentId} was not sealed`);
+      return row;
+    },
+    { timeout: 90_000, interval: 200 },
+  );
 }

@@ -1,6 +1,7 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
+import { vi } from 'vitest';
 
 export interface ReceivedWebhook {
   id: string;
@@ -56,10 +57,10 @@ export async function webhookReceiver(options: { answer?: (request: ReceivedWebh
 
 /** Polls until `check` holds (tests only; deliveries are jobs). */
 export async function eventually(check: () => boolean | Promise<boolean>, timeoutMs = 30_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (await check()) return;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error('condition not met in time');
+  await vi.waitFor(
+    async () => {
+      if (!(await check())) throw new Error('condition not met in time');
+    },
+    { timeout: timeoutMs, interval: 100 },
+  );
 }

@@ -120,8 +120,13 @@ describe('JobQueue', () => {
       // Both sends happened before any worker ran: only the committed one is there to pick up.
       await queue.startWorkers();
       await ranOnce;
-      await new Promise((resolve) => setTimeout(resolve, 2500));
       expect(ran).toEqual(['committed']);
+      // Nothing else of its name waits to run: the rolled-back change left no job.
+      const queued = (await database.db.execute(
+        sql`select data->>'to' as "to" from pgboss.job where name = 'test.transactional'
+            union all select data->>'to' from pgboss.archive where name = 'test.transactional'`,
+      )) as unknown as { rows: { to: string }[] };
+      expect(queued.rows).toEqual([{ to: 'committed' }]);
     } finally {
       await queue.stop();
     }

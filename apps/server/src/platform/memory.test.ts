@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { releaseLargeBuffers } from './memory.js';
 
 /** Allocates and drops 32 MB of buffers; answers how much buffer memory existed meanwhile. */
@@ -13,8 +13,7 @@ describe('releaseLargeBuffers', () => {
     releaseLargeBuffers();
     // The collection runs after this frame; V8 then frees the buffers' memory on a background thread.
     const isFreed = () => process.memoryUsage().arrayBuffers < withBuffers - 24 * 1024 * 1024;
-    for (let wait = 0; wait < 200 && !isFreed(); wait++) await new Promise((resolve) => setTimeout(resolve, 10));
-    expect(isFreed()).toBe(true);
+    await vi.waitFor(() => expect(isFreed()).toBe(true), { timeout: 2000, interval: 10 });
   });
 
   it('leaves gc out of the global scope', () => {

@@ -6,7 +6,7 @@ import {
   quotaExceededMessage,
 } from '@esign/shared';
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp, uniqueEmail, waitForMail } from '../../../test/app.js';
 import { authClient } from '../../../test/auth.js';
 import { corpusFile, fieldInput } from '../../../test/documents.js';
@@ -52,27 +52,28 @@ const batchStatus = (accessToken: string, batchId: string) =>
 
 /** Polls the batch until no row is queued. */
 async function finishedBatch(accessToken: string, batchId: string): Promise<BulkSendBatch> {
-  const deadline = Date.now() + 30_000;
-  while (Date.now() < deadline) {
-    const batch = (await batchStatus(accessToken, batchId)).json<BulkSendBatch>();
-    if (batch.rows.every((row) => row.status !== 'queued')) return batch;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`batch ${batchId} still has queued rows`);
+  return vi.waitFor(
+    async () => {
+      const batch = (await batchStatus(accessToken, batchId)).json<BulkSendBatch>();
+      if (batch.rows.some((row) => row.status === 'queued')) throw new Error(`batch ${batchId} still has queued rows`);
+      return batch;
+    },
+    { timeout: 30_000, interval: 100 },
+  );
 }
 
 /** Waits until every bulk-send job queued has run (pg-boss's own table: no job of the name waiting or running). */
 async function untilNoBulkSendJobLeft(): Promise<void> {
-  const deadline = Date.now() + 30_000;
-  while (Date.now() < deadline) {
-    const { rows } = (await t.app.platform.database.db.execute(
-      sql`select count(*)::integer as left from pgboss.job
-          where name = 'bulk-send.send-batch' and state in ('created', 'retry', 'active')`,
-    )) as unknown as { rows: { left: number }[] };
-    if (rows[0]?.left === 0) return;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error('bulk-send jobs still waiting');
+  await vi.waitFor(
+    async () => {
+      const { rows } = (await t.app.platform.database.db.execute(
+        sql`select count(*)::integer as left from pgboss.job
+            where name = 'bulk-send.send-batch' and state in ('created', 'retry', 'active')`,
+      )) as unknown as { rows: { left: number }[] };
+      if (rows[0]?.left !== 0) throw new Error('bulk-send jobs still waiting');
+    },
+    { timeout: 30_000, interval: 100 },
+  );
 }
 
 /** A live template with one role 'Client': a signature and an optional text field labelled 'Company'. */

@@ -4,7 +4,7 @@ import { API_PREFIX } from '@esign/shared';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, linkParam, type TestApp, waitForMail } from '../../../test/app.js';
-import { authClient } from '../../../test/auth.js';
+import { authClient, PROFILE } from '../../../test/auth.js';
 import { createTestDatabase } from '../../../test/database.js';
 import { isRedisUp, testRedisUrl } from '../../../test/redis.js';
 import { awaitingDocument, signerClient } from '../../../test/signing.js';
@@ -50,9 +50,10 @@ afterAll(() => {
   for (const socket of sockets) socket.close();
 });
 
-describe('realtime', () => {
-  let t: TestApp;
-  let url: string;
+/** The app of the describe block this is called in (events polled every 50 ms), listening at `url`. */
+let t: TestApp;
+let url: string;
+function listeningApp() {
   beforeAll(async () => {
     t = await createTestApp({ config: { eventPollMs: 50 } });
     url = await listen(t);
@@ -60,6 +61,10 @@ describe('realtime', () => {
   afterAll(async () => {
     await t?.close();
   });
+}
+
+describe('realtime', () => {
+  listeningApp();
 
   it('refuses a socket without a valid token, a bad one or another document', async () => {
     await expect(connect(url, {})).rejects.toThrow('unauthorized');
@@ -92,15 +97,7 @@ describe('realtime', () => {
 });
 
 describe('realtime in a team', () => {
-  let t: TestApp;
-  let url: string;
-  beforeAll(async () => {
-    t = await createTestApp({ config: { eventPollMs: 50 } });
-    url = await listen(t);
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  listeningApp();
 
   it("pushes a member's document to the team's owner and admins, not to its users", async () => {
     const { owner, members } = await teamClient(t.app).team(2, 1);
@@ -108,35 +105,15 @@ describe('realtime in a team', () => {
     if (!admin || !user) throw new Error('no members');
     const ownerSocket = await connect(url, { token: owner.accessToken });
     const userSocket = await connect(url, { token: user.accessToken });
-    const toUser: Pushed[] = [];
-    userSocket.on(REALTIME_EVENT, (pushed: Pushed) => toUser.push(pushed));
-    const created = await t.app.inject({
-      method: 'POST',
-      url: `${API_PREFIX}/documents`,
-      headers: { authorization: `Bearer ${admin.accessToken}` },
-      payload: { type: 'others' },
-    });
-    const { id } = created.json<{ id: string }>();
-    const pushed = await nextPush(ownerSocket, (event) => event.documentId === id);
-    expect(pushed.type).toBe('document.created');
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    const toUser = heard(userSocket);
+    const made = newDocument(t.app, admin);
+    expect((await pushAbout(ownerSocket, made)).type).toBe('document.created');
+    // Not to the user: a later event of their own, which a socket hears in order, comes with nothing before it.
+    expect((await pushAbout(userSocket, newDocument(t.app, user))).type).toBe('document.created');
+    const id = await made;
     expect(toUser.filter((event) => event.documentId === id)).toEqual([]);
   });
 });
-
-const PROFILE = {
-  name: 'Ada Byron',
-  dateFormat: 'DD/MM/YY',
-  timezone: 'Asia/Kolkata',
-  isReceivingReminders: false,
-  isReceivingSigned: true,
-  isReceivingSignerSigned: false,
-  isReceivingOpenedSigning: true,
-  isReceivingCompletedDocument: true,
-  isSendingCompletedDocument: false,
-  isSendingToAllPartiesInOrderedDocument: true,
-  isReceivingSignatureRequestsDailyReport: true,
-};
 
 type Session = { accessToken: string };
 
@@ -200,15 +177,7 @@ async function teammateDocumentAfter(
 }
 
 describe('a socket hears only what its person may see now', () => {
-  let t: TestApp;
-  let url: string;
-  beforeAll(async () => {
-    t = await createTestApp({ config: { eventPollMs: 50 } });
-    url = await listen(t);
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  listeningApp();
 
   // Cause: a socket joined its rooms once, at connection; a demotion, a removal, a logout or a password change
   // ended nothing of it, so an admin's old socket kept hearing the team's documents (titles, signers' names).
@@ -304,17 +273,27 @@ describe('a socket hears only what its person may see now', () => {
 
 const redisUrl = testRedisUrl;
 
+/** Runs `test` with node A (workers on) and the address of node B (an API node, no workers), on one new database. */
+async function onTwoNodes(test: (a: TestApp, urlOfB: string) => Promise<void>) {
+  const database = await createTestDatabase();
+  const shared = { jwtSecret: randomBytes(32).toString('hex'), redisUrl, eventPollMs: 50 };
+  const a = await createTestApp({ databaseUrl: database.url, config: shared });
+  // Node B runs no workers: a push reaches it only through Redis.
+  const b = await createTestApp({ databaseUrl: database.url, config: { ...shared, runWorkers: false } });
+  try {
+    await listen(a);
+    await test(a, await listen(b));
+  } finally {
+    await b.close();
+    await a.close();
+    await database.drop();
+  }
+}
+
 // Two API nodes share one database: PostgreSQL (DATABASE_URL), as at scale; PGlite belongs to one process.
 describe.skipIf(!process.env.DATABASE_URL || !(await isRedisUp()))('realtime across two nodes (REDIS_URL)', () => {
   it('brings an event committed through node A to a socket connected to node B', async () => {
-    const database = await createTestDatabase();
-    const shared = { jwtSecret: randomBytes(32).toString('hex'), redisUrl, eventPollMs: 50 };
-    const a = await createTestApp({ databaseUrl: database.url, config: shared });
-    // Node B runs no workers (an API node): the push reaches it only through Redis.
-    const b = await createTestApp({ databaseUrl: database.url, config: { ...shared, runWorkers: false } });
-    try {
-      await listen(a);
-      const urlOfB = await listen(b);
+    await onTwoNodes(async (a, urlOfB) => {
       const doc = await awaitingDocument(a.app, { signers: [{ fields: [{ type: 'checkbox' }] }] });
       const onB = await connect(urlOfB, { token: doc.owner.accessToken });
       const pushed = nextPush(onB, (event) => event.documentId === doc.documentId);
@@ -322,23 +301,13 @@ describe.skipIf(!process.env.DATABASE_URL || !(await isRedisUp()))('realtime acr
         recordEvent(tx, { type: 'document.viewed', documentId: doc.documentId }),
       );
       expect(await pushed).toMatchObject({ type: 'document.viewed', sequence: 1 });
-    } finally {
-      await b.close();
-      await a.close();
-      await database.drop();
-    }
+    });
   });
 
   it('narrows and closes on node B the sockets of a demotion, a removal and a logout made through node A', async () => {
     // Cause: a socket's rooms were given once at connection on the node it reached; nothing told that node when
     // node A demoted, removed or logged out its person.
-    const database = await createTestDatabase();
-    const shared = { jwtSecret: randomBytes(32).toString('hex'), redisUrl, eventPollMs: 50 };
-    const a = await createTestApp({ databaseUrl: database.url, config: shared });
-    const b = await createTestApp({ databaseUrl: database.url, config: { ...shared, runWorkers: false } });
-    try {
-      await listen(a);
-      const urlOfB = await listen(b);
+    await onTwoNodes(async (a, urlOfB) => {
       const { call, team } = teamClient(a.app);
       const { owner, members } = await team(3, 2);
       const [demoted, removed, user] = members;
@@ -369,10 +338,6 @@ describe.skipIf(!process.env.DATABASE_URL || !(await isRedisUp()))('realtime acr
         ownDocumentOf: demoted,
       });
       expect([...demotedHeard, ...heardByRemoved, ...heardByLoggedOut]).toEqual([]);
-    } finally {
-      await b.close();
-      await a.close();
-      await database.drop();
-    }
+    });
   });
 });

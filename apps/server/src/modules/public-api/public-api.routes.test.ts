@@ -1,7 +1,7 @@
 import { EsignApiError } from '@esign/client';
 import { type Document, MESSAGES } from '@esign/shared';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { apiKeyClient, keyClient, publicCall } from '../../../test/api-keys.js';
 import { createTestApp, type TestApp, waitForMail } from '../../../test/app.js';
 import { authClient } from '../../../test/auth.js';
@@ -160,11 +160,15 @@ describe('public API: calls', () => {
     await publicCall(t.app, key, 'GET', '/user');
     await publicCall(t.app, key, 'GET', '/documents');
     await publicCall(t.app, key, 'GET', '/documents/00000000-0000-4000-8000-000000000000/signers');
-    let history = (await keys.call('GET', `/api_keys/${apiKey.id}/request_history`)).json();
-    for (let attempt = 0; attempt < 50 && history.totalItems < 3; attempt += 1) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      history = (await keys.call('GET', `/api_keys/${apiKey.id}/request_history`)).json();
-    }
+    // The history is written in batches: waited for as long as the old loop waited (50 tries, 100 ms apart).
+    const history = await vi.waitFor(
+      async () => {
+        const page = (await keys.call('GET', `/api_keys/${apiKey.id}/request_history`)).json();
+        expect(page.totalItems).toBeGreaterThanOrEqual(3);
+        return page;
+      },
+      { timeout: 5000, interval: 100 },
+    );
     expect(history.items.map((item: { type: string; statusCode: number }) => [item.type, item.statusCode])).toEqual([
       ['get_document_signers', 404],
       ['get_documents', 200],

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { createClient } from 'redis';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { apiKeyClient } from '../../../test/api-keys.js';
 import { createTestApp, type TestApp } from '../../../test/app.js';
 import { authClient } from '../../../test/auth.js';
@@ -24,15 +24,17 @@ async function countsAcrossNodes(store: RateWindowStore) {
   const user = await authClient(t.app).loggedInUser();
   const { apiKey } = await apiKeyClient(t.app, user.accessToken).newKey();
   const log = t.app.log;
-  const first = keyRateLimiter({ store, log, syncEveryMs: 1 });
-  const second = keyRateLimiter({ store, log, syncEveryMs: 1 });
+  // The store's calls are counted, so a sync is waited for (it starts on a timer after a take).
+  const synced = { add: vi.fn((rows: Parameters<RateWindowStore['add']>[0]) => store.add(rows)) };
+  const first = keyRateLimiter({ store: synced, log, syncEveryMs: 1 });
+  const second = keyRateLimiter({ store: synced, log, syncEveryMs: 1 });
   // In the middle of a window, so that the whole test stays in it.
   const now = Math.floor(Date.now() / 1000) * 1000 + 1;
   expect([1, 2, 3].map(() => first.take(apiKey.id, now).count)).toEqual([1, 2, 3]);
-  await new Promise((resolve) => setTimeout(resolve, 20));
+  await vi.waitFor(() => expect(synced.add).toHaveBeenCalledTimes(1));
   await first.settled();
   expect(second.take(apiKey.id, now).count).toBe(1);
-  await new Promise((resolve) => setTimeout(resolve, 20));
+  await vi.waitFor(() => expect(synced.add).toHaveBeenCalledTimes(2));
   await second.settled();
   // The second node now knows of the first node's three calls.
   expect(second.take(apiKey.id, now).count).toBe(5);

@@ -9,6 +9,7 @@ import { createTestApp, type TestApp } from '../../../test/app.js';
 import { authClient } from '../../../test/auth.js';
 import { corpusFile, documentClient } from '../../../test/documents.js';
 import { changedBox, pdfsig, pdftotext, renderPage } from '../../../test/poppler.js';
+import { waitForSealed } from '../../../test/signing.js';
 import { documentActivities, documentFields, documents, requisites, signers } from '../../platform/db/schema.js';
 import type { QueueInTransaction } from '../../platform/jobs.js';
 import { sha256Hex } from '../../platform/pdf/seal/seal-pdf.js';
@@ -296,16 +297,7 @@ describe('documents.seal-sweep', { timeout: 120_000 }, () => {
     await sealing().sweepUnsealed.handler({});
 
     // The application's own worker runs the queued seal.
-    const deadline = Date.now() + 30_000;
-    let sealedAt: Date | null | undefined = null;
-    while (!sealedAt && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 200));
-      [{ sealedAt } = { sealedAt: null }] = await db()
-        .select({ sealedAt: documents.sealedAt })
-        .from(documents)
-        .where(eq(documents.id, stuck.id));
-    }
-    expect(sealedAt).toBeInstanceOf(Date);
+    expect((await waitForSealed(test.app, stuck.id)).sealedAt).toBeInstanceOf(Date);
     const [other] = await db().select().from(documents).where(eq(documents.id, recent.id));
     expect(other?.sealedAt).toBeNull();
   });

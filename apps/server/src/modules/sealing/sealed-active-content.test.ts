@@ -8,7 +8,7 @@ import { createTestApp, linkParam, type TestApp, waitForMail } from '../../../te
 import { authClient } from '../../../test/auth.js';
 import { documentClient, fieldInput } from '../../../test/documents.js';
 import { pdfsig } from '../../../test/poppler.js';
-import { signerRequisite } from '../../../test/signing.js';
+import { signerRequisite, waitForSealed } from '../../../test/signing.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -17,16 +17,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await t?.close();
 });
-
-async function until<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 90_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
 
 describe('a PDF with an /OpenAction script, uploaded, sent, signed and sealed', () => {
   it('is sealed without the script, and the seal verifies', async () => {
@@ -65,11 +55,9 @@ describe('a PDF with an /OpenAction script, uploaded, sent, signed and sealed', 
     });
     expect(signedByBob.statusCode, signedByBob.body).toBe(200);
 
-    const sealed = await until('the seal', async () => {
-      const document = (await docs.get(draft.id)).json<Document>();
-      return document.resultPdfFileKey ?? undefined;
-    });
-    const bytes = new Uint8Array(await t.app.platform.storage.getBuffer(sealed));
+    const { resultPdfFileKey } = await waitForSealed(t.app, draft.id);
+    if (!resultPdfFileKey) throw new Error('sealed without a result');
+    const bytes = new Uint8Array(await t.app.platform.storage.getBuffer(resultPdfFileKey));
     expect(includesText(bytes, SCRIPT_MARKERS.openAction)).toBe(false);
     expect(includesText(bytes, '/JavaScript')).toBe(false);
     expect(includesText(bytes, '/OpenAction')).toBe(false);

@@ -15,6 +15,7 @@ import { createTestApp, linkParam, type TestApp, waitForMail } from '../../../te
 import { authClient } from '../../../test/auth.js';
 import { documentClient } from '../../../test/documents.js';
 import { pdfsig } from '../../../test/poppler.js';
+import { waitForSealed } from '../../../test/signing.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -26,16 +27,6 @@ afterAll(async () => {
 
 const api = (method: 'GET' | 'POST' | 'PATCH', url: string, headers: Record<string, string>, payload?: object) =>
   t.app.inject({ method, url: `/api/v1${url}`, headers, ...(payload ? { payload } : {}) });
-
-async function until<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 90_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
 
 async function signaturePng(): Promise<string> {
   const bytes = await sharp({ create: { width: 300, height: 80, channels: 4, background: '#ffffff00' } })
@@ -123,10 +114,8 @@ describe('the signing journey', () => {
     expect(carolSigned.json<{ documentStatus: string }>().documentStatus).toBe('completed');
 
     // The seal stores the result, then the owner is mailed a download link.
-    const sealed = await until('the seal', async () => {
-      const document = (await docs.get(draft.id)).json<Document>();
-      return document.resultPdfFileKey ? document : undefined;
-    });
+    const sealed = await waitForSealed(t.app, draft.id);
+    expect(sealed.resultPdfFileKey).toBeTruthy();
     expect(sealed.status).toBe('completed');
     // The completion mail (not the 'signed' notice an earlier signature sent the owner).
     const ownerMail = await waitForMail(t.app, owner.email, { subject: /^Completed:/, timeoutMs: 60_000 });

@@ -223,13 +223,19 @@ describe('roles and removal', () => {
   });
 });
 
+/** An owner on a monthly Business plan (a card added), with the team's client and the owner's billing client. */
+async function businessOwner() {
+  const team = teamClient(t.app);
+  const owner = await authClient(t.app).loggedInUser();
+  const billing = billingClient(t.app, owner.accessToken);
+  expect((await billing.addCard()).statusCode).toBe(200);
+  expect((await billing.changePlan({ type: 'business', duration: 'monthly' })).statusCode).toBe(200);
+  return { ...team, owner, billing };
+}
+
 describe('seats (team pricing through billing)', () => {
   it('charges the added users of a Business subscription once, prorated, before the invitations go', async () => {
-    const { call } = teamClient(t.app);
-    const owner = await authClient(t.app).loggedInUser();
-    const billing = billingClient(t.app, owner.accessToken);
-    expect((await billing.addCard()).statusCode).toBe(200);
-    expect((await billing.changePlan({ type: 'business', duration: 'monthly' })).statusCode).toBe(200);
+    const { call, owner, billing } = await businessOwner();
     const before = (await call(owner, 'GET', '/teams/seats')).json();
     expect(before).toMatchObject({ people: 1, covered: 1, nextSeat: { perSeatCents: 3000, label: '/mo' } });
 
@@ -247,11 +253,7 @@ describe('seats (team pricing through billing)', () => {
   });
 
   it("removing people lowers the subscription's user count, so the next renewal charges those left", async () => {
-    const { call } = teamClient(t.app);
-    const owner = await authClient(t.app).loggedInUser();
-    const billing = billingClient(t.app, owner.accessToken);
-    await billing.addCard();
-    await billing.changePlan({ type: 'business', duration: 'monthly' });
+    const { call, owner, billing } = await businessOwner();
     await call(owner, 'POST', '/teams/members', { emails: [uniqueEmail('r1'), uniqueEmail('r2')] });
     expect((await billing.subscription()).userQuantity).toBe(3);
     const pending = (await members(owner)).items.filter((row) => row.isPending);
@@ -266,12 +268,8 @@ describe('seats (team pricing through billing)', () => {
     // Cause: the seat purchase's idempotency key was `periodStart:headcount`; after a removal lowered the count,
     // the next invitation's purchase repeated an earlier key, the gateway answered that first charge, the count
     // stayed lowered and the invitation answered 409 'Please try again.'.
-    const { call, invitationOf, accept } = teamClient(t.app);
+    const { call, invitationOf, accept, owner, billing } = await businessOwner();
     const auth = authClient(t.app);
-    const owner = await auth.loggedInUser();
-    const billing = billingClient(t.app, owner.accessToken);
-    await billing.addCard();
-    await billing.changePlan({ type: 'business', duration: 'monthly' });
     const first = await auth.loggedInUser();
     expect((await call(owner, 'POST', '/teams/members', { emails: [first.email] })).statusCode).toBe(200);
     const invitation = await invitationOf(first.email);
@@ -290,12 +288,8 @@ describe('seats (team pricing through billing)', () => {
   it('gives back the rest of the period as credit for a pending invitation removed, not for a member', async () => {
     // Cause: invitations were charged at once and removing one that was never taken only lowered the count: the
     // owner paid for a seat nobody took. Choice: seats stay charged when invited; an untaken one is credited.
-    const { call, invitationOf, accept } = teamClient(t.app);
+    const { call, invitationOf, accept, owner } = await businessOwner();
     const auth = authClient(t.app);
-    const owner = await auth.loggedInUser();
-    const billing = billingClient(t.app, owner.accessToken);
-    await billing.addCard();
-    await billing.changePlan({ type: 'business', duration: 'monthly' });
     const member = await auth.loggedInUser();
     const pendingEmail = uniqueEmail('pending');
     expect((await call(owner, 'POST', '/teams/members', { emails: [member.email, pendingEmail] })).statusCode).toBe(

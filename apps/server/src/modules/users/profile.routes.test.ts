@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, linkParam, type TestApp, uniqueEmail, waitForMail } from '../../../test/app.js';
 import { sessionCall, uploadAsset as uploadAssetAs } from '../../../test/assets.js';
-import { authClient } from '../../../test/auth.js';
+import { authClient, PROFILE } from '../../../test/auth.js';
 import { documentFactory } from '../../../test/document-factory.js';
 import { teamClient } from '../../../test/teams.js';
 
@@ -17,57 +17,43 @@ afterAll(async () => {
 
 const call: ReturnType<typeof sessionCall> = (...args) => sessionCall(t.app)(...args);
 
-const profile = {
-  name: 'Ada Byron',
-  dateFormat: 'DD/MM/YY',
-  timezone: 'Asia/Kolkata',
-  isReceivingReminders: false,
-  isReceivingSigned: true,
-  isReceivingSignerSigned: false,
-  isReceivingOpenedSigning: true,
-  isReceivingCompletedDocument: true,
-  isSendingCompletedDocument: false,
-  isSendingToAllPartiesInOrderedDocument: true,
-  isReceivingSignatureRequestsDailyReport: true,
-};
-
 const uploadAsset = (session: { accessToken: string }, bytes: Buffer, fileName = 'me.png') =>
   uploadAssetAs(t.app, session, bytes, fileName);
 
 describe('PATCH user/profile', () => {
   it('saves the name (trimmed), preferences and the eight notification flags', async () => {
     const user = await authClient(t.app).loggedInUser();
-    const saved = await call(user, 'PATCH', '/user/profile', { ...profile, name: '  Ada   Byron ' });
+    const saved = await call(user, 'PATCH', '/user/profile', { ...PROFILE, name: '  Ada   Byron ' });
     expect(saved.statusCode, saved.body).toBe(200);
     const read = (await call(user, 'GET', '/user')).json<User>();
-    expect(read).toMatchObject({ ...profile, email: user.email });
+    expect(read).toMatchObject({ ...PROFILE, email: user.email });
   });
 
   it('refuses an anonymous caller, a time zone that is not a zone name and a bad name with their messages', async () => {
     const user = await authClient(t.app).loggedInUser();
-    expect((await call(null, 'PATCH', '/user/profile', profile)).statusCode).toBe(401);
+    expect((await call(null, 'PATCH', '/user/profile', PROFILE)).statusCode).toBe(401);
     // A zone is a name now: an offset, even one the old list had, and an unknown name are refused.
     for (const timezone of ['+05:30', '+05:15', 'Mars/Olympus_Mons']) {
-      const zone = await call(user, 'PATCH', '/user/profile', { ...profile, timezone });
+      const zone = await call(user, 'PATCH', '/user/profile', { ...PROFILE, timezone });
       expect(zone.statusCode).toBe(400);
       expect(zone.json().errors[0].property).toBe('timezone');
     }
-    const newYork = await call(user, 'PATCH', '/user/profile', { ...profile, timezone: 'America/New_York' });
+    const newYork = await call(user, 'PATCH', '/user/profile', { ...PROFILE, timezone: 'America/New_York' });
     expect(newYork.json<User>().timezone).toBe('America/New_York');
-    const name = await call(user, 'PATCH', '/user/profile', { ...profile, name: '<script>' });
+    const name = await call(user, 'PATCH', '/user/profile', { ...PROFILE, name: '<script>' });
     expect(JSON.stringify(name.json().errors)).toContain(MESSAGES.incorrectName);
   });
 
   it('checks a new password by the spec rules and its repetition', async () => {
     const user = await authClient(t.app).loggedInUser();
     const short = await call(user, 'PATCH', '/user/profile', {
-      ...profile,
+      ...PROFILE,
       password: 'ab1',
       passwordConfirmation: 'ab1',
     });
     expect(JSON.stringify(short.json().errors)).toContain(MESSAGES.passwordMinLength);
     const mismatch = await call(user, 'PATCH', '/user/profile', {
-      ...profile,
+      ...PROFILE,
       password: 'secret22',
       passwordConfirmation: 'secret23',
     });
@@ -82,7 +68,7 @@ describe('PATCH user/profile', () => {
     if (other.type !== 'authorized') throw new Error('second sign-in failed');
 
     const changed = await call(user, 'PATCH', '/user/profile', {
-      ...profile,
+      ...PROFILE,
       password: 'newsecret9',
       passwordConfirmation: 'newsecret9',
     });

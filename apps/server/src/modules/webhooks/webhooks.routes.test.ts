@@ -1,6 +1,6 @@
 import { API_PREFIX, MESSAGES, type WebhookDelivery, type WebhookSubscription } from '@esign/shared';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp, waitForMail } from '../../../test/app.js';
 import { authClient } from '../../../test/auth.js';
 import { awaitingDocument, signerClient } from '../../../test/signing.js';
@@ -101,7 +101,7 @@ describe('webhooks', () => {
     // Documenso #2814: the completion webhook was sent from the mail step, so a failing SMTP server lost it.
     const doc = await awaitingDocument(t.app, { signers: [{ fields: [{ type: 'checkbox' }] }] });
     const headers = { authorization: `Bearer ${doc.owner.accessToken}` };
-    await subscribe(headers, ['document.completed', 'document.sealed']);
+    const { webhook } = await subscribe(headers, ['document.completed', 'document.sealed']);
     const { mailer } = t.app.platform;
     const send = mailer.send;
     mailer.send = async () => {
@@ -118,7 +118,17 @@ describe('webhooks', () => {
       expect(signed.statusCode).toBe(200);
       const ofDocument = () => receiver.all.filter((r) => r.payload.documentId === doc.documentId);
       await eventually(() => ofDocument().length >= 2, 90_000);
-      await new Promise((resolve) => setTimeout(resolve, 1000));
+      // Both deliveries ended, each in one try: nothing more is on its way to the receiver.
+      await vi.waitFor(
+        async () => {
+          const log = await deliveries(headers, webhook.id);
+          expect(log.map((d) => [d.status, d.attempts.length])).toEqual([
+            ['delivered', 1],
+            ['delivered', 1],
+          ]);
+        },
+        { timeout: 30_000 },
+      );
       expect(ofDocument().map((r) => r.payload.type)).toEqual(['document.completed', 'document.sealed']);
     } finally {
       mailer.send = send;

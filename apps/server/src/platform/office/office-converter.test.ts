@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PDF } from '@libpdf/core';
 import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { LIBREOFFICE_MISSING, OfficeConverter } from './office-converter.js';
 import { OFFICE_CONVERSION_FAILED, officeToPdf } from './office-to-pdf.js';
 
@@ -77,8 +77,7 @@ describe.runIf(isInstalled)('OfficeConverter (LibreOffice)', () => {
     const running = () => spawnSync('pgrep', ['-f', ownDir]).stdout.toString().trim();
     expect(running()).not.toBe('');
     await own.stop();
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(running()).toBe('');
+    await vi.waitFor(() => expect(running()).toBe(''));
     rmSync(ownDir, { recursive: true, force: true });
   });
 

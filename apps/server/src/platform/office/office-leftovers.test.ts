@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync }
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pino from 'pino';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { endLeftovers, processesNaming, writeOwner } from './office-leftovers.js';
 
 let dir: string;
@@ -51,13 +51,11 @@ it.runIf(existsSync('/proc/self/stat'))(
     const inLive = processNaming(live);
     const inElsewhere = processNaming(elsewhere);
     const inUnrelated = processNaming(unrelated);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    expect([inDead, inLive, inElsewhere, inUnrelated].every(isAlive)).toBe(true);
+    await vi.waitFor(() => expect([inDead, inLive, inElsewhere, inUnrelated].every(isAlive)).toBe(true));
 
     endLeftovers(dir, pino({ level: 'silent' }));
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await vi.waitFor(() => expect(isAlive(inDead)).toBe(false));
 
-    expect(isAlive(inDead)).toBe(false);
     expect(existsSync(dead)).toBe(false);
     expect(existsSync(ownerlessOld)).toBe(false);
     // A running server's (this one), one of another machine or container, one just being made: left alone.
