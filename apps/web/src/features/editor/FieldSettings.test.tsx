@@ -43,7 +43,7 @@ describe('FieldSettings', () => {
     const { user, onAssign, unmount } = renderSettings({ type: 'text' }, 'popup');
     const group = screen.getByRole('radiogroup', { name: 'Who fills this out?' });
     expect(within(group).getAllByRole('radio')).toHaveLength(3);
-    expect(within(group).getByRole('radio', { name: 'Bob Signer (bob@example.com)' })).toBeChecked();
+    expect(within(group).getByRole('radio', { name: 'Bob Signer (bob@example.com) (Send via email)' })).toBeChecked();
     await user.click(within(group).getByRole('radio', { name: 'Client' }));
     expect(onAssign).toHaveBeenCalledWith('client');
     unmount();
@@ -52,14 +52,14 @@ describe('FieldSettings', () => {
     expect(screen.getByRole('radiogroup', { name: 'Who checks this out?' })).toBeInTheDocument();
   });
 
-  it('lists the signers in the panel by name and e-mail, the preparer as Me (Now), a role by its name', async () => {
+  it('lists the signers in the panel by name and e-mail, the preparer as Me (now), the others sent by e-mail, a role by its name', async () => {
     const { user, onAssign } = renderSettings({ type: 'signature' });
     const assigned = screen.getByRole('textbox', { name: 'Assigned To' });
-    expect(assigned).toHaveValue('Bob Signer (bob@example.com)');
+    expect(assigned).toHaveValue('Bob Signer (bob@example.com) (Send via email)');
     await user.click(assigned);
     const options = (await screen.findAllByRole('option')).map((option) => option.textContent);
-    expect(options).toEqual(['Me (Now)', 'Bob Signer (bob@example.com)', 'Client']);
-    await user.click(screen.getByRole('option', { name: 'Me (Now)' }));
+    expect(options).toEqual(['Me (now)', 'Bob Signer (bob@example.com) (Send via email)', 'Client']);
+    await user.click(screen.getByRole('option', { name: 'Me (now)' }));
     expect(onAssign).toHaveBeenCalledWith('me');
   });
 
