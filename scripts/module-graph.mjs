@@ -16,7 +16,7 @@ function moduleOf(path) {
   return undefined;
 }
 
-const result = await cruise([`${SERVER}`], { ...config.options, ruleSet: { forbidden: config.forbidden } });
+const result = await cruise([SERVER], { ...config.options, ruleSet: { forbidden: config.forbidden } });
 const arrows = new Map();
 for (const m of result.output.modules) {
   const from = moduleOf(m.source);

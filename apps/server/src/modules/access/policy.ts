@@ -1,6 +1,6 @@
 /**
  * The one access policy (spec part 2, section 6): who may do what to a document or a template, written once as a
- * table. Every service asks it first, through `access.repository.ts`; nothing else compares owner ids.
+ * table. Every service asks it first, through `enforce.ts`; nothing else compares owner ids.
  *
  * An actor's relation to a resource is one of RELATIONS, and each action lists the relations it allows. A relation
  * that may not even see the resource gets 404 from the services (another team's user, a stranger); one that sees it

@@ -1,10 +1,10 @@
 import { documentActivities } from '@esign/shared';
 import type { FastifyInstance } from 'fastify';
+import { listActivities } from '../../data/activity.js';
 import type { Db } from '../../platform/db/client.js';
 import { currentUser } from '../../platform/http/authenticate.js';
 import { defineRoute } from '../../platform/http/define-route.js';
-import { authorize, userActor } from '../access/access.repository.js';
-import { listActivities } from './activity.repository.js';
+import { authorize, userActor } from '../access/enforce.js';
 
 /** GET documents/{id}/activities: the audit trail, oldest first, for whoever may see the document. */
 export async function activityRoutes(app: FastifyInstance, { db }: { db: Db }) {

@@ -12,12 +12,7 @@ import {
   type TwoFactorType,
 } from '@esign/shared';
 import { type Algorithm, hash, verify } from '@node-rs/argon2';
-import type { Db } from '../../platform/db/client.js';
-import { AppError, unauthorized } from '../../platform/errors.js';
-import { addressKey } from '../../platform/http/address-key.js';
-import type { JobQueue } from '../../platform/jobs.js';
-import type { SocketAccess } from '../../platform/realtime.js';
-import type { TwoFactorService } from '../two-factor/two-factor.service.js';
+import * as repo from '../../data/sessions.js';
 import {
   batchedFindSessionUser,
   confirmEmailOnce,
@@ -28,18 +23,18 @@ import {
   twoFactorTypeOf,
   type UserRow,
   updateUser,
-} from '../users/users.repository.js';
+} from '../../data/users.js';
+import { hashToken, randomToken } from '../../platform/crypto/tokens.js';
+import type { Db } from '../../platform/db/client.js';
+import { AppError, unauthorized } from '../../platform/errors.js';
+import { addressKey } from '../../platform/http/address-key.js';
+import type { JobQueue } from '../../platform/jobs.js';
+import type { SocketAccess } from '../../platform/realtime.js';
+import type { TwoFactorService } from '../two-factor/two-factor.service.js';
 import type { AuthMailJobs } from './auth.mails.js';
-import * as repo from './auth.repository.js';
 import { claimUnconfirmedAccount } from './claim-account.js';
 import type { GoogleIdTokens } from './google.js';
-import {
-  type AccessTokens,
-  hashToken,
-  REFRESH_REUSE_WINDOW_SECONDS,
-  type RefreshTokenSuccessor,
-  randomToken,
-} from './tokens.js';
+import { type AccessTokens, REFRESH_REUSE_WINDOW_SECONDS, type RefreshTokenSuccessor } from './tokens.js';
 
 interface AuthDeps {
   db: Db;

@@ -1,8 +1,7 @@
 import { randomInt } from 'node:crypto';
-import { and, eq, isNull } from 'drizzle-orm';
+import { companyOfDocumentOwner } from '../../data/company.js';
+import { setAccessCodeIfNone } from '../../data/documents.js';
 import type { Db } from '../../platform/db/client.js';
-import { documents } from '../../platform/db/schema.js';
-import { companyOfDocumentOwner } from './company.repository.js';
 
 /** 8 characters without look-alikes (0/O, 1/I/L): about 40 bits, guessed at 5 tries per 15 minutes per address. */
 const ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
@@ -23,9 +22,6 @@ export async function giveAccessCodes(tx: Db, input: { ownerUserId: string; docu
   const company = await companyOfDocumentOwner(tx, input.ownerUserId);
   if (!company?.enableSignerAccessCodes) return;
   for (const id of input.documentIds) {
-    await tx
-      .update(documents)
-      .set({ codeAccess: randomAccessCode() })
-      .where(and(eq(documents.id, id), isNull(documents.codeAccess)));
+    await setAccessCodeIfNone(tx, { documentId: id, code: randomAccessCode() });
   }
 }

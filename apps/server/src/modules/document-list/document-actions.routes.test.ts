@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, uniqueEmail, waitForMail } from '../../../test/app.js';
 import { authClient } from '../../../test/auth.js';
 import { documentFactory } from '../../../test/document-factory.js';
-import { findSignerByToken } from '../signing/signing-tokens.repository.js';
+import { findSigningSession } from '../../data/signing-tokens.js';
 
 let t: TestApp;
 let factory: ReturnType<typeof documentFactory>;
@@ -84,11 +84,11 @@ describe('Edit & Resend (revert)', () => {
     const signerId = document.signers[0]?.id ?? '';
     const token = await factory.token(document.id, signerId);
     const { db } = t.app.platform.database;
-    expect(await findSignerByToken(db, { documentId: document.id, token })).toMatchObject({ id: signerId });
+    expect((await findSigningSession(db, { documentId: document.id, token }))?.signer).toMatchObject({ id: signerId });
 
     const reverted = await api('PATCH', `/documents/${document.id}/revert`, owner.headers);
     expect(reverted.json()).toEqual({ id: document.id, status: 'draft' });
-    expect(await findSignerByToken(db, { documentId: document.id, token })).toBeUndefined();
+    expect((await findSigningSession(db, { documentId: document.id, token }))?.signer).toBeUndefined();
     const activities = (await api('GET', `/documents/${document.id}/activities`, owner.headers)).json<
       DocumentActivity[]
     >();
@@ -129,7 +129,7 @@ describe('reminders', () => {
     for (const signer of document.signers) {
       const mail = await waitForMail(t.app, signer.email, { subject: /Reminder/ });
       const token = new URL(mail.text.match(/https?:\/\/\S+/)?.[0] ?? '').searchParams.get('signAccessToken') ?? '';
-      const found = await findSignerByToken(t.app.platform.database.db, { documentId: document.id, token });
+      const found = (await findSigningSession(t.app.platform.database.db, { documentId: document.id, token }))?.signer;
       expect(found?.id).toBe(signer.id);
     }
   });
@@ -196,7 +196,7 @@ describe('signing link', () => {
     expect(one).not.toBe(two);
     const token = new URL(one).searchParams.get('signAccessToken') ?? '';
     expect(new URL(one).pathname).toBe(`/documents/${document.id}/sign`);
-    const found = await findSignerByToken(t.app.platform.database.db, { documentId: document.id, token });
+    const found = (await findSigningSession(t.app.platform.database.db, { documentId: document.id, token }))?.signer;
     expect(found?.id).toBe(first?.id);
     expect((await api('GET', `${url}${second?.id}`, owner.headers)).statusCode).toBe(409);
   });

@@ -5,8 +5,8 @@ import { createTestApp, linkParam, type TestApp, waitForMail } from '../../../te
 import { authClient } from '../../../test/auth.js';
 import { documentClient, fieldInput } from '../../../test/documents.js';
 import { signerClient } from '../../../test/signing.js';
+import { DAY_ANCHOR_FROM_OFFSET } from '../../data/document-lists.js';
 import { documents } from '../../platform/db/schema.js';
-import { DAY_ANCHOR_FROM_OFFSET } from './document-list.repository.js';
 
 // The lists' totals without a search come from counts kept by database triggers, and their answers from a
 // cache keyed by a version the same triggers bump: every step below must show in the very next list.

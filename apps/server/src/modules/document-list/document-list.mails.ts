@@ -1,10 +1,10 @@
 import { z } from 'zod';
+import { findDocumentWithSender } from '../../data/document-lists.js';
 import type { Db } from '../../platform/db/client.js';
 import { defineJob } from '../../platform/jobs.js';
 import type { Mailer } from '../../platform/mail/mailer.js';
 import { renderMail } from '../../platform/mail/template.js';
 import { mailText } from '../../platform/mail/texts.js';
-import { findDocumentWithSender } from './document-list.repository.js';
 
 interface MailDeps {
   db: Db;

@@ -7,20 +7,20 @@ import {
   type TeamRole,
 } from '@esign/shared';
 import type { z } from 'zod';
+import { recordActivity } from '../../data/activity.js';
+import * as repo from '../../data/document-lists.js';
+import { findLiveDocument, listSigners, lockDocument } from '../../data/documents.js';
+import { recordEvents } from '../../data/events.js';
+import { issueSigningToken, revokeSigningTokens, signingUrl } from '../../data/signing-tokens.js';
 import type { Db } from '../../platform/db/client.js';
 import { AppError } from '../../platform/errors.js';
 import type { JobQueue } from '../../platform/jobs.js';
 import type { Storage } from '../../platform/storage/storage.js';
-import { authorize, listAllowed, userActor } from '../access/access.repository.js';
+import { authorize, listAllowed, userActor } from '../access/enforce.js';
 import { type Action, can } from '../access/policy.js';
-import { recordActivity } from '../activity/activity.repository.js';
-import { findLiveDocument, listSigners, lockDocument } from '../documents/documents.repository.js';
-import { recordEvents } from '../events/events.repository.js';
 import type { SignerMailJobs } from '../sending/invitation.mails.js';
-import { issueSigningToken, revokeSigningTokens, signingUrl } from '../signing/signing-tokens.repository.js';
 import { ListAnswerCache } from './answer-cache.js';
 import type { DocumentListMailJobs } from './document-list.mails.js';
-import * as repo from './document-list.repository.js';
 import type { ShareLinks } from './share-links.js';
 import { type ZipEntry, zipEntryName } from './zip.js';
 

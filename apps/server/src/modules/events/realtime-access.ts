@@ -1,9 +1,9 @@
+import { findSigningSession } from '../../data/signing-tokens.js';
 import type { Db } from '../../platform/db/client.js';
 import { documentRoom, type RealtimeAuthenticator, sessionRoom, teamRoom, userRoom } from '../../platform/realtime.js';
-import { userActor } from '../access/access.repository.js';
+import { userActor } from '../access/enforce.js';
 import { can } from '../access/policy.js';
 import type { AuthService } from '../auth/auth.service.js';
-import { findSignerByToken } from '../signing/signing-tokens.repository.js';
 
 /**
  * Who a socket is: `{token}` a user's access token (as the API's bearer token: a session that ended or a token
@@ -31,8 +31,8 @@ export function realtimeAuthenticator(deps: { db: Db; auth: AuthService }): Real
     }
     if (typeof auth.signerToken === 'string' && typeof auth.documentId === 'string') {
       if (!/^[0-9a-f-]{36}$/i.test(auth.documentId)) return undefined;
-      const signer = await findSignerByToken(deps.db, { documentId: auth.documentId, token: auth.signerToken });
-      return signer ? [documentRoom(auth.documentId)] : undefined;
+      const session = await findSigningSession(deps.db, { documentId: auth.documentId, token: auth.signerToken });
+      return session ? [documentRoom(auth.documentId)] : undefined;
     }
     return undefined;
   };

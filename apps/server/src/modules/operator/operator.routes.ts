@@ -1,8 +1,7 @@
 import { normalizeEmail, operatorMintAppSumoCodes, operatorSetPlan } from '@esign/shared';
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { setPlanByEmail } from '../../data/users.js';
 import type { Db } from '../../platform/db/client.js';
-import { users } from '../../platform/db/schema.js';
 import { notFound } from '../../platform/errors.js';
 import { defineRoute } from '../../platform/http/define-route.js';
 import { isSecretKey } from '../../platform/http/secret-key.js';
@@ -20,11 +19,7 @@ export async function operatorRoutes(
   defineRoute(app, operatorSetPlan, { tags: ['system'], auth: 'bearerKey' }, async (request) => {
     if (!isSecretKey(bearerToken(request.headers.authorization), operatorToken)) throw notFound();
     const { email, planType, templateLimit } = request.body;
-    const [updated] = await db
-      .update(users)
-      .set({ planType, ...(templateLimit !== undefined ? { templateLimit } : {}) })
-      .where(eq(users.email, normalizeEmail(email)))
-      .returning({ email: users.email, planType: users.planType, templateLimit: users.templateLimit });
+    const updated = await setPlanByEmail(db, { email: normalizeEmail(email), planType, templateLimit });
     if (!updated) throw notFound();
     return updated;
   });

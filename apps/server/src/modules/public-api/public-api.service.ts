@@ -8,19 +8,19 @@ import {
   type signRequestBody,
 } from '@esign/shared';
 import type { z } from 'zod';
+import type { ApiKeyRow } from '../../data/api-keys.js';
+import * as repo from '../../data/public-api.js';
+import type { UserRow } from '../../data/users.js';
 import type { Db } from '../../platform/db/client.js';
 import { AppError } from '../../platform/errors.js';
 import type { JobQueue, QueueInTransaction } from '../../platform/jobs.js';
-import { authorize, userActor } from '../access/access.repository.js';
-import type { ApiKeyRow } from '../api-keys/api-keys.repository.js';
+import { authorize, userActor } from '../access/enforce.js';
 import type { ApiPlanService } from '../billing/api-plans.service.js';
 import type { DocumentListService } from '../document-list/document-list.service.js';
 import type { DocumentService } from '../documents/documents.service.js';
 import type { SendingService } from '../sending/sending.service.js';
 import type { TemplateService } from '../templates/templates.service.js';
-import type { UserRow } from '../users/users.repository.js';
 import { idempotent } from './idempotency.js';
-import * as repo from './public-api.repository.js';
 
 const templateNotFound = () => new AppError('NOT_FOUND', MESSAGES.apiTemplateNotFound);
 

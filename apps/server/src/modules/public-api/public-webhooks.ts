@@ -1,6 +1,6 @@
 import type { CreateWebhookRequest } from '@esign/shared';
 import type { Db } from '../../platform/db/client.js';
-import { userActor } from '../access/access.repository.js';
+import { userActor } from '../access/enforce.js';
 import type { WebhookService } from '../webhooks/webhooks.service.js';
 import { idempotent } from './idempotency.js';
 import type { KeyCaller } from './public-api.service.js';

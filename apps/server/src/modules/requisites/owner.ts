@@ -1,13 +1,11 @@
 import { MESSAGES, SIGN_ACCESS_TOKEN_HEADER } from '@esign/shared';
 import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { RequisiteOwner } from '../../data/requisites.js';
+import { findSignerByTokenAlone } from '../../data/signing-tokens.js';
 import type { Db } from '../../platform/db/client.js';
 import { AppError } from '../../platform/errors.js';
 import type { AuthService } from '../auth/auth.service.js';
 import { bearerToken } from '../auth/tokens.js';
-import { findSignerByTokenAlone } from '../signing/signing-tokens.repository.js';
-
-/** Whose saved signatures a call is about: a logged-in user's, or the signer's of a signing-link token. */
-export type RequisiteOwner = { kind: 'user'; id: string } | { kind: 'signer'; id: string };
 
 declare module 'fastify' {
   interface FastifyRequest {

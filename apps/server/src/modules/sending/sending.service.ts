@@ -1,18 +1,18 @@
 import { MESSAGES, quotaExceededMessage, quotaMonthStart, sendingErrors } from '@esign/shared';
+import { type ActivityInput, recordActivities } from '../../data/activity.js';
+import { completeDocumentOnce } from '../../data/completion.js';
+import type * as partsRepo from '../../data/document-parts.js';
+import * as repo from '../../data/documents.js';
+import { recordEvent } from '../../data/events.js';
+import { findRequisiteConsents } from '../../data/requisites.js';
+import { countSentDocuments, findUserById, type UserRow } from '../../data/users.js';
 import type { Db } from '../../platform/db/client.js';
 import { AppError } from '../../platform/errors.js';
 import type { JobQueue, QueueInTransaction } from '../../platform/jobs.js';
-import { authorize, userActor } from '../access/access.repository.js';
-import { type ActivityInput, recordActivities } from '../activity/activity.repository.js';
+import { authorize, userActor } from '../access/enforce.js';
 import { giveAccessCodes } from '../company/access-codes.js';
-import type * as partsRepo from '../documents/document-parts.repository.js';
-import * as repo from '../documents/documents.repository.js';
-import { recordEvent } from '../events/events.repository.js';
-import { findRequisiteConsents } from '../requisites/requisites.repository.js';
 import type { SealingJobs } from '../sealing/sealing.jobs.js';
-import { completeDocumentOnce } from '../signing/completion.repository.js';
 import { signersWhoseTurnItIs } from '../signing/turns.js';
-import { countSentDocuments, findUserById, type UserRow } from '../users/users.repository.js';
 import type { SignerMailJobs } from './invitation.mails.js';
 
 interface SendingDeps {

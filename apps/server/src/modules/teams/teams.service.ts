@@ -12,14 +12,8 @@ import {
   type TeamRole,
   type TokenPair,
 } from '@esign/shared';
-import type { Db } from '../../platform/db/client.js';
-import { AppError } from '../../platform/errors.js';
-import type { JobQueue } from '../../platform/jobs.js';
-import type { SocketAccess } from '../../platform/realtime.js';
-import * as authRepo from '../auth/auth.repository.js';
-import { hashPassword } from '../auth/auth.service.js';
-import { claimUnconfirmedAccount } from '../auth/claim-account.js';
-import { hashToken } from '../auth/tokens.js';
+import * as authRepo from '../../data/sessions.js';
+import * as repo from '../../data/teams.js';
 import {
   confirmEmailOnce,
   findUserByEmail,
@@ -27,10 +21,16 @@ import {
   insertUser,
   toUserDto,
   type UserRow,
-} from '../users/users.repository.js';
+} from '../../data/users.js';
+import { hashToken } from '../../platform/crypto/tokens.js';
+import type { Db } from '../../platform/db/client.js';
+import { AppError } from '../../platform/errors.js';
+import type { JobQueue } from '../../platform/jobs.js';
+import type { SocketAccess } from '../../platform/realtime.js';
+import { hashPassword } from '../auth/auth.service.js';
+import { claimUnconfirmedAccount } from '../auth/claim-account.js';
 import type { SeatBilling } from './seats.js';
 import type { TeamMailJobs } from './teams.mails.js';
-import * as repo from './teams.repository.js';
 
 interface Deps {
   db: Db;

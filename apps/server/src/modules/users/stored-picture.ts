@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { API_PREFIX, MESSAGES } from '@esign/shared';
+import { MESSAGES } from '@esign/shared';
 import type { FastifyReply } from 'fastify';
 import { AppError } from '../../platform/errors.js';
 import { assertSafeKey } from '../../platform/storage/keys.js';
@@ -21,11 +21,6 @@ export interface PictureKind {
 
 export function pictureKeyOf(kind: Pick<PictureKind, 'folder'>, userId: string, file: string): string {
   return `users/${userId}/${kind.folder}/${file}`;
-}
-
-export function pictureUrlOf(kind: Pick<PictureKind, 'route'>, userId: string, key: string | null): string | null {
-  const file = key?.split('/').pop();
-  return file ? `${API_PREFIX}/${kind.route}/${userId}/${file}` : null;
 }
 
 /** Removes a stored file; one already gone (or a failing store) does not stop what follows. */

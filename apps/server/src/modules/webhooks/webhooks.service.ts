@@ -7,6 +7,7 @@ import {
   type WebhookDelivery,
   type WebhookSubscription,
 } from '@esign/shared';
+import * as repo from '../../data/webhooks.js';
 import type { SecretBox } from '../../platform/crypto/secret-box.js';
 import type { Db } from '../../platform/db/client.js';
 import { AppError, notFound } from '../../platform/errors.js';
@@ -20,7 +21,6 @@ import {
 import type { Actor } from '../access/policy.js';
 import { newWebhookSecret } from './signature.js';
 import type { WebhookJobs } from './webhooks.jobs.js';
-import * as repo from './webhooks.repository.js';
 
 export interface WebhookServiceDeps {
   db: Db;

@@ -1,5 +1,7 @@
 import type { FastifyRequest } from 'fastify';
-import type { UserRow } from '../../modules/users/users.repository.js';
+import type { users } from '../db/schema.js';
+
+type UserRow = typeof users.$inferSelect;
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -1,8 +1,8 @@
 import { type ApiPlanType, CURRENCY, MESSAGES, type Plan, type PlanDuration } from '@esign/shared';
 import { and, count, desc, eq, inArray, like, ne, sql } from 'drizzle-orm';
-import type { Db } from '../../platform/db/client.js';
-import { apiSubscriptions, invoices, paymentCards, subscriptions, users } from '../../platform/db/schema.js';
-import { AppError } from '../../platform/errors.js';
+import type { Db } from '../platform/db/client.js';
+import { apiSubscriptions, invoices, paymentCards, subscriptions, users } from '../platform/db/schema.js';
+import { AppError } from '../platform/errors.js';
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
 export type CardRow = typeof paymentCards.$inferSelect;

@@ -1,16 +1,14 @@
 import { type DocumentType, MESSAGES } from '@esign/shared';
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import {
+  type ActorTeam,
+  findLiveDocument,
+  findLiveDocumentWithTeam,
+  listLiveDocumentsWithTeam,
+} from '../../data/access.js';
+import type { DocumentRow } from '../../data/documents.js';
 import type { Db } from '../../platform/db/client.js';
-import { documents, users } from '../../platform/db/schema.js';
 import { AppError } from '../../platform/errors.js';
-import type { DocumentRow } from '../documents/documents.repository.js';
-import { type Action, type Actor, decide, type Resource, type TeamRole } from './policy.js';
-
-/** The asking user's team and role, read in the same statement as the row asked about (`actorTeamColumns`). */
-export interface ActorTeam {
-  actorTeamId: string | null;
-  actorTeamRole: TeamRole | null;
-}
+import { type Action, type Actor, decide, type Resource } from './policy.js';
 
 /**
  * A logged-in user as the policy's actor. Without `team` the user is taken as alone: `authorize` and `findVisible`
@@ -18,14 +16,6 @@ export interface ActorTeam {
  */
 export function userActor(userId: string, team?: ActorTeam): Actor {
   return { kind: 'user', userId, teamId: team?.actorTeamId ?? null, teamRole: team?.actorTeamRole ?? null };
-}
-
-/** Columns of a select giving the asking user's team and role (one primary-key lookup each). */
-export function actorTeamColumns(userId: string) {
-  return {
-    actorTeamId: sql<string | null>`(select ${users.teamId} from ${users} where ${users.id} = ${userId})`,
-    actorTeamRole: sql<TeamRole | null>`(select ${users.teamRole} from ${users} where ${users.id} = ${userId})`,
-  };
 }
 
 /** The actor with its team read along with the row, when it is a user. */
@@ -48,16 +38,11 @@ const TEMPLATE_TYPES: readonly DocumentType[] = TYPES_OF_KIND.template;
 
 /** The live (not deleted) document or template row, with the asking user's team when the actor is a user. */
 async function findLiveRow(db: Db, id: string, actor: Actor): Promise<{ row: DocumentRow; actor: Actor } | undefined> {
-  const where = and(eq(documents.id, id), isNull(documents.deletedAt));
   if (actor.kind !== 'user') {
-    const [row] = await db.select().from(documents).where(where).limit(1);
+    const row = await findLiveDocument(db, id);
     return row && { row, actor };
   }
-  const [found] = await db
-    .select({ row: documents, ...actorTeamColumns(actor.userId) })
-    .from(documents)
-    .where(where)
-    .limit(1);
+  const found = await findLiveDocumentWithTeam(db, id, actor.userId);
   return found && { row: found.row, actor: withTeam(actor, found) };
 }
 
@@ -112,10 +97,7 @@ export async function listAllowed(
   params: { userId: string; action: Action; ids: string[] },
 ): Promise<DocumentRow[]> {
   if (params.ids.length === 0) return [];
-  const found = await db
-    .select({ row: documents, ...actorTeamColumns(params.userId) })
-    .from(documents)
-    .where(and(inArray(documents.id, params.ids), isNull(documents.deletedAt)));
+  const found = await listLiveDocumentsWithTeam(db, params.ids, params.userId);
   return found
     .filter((item) => decide(userActor(params.userId, item), params.action, resourceOf(item.row)) === 'allowed')
     .map((item) => item.row);

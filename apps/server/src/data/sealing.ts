@@ -1,6 +1,6 @@
 import { and, asc, eq, isNull, lt } from 'drizzle-orm';
-import type { Db } from '../../platform/db/client.js';
-import { documentFields, documents } from '../../platform/db/schema.js';
+import type { Db } from '../platform/db/client.js';
+import { documentFields, documents } from '../platform/db/schema.js';
 
 /** Live documents completed before `completedBefore` and still not sealed (the sweep queues their seal again). */
 export async function listUnsealed(db: Db, params: { completedBefore: Date }) {

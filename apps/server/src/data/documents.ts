@@ -1,9 +1,9 @@
 import type { Document, Language, Signer } from '@esign/shared';
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
-import type { Db } from '../../platform/db/client.js';
-import { documents, signers } from '../../platform/db/schema.js';
-import { type FieldRow, listFields, listFieldsOf, toFieldDto } from './document-fields.repository.js';
-import { listParts, listPartsOf, type PartRow, toPartDto } from './document-parts.repository.js';
+import type { Db } from '../platform/db/client.js';
+import { documents, signers } from '../platform/db/schema.js';
+import { type FieldRow, listFields, listFieldsOf, toFieldDto } from './document-fields.js';
+import { listParts, listPartsOf, type PartRow, toPartDto } from './document-parts.js';
 
 export type DocumentRow = typeof documents.$inferSelect;
 export type SignerRow = typeof signers.$inferSelect;
@@ -108,6 +108,14 @@ export function toDocumentDto(
     fields: children.fields.map(toFieldDto),
   };
 }
+/** The document's access code, unless it has one already. */
+export async function setAccessCodeIfNone(db: Db, params: { documentId: string; code: string }): Promise<void> {
+  await db
+    .update(documents)
+    .set({ codeAccess: params.code })
+    .where(and(eq(documents.id, params.documentId), isNull(documents.codeAccess)));
+}
+
 export async function findDocument(db: Db, documentId: string): Promise<DocumentRow | undefined> {
   const [row] = await db.select().from(documents).where(eq(documents.id, documentId)).limit(1);
   return row;

@@ -1,12 +1,14 @@
 import { and, desc, eq, exists, inArray, isNull, or, type SQL } from 'drizzle-orm';
-import type { Db } from '../../platform/db/client.js';
-import { documentFields, documents, requisites } from '../../platform/db/schema.js';
-import type { RequisiteOwner } from './owner.js';
+import type { Db } from '../platform/db/client.js';
+import { documentFields, documents, requisites } from '../platform/db/schema.js';
 
 export type RequisiteRow = typeof requisites.$inferSelect;
 export type NewRequisiteRow = typeof requisites.$inferInsert;
 
 /** Rows of this owner only: every query goes through this condition. */
+/** Whose saved signatures a call is about: a logged-in user's, or the signer's of a signing-link token. */
+export type RequisiteOwner = { kind: 'user'; id: string } | { kind: 'signer'; id: string };
+
 function ownedBy(owner: RequisiteOwner): SQL {
   return owner.kind === 'user' ? eq(requisites.userId, owner.id) : eq(requisites.signerId, owner.id);
 }

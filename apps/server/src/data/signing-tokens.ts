@@ -1,7 +1,7 @@
 import { and, eq, isNotNull, isNull } from 'drizzle-orm';
-import type { Db } from '../../platform/db/client.js';
-import { documents, signers, signingTokens, users } from '../../platform/db/schema.js';
-import { hashToken, randomToken } from '../auth/tokens.js';
+import type { Db } from '../platform/db/client.js';
+import { documents, signers, signingTokens, users } from '../platform/db/schema.js';
+import { hashToken, randomToken } from '../platform/crypto/tokens.js';
 
 /**
  * Signing-link tokens: 256 random bits bound to one signer of one document. Only the hash is stored, so a raw
@@ -25,12 +25,17 @@ export function signingUrl(appUrl: string, documentId: string, token: string): s
   return url.toString();
 }
 
-/** The signer a live token belongs to, when it belongs to that document; undefined for any other token. */
-export async function findSignerByToken(db: Db, params: { documentId: string; token: string }) {
+/**
+ * The live (not revoked) token of a signing link with its signer and document, only when the token belongs to that
+ * document; tokens of other documents find nothing. The document may be deleted: the signer's calls refuse that
+ * (`signing.service.ts`), while the signer page's framing and its realtime room only ask whose token it is.
+ */
+export async function findSigningSession(db: Db, params: { documentId: string; token: string }) {
   const [row] = await db
-    .select({ signer: signers })
+    .select({ token: signingTokens, signer: signers, document: documents })
     .from(signingTokens)
     .innerJoin(signers, eq(signers.id, signingTokens.signerId))
+    .innerJoin(documents, eq(documents.id, signingTokens.documentId))
     .where(
       and(
         eq(signingTokens.tokenHash, hashToken(params.token)),
@@ -39,7 +44,7 @@ export async function findSignerByToken(db: Db, params: { documentId: string; to
       ),
     )
     .limit(1);
-  return row?.signer;
+  return row;
 }
 
 /**

@@ -7,10 +7,10 @@ import {
   type SignerCompany,
 } from '@esign/shared';
 import { eq, sql } from 'drizzle-orm';
-import type { Db } from '../../platform/db/client.js';
-import { companySettings, teams, users } from '../../platform/db/schema.js';
-import { pictureUrlOf } from '../users/stored-picture.js';
-import { accountPlanOf } from './plan.js';
+import type { Db } from '../platform/db/client.js';
+import { companySettings, teams, users } from '../platform/db/schema.js';
+import { pictureUrlOf } from '../platform/storage/picture-url.js';
+import { accountPlanOf } from './account-plan.js';
 
 export type CompanyRow = typeof companySettings.$inferSelect;
 export type CompanyChanges = Partial<Omit<typeof companySettings.$inferInsert, 'userId' | 'updatedAt'>>;

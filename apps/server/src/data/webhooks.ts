@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
-import type { Db } from '../../platform/db/client.js';
-import { events, webhookAttempts, webhookDeliveries, webhookSubscriptions } from '../../platform/db/schema.js';
+import type { Db } from '../platform/db/client.js';
+import { events, webhookAttempts, webhookDeliveries, webhookSubscriptions } from '../platform/db/schema.js';
 
 export type SubscriptionRow = typeof webhookSubscriptions.$inferSelect;
 export type EventRow = typeof events.$inferSelect;

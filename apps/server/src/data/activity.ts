@@ -1,8 +1,8 @@
 import type { ActivityType, DocumentActivity } from '@esign/shared';
 import { asc, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { Db } from '../../platform/db/client.js';
-import { documentActivities, documents, signers } from '../../platform/db/schema.js';
-import { eventOfActivity, recordEvents } from '../events/events.repository.js';
+import type { Db } from '../platform/db/client.js';
+import { documentActivities, documents, signers } from '../platform/db/schema.js';
+import { eventOfActivity, recordEvents } from './events.js';
 
 export interface ActivityInput {
   documentId: string;

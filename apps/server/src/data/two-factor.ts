@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
-import type { Db } from '../../platform/db/client.js';
-import { backupCodes, smsCodes, twoFactorChallenges, twoFactorFailures, users } from '../../platform/db/schema.js';
+import type { Db } from '../platform/db/client.js';
+import { backupCodes, smsCodes, twoFactorChallenges, twoFactorFailures, users } from '../platform/db/schema.js';
 
 export type SmsScope = (typeof smsCodes.$inferSelect)['scope'];
 export type ChallengeRow = typeof twoFactorChallenges.$inferSelect;

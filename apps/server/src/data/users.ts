@@ -11,9 +11,9 @@ import {
 } from '@esign/shared';
 import DataLoader from 'dataloader';
 import { and, eq, inArray, isNotNull, isNull, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../../platform/db/client.js';
-import { documentParts, documents, requisites, sessions, signers, users } from '../../platform/db/schema.js';
-import { pictureUrlOf } from './stored-picture.js';
+import type { Db } from '../platform/db/client.js';
+import { documentParts, documents, requisites, sessions, signers, users } from '../platform/db/schema.js';
+import { pictureUrlOf } from '../platform/storage/picture-url.js';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -232,13 +232,33 @@ export async function countSentDocuments(
   return Number(result.rows[0]?.counted ?? 0);
 }
 
-export async function insertUser(db: Db, values: { name: string; email: string; passwordHash: string }) {
+/**
+ * The one place a user is made (sign-up, invitation, Google sign-in, direct purchase, a lifetime code's sign-up):
+ * nothing when the address has an account already.
+ */
+export async function insertUser(
+  db: Db,
+  values: { name: string; email: string; passwordHash: string } & Partial<typeof users.$inferInsert>,
+): Promise<{ id: string } | undefined> {
   const [created] = await db
     .insert(users)
     .values(values)
     .onConflictDoNothing({ target: users.email })
     .returning({ id: users.id });
   return created;
+}
+
+/** The operator's plan change of the account with this (normalised) address; undefined when there is none. */
+export async function setPlanByEmail(
+  db: Db,
+  params: { email: string; planType: UserRow['planType']; templateLimit?: number },
+) {
+  const [updated] = await db
+    .update(users)
+    .set({ planType: params.planType, ...(params.templateLimit !== undefined ? { templateLimit: params.templateLimit } : {}) })
+    .where(eq(users.email, params.email))
+    .returning({ email: users.email, planType: users.planType, templateLimit: users.templateLimit });
+  return updated;
 }
 
 export async function updateUser(db: Db, userId: string, values: Partial<typeof users.$inferInsert>): Promise<void> {

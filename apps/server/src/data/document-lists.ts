@@ -1,7 +1,7 @@
 import type { DocumentListItem, documentListQuery } from '@esign/shared';
 import { and, eq, gte, ilike, inArray, isNull, lt, lte, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Db } from '../../platform/db/client.js';
+import type { Db } from '../platform/db/client.js';
 import {
   documentCounts,
   documentDayCounts,
@@ -10,7 +10,7 @@ import {
   signers,
   teams,
   users,
-} from '../../platform/db/schema.js';
+} from '../platform/db/schema.js';
 
 export type ParsedListQuery = z.output<typeof documentListQuery>;
 

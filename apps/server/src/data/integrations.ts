@@ -1,7 +1,7 @@
 import type { IntegrationType } from '@esign/shared';
 import { and, eq, gt, isNull, lt } from 'drizzle-orm';
-import type { Db } from '../../platform/db/client.js';
-import { integrationAuthorizations, integrations } from '../../platform/db/schema.js';
+import type { Db } from '../platform/db/client.js';
+import { integrationAuthorizations, integrations } from '../platform/db/schema.js';
 
 export type IntegrationRow = typeof integrations.$inferSelect;
 

@@ -1,6 +1,6 @@
 import { and, eq, inArray, notExists, sql } from 'drizzle-orm';
-import type { Db } from '../../platform/db/client.js';
-import { documents, signers } from '../../platform/db/schema.js';
+import type { Db } from '../platform/db/client.js';
+import { documents, signers } from '../platform/db/schema.js';
 
 /**
  * Moves a document to completed exactly once: one conditional update that succeeds only while the document is

@@ -1,8 +1,8 @@
 import type { DocumentField, DocumentFieldResponse } from '@esign/shared';
 import { FIELD_KEYS, isFieldSigned, pickField } from '@esign/shared';
 import { and, asc, eq, inArray, ne, notInArray, sql } from 'drizzle-orm';
-import type { Db } from '../../platform/db/client.js';
-import { documentFields } from '../../platform/db/schema.js';
+import type { Db } from '../platform/db/client.js';
+import { documentFields } from '../platform/db/schema.js';
 
 export type FieldInsert = typeof documentFields.$inferInsert;
 export type FieldRow = typeof documentFields.$inferSelect;

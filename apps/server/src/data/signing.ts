@@ -1,5 +1,5 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import type { Db } from '../../platform/db/client.js';
+import type { Db } from '../platform/db/client.js';
 import {
   accessCodeFailures,
   documentActivities,
@@ -8,32 +8,10 @@ import {
   signers,
   signingTokens,
   users,
-} from '../../platform/db/schema.js';
-import { hashToken } from '../auth/tokens.js';
+} from '../platform/db/schema.js';
+import { hashToken } from '../platform/crypto/tokens.js';
 
 export type SigningTokenRow = typeof signingTokens.$inferSelect;
-
-/**
- * The live token of a signing link with its signer and document, only when the token belongs to that document
- * (and the document is not deleted). Revoked tokens and tokens of other documents find nothing.
- */
-export async function findSigningSession(db: Db, params: { documentId: string; token: string }) {
-  const [row] = await db
-    .select({ token: signingTokens, signer: signers, document: documents })
-    .from(signingTokens)
-    .innerJoin(signers, eq(signers.id, signingTokens.signerId))
-    .innerJoin(documents, eq(documents.id, signingTokens.documentId))
-    .where(
-      and(
-        eq(signingTokens.tokenHash, hashToken(params.token)),
-        eq(signingTokens.documentId, params.documentId),
-        isNull(signingTokens.revokedAt),
-        isNull(documents.deletedAt),
-      ),
-    )
-    .limit(1);
-  return row;
-}
 
 export async function findSignerRow(db: Db, signerId: string) {
   const [row] = await db.select().from(signers).where(eq(signers.id, signerId)).limit(1);

@@ -1,6 +1,6 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import type { Db } from '../../platform/db/client.js';
-import { documents, downloadLinks } from '../../platform/db/schema.js';
+import type { Db } from '../platform/db/client.js';
+import { documents, downloadLinks } from '../platform/db/schema.js';
 
 /** The document and the link of a mailed download link's token, while the document is not deleted. */
 export async function findDownloadLink(db: Db, params: { documentId: string; tokenHash: string }) {

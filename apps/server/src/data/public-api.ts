@@ -1,8 +1,8 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { Db } from '../../platform/db/client.js';
-import { apiIdempotency, apiKeys, apiUsage, documents, users } from '../../platform/db/schema.js';
-import type { ApiKeyRow } from '../api-keys/api-keys.repository.js';
-import type { UserRow } from '../users/users.repository.js';
+import { and, eq, isNull, lt, sql } from 'drizzle-orm';
+import type { Db } from '../platform/db/client.js';
+import { apiIdempotency, apiKeys, apiRateWindows, apiUsage, documents, users } from '../platform/db/schema.js';
+import type { ApiKeyRow } from './api-keys.js';
+import type { UserRow } from './users.js';
 
 /** An active key by its value's SHA-256, with its owner: one primary-key join, as a session's lookup. */
 export async function findActiveKey(db: Db, keyHash: string): Promise<{ key: ApiKeyRow; user: UserRow } | undefined> {
@@ -114,4 +114,37 @@ export async function setApiDocumentSettings(
       ...(params.redirectionPage ? { redirectionPage: params.redirectionPage } : {}),
     })
     .where(eq(documents.id, params.documentId));
+}
+
+/** Removes the Idempotency-Keys made before `keysBefore` and the rate windows started before `windowsBefore` (ms). */
+export async function deleteExpiredIdempotencyKeys(db: Db, params: { keysBefore: Date; windowsBefore: number }): Promise<void> {
+  await db.delete(apiIdempotency).where(lt(apiIdempotency.createdAt, params.keysBefore));
+  await db.delete(apiRateWindows).where(lt(apiRateWindows.windowStart, params.windowsBefore));
+}
+
+/**
+ * Adds each key's calls to its shared one-second window in one statement (a window of another second starts anew;
+ * keys no longer there are left out) and answers every window as it now stands.
+ */
+export async function addToRateWindows(
+  db: Db,
+  rows: { keyId: string; start: number; n: number }[],
+): Promise<{ keyId: string; start: number; count: number }[]> {
+  const payload = rows.map(({ keyId, start, n }) => ({ id: keyId, start, n }));
+  const result = (await db.execute(sql`
+    insert into ${apiRateWindows} (api_key_id, window_start, count)
+    select u.id, u.start, u.n from jsonb_to_recordset(${JSON.stringify(payload)}::jsonb) as u(id uuid, start bigint, n int)
+    join ${apiKeys} k on k.id = u.id
+    on conflict (api_key_id) do update set
+      count = case when ${apiRateWindows.windowStart} = excluded.window_start
+        then ${apiRateWindows.count} + excluded.count else excluded.count end,
+      window_start = excluded.window_start
+    returning api_key_id, window_start, count`)) as unknown as {
+    rows: { api_key_id: string; window_start: number | string; count: number | string }[];
+  };
+  return result.rows.map((row) => ({
+    keyId: row.api_key_id,
+    start: Number(row.window_start),
+    count: Number(row.count),
+  }));
 }

@@ -1,7 +1,7 @@
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
-import type { RateWindow } from '../../platform/config.js';
-import type { Db } from '../../platform/db/client.js';
-import { documents, formSubmissions, signers } from '../../platform/db/schema.js';
+import type { RateWindow } from '../platform/config.js';
+import type { Db } from '../platform/db/client.js';
+import { documents, formSubmissions, signers } from '../platform/db/schema.js';
 
 /** A live form's public row (type form_request, not deleted), whatever its status: the service says which serve. */
 export async function findForm(db: Db, formId: string) {

@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { type DocumentStatus, prefillLabels } from '@esign/shared';
 import { and, asc, count, desc, eq, getTableColumns, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
-import type { Db } from '../../platform/db/client.js';
-import { documentFields, documentParts, documents, signers, users } from '../../platform/db/schema.js';
-import type { DocumentRow } from '../documents/documents.repository.js';
+import type { Db } from '../platform/db/client.js';
+import { documentFields, documentParts, documents, signers, users } from '../platform/db/schema.js';
+import type { DocumentRow } from './documents.js';
 
 /** Template statuses that count against the plan's template limit (api templates and replicas do not). */
 const COUNTED_STATUSES: DocumentStatus[] = ['draft', 'active'];

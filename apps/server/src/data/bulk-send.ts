@@ -1,7 +1,7 @@
 import type { BulkSendBatch } from '@esign/shared';
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import type { Db } from '../../platform/db/client.js';
-import { bulkSendBatches, bulkSendRows, documents } from '../../platform/db/schema.js';
+import type { Db } from '../platform/db/client.js';
+import { bulkSendBatches, bulkSendRows, documents } from '../platform/db/schema.js';
 
 export type BatchRow = typeof bulkSendBatches.$inferSelect;
 export type BatchRowRow = typeof bulkSendRows.$inferSelect;

@@ -1,8 +1,8 @@
 import type { TeamRole } from '@esign/shared';
 import { and, eq, gt, inArray, ne, sql } from 'drizzle-orm';
-import type { Db } from '../../platform/db/client.js';
-import { documents, teamInvitations, teams, users } from '../../platform/db/schema.js';
-import { avatarUrlOf } from '../users/users.repository.js';
+import type { Db } from '../platform/db/client.js';
+import { documents, teamInvitations, teams, users } from '../platform/db/schema.js';
+import { avatarUrlOf } from './users.js';
 
 export type TeamRow = typeof teams.$inferSelect;
 export type InvitationRow = typeof teamInvitations.$inferSelect;

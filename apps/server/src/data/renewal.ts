@@ -1,7 +1,7 @@
 import { type ApiPlanType, CURRENCY, type PlanDuration } from '@esign/shared';
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../platform/db/client.js';
-import type { CardRow, InvoiceLine, SubscriptionRow } from './billing.repository.js';
+import type { Db } from '../platform/db/client.js';
+import type { CardRow, InvoiceLine, SubscriptionRow } from './billing.js';
 
 type Rows<T> = { rows: T[] };
 

@@ -1,7 +1,7 @@
 import { and, eq, gt, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { Db } from '../../platform/db/client.js';
-import { emailTokens, refreshTokens, sessions, signInFailures } from '../../platform/db/schema.js';
+import type { Db } from '../platform/db/client.js';
+import { emailTokens, refreshTokens, sessions, signInFailures } from '../platform/db/schema.js';
 
 export type EmailTokenPurpose = (typeof emailTokens.$inferSelect)['purpose'];
 

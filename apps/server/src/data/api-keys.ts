@@ -1,6 +1,6 @@
 import { and, count, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
-import type { Db } from '../../platform/db/client.js';
-import { apiKeys, apiRequests, users } from '../../platform/db/schema.js';
+import type { Db } from '../platform/db/client.js';
+import { apiKeys, apiRequests, users } from '../platform/db/schema.js';
 
 export type ApiKeyRow = typeof apiKeys.$inferSelect;
 export type ApiRequestRow = typeof apiRequests.$inferSelect;

@@ -1,8 +1,8 @@
 import { type ActiveContentState, type DocumentPart, type PdfMetadata, withoutBidiControls } from '@esign/shared';
 import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
-import type { Db } from '../../platform/db/client.js';
-import { documentParts, documents } from '../../platform/db/schema.js';
-import { actorTeamColumns } from '../access/access.repository.js';
+import type { Db } from '../platform/db/client.js';
+import { documentParts, documents } from '../platform/db/schema.js';
+import { actorTeamColumns } from './access.js';
 
 export type PartRow = typeof documentParts.$inferSelect;
 export async function listParts(db: Db, documentId: string): Promise<PartRow[]> {

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import type { Db } from '../../platform/db/client.js';
-import { documentActivities, documents, signers } from '../../platform/db/schema.js';
+import type { Db } from '../platform/db/client.js';
+import { documentActivities, documents, signers } from '../platform/db/schema.js';
 
 /**
  * The document this instance sealed into a file with one of these SHA-256 digests (the `complete` activity records

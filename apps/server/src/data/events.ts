@@ -1,6 +1,9 @@
 import type { ActivityType, EventType } from '@esign/shared';
-import { sql } from 'drizzle-orm';
-import type { Db } from '../../platform/db/client.js';
+import { asc, inArray, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../platform/db/client.js';
+import { events } from '../platform/db/schema.js';
+
+export type EventRow = typeof events.$inferSelect;
 
 export interface EventInput {
   type: EventType;
@@ -100,4 +103,39 @@ export async function recordEvents(db: Db, inputs: EventInput[]): Promise<void> 
       ${at}
     from document d join next on next.document_id = d.id
     order by d.id`);
+}
+
+/** Whether any event waits for the dispatcher (a cheap look before it opens a transaction). */
+export async function hasUndispatchedEvents(db: Db): Promise<boolean> {
+  const waiting = await db.select({ id: events.id }).from(events).where(isNull(events.dispatchedAt)).limit(1);
+  return waiting.length > 0;
+}
+
+/**
+ * In the caller's transaction: takes the transaction-level advisory lock `lock` (one dispatcher at a time across
+ * processes) and marks up to `batch` undispatched events dispatched, in commit order. Nothing when another holds the
+ * lock.
+ */
+export async function claimUndispatchedEvents(tx: Db, params: { lock: number; batch: number }): Promise<EventRow[]> {
+  const result = (await tx.execute(sql`select pg_try_advisory_xact_lock(${params.lock}) as locked`)) as unknown as {
+    rows: { locked: boolean }[];
+  };
+  if (!result.rows[0]?.locked) return [];
+  const rows = await tx
+    .select()
+    .from(events)
+    .where(isNull(events.dispatchedAt))
+    .orderBy(asc(events.position))
+    .limit(params.batch);
+  if (rows.length === 0) return [];
+  await tx
+    .update(events)
+    .set({ dispatchedAt: sql`now()` })
+    .where(
+      inArray(
+        events.id,
+        rows.map((row) => row.id),
+      ),
+    );
+  return rows;
 }
