@@ -4,7 +4,7 @@ import { listActivities } from '../../data/activity.js';
 import type { Db } from '../../platform/db/client.js';
 import { currentUser } from '../../platform/http/authenticate.js';
 import { defineRoute } from '../../platform/http/define-route.js';
-import { authorize, userActor } from '../access/enforce.js';
+import { authorize, userActor } from '../access/index.js';
 
 /** GET documents/{id}/activities: the audit trail, oldest first, for whoever may see the document. */
 export async function activityRoutes(app: FastifyInstance, { db }: { db: Db }) {

@@ -8,6 +8,7 @@ import {
   spendPendingSignUp,
 } from '../../data/pending-sign-ups.js';
 import { findUserByEmail, findUserById, insertUser, toUserDto } from '../../data/users.js';
+import { hashPassword } from '../../platform/crypto/passwords.js';
 import { hashToken } from '../../platform/crypto/tokens.js';
 import type { Db } from '../../platform/db/client.js';
 import { AppError } from '../../platform/errors.js';
@@ -16,7 +17,7 @@ import type { Mailer } from '../../platform/mail/mailer.js';
 import { renderMail } from '../../platform/mail/template.js';
 import { mailText } from '../../platform/mail/texts.js';
 import type { AuthMailJobs } from './auth.mails.js';
-import { type AuthService, hashPassword } from './auth.service.js';
+import type { AuthService } from './auth.service.js';
 
 const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 const CODE_TTL_MS = 60 * 60 * 1000;

@@ -8,12 +8,12 @@ import {
 } from '../../data/appsumo-codes.js';
 import { deleteSubscription, lockUserForBilling } from '../../data/billing.js';
 import { findUserByEmail, insertUser } from '../../data/users.js';
+import { hashPassword } from '../../platform/crypto/passwords.js';
 import { hashToken } from '../../platform/crypto/tokens.js';
 import type { Db } from '../../platform/db/client.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import type { JobQueue } from '../../platform/jobs.js';
-import type { AuthMailJobs } from '../auth/auth.mails.js';
-import { hashPassword } from '../auth/auth.service.js';
+import type { AuthMailJobs } from '../auth/index.js';
 
 const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789';
 

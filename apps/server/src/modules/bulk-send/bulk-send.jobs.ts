@@ -5,8 +5,8 @@ import { findUserById } from '../../data/users.js';
 import type { Db } from '../../platform/db/client.js';
 import { AppError } from '../../platform/errors.js';
 import { defineJob, type JobQueue } from '../../platform/jobs.js';
-import type { SendingService } from '../sending/sending.service.js';
-import type { TemplateService } from '../templates/templates.service.js';
+import type { SendingService } from '../sending/index.js';
+import type { TemplateService } from '../templates/index.js';
 
 interface BulkSendJobDeps {
   db: Db;

@@ -5,7 +5,7 @@ import type { Db } from '../../platform/db/client.js';
 import { AppError } from '../../platform/errors.js';
 import { validationError } from '../../platform/http/error-handler.js';
 import type { JobQueue } from '../../platform/jobs.js';
-import { authorize, userActor } from '../access/enforce.js';
+import { authorize, userActor } from '../access/index.js';
 import type { BulkSendJobs } from './bulk-send.jobs.js';
 
 /** POST document_sign/bulk_send, GET document_sign/bulk_send/{batchId} and its retry of the failed rows. */

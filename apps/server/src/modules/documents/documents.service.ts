@@ -20,7 +20,7 @@ import { AppError } from '../../platform/errors.js';
 import type { JobQueue } from '../../platform/jobs.js';
 import { safeFileName } from '../../platform/storage/keys.js';
 import type { Storage } from '../../platform/storage/storage.js';
-import { allowOn, authorize, userActor } from '../access/enforce.js';
+import { allowOn, authorize, userActor } from '../access/index.js';
 import type { ConversionJobs } from './conversion.jobs.js';
 import { detectFile } from './detect.js';
 import { replaceFields } from './fields.js';

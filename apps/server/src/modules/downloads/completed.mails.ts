@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { findDocument, listSigners } from '../../data/documents.js';
 import { hasDownloadLink, insertDownloadLink } from '../../data/download-links.js';
+import { mailBrandingOfOwner } from '../../data/mail-branding.js';
 import { findUserById, notificationSettingsByEmail } from '../../data/users.js';
 import { hashToken, randomToken } from '../../platform/crypto/tokens.js';
 import type { Db } from '../../platform/db/client.js';
@@ -8,7 +9,6 @@ import { defineJob } from '../../platform/jobs.js';
 import type { Mailer } from '../../platform/mail/mailer.js';
 import { renderMail } from '../../platform/mail/template.js';
 import { signerMailText } from '../../platform/mail/texts.js';
-import { mailBrandingOfOwner } from '../company/branding.js';
 
 interface CompletedMailDeps {
   db: Db;

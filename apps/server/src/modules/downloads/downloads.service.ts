@@ -7,8 +7,8 @@ import { hashToken } from '../../platform/crypto/tokens.js';
 import type { Db } from '../../platform/db/client.js';
 import { AppError } from '../../platform/errors.js';
 import type { Storage } from '../../platform/storage/storage.js';
-import { findVisible, userActor } from '../access/enforce.js';
-import type { SignerService } from '../signing/signing.service.js';
+import { findVisible, userActor } from '../access/index.js';
+import type { SignerService } from '../signing/index.js';
 import { type PageManifest, renderPreviewPages } from './preview-pages.js';
 
 const couldNotDownload = () => new AppError('NOT_FOUND', MESSAGES.couldNotDownload);

@@ -6,7 +6,7 @@ import type { Db } from '../../platform/db/client.js';
 import { AppError } from '../../platform/errors.js';
 import { assertSafeKey, safeFileName } from '../../platform/storage/keys.js';
 import type { Storage } from '../../platform/storage/storage.js';
-import { authorize, findVisible, userActor } from '../access/enforce.js';
+import { authorize, findVisible, userActor } from '../access/index.js';
 
 interface FileDeps {
   db: Db;

@@ -16,9 +16,9 @@ import { AppError } from '../../platform/errors.js';
 import { addressKey } from '../../platform/http/address-key.js';
 import type { JobQueue } from '../../platform/jobs.js';
 import type { Storage } from '../../platform/storage/storage.js';
-import { authorize, userActor } from '../access/enforce.js';
-import type { SendingService } from '../sending/sending.service.js';
-import type { TemplateService } from '../templates/templates.service.js';
+import { authorize, userActor } from '../access/index.js';
+import type { SendingService } from '../sending/index.js';
+import type { TemplateService } from '../templates/index.js';
 
 interface FormDeps {
   db: Db;

@@ -14,12 +14,12 @@ import type { UserRow } from '../../data/users.js';
 import type { Db } from '../../platform/db/client.js';
 import { AppError } from '../../platform/errors.js';
 import type { JobQueue, QueueInTransaction } from '../../platform/jobs.js';
-import { authorize, userActor } from '../access/enforce.js';
-import type { ApiPlanService } from '../billing/api-plans.service.js';
-import type { DocumentListService } from '../document-list/document-list.service.js';
-import type { DocumentService } from '../documents/documents.service.js';
-import type { SendingService } from '../sending/sending.service.js';
-import type { TemplateService } from '../templates/templates.service.js';
+import { authorize, userActor } from '../access/index.js';
+import type { ApiPlanService } from '../billing/index.js';
+import type { DocumentListService } from '../document-list/index.js';
+import type { DocumentService } from '../documents/index.js';
+import type { SendingService } from '../sending/index.js';
+import type { TemplateService } from '../templates/index.js';
 import { idempotent } from './idempotency.js';
 
 const templateNotFound = () => new AppError('NOT_FOUND', MESSAGES.apiTemplateNotFound);

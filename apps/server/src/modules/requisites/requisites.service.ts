@@ -20,8 +20,8 @@ import {
 } from '../../data/requisites.js';
 import type { Db } from '../../platform/db/client.js';
 import { AppError, notFound } from '../../platform/errors.js';
+import { decodeImage, normaliseImage } from '../../platform/images.js';
 import type { Storage } from '../../platform/storage/storage.js';
-import { decodeImage, normaliseImage } from './image.js';
 
 interface RequisiteDeps {
   db: Db;

@@ -29,15 +29,14 @@ import { AppError } from '../../platform/errors.js';
 import { addressKey } from '../../platform/http/address-key.js';
 import type { JobQueue } from '../../platform/jobs.js';
 import type { Storage } from '../../platform/storage/storage.js';
-import { resourceOf } from '../access/enforce.js';
-import { can } from '../access/policy.js';
-import type { SealingJobs } from '../sealing/sealing.jobs.js';
-import type { SignerMailJobs } from '../sending/invitation.mails.js';
+import { can, resourceOf } from '../access/index.js';
+import type { SealingJobs } from '../sealing/index.js';
+import type { SignerMailJobs } from '../sending/index.js';
+import { signersWhoseTurnItIs } from '../sending/index.js';
 import { applySignerFieldValues } from './field-values.js';
 import { fieldsSeenBySigner } from './given-values.js';
 import type { OpenedMailJobs } from './opened.mails.js';
 import type { SignedMailJobs } from './signed.mails.js';
-import { signersWhoseTurnItIs } from './turns.js';
 
 interface SignerDeps {
   db: Db;

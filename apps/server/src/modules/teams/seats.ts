@@ -3,7 +3,7 @@ import { countPaidSeatPurchases, findSubscription } from '../../data/billing.js'
 import type { UserRow } from '../../data/users.js';
 import type { Db } from '../../platform/db/client.js';
 import { AppError } from '../../platform/errors.js';
-import type { BillingService } from '../billing/billing.service.js';
+import type { BillingService } from '../billing/index.js';
 
 /** How many people (members and pending invitations, the owner included) an account's plan pays for now. */
 export interface SeatCover {

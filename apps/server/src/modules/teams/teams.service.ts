@@ -12,6 +12,7 @@ import {
   type TeamRole,
   type TokenPair,
 } from '@esign/shared';
+import { claimUnconfirmedAccount } from '../../data/claim-account.js';
 import * as authRepo from '../../data/sessions.js';
 import * as repo from '../../data/teams.js';
 import {
@@ -22,13 +23,12 @@ import {
   toUserDto,
   type UserRow,
 } from '../../data/users.js';
+import { hashPassword } from '../../platform/crypto/passwords.js';
 import { hashToken } from '../../platform/crypto/tokens.js';
 import type { Db } from '../../platform/db/client.js';
 import { AppError } from '../../platform/errors.js';
 import type { JobQueue } from '../../platform/jobs.js';
 import type { SocketAccess } from '../../platform/realtime.js';
-import { hashPassword } from '../auth/auth.service.js';
-import { claimUnconfirmedAccount } from '../auth/claim-account.js';
 import type { SeatBilling } from './seats.js';
 import type { TeamMailJobs } from './teams.mails.js';
 

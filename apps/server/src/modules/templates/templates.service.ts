@@ -15,16 +15,16 @@ import {
 } from '@esign/shared';
 import { recordActivities, recordActivity } from '../../data/activity.js';
 import * as partsRepo from '../../data/document-parts.js';
+import { serverOnlyErrors } from '../../data/document-parts.js';
 import * as documentsRepo from '../../data/documents.js';
 import * as repo from '../../data/templates.js';
 import { findUserById } from '../../data/users.js';
 import type { Db } from '../../platform/db/client.js';
 import { AppError } from '../../platform/errors.js';
 import { validationError } from '../../platform/http/error-handler.js';
-import { authorize, userActor } from '../access/enforce.js';
-import type { Action } from '../access/policy.js';
-import { replaceFields } from '../documents/fields.js';
-import { serverOnlyErrors } from '../sending/sending.service.js';
+import type { Action } from '../access/index.js';
+import { authorize, userActor } from '../access/index.js';
+import { replaceFields } from '../documents/index.js';
 import { replaceRoles, seedFormSigners } from './roles.js';
 
 const notFound = () => new AppError('NOT_FOUND', MESSAGES.templateNotFound);

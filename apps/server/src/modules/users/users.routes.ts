@@ -13,7 +13,7 @@ import type { FastifyInstance } from 'fastify';
 import { toUserDto } from '../../data/users.js';
 import { currentSessionId, currentUser } from '../../platform/http/authenticate.js';
 import { defineRoute } from '../../platform/http/define-route.js';
-import { sendPicture } from './stored-picture.js';
+import { sendPicture } from '../../platform/storage/stored-picture.js';
 import type { UserService } from './users.service.js';
 
 const asUser = { tags: ['user'], auth: 'user' } as const;

@@ -11,21 +11,21 @@ import { findFileKeysInUse } from '../../data/document-parts.js';
 import { listSigners } from '../../data/documents.js';
 import * as authRepo from '../../data/sessions.js';
 import * as repo from '../../data/users.js';
+import { hashPassword } from '../../platform/crypto/passwords.js';
 import { hashToken } from '../../platform/crypto/tokens.js';
 import type { Db } from '../../platform/db/client.js';
 import { AppError } from '../../platform/errors.js';
+import { pngOfImage } from '../../platform/images.js';
 import type { JobQueue } from '../../platform/jobs.js';
 import type { SocketAccess } from '../../platform/realtime.js';
 import type { Storage } from '../../platform/storage/storage.js';
-import { authorize, userActor } from '../access/enforce.js';
-import { hashPassword } from '../auth/auth.service.js';
-import { pngOfImage } from '../requisites/image.js';
 import {
   currentPictureFile,
   type PictureKind,
   removeStoredFile as removeFile,
   replacePicture,
-} from './stored-picture.js';
+} from '../../platform/storage/stored-picture.js';
+import { authorize, userActor } from '../access/index.js';
 import type { UserMailJobs } from './users.mails.js';
 
 interface UserDeps {

@@ -18,7 +18,7 @@ import {
   UnresolvedHostError,
   UnsafeTargetError,
 } from '../../platform/net/safe-request.js';
-import type { Actor } from '../access/policy.js';
+import type { Actor } from '../access/index.js';
 import { newWebhookSecret } from './signature.js';
 import type { WebhookJobs } from './webhooks.jobs.js';
 

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { MESSAGES } from '@esign/shared';
 import type { FastifyReply } from 'fastify';
-import { AppError } from '../../platform/errors.js';
-import { assertSafeKey } from '../../platform/storage/keys.js';
-import type { Storage } from '../../platform/storage/storage.js';
+import { AppError } from '../errors.js';
+import { assertSafeKey } from './keys.js';
+import type { Storage } from './storage.js';
 
 /**
  * A user's stored picture, made from their own upload (auth/put_signed_asset_url): the avatar and the company logo.

@@ -2,8 +2,8 @@ import { MESSAGES, REQUISITE_LIMITS } from '@esign/shared';
 import { decode as decodeBmpData } from 'bmp-ts';
 import { fileTypeFromBuffer } from 'file-type';
 import type { ResizeOptions } from 'sharp';
-import { AppError } from '../../platform/errors.js';
-import { loadSharp } from '../../platform/sharp.js';
+import { AppError } from './errors.js';
+import { loadSharp } from './sharp.js';
 
 /** Decoding larger images would take too much memory. */
 const MAX_IMAGE_PIXELS = 100_000_000;
