@@ -16,7 +16,7 @@ import { AppError } from '../../platform/errors.js';
 import type { JobQueue, QueueInTransaction } from '../../platform/jobs.js';
 import { authorize, userActor } from '../access/index.js';
 import type { ApiPlanService } from '../billing/index.js';
-import type { DocumentListService } from '../document-list/index.js';
+import type { DocumentManagementService } from '../document-management/index.js';
 import type { DocumentService } from '../documents/index.js';
 import type { SendingService } from '../sending/index.js';
 import type { TemplateService } from '../templates/index.js';
@@ -47,7 +47,7 @@ export function publicApiService(deps: {
   templates: Pick<TemplateService, 'createDocumentsIn'>;
   sending: Pick<SendingService, 'sendDrafts'>;
   documents: Pick<DocumentService, 'getDocument'>;
-  documentList: Pick<DocumentListService, 'listJson' | 'signingUrl'>;
+  documentList: Pick<DocumentManagementService, 'listJson' | 'signingUrl'>;
   apiPlans: Pick<ApiPlanService, 'getApiSubscription'>;
   now: () => Date;
 }) {

@@ -18,7 +18,7 @@ interface MailDeps {
  * Reminder and share mails. A reminder's signing token is made inside the job, so the raw token exists only in
  * the mail (never in a stored job payload); a retried job makes a fresh one.
  */
-export function documentListMailJobs(deps: MailDeps) {
+export function documentManagementMailJobs(deps: MailDeps) {
   const shareMail = defineJob({
     name: 'documents.share-mail',
     payload: z.object({ documentId: z.string().uuid(), email: z.string().email() }),
@@ -40,4 +40,4 @@ export function documentListMailJobs(deps: MailDeps) {
 
   return { shareMail };
 }
-export type DocumentListMailJobs = ReturnType<typeof documentListMailJobs>;
+export type DocumentManagementMailJobs = ReturnType<typeof documentManagementMailJobs>;

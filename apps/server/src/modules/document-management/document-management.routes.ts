@@ -16,15 +16,15 @@ import type { FastifyInstance } from 'fastify';
 import { currentUser } from '../../platform/http/authenticate.js';
 import { defineRoute } from '../../platform/http/define-route.js';
 import type { Storage } from '../../platform/storage/storage.js';
-import type { DocumentListService } from './document-list.service.js';
+import type { DocumentManagementService } from './document-management.service.js';
 import { zipStream } from './zip.js';
 
 const tags = ['documents'];
 const asUser = { tags, auth: 'user' } as const;
 
-export async function documentListRoutes(
+export async function documentManagementRoutes(
   app: FastifyInstance,
-  { service, storage }: { service: DocumentListService; storage: Storage },
+  { service, storage }: { service: DocumentManagementService; storage: Storage },
 ) {
   defineRoute(app, listDocuments, asUser, async (request, reply) => {
     // The answer comes serialized (it may be cached): a string payload skips the response serializer, and

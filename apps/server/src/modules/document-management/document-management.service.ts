@@ -19,7 +19,7 @@ import type { Storage } from '../../platform/storage/storage.js';
 import { type Action, authorize, can, listAllowed, userActor } from '../access/index.js';
 import type { SignerMailJobs } from '../sending/index.js';
 import { ListAnswerCache } from './answer-cache.js';
-import type { DocumentListMailJobs } from './document-list.mails.js';
+import type { DocumentManagementMailJobs } from './document-management.mails.js';
 import type { ShareLinks } from './share-links.js';
 import { type ZipEntry, zipEntryName } from './zip.js';
 
@@ -27,7 +27,7 @@ interface Deps {
   db: Db;
   storage: Storage;
   jobs: JobQueue;
-  mails: DocumentListMailJobs;
+  mails: DocumentManagementMailJobs;
   signerMails: SignerMailJobs;
   links: ShareLinks;
   appUrl: string;
@@ -65,7 +65,7 @@ export function downloadKey(document: { status: string; resultPdfFileKey: string
 }
 
 /** The document lists and every action on a document from them. Each starts with the owner check. */
-export function documentListService(deps: Deps) {
+export function documentManagementService(deps: Deps) {
   const { db, jobs, mails, now } = deps;
   const answers = new ListAnswerCache(deps.listCacheChars);
 
@@ -246,4 +246,4 @@ export function documentListService(deps: Deps) {
     },
   };
 }
-export type DocumentListService = ReturnType<typeof documentListService>;
+export type DocumentManagementService = ReturnType<typeof documentManagementService>;
