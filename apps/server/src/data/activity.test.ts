@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { authClient } from '../../test/auth.js';
 import { documentFactory } from '../../test/document-factory.js';
-import { listActivityRows, recordActivity } from './activity.js';
 import { documentActivities, documents, users } from '../platform/db/schema.js';
+import { listActivityRows, recordActivity } from './activity.js';
 
 /** Drizzle wraps the database's error; the trigger's message is on the cause. */
 async function refusal(statement: Promise<unknown>): Promise<string> {

@@ -18,7 +18,10 @@ export async function isAppSumoCodeUnused(db: Db, codeHash: string): Promise<boo
 }
 
 /** Spends a code by one conditional update (of parallel attempts one wins): false when it is unknown or spent. */
-export async function spendAppSumoCode(db: Db, params: { codeHash: string; userId: string; at: Date }): Promise<boolean> {
+export async function spendAppSumoCode(
+  db: Db,
+  params: { codeHash: string; userId: string; at: Date },
+): Promise<boolean> {
   const spent = await db
     .update(appSumoCodes)
     .set({ redeemedBy: params.userId, redeemedAt: params.at })

@@ -1,6 +1,6 @@
+import type { Db } from '../platform/db/client.js';
 import { endSessions, expireEmailTokens, revokeRefreshTokens } from './sessions.js';
 import { confirmEmailOnce } from './users.js';
-import type { Db } from '../platform/db/client.js';
 
 /**
  * The holder of the mailbox takes an unconfirmed account (a confirmation link, an invitation's link, a verified

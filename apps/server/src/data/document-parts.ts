@@ -1,4 +1,10 @@
-import { type ActiveContentState, type DocumentPart, MESSAGES, type PdfMetadata, withoutBidiControls } from '@esign/shared';
+import {
+  type ActiveContentState,
+  type DocumentPart,
+  MESSAGES,
+  type PdfMetadata,
+  withoutBidiControls,
+} from '@esign/shared';
 import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../platform/db/client.js';
 import { documentParts, documents } from '../platform/db/schema.js';
@@ -239,7 +245,10 @@ export async function isFileKeyOfOwnedDocument(db: Db, params: { userId: string;
 }
 
 /** The checks only the server can make: every file converted and the combined PDF there. */
-export function serverOnlyErrors(document: Pick<typeof documents.$inferSelect, 'pdfFileKey'>, parts: PartRow[]): string[] {
+export function serverOnlyErrors(
+  document: Pick<typeof documents.$inferSelect, 'pdfFileKey'>,
+  parts: PartRow[],
+): string[] {
   if (parts.length === 0) return [];
   if (parts.some((part) => part.errorText)) return [MESSAGES.documentFilesFailed];
   if (parts.some((part) => !part.convertedAt) || !document.pdfFileKey) return [MESSAGES.documentStillProcessing];

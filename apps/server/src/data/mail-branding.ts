@@ -1,6 +1,6 @@
-import { companyOfDocumentOwner, type DocumentCompany } from './company.js';
 import type { Db } from '../platform/db/client.js';
 import type { MailBranding } from '../platform/mail/template.js';
+import { companyOfDocumentOwner, type DocumentCompany } from './company.js';
 
 /** How a company brands the mails of its documents: its 'From' name, its logo (absolute address) and closing. */
 export function mailBrandingOf(company: DocumentCompany | null, appUrl: string): MailBranding | null {

@@ -117,7 +117,10 @@ export async function setApiDocumentSettings(
 }
 
 /** Removes the Idempotency-Keys made before `keysBefore` and the rate windows started before `windowsBefore` (ms). */
-export async function deleteExpiredIdempotencyKeys(db: Db, params: { keysBefore: Date; windowsBefore: number }): Promise<void> {
+export async function deleteExpiredIdempotencyKeys(
+  db: Db,
+  params: { keysBefore: Date; windowsBefore: number },
+): Promise<void> {
   await db.delete(apiIdempotency).where(lt(apiIdempotency.createdAt, params.keysBefore));
   await db.delete(apiRateWindows).where(lt(apiRateWindows.windowStart, params.windowsBefore));
 }

@@ -1,7 +1,7 @@
 import { and, eq, isNotNull, isNull } from 'drizzle-orm';
+import { hashToken, randomToken } from '../platform/crypto/tokens.js';
 import type { Db } from '../platform/db/client.js';
 import { documents, signers, signingTokens, users } from '../platform/db/schema.js';
-import { hashToken, randomToken } from '../platform/crypto/tokens.js';
 
 /**
  * Signing-link tokens: 256 random bits bound to one signer of one document. Only the hash is stored, so a raw

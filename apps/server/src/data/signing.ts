@@ -3,13 +3,11 @@ import type { Db } from '../platform/db/client.js';
 import {
   accessCodeFailures,
   documentActivities,
-  documents,
   requisites,
   signers,
   signingTokens,
   users,
 } from '../platform/db/schema.js';
-import { hashToken } from '../platform/crypto/tokens.js';
 
 export type SigningTokenRow = typeof signingTokens.$inferSelect;
 

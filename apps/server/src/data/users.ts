@@ -255,7 +255,10 @@ export async function setPlanByEmail(
 ) {
   const [updated] = await db
     .update(users)
-    .set({ planType: params.planType, ...(params.templateLimit !== undefined ? { templateLimit: params.templateLimit } : {}) })
+    .set({
+      planType: params.planType,
+      ...(params.templateLimit !== undefined ? { templateLimit: params.templateLimit } : {}),
+    })
     .where(eq(users.email, params.email))
     .returning({ email: users.email, planType: users.planType, templateLimit: users.templateLimit });
   return updated;
