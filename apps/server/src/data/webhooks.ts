@@ -27,15 +27,6 @@ export async function listSubscriptions(db: Db, userId: string): Promise<Subscri
     .orderBy(asc(webhookSubscriptions.createdAt));
 }
 
-/** The caller's subscription, locked when `forUpdate` (see lockSubscription), or undefined for anyone else's. */
-export async function findOwnedSubscription(db: Db, params: { userId: string; id: string }) {
-  const [row] = await db
-    .select()
-    .from(webhookSubscriptions)
-    .where(and(eq(webhookSubscriptions.id, params.id), eq(webhookSubscriptions.userId, params.userId)));
-  return row;
-}
-
 export async function findSubscription(db: Db, id: string): Promise<SubscriptionRow | undefined> {
   const [row] = await db.select().from(webhookSubscriptions).where(eq(webhookSubscriptions.id, id));
   return row;

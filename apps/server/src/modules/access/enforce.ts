@@ -1,4 +1,5 @@
 import { type DocumentType, MESSAGES } from '@esign/shared';
+import type { FastifyRequest } from 'fastify';
 import {
   type ActorTeam,
   findLiveDocument,
@@ -8,7 +9,8 @@ import {
 import type { DocumentRow } from '../../data/documents.js';
 import type { Db } from '../../platform/db/client.js';
 import { AppError } from '../../platform/errors.js';
-import { type Action, type Actor, decide, type Resource } from './policy.js';
+import { currentUser } from '../../platform/http/authenticate.js';
+import { type Action, type Actor, accountOf, can, decide, type Resource } from './policy.js';
 
 /**
  * A logged-in user as the policy's actor. Without `team` the user is taken as alone: `authorize` and `findVisible`
@@ -110,4 +112,18 @@ export async function findVisible(db: Db, params: { actor: Actor; id: string }):
   const resource = resourceOf(found.row);
   const see = resource.kind === 'template' ? 'template.use' : 'document.view';
   return decide(found.actor, see, resource) === 'allowed' ? found.row : undefined;
+}
+
+/** A logged-in user as the policy's actor, with the team and role on their row. */
+export function memberActor(user: { id: string; teamId: string | null; teamRole: ActorTeam['actorTeamRole'] }): Actor {
+  return userActor(user.id, { actorTeamId: user.teamId, actorTeamRole: user.teamRole });
+}
+
+/**
+ * The pre-handler of `auth: 'accountOwner'` routes (after `requireUser`): the policy's `account.settings` on the
+ * caller's account, else 404 ('Oops! You don't have access.' page).
+ */
+export async function requireAccountOwner(request: FastifyRequest): Promise<void> {
+  const user = currentUser(request);
+  if (!can(memberActor(user), 'account.settings', accountOf(user))) throw new AppError('NOT_FOUND', MESSAGES.notFound);
 }

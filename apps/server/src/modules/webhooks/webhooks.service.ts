@@ -18,7 +18,7 @@ import {
   UnresolvedHostError,
   UnsafeTargetError,
 } from '../../platform/net/safe-request.js';
-import type { Actor } from '../access/index.js';
+import { type Actor, can, ownedBy } from '../access/index.js';
 import { newWebhookSecret } from './signature.js';
 import type { WebhookJobs } from './webhooks.jobs.js';
 
@@ -66,8 +66,8 @@ export function webhookService(deps: WebhookServiceDeps) {
   }
 
   async function owned(actor: Actor, id: string) {
-    const row = await repo.findOwnedSubscription(db, { userId: ownerOf(actor), id });
-    if (!row) throw webhookNotFound();
+    const row = await repo.findSubscription(db, id);
+    if (!row || !can(actor, 'webhook.manage', ownedBy('webhook', row))) throw webhookNotFound();
     return row;
   }
 
@@ -142,6 +142,7 @@ export function webhookService(deps: WebhookServiceDeps) {
     },
 
     async deleteSubscription(actor: Actor, id: string) {
+      await owned(actor, id);
       if (!(await repo.deleteOwnedSubscription(db, { userId: ownerOf(actor), id }))) throw webhookNotFound();
       return { success: true as const };
     },
