@@ -17,8 +17,8 @@ import { fillPlaceholders, sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
-import { listPageStatement } from '../src/modules/document-list/document-list.repository.js';
-import { sessionUsersQuery } from '../src/modules/users/users.repository.js';
+import { listPageStatement } from '../src/data/document-lists.js';
+import { sessionUsersQuery } from '../src/data/users.js';
 import type { Db } from '../src/platform/db/client.js';
 import * as schema from '../src/platform/db/schema.js';
 import { serverRoot } from '../src/platform/paths.js';
@@ -216,7 +216,7 @@ async function benchSize(count: number) {
     for (const [label, query] of cases) {
       const parsed = documentListQuery.parse(query);
       // What the API runs for this request, one after the other: the user lookup of requireUser (a prepared
-      // statement there too) and the one list statement (modules/document-list/repository.ts).
+      // statement there too) and the one list statement (data/document-lists.ts).
       const statement = dialect.sqlToQuery(listPageStatement({ kind: 'owner', userId: me.id }, parsed));
       const listRun = () => pool.query(statement.sql, statement.params);
       const sqlRun = async () => {

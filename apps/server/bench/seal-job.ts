@@ -7,7 +7,7 @@ import { blankField, type DocumentField, FIELD_KINDS } from '@esign/shared';
 import { PDF, type Signer } from '@libpdf/core';
 import { eq } from 'drizzle-orm';
 import pino from 'pino';
-import { toFieldRow } from '../src/modules/documents/document-fields.repository.js';
+import { toFieldRow } from '../src/data/document-fields.js';
 import { sealDocumentOnce } from '../src/modules/sealing/seal-document.js';
 import { type Database, openDatabase } from '../src/platform/db/client.js';
 import { documentFields, documents, requisites, signers, users } from '../src/platform/db/schema.js';

@@ -3,6 +3,7 @@ import { API_PREFIX, MESSAGES, PUBLIC_API_PREFIX } from '@esign/shared';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { requireAccountOwner } from './modules/access/index.js';
 import { requireUser } from './modules/auth/auth.routes.js';
 import { realtimeAuthenticator } from './modules/events/realtime-access.js';
 import { appModules } from './modules/modules.js';
@@ -103,6 +104,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       }),
   });
   app.decorate('requireUser', requireUser(auth));
+  app.decorate('requireAccountOwner', requireAccountOwner);
   const rateWindows = await rateWindowStore(config.redisUrl, database.db, app);
   app.decorate(
     'requireApiKey',

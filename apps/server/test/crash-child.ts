@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import pino from 'pino';
 import { buildApp } from '../src/app.js';
-import { insertSession } from '../src/modules/auth/auth.repository.js';
+import { insertSession } from '../src/data/sessions.js';
 import { accessTokens } from '../src/modules/auth/tokens.js';
 import { sealingJobs } from '../src/modules/sealing/sealing.jobs.js';
 import { loadConfig } from '../src/platform/config.js';

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { recordActivity } from '../src/modules/activity/activity.repository.js';
-import { issueSigningToken } from '../src/modules/signing/signing-tokens.repository.js';
+import { recordActivity } from '../src/data/activity.js';
+import { issueSigningToken } from '../src/data/signing-tokens.js';
 import { documents, signers } from '../src/platform/db/schema.js';
 
 type DocumentValues = typeof documents.$inferInsert;

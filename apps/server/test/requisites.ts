@@ -2,7 +2,7 @@ import { type Requisite, SIGN_ACCESS_TOKEN_HEADER } from '@esign/shared';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { expect } from 'vitest';
-import { issueSigningToken } from '../src/modules/signing/signing-tokens.repository.js';
+import { issueSigningToken } from '../src/data/signing-tokens.js';
 import { signers } from '../src/platform/db/schema.js';
 
 export async function pngBase64(width = 300, height = 80): Promise<string> {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { hashToken, randomToken } from '../src/modules/auth/tokens.js';
+import { hashToken, randomToken } from '../src/platform/crypto/tokens.js';
 import { refreshTokens, sessions } from '../src/platform/db/schema.js';
 
 /**

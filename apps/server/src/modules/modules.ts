@@ -6,7 +6,6 @@ import { OFFICE_CONVERSION_TIMEOUT_MS, OfficeConverter } from '../platform/offic
 import { createPaymentGateway } from '../platform/payments/create.js';
 import { LocalStorage } from '../platform/storage/local.js';
 import { localFileRoutes } from '../platform/storage/routes.js';
-import { activityRoutes } from './activity/activity.routes.js';
 import { apiKeyRoutes } from './api-keys/api-keys.routes.js';
 import { apiKeyService } from './api-keys/api-keys.service.js';
 import { authMailJobs } from './auth/auth.mails.js';
@@ -25,10 +24,11 @@ import { bulkSendRoutes } from './bulk-send/bulk-send.routes.js';
 import { bulkSendService } from './bulk-send/bulk-send.service.js';
 import { companyRoutes } from './company/company.routes.js';
 import { companyService } from './company/company.service.js';
-import { documentListMailJobs } from './document-list/document-list.mails.js';
-import { documentListRoutes } from './document-list/document-list.routes.js';
-import { documentListService } from './document-list/document-list.service.js';
-import { shareLinks } from './document-list/share-links.js';
+import { activityRoutes } from './document-management/activity.routes.js';
+import { documentManagementMailJobs } from './document-management/document-management.mails.js';
+import { documentManagementRoutes } from './document-management/document-management.routes.js';
+import { documentManagementService } from './document-management/document-management.service.js';
+import { shareLinks } from './document-management/share-links.js';
 import { CONVERSION_SWEEP_CRON, conversionJobs } from './documents/conversion.jobs.js';
 import { documentRoutes } from './documents/documents.routes.js';
 import { documentService } from './documents/documents.service.js';
@@ -163,8 +163,8 @@ export function appModules(
   const signing = signerService({ db, storage, jobs, sealing, openedMails, signedMails, signerMails, now });
 
   const links = shareLinks(config.jwtSecret, appUrl);
-  const listMails = documentListMailJobs({ db, mailer, appUrl, shareLink: links.link });
-  const documentList = documentListService({
+  const listMails = documentManagementMailJobs({ db, mailer, appUrl, shareLink: links.link });
+  const documentList = documentManagementService({
     db,
     storage,
     jobs,
@@ -298,9 +298,9 @@ export function appModules(
     // A form is a template of type form_request: made and sent through the templates' and the sending services.
     { name: 'forms', routes: (api) => api.register(formRoutes, { forms }) },
     {
-      name: 'document-list',
+      name: 'document-management',
       jobs: [listMails.shareMail],
-      routes: (api) => api.register(documentListRoutes, { service: documentList, storage }),
+      routes: (api) => api.register(documentManagementRoutes, { service: documentList, storage }),
     },
     { name: 'files', routes: (api) => api.register(fileRoutes, { files: fileService({ db, storage }) }) },
     {

@@ -32,7 +32,7 @@ export interface Config {
   /** The PKCS#12 that seals completed documents; without it a self-signed one is generated into DATA_DIR. */
   signingCertP12: string | undefined;
   signingCertPassword: string | undefined;
-  /** LIST_CACHE_MB: memory for each API node's cache of list answers (modules/document-list); 0 turns it off. */
+  /** LIST_CACHE_MB: memory for each API node's cache of list answers (modules/document-management); 0 turns it off. */
   listCacheMb: number;
   /**
    * Benchmarks only (NODE_ENV=benchmark with BENCH_SKIP_ACCESS_CHECKS=1): the team list's role check is skipped, to

@@ -1,5 +1,18 @@
+import { canChangeTeamRole, canRemoveTeamRow } from '@esign/shared';
 import { describe, expect, it } from 'vitest';
-import { ACTIONS, type Action, type Actor, can, decide, type Relation, type Resource, relationOf } from './policy.js';
+import {
+  ACTIONS,
+  type Action,
+  type Actor,
+  accountOf,
+  can,
+  decide,
+  ownedBy,
+  type Relation,
+  type Resource,
+  relationOf,
+  teamMemberOf,
+} from './policy.js';
 
 const TEAM = 'team-1';
 const document: Resource = { kind: 'document', id: 'doc-1', ownerId: 'owner-1', teamId: TEAM };
@@ -70,6 +83,73 @@ describe('the access policy', () => {
         expect(decide(ACTORS[relation], action, template), `${relation} ${action}`).toBe('forbidden');
       }
       expect(decide(ACTORS.stranger, action, template)).toBe('hidden');
+    }
+  });
+});
+
+describe("the policy's account, team, API key and webhook actions", () => {
+  const account = accountOf({ id: 'owner-1', teamId: TEAM });
+  const alone = accountOf({ id: 'owner-1', teamId: null });
+  const member = (id: string) => teamMemberOf({ id }, TEAM);
+  const ownKey = ownedBy('apiKey', { id: 'key-1', userId: 'owner-1' });
+  const ownWebhook = ownedBy('webhook', { id: 'hook-1', userId: 'owner-1' });
+  const TEAM_ACTORS = { teamOwner: ACTORS.teamOwner, teamAdmin: ACTORS.teamAdmin, teamUser: ACTORS.teamUser };
+
+  /** Each actor's answers, written out: [account.settings, team.invite, team.removeUser on the account]. */
+  it('lets an account alone and a team owner run the settings; owners and admins invite and remove', () => {
+    const answers = (actor: Actor, resource: Resource) =>
+      (['account.settings', 'team.invite', 'team.removeUser'] as const).map((action) => can(actor, action, resource));
+    expect(answers({ kind: 'user', userId: 'owner-1', teamId: null, teamRole: null }, alone)).toEqual([
+      true,
+      true,
+      false,
+    ]);
+    expect(answers(ACTORS.teamOwner, account)).toEqual([true, true, true]);
+    expect(answers(ACTORS.teamAdmin, account)).toEqual([false, true, true]);
+    expect(answers(ACTORS.teamUser, account)).toEqual([false, false, false]);
+    expect(answers(ACTORS.stranger, account)).toEqual([false, false, false]);
+    expect(answers(ACTORS.signer, alone)).toEqual([false, false, false]);
+  });
+
+  it('answers the team rules the browser shows (packages/shared team-rules), for every viewer and row', () => {
+    const ROW_ACTION = { user: 'team.removeUser', admin: 'team.removeAdmin', owner: 'team.removeOwner' } as const;
+    for (const [relation, actor] of Object.entries(TEAM_ACTORS)) {
+      if (actor.kind !== 'user') continue;
+      const viewer = { id: actor.userId, teamId: TEAM, role: actor.teamRole };
+      // The rows a team has: the viewer's own (with the viewer's role), the one owner, admins and users.
+      const others = (['owner', 'admin', 'user'] as const).filter(
+        (role) => role !== 'owner' || viewer.role !== 'owner',
+      );
+      const rows = [
+        { id: actor.userId, role: viewer.role ?? 'user' },
+        ...others.map((role) => ({ id: `other-${role}`, role })),
+      ];
+      for (const row of rows) {
+        const label = `${relation} on ${row.role} ${row.id}`;
+        expect(can(actor, ROW_ACTION[row.role], member(row.id)), label).toBe(canRemoveTeamRow(viewer, row));
+        expect(can(actor, 'team.changeRole', member(row.id)), label).toBe(canChangeTeamRole(viewer, row));
+      }
+    }
+  });
+
+  it("keeps an API key and a webhook their owner's: anyone else, a teammate too, does not see them (404)", () => {
+    for (const [resource, action] of [
+      [ownKey, 'apiKey.manage'],
+      [ownWebhook, 'webhook.manage'],
+    ] as const) {
+      expect(decide(ACTORS.owner, action, resource)).toBe('allowed');
+      for (const relation of ['teamOwner', 'teamAdmin', 'teamUser', 'signer', 'stranger'] as const) {
+        expect(decide(ACTORS[relation], action, resource), `${relation} ${action}`).toBe('hidden');
+      }
+    }
+  });
+
+  it('allows an action asked of another kind of resource to nobody', () => {
+    for (const actor of Object.values(ACTORS)) {
+      expect(can(actor, 'document.view', account)).toBe(false);
+      expect(can(actor, 'account.settings', document)).toBe(false);
+      expect(can(actor, 'apiKey.manage', ownWebhook)).toBe(false);
+      expect(can(actor, 'team.changeRole', account)).toBe(false);
     }
   });
 });

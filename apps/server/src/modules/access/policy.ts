@@ -1,6 +1,6 @@
 /**
  * The one access policy (spec part 2, section 6): who may do what to a document or a template, written once as a
- * table. Every service asks it first, through `access.repository.ts`; nothing else compares owner ids.
+ * table. Every service asks it first, through `enforce.ts`; nothing else compares owner ids.
  *
  * An actor's relation to a resource is one of RELATIONS, and each action lists the relations it allows. A relation
  * that may not even see the resource gets 404 from the services (another team's user, a stranger); one that sees it
@@ -17,11 +17,15 @@ export type Actor =
   | { kind: 'user'; userId: string; teamId: string | null; teamRole: TeamRole | null }
   | { kind: 'signer'; documentId: string; signerId: string };
 
-/** What is asked about: a document or template, by its owner and the owner's team. */
+/**
+ * What is asked about, by its owner and the owner's team: a document or template; an account (its owner-only
+ * settings and its team: `ownerId` is null for a team's account, whose owner is the member with the role 'owner');
+ * a member or pending invitation of a team (`ownerId` is that person's id); or one user's own API key or webhook.
+ */
 export interface Resource {
-  kind: 'document' | 'template';
+  kind: 'document' | 'template' | 'account' | 'teamMember' | 'apiKey' | 'webhook';
   id: string;
-  ownerId: string;
+  ownerId: string | null;
   teamId: string | null;
 }
 
@@ -44,13 +48,55 @@ export const POLICY = {
   'template.use': WHOLE_TEAM,
   /** Open, edit, rename, duplicate, put in or out of the API, delete: 'only a template's owner sees its row actions'. */
   'template.manage': OWNER_ONLY,
+  /**
+   * The account's owner-only settings (company, API, request history, billing, plan; `auth: 'accountOwner'`): an
+   * account alone, or the team's owner. Anyone else gets 404 ('Oops! You don't have access.' page).
+   */
+  'account.settings': ['owner', 'teamOwner'],
+  /** Invite people to the account's team (the owner's plan must be Business besides: teams.service). */
+  'team.invite': ['owner', 'teamOwner', 'teamAdmin'],
+  /** Make a member an admin or a user: the team's owner, never of their own row. */
+  'team.changeRole': ['teamOwner'],
+  /** Remove a member whose role is user, or a pending invitation: the owner and admins, never their own row. */
+  'team.removeUser': ['teamOwner', 'teamAdmin'],
+  /** Remove an admin: the team's owner. */
+  'team.removeAdmin': ['teamOwner'],
+  /** The team's owner is never removed. */
+  'team.removeOwner': [],
+  /** See, change, revoke or delete an API key, and read its history: its owner's alone. */
+  'apiKey.manage': OWNER_ONLY,
+  /** See, change or delete a webhook subscription and its deliveries: its owner's alone (an API key acts as them). */
+  'webhook.manage': OWNER_ONLY,
 } as const satisfies Record<string, readonly Relation[]>;
 export type Action = keyof typeof POLICY;
 export const ACTIONS = Object.keys(POLICY) as Action[];
 
+const DOCUMENTS: readonly Resource['kind'][] = ['document', 'template'];
+/** The kinds of resource each action is asked of; asked of any other kind, it is allowed to nobody. */
+const KINDS_OF: Record<Action, readonly Resource['kind'][]> = {
+  'document.view': DOCUMENTS,
+  'document.manage': DOCUMENTS,
+  'document.signingLink': DOCUMENTS,
+  'document.signerAvatars': DOCUMENTS,
+  'document.sign': DOCUMENTS,
+  'template.use': DOCUMENTS,
+  'template.manage': DOCUMENTS,
+  'account.settings': ['account'],
+  'team.invite': ['account'],
+  'team.changeRole': ['teamMember'],
+  // Asked of the account first (may this person remove anyone), then of each member removed.
+  'team.removeUser': ['account', 'teamMember'],
+  'team.removeAdmin': ['teamMember'],
+  'team.removeOwner': ['teamMember'],
+  'apiKey.manage': ['apiKey'],
+  'webhook.manage': ['webhook'],
+};
+
 /** The actor's relation to the resource. */
 export function relationOf(actor: Actor, resource: Resource): Relation {
-  if (actor.kind === 'signer') return actor.documentId === resource.id ? 'signer' : 'stranger';
+  if (actor.kind === 'signer') {
+    return DOCUMENTS.includes(resource.kind) && actor.documentId === resource.id ? 'signer' : 'stranger';
+  }
   if (actor.userId === resource.ownerId) return 'owner';
   if (actor.teamId === null || actor.teamId !== resource.teamId || actor.teamRole === null) return 'stranger';
   return actor.teamRole === 'owner' ? 'teamOwner' : actor.teamRole === 'admin' ? 'teamAdmin' : 'teamUser';
@@ -65,11 +111,39 @@ export function actionOn(action: Action, resource: Resource): Action {
 }
 
 export function can(actor: Actor, action: Action, resource: Resource): boolean {
+  if (!KINDS_OF[action].includes(resource.kind)) return false;
   return (POLICY[actionOn(action, resource)] as readonly Relation[]).includes(relationOf(actor, resource));
 }
 
-/** The action that shows a resource of each kind: an actor allowed neither it nor the action asked gets 404. */
-const SEE: Record<Resource['kind'], Action> = { document: 'document.view', template: 'template.use' };
+/**
+ * The action that shows a resource of each kind: an actor allowed neither it nor the action asked gets 404. An
+ * account's, a team member's, a key's or a webhook's actions are each their own: what may not be done is not shown.
+ */
+const SEE: Record<Resource['kind'], Action | undefined> = {
+  document: 'document.view',
+  template: 'template.use',
+  account: undefined,
+  teamMember: undefined,
+  apiKey: 'apiKey.manage',
+  webhook: 'webhook.manage',
+};
+
+/** The account a user belongs to: their own, or their team's. */
+export function accountOf(user: { id: string; teamId: string | null }): Resource {
+  return user.teamId === null
+    ? { kind: 'account', id: user.id, ownerId: user.id, teamId: null }
+    : { kind: 'account', id: user.teamId, ownerId: null, teamId: user.teamId };
+}
+
+/** A member (or a pending invitation, by its id) of a team. */
+export function teamMemberOf(member: { id: string }, teamId: string): Resource {
+  return { kind: 'teamMember', id: member.id, ownerId: member.id, teamId };
+}
+
+/** One user's own thing (an API key, a webhook subscription): nobody else's, a team's neither. */
+export function ownedBy(kind: 'apiKey' | 'webhook', row: { id: string; userId: string }): Resource {
+  return { kind, id: row.id, ownerId: row.userId, teamId: null };
+}
 
 /**
  * The answer to an actor asking for an action: 'allowed'; 'forbidden' (403) when the actor may see the resource but
@@ -77,5 +151,6 @@ const SEE: Record<Resource['kind'], Action> = { document: 'document.view', templ
  */
 export function decide(actor: Actor, action: Action, resource: Resource): 'allowed' | 'forbidden' | 'hidden' {
   if (can(actor, action, resource)) return 'allowed';
-  return can(actor, SEE[resource.kind], resource) ? 'forbidden' : 'hidden';
+  const see = SEE[resource.kind];
+  return see !== undefined && can(actor, see, resource) ? 'forbidden' : 'hidden';
 }

@@ -5,8 +5,8 @@ import { apiKeyClient } from '../../../test/api-keys.js';
 import { createTestApp, type TestApp } from '../../../test/app.js';
 import { authClient } from '../../../test/auth.js';
 import { teamClient } from '../../../test/teams.js';
+import { hashToken } from '../../platform/crypto/tokens.js';
 import { apiKeys } from '../../platform/db/schema.js';
-import { hashToken } from '../auth/tokens.js';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,10 +1,11 @@
 import { API_KEY_PREFIXES, type ApiKeyMode, type apiListQuery, MESSAGES, pageAnswer } from '@esign/shared';
 import type { z } from 'zod';
+import * as repo from '../../data/api-keys.js';
+import { findUserById } from '../../data/users.js';
+import { hashToken, randomToken } from '../../platform/crypto/tokens.js';
 import type { Db } from '../../platform/db/client.js';
 import { AppError } from '../../platform/errors.js';
-import { hashToken, randomToken } from '../auth/tokens.js';
-import { findUserById } from '../users/users.repository.js';
-import * as repo from './api-keys.repository.js';
+import { can, ownedBy, userActor } from '../access/index.js';
 
 /** Characters of the key shown in the table after its mode prefix ('esk_live_AbCd'). */
 const SHOWN_CHARS = 4;
@@ -44,8 +45,8 @@ export function apiKeyService(deps: { db: Db; now: () => Date }) {
   const { db } = deps;
 
   async function ownKey(userId: string, id: string) {
-    const row = await repo.findOwnKey(db, { userId, id });
-    if (!row) throw keyNotFound();
+    const row = await repo.findKey(db, id);
+    if (!row || !can(userActor(userId), 'apiKey.manage', ownedBy('apiKey', row))) throw keyNotFound();
     return row;
   }
 

@@ -1,13 +1,13 @@
 import { EMAIL_CONFIRMATION_TTL_SECONDS, PASSWORD_RESET_TTL_SECONDS } from '@esign/shared';
 import { z } from 'zod';
+import { type EmailTokenPurpose, insertEmailToken, setEmailTokenHash } from '../../data/sessions.js';
+import { findUserById } from '../../data/users.js';
+import { hashToken, randomToken } from '../../platform/crypto/tokens.js';
 import type { Db } from '../../platform/db/client.js';
 import { defineJob } from '../../platform/jobs.js';
 import type { Mailer } from '../../platform/mail/mailer.js';
 import { renderMail } from '../../platform/mail/template.js';
 import { mailText } from '../../platform/mail/texts.js';
-import { findUserById } from '../users/users.repository.js';
-import { type EmailTokenPurpose, insertEmailToken, setEmailTokenHash } from './auth.repository.js';
-import { hashToken, randomToken } from './tokens.js';
 
 interface MailDeps {
   db: Db;

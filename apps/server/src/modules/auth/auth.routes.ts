@@ -14,11 +14,11 @@ import {
   signUpWithCode,
 } from '@esign/shared';
 import type { FastifyInstance, preHandlerAsyncHookHandler } from 'fastify';
+import { bearerToken } from '../../platform/http/bearer.js';
 import { defineRoute } from '../../platform/http/define-route.js';
-import { smsCodeText } from '../two-factor/secrets.js';
+import { smsCodeText } from '../two-factor/index.js';
 import type { AuthService } from './auth.service.js';
 import type { DirectPurchase } from './direct-purchase.js';
-import { bearerToken } from './tokens.js';
 
 const open = { tags: ['auth'], auth: 'none' } as const;
 

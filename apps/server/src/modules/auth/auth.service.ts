@@ -11,13 +11,9 @@ import {
   type TokenPair,
   type TwoFactorType,
 } from '@esign/shared';
-import { type Algorithm, hash, verify } from '@node-rs/argon2';
-import type { Db } from '../../platform/db/client.js';
-import { AppError, unauthorized } from '../../platform/errors.js';
-import { addressKey } from '../../platform/http/address-key.js';
-import type { JobQueue } from '../../platform/jobs.js';
-import type { SocketAccess } from '../../platform/realtime.js';
-import type { TwoFactorService } from '../two-factor/two-factor.service.js';
+import { verify } from '@node-rs/argon2';
+import { claimUnconfirmedAccount } from '../../data/claim-account.js';
+import * as repo from '../../data/sessions.js';
 import {
   batchedFindSessionUser,
   confirmEmailOnce,
@@ -28,18 +24,18 @@ import {
   twoFactorTypeOf,
   type UserRow,
   updateUser,
-} from '../users/users.repository.js';
+} from '../../data/users.js';
+import { hashPassword } from '../../platform/crypto/passwords.js';
+import { hashToken, randomToken } from '../../platform/crypto/tokens.js';
+import type { Db } from '../../platform/db/client.js';
+import { AppError, unauthorized } from '../../platform/errors.js';
+import { addressKey } from '../../platform/http/address-key.js';
+import type { JobQueue } from '../../platform/jobs.js';
+import type { SocketAccess } from '../../platform/realtime.js';
+import type { TwoFactorService } from '../two-factor/index.js';
 import type { AuthMailJobs } from './auth.mails.js';
-import * as repo from './auth.repository.js';
-import { claimUnconfirmedAccount } from './claim-account.js';
 import type { GoogleIdTokens } from './google.js';
-import {
-  type AccessTokens,
-  hashToken,
-  REFRESH_REUSE_WINDOW_SECONDS,
-  type RefreshTokenSuccessor,
-  randomToken,
-} from './tokens.js';
+import { type AccessTokens, REFRESH_REUSE_WINDOW_SECONDS, type RefreshTokenSuccessor } from './tokens.js';
 
 interface AuthDeps {
   db: Db;
@@ -55,15 +51,8 @@ interface AuthDeps {
   sockets: SocketAccess;
 }
 
-/** argon2id (the library's const enum value 2) with the library's defaults: 19 MiB, 2 passes. */
-const ARGON2_OPTIONS = { algorithm: 2 as Algorithm.Argon2id };
 /** The answer of auth/google_sign_in on a server without GOOGLE_CLIENT_ID (the web app then shows no Google button). */
 export const GOOGLE_SIGN_IN_NOT_CONFIGURED = 'Google sign-in is not configured on this server.';
-
-/** The stored hash of a new password (sign-up, reset, the profile). */
-export function hashPassword(password: string): Promise<string> {
-  return hash(password, ARGON2_OPTIONS);
-}
 
 export function authService(deps: AuthDeps) {
   const { db, jobs, mails, accessTokens, successorOf, twoFactor, now } = deps;
@@ -71,7 +60,7 @@ export function authService(deps: AuthDeps) {
   // Unknown e-mails are checked against this hash so that both answers take the same time.
   let dummyHash: Promise<string> | undefined;
   const getDummyHash = () => {
-    dummyHash ??= hash(randomToken(), ARGON2_OPTIONS);
+    dummyHash ??= hashPassword(randomToken());
     return dummyHash;
   };
 
@@ -123,7 +112,7 @@ export function authService(deps: AuthDeps) {
      */
     async signUp(input: { name: string; email: string; password: string }) {
       const answer = { type: 'email_confirmation_required' as const, email: input.email };
-      const passwordHash = await hash(input.password, ARGON2_OPTIONS);
+      const passwordHash = await hashPassword(input.password);
       const existing = await findUserByEmail(db, input.email);
       if (existing?.emailConfirmedAt) {
         await jobs.send(mails.alreadyRegisteredMail, { userId: existing.id });
@@ -199,14 +188,14 @@ export function authService(deps: AuthDeps) {
       const existing = await findUserByEmail(db, email);
       if (existing) {
         if (!existing.emailConfirmedAt) {
-          const passwordHash = await hash(randomToken(), ARGON2_OPTIONS);
+          const passwordHash = await hashPassword(randomToken());
           await db.transaction((tx) => claimUnconfirmedAccount(tx, { userId: existing.id, at: current, passwordHash }));
           deps.sockets.endSessions({ userId: existing.id });
         }
         return finishSignIn({ ...existing, emailConfirmedAt: existing.emailConfirmedAt ?? current });
       }
       const name = (identity.name?.trim() || email.split('@')[0] || email).slice(0, 100);
-      const passwordHash = await hash(randomToken(), ARGON2_OPTIONS);
+      const passwordHash = await hashPassword(randomToken());
       const created = await insertUser(db, { name, email, passwordHash });
       if (created) await confirmEmailOnce(db, { userId: created.id, at: current });
       const user = await findUserByEmail(db, email);
@@ -287,7 +276,7 @@ export function authService(deps: AuthDeps) {
 
     /** Sets the new password, ends every session, and spends every other reset link of the user. */
     async changePassword(input: { token: string; password: string }) {
-      const passwordHash = await hash(input.password, ARGON2_OPTIONS);
+      const passwordHash = await hashPassword(input.password);
       const current = now();
       const userId = await db.transaction(async (tx) => {
         const userId = await repo.consumeEmailToken(tx, {

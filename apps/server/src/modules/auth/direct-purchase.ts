@@ -1,18 +1,23 @@
 import { randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
 import { MESSAGES, SIGN_UP_CODE_LENGTH } from '@esign/shared';
-import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import { z } from 'zod';
+import {
+  countSignUpGuess,
+  replacePendingSignUp,
+  setSignUpCode,
+  spendPendingSignUp,
+} from '../../data/pending-sign-ups.js';
+import { findUserByEmail, findUserById, insertUser, toUserDto } from '../../data/users.js';
+import { hashPassword } from '../../platform/crypto/passwords.js';
+import { hashToken } from '../../platform/crypto/tokens.js';
 import type { Db } from '../../platform/db/client.js';
-import { pendingSignUps, users } from '../../platform/db/schema.js';
 import { AppError } from '../../platform/errors.js';
 import { defineJob, type JobQueue } from '../../platform/jobs.js';
 import type { Mailer } from '../../platform/mail/mailer.js';
 import { renderMail } from '../../platform/mail/template.js';
 import { mailText } from '../../platform/mail/texts.js';
-import { findUserByEmail, findUserById, toUserDto } from '../users/users.repository.js';
 import type { AuthMailJobs } from './auth.mails.js';
-import { type AuthService, hashPassword } from './auth.service.js';
-import { hashToken } from './tokens.js';
+import type { AuthService } from './auth.service.js';
 
 const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 const CODE_TTL_MS = 60 * 60 * 1000;
@@ -53,11 +58,7 @@ export function directPurchase(deps: DirectPurchaseDeps) {
     payload: z.object({ pendingId: z.string().uuid() }),
     async handler({ pendingId }) {
       const code = newCode();
-      const [pending] = await db
-        .update(pendingSignUps)
-        .set({ codeHash: hashToken(code), attempts: 0 })
-        .where(eq(pendingSignUps.id, pendingId))
-        .returning();
+      const pending = await setSignUpCode(db, { id: pendingId, codeHash: hashToken(code) });
       if (!pending) return;
       await deps.mailer.send(
         renderMail({
@@ -84,8 +85,7 @@ export function directPurchase(deps: DirectPurchaseDeps) {
         return { id };
       }
       await deps.jobs.transaction(db, async (tx, queue) => {
-        await tx.delete(pendingSignUps).where(eq(pendingSignUps.email, input.email));
-        await tx.insert(pendingSignUps).values({
+        await replacePendingSignUp(tx, {
           id,
           name: input.name,
           email: input.email,
@@ -100,33 +100,18 @@ export function directPurchase(deps: DirectPurchaseDeps) {
 
     async confirm(input: { userId: string; confirmCode: string }) {
       // One guess counted per call by a conditional update, so parallel guesses cannot pass the limit.
-      const [pending] = await db
-        .update(pendingSignUps)
-        .set({ attempts: sql`${pendingSignUps.attempts} + 1` })
-        .where(
-          and(
-            eq(pendingSignUps.id, input.userId),
-            lt(pendingSignUps.attempts, CODE_ATTEMPTS),
-            gt(pendingSignUps.expiresAt, deps.now()),
-          ),
-        )
-        .returning();
+      const pending = await countSignUpGuess(db, { id: input.userId, maxAttempts: CODE_ATTEMPTS, now: deps.now() });
       if (!pending) throw invalidCode();
       const given = Buffer.from(hashToken(input.confirmCode.trim().toUpperCase()));
       if (!timingSafeEqual(given, Buffer.from(pending.codeHash))) throw invalidCode();
       const userId = await db.transaction(async (tx) => {
-        const spent = await tx.delete(pendingSignUps).where(eq(pendingSignUps.id, pending.id)).returning();
-        if (spent.length === 0) return undefined;
-        const [created] = await tx
-          .insert(users)
-          .values({
-            name: pending.name,
-            email: pending.email,
-            passwordHash: pending.passwordHash,
-            emailConfirmedAt: deps.now(),
-          })
-          .onConflictDoNothing({ target: users.email })
-          .returning({ id: users.id });
+        if (!(await spendPendingSignUp(tx, pending.id))) return undefined;
+        const created = await insertUser(tx, {
+          name: pending.name,
+          email: pending.email,
+          passwordHash: pending.passwordHash,
+          emailConfirmedAt: deps.now(),
+        });
         return created?.id;
       });
       if (!userId) throw invalidCode();

@@ -1,18 +1,8 @@
-import { createHash, createHmac, randomBytes } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import { ACCESS_TOKEN_TTL_SECONDS, MESSAGES } from '@esign/shared';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import { deriveKey } from '../../platform/crypto/secret-box.js';
 import { AppError, unauthorized } from '../../platform/errors.js';
-
-/** 256 random bits, URL-safe: refresh tokens and e-mail link tokens. */
-export function randomToken(): string {
-  return randomBytes(32).toString('base64url');
-}
-
-/** Only this digest of a random token is stored. */
-export function hashToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
-}
 
 /**
  * How long a just-rotated refresh token still answers its successor: two tabs (or a retried request) refreshing
@@ -96,9 +86,3 @@ export function accessTokens(secret: string) {
   };
 }
 export type AccessTokens = ReturnType<typeof accessTokens>;
-
-/** The token of an `Authorization: Bearer <token>` header, if there is one. */
-export function bearerToken(header: string | undefined): string | undefined {
-  const match = header?.match(/^Bearer\s+(\S+)$/i);
-  return match?.[1];
-}

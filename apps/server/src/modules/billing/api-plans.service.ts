@@ -11,14 +11,14 @@ import {
   periodEnd,
   planChangeCharge,
 } from '@esign/shared';
+import * as repo from '../../data/billing.js';
+import { findUserById, updateUser } from '../../data/users.js';
 import type { Db } from '../../platform/db/client.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import type { JobQueue } from '../../platform/jobs.js';
 import type { PaymentGateway } from '../../platform/payments/payments.js';
-import { findUserById, updateUser } from '../users/users.repository.js';
 import { apiPlanLabel } from './api-plan-label.js';
 import type { BillingJobs } from './billing.jobs.js';
-import * as repo from './billing.repository.js';
 import { chargeInvoice } from './charge.js';
 
 /**

@@ -1,15 +1,19 @@
 import { randomInt } from 'node:crypto';
 import { APPSUMO_CODE_LENGTH, APPSUMO_MAX_CODES, MESSAGES } from '@esign/shared';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import {
+  addAppSumoCodeToUser,
+  insertAppSumoCodes,
+  isAppSumoCodeUnused,
+  spendAppSumoCode,
+} from '../../data/appsumo-codes.js';
+import { deleteSubscription, lockUserForBilling } from '../../data/billing.js';
+import { findUserByEmail, insertUser } from '../../data/users.js';
+import { hashPassword } from '../../platform/crypto/passwords.js';
+import { hashToken } from '../../platform/crypto/tokens.js';
 import type { Db } from '../../platform/db/client.js';
-import { appSumoCodes, users } from '../../platform/db/schema.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import type { JobQueue } from '../../platform/jobs.js';
-import type { AuthMailJobs } from '../auth/auth.mails.js';
-import { hashPassword } from '../auth/auth.service.js';
-import { hashToken } from '../auth/tokens.js';
-import { findUserByEmail } from '../users/users.repository.js';
-import { deleteSubscription, lockUserForBilling } from './billing.repository.js';
+import type { AuthMailJobs } from '../auth/index.js';
 
 const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789';
 
@@ -30,28 +34,20 @@ export function appSumoService({ db, jobs, authMails }: { db: Db; jobs: JobQueue
 
   /** Whether a code can still be redeemed (no row is changed). */
   async function isUnused(code: string): Promise<boolean> {
-    const [row] = await db
-      .select({ id: appSumoCodes.id })
-      .from(appSumoCodes)
-      .where(and(eq(appSumoCodes.codeHash, hashToken(code.trim())), isNull(appSumoCodes.redeemedAt)))
-      .limit(1);
-    return row !== undefined;
+    return isAppSumoCodeUnused(db, hashToken(code.trim()));
   }
 
   /** Spends a code by one conditional update (of parallel attempts one wins); throws when it is unknown or spent. */
   async function spendCode(tx: Db, code: string, userId: string): Promise<void> {
-    const spent = await tx
-      .update(appSumoCodes)
-      .set({ redeemedBy: userId, redeemedAt: new Date() })
-      .where(and(eq(appSumoCodes.codeHash, hashToken(code.trim())), isNull(appSumoCodes.redeemedAt)))
-      .returning({ id: appSumoCodes.id });
-    if (spent.length === 0) throw invalidCode();
+    if (!(await spendAppSumoCode(tx, { codeHash: hashToken(code.trim()), userId, at: new Date() }))) {
+      throw invalidCode();
+    }
   }
 
   return {
     async mint(input: { count: number }): Promise<{ codes: string[] }> {
       const codes = Array.from({ length: input.count }, newAppSumoCode);
-      await db.insert(appSumoCodes).values(codes.map((code) => ({ codeHash: hashToken(code) })));
+      await insertAppSumoCodes(db, codes.map(hashToken));
       return { codes };
     },
 
@@ -66,12 +62,8 @@ export function appSumoService({ db, jobs, authMails }: { db: Db; jobs: JobQueue
         if (user.appSumoCodes >= APPSUMO_MAX_CODES) throw new AppError('CONFLICT', MESSAGES.appSumoCodeLimit);
         await spendCode(tx, input.code, user.id);
         await deleteSubscription(tx, user.id);
-        const [updated] = await tx
-          .update(users)
-          .set({ appSumoCodes: sql`${users.appSumoCodes} + 1`, planType: 'business', planDuration: 'monthly' })
-          .where(eq(users.id, user.id))
-          .returning({ appSumoCodes: users.appSumoCodes });
-        return { message: MESSAGES.appSumoUpgraded, appSumoCodes: updated?.appSumoCodes ?? user.appSumoCodes + 1 };
+        const appSumoCodes = await addAppSumoCodeToUser(tx, user.id);
+        return { message: MESSAGES.appSumoUpgraded, appSumoCodes: appSumoCodes ?? user.appSumoCodes + 1 };
       });
     },
 
@@ -98,11 +90,14 @@ export function appSumoService({ db, jobs, authMails }: { db: Db; jobs: JobQueue
       }
       const passwordHash = await hashPassword(password);
       const created = await jobs.transaction(db, async (tx, queue) => {
-        const [user] = await tx
-          .insert(users)
-          .values({ name, email, passwordHash, planType: 'business', planDuration: 'monthly', appSumoCodes: 1 })
-          .onConflictDoNothing({ target: users.email })
-          .returning({ id: users.id });
+        const user = await insertUser(tx, {
+          name,
+          email,
+          passwordHash,
+          planType: 'business',
+          planDuration: 'monthly',
+          appSumoCodes: 1,
+        });
         if (!user) return undefined;
         // Throwing rolls the new user back with the code.
         await spendCode(tx, input.token, user.id);

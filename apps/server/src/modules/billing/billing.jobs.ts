@@ -8,6 +8,11 @@ import {
   subscriptionTotalCents,
 } from '@esign/shared';
 import { z } from 'zod';
+import type { CardRow } from '../../data/billing.js';
+import * as repo from '../../data/billing.js';
+import type { ClaimCursor, RenewalInvoice } from '../../data/renewal.js';
+import * as renewalRepo from '../../data/renewal.js';
+import { findUserById } from '../../data/users.js';
 import type { Db } from '../../platform/db/client.js';
 import { defineJob, type JobQueue } from '../../platform/jobs.js';
 import type { Mailer } from '../../platform/mail/mailer.js';
@@ -15,14 +20,9 @@ import { renderMail } from '../../platform/mail/template.js';
 import { mailText } from '../../platform/mail/texts.js';
 import type { PaymentGateway } from '../../platform/payments/payments.js';
 import type { Storage } from '../../platform/storage/storage.js';
-import { findUserById } from '../users/users.repository.js';
 import { apiPlanLabel } from './api-plan-label.js';
-import type { CardRow } from './billing.repository.js';
-import * as repo from './billing.repository.js';
 import { invoiceNumber } from './invoice-number.js';
 import { invoiceLines, renderInvoicePdf } from './invoice-pdf.js';
-import type { ClaimCursor, RenewalInvoice } from './renewal.repository.js';
-import * as renewalRepo from './renewal.repository.js';
 
 type PlannedOutcome = 'status' | 'chargeRef' | 'failureMessage';
 type BatchOutcome = { claimed: number; charged: number; cursor: ClaimCursor | null };

@@ -1,7 +1,6 @@
 import {
   addCreditCard,
   cancelSubscription,
-  canManageAccountSettings,
   changeApiPlan,
   changePlan,
   deleteApiPlan,
@@ -10,14 +9,12 @@ import {
   getInvoices,
   getPlans,
   getSubscriptions,
-  MESSAGES,
   signInAppSumo,
   updateBillingDetails,
   updateCreditCard,
   upgradeAppSumo,
 } from '@esign/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { AppError } from '../../platform/errors.js';
 import { currentUser } from '../../platform/http/authenticate.js';
 import { defineRoute } from '../../platform/http/define-route.js';
 import type { ApiPlanService } from './api-plans.service.js';
@@ -63,13 +60,18 @@ export async function billingRoutes(
   const userIfSent = async (request: FastifyRequest, reply: FastifyReply) => {
     if (request.headers.authorization) await app.requireUser.call(app, request, reply);
   };
-  defineRoute(app, signInAppSumo, { tags: ['billing'], auth: 'none', preHandler: userIfSent }, async (request) => {
-    if (!request.headers.authorization) return appSumo.signUpWithCode(request.body);
-    const user = currentUser(request);
-    if (!canManageAccountSettings({ teamId: user.teamId, role: user.teamRole }))
-      throw new AppError('NOT_FOUND', MESSAGES.notFound);
-    return { type: 'redeemed' as const, ...(await appSumo.redeem({ userId: user.id, code: request.body.token })) };
-  });
+  defineRoute(
+    app,
+    signInAppSumo,
+    { tags: ['billing'], auth: 'none', preHandler: userIfSent },
+    async (request, reply) => {
+      if (!request.headers.authorization) return appSumo.signUpWithCode(request.body);
+      // Only the account's owner redeems a code on it (the policy's account.settings).
+      await app.requireAccountOwner.call(app, request, reply);
+      const user = currentUser(request);
+      return { type: 'redeemed' as const, ...(await appSumo.redeem({ userId: user.id, code: request.body.token })) };
+    },
+  );
   defineRoute(app, changeApiPlan, asUser, async (request) =>
     apiPlans.changeApiPlan({ userId: currentUser(request).id, ...request.body }),
   );

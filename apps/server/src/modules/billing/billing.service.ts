@@ -22,13 +22,13 @@ import {
   seatChargePreview,
   TEMPLATE_LIMITS,
 } from '@esign/shared';
+import * as repo from '../../data/billing.js';
+import { findUserById, type UserRow, updateUser } from '../../data/users.js';
 import type { Db } from '../../platform/db/client.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import type { JobQueue } from '../../platform/jobs.js';
 import { CardRefusedError, type PaymentGateway } from '../../platform/payments/payments.js';
-import { findUserById, type UserRow, updateUser } from '../users/users.repository.js';
 import type { BillingJobs } from './billing.jobs.js';
-import * as repo from './billing.repository.js';
 import { chargeInvoice } from './charge.js';
 import { invoiceNumber } from './invoice-number.js';
 import { planLabel, planOf, toSubscriptionInfo } from './subscription-info.js';

@@ -1,8 +1,8 @@
 import { MESSAGES } from '@esign/shared';
+import * as repo from '../../data/billing.js';
 import type { Db } from '../../platform/db/client.js';
 import { AppError } from '../../platform/errors.js';
 import { type ChargeResult, chargeOne, type PaymentGateway } from '../../platform/payments/payments.js';
-import * as repo from './billing.repository.js';
 
 /**
  * Charges an invoice's amount to the saved card under the invoice's charge key (the gateway's idempotency key).

@@ -1,7 +1,7 @@
 import { formatMoney } from '@esign/shared';
 import { PDF, rgb } from '@libpdf/core';
+import type { InvoiceLine } from '../../data/billing.js';
 import { PdfFonts } from '../../platform/pdf/seal/fonts.js';
-import type { InvoiceLine } from './billing.repository.js';
 
 export interface InvoiceDocument {
   number: string;

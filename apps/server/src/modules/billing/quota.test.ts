@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.js';
 import { authClient } from '../../../test/auth.js';
-import { countSentDocuments, findUserById } from '../users/users.repository.js';
+import { countSentDocuments, findUserById } from '../../data/users.js';
 
 let t: TestApp;
 beforeAll(async () => {

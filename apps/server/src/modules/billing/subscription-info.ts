@@ -6,8 +6,8 @@ import {
   type SubscriptionInfo,
   subscriptionTotalCents,
 } from '@esign/shared';
-import type { UserRow } from '../users/users.repository.js';
-import type { SubscriptionRow } from './billing.repository.js';
+import type { SubscriptionRow } from '../../data/billing.js';
+import type { UserRow } from '../../data/users.js';
 
 export const planOf = (row: { planType: Plan['type']; planDuration: Plan['duration'] }): Plan => ({
   type: row.planType,

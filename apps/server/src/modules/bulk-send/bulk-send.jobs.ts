@@ -1,12 +1,12 @@
 import { MESSAGES } from '@esign/shared';
 import { z } from 'zod';
+import * as repo from '../../data/bulk-send.js';
+import { findUserById } from '../../data/users.js';
 import type { Db } from '../../platform/db/client.js';
 import { AppError } from '../../platform/errors.js';
 import { defineJob, type JobQueue } from '../../platform/jobs.js';
-import type { SendingService } from '../sending/sending.service.js';
-import type { TemplateService } from '../templates/templates.service.js';
-import { findUserById } from '../users/users.repository.js';
-import * as repo from './bulk-send.repository.js';
+import type { SendingService } from '../sending/index.js';
+import type { TemplateService } from '../templates/index.js';
 
 interface BulkSendJobDeps {
   db: Db;

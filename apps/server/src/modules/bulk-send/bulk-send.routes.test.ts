@@ -11,9 +11,9 @@ import { createTestApp, type TestApp, uniqueEmail, waitForMail } from '../../../
 import { authClient } from '../../../test/auth.js';
 import { corpusFile, fieldInput } from '../../../test/documents.js';
 import { setPlan, templateClient } from '../../../test/templates.js';
+import * as repo from '../../data/bulk-send.js';
 import { documents, users } from '../../platform/db/schema.js';
 import { bulkSendJobs } from './bulk-send.jobs.js';
-import * as repo from './bulk-send.repository.js';
 
 let t: TestApp;
 let newUser: () => Promise<{ id: string; accessToken: string; client: ReturnType<typeof templateClient> }>;

@@ -1,12 +1,12 @@
 import { type BulkSendRequest, checkBulkSendRows, MESSAGES } from '@esign/shared';
+import * as repo from '../../data/bulk-send.js';
+import * as documentsRepo from '../../data/documents.js';
 import type { Db } from '../../platform/db/client.js';
 import { AppError } from '../../platform/errors.js';
 import { validationError } from '../../platform/http/error-handler.js';
 import type { JobQueue } from '../../platform/jobs.js';
-import { authorize, userActor } from '../access/access.repository.js';
-import * as documentsRepo from '../documents/documents.repository.js';
+import { authorize, userActor } from '../access/index.js';
 import type { BulkSendJobs } from './bulk-send.jobs.js';
-import * as repo from './bulk-send.repository.js';
 
 /** POST document_sign/bulk_send, GET document_sign/bulk_send/{batchId} and its retry of the failed rows. */
 export function bulkSendService(deps: { db: Db; jobs: JobQueue; bulkSendJobs: BulkSendJobs }) {

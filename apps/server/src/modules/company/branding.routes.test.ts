@@ -14,7 +14,7 @@ import { pdftotext } from '../../../test/poppler.js';
 import { awaitingDocument, signerClient, signerRequisite } from '../../../test/signing.js';
 import { teamClient } from '../../../test/teams.js';
 import { setPlan } from '../../../test/templates.js';
-import { findDocument } from '../documents/documents.repository.js';
+import { findDocument } from '../../data/documents.js';
 
 let t: TestApp;
 beforeAll(async () => {

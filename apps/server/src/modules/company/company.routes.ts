@@ -2,7 +2,7 @@ import { companyLogo, deleteCompanyLogo, getCompany, updateCompany, updateCompan
 import type { FastifyInstance } from 'fastify';
 import { currentUser } from '../../platform/http/authenticate.js';
 import { defineRoute } from '../../platform/http/define-route.js';
-import { sendPicture } from '../users/stored-picture.js';
+import { sendPicture } from '../../platform/storage/stored-picture.js';
 import type { CompanyService } from './company.service.js';
 
 /** The company's settings are the account owner's (an account alone, or a team's owner): teammates get 404. */

@@ -6,14 +6,19 @@ import {
   canUseCompanyBranding,
   MESSAGES,
 } from '@esign/shared';
+import { accountPlanOf } from '../../data/account-plan.js';
+import * as repo from '../../data/company.js';
+import type { UserRow } from '../../data/users.js';
 import type { Db } from '../../platform/db/client.js';
 import { AppError } from '../../platform/errors.js';
+import { pngOfImage } from '../../platform/images.js';
 import type { Storage } from '../../platform/storage/storage.js';
-import { pngOfImage } from '../requisites/image.js';
-import { currentPictureFile, type PictureKind, removeStoredFile, replacePicture } from '../users/stored-picture.js';
-import type { UserRow } from '../users/users.repository.js';
-import * as repo from './company.repository.js';
-import { accountPlanOf } from './plan.js';
+import {
+  currentPictureFile,
+  type PictureKind,
+  removeStoredFile,
+  replacePicture,
+} from '../../platform/storage/stored-picture.js';
 
 /** The logo's types of the spec (.jpg, .jpeg, .png, .bmp), by content. */
 const LOGO_TYPES = new Set(['jpg', 'png', 'bmp']);

@@ -1,6 +1,16 @@
 import { MESSAGES, type PdfMetadata } from '@esign/shared';
 import { PDF } from '@libpdf/core';
 import { z } from 'zod';
+import {
+  failPartConversion,
+  findPartToConvert,
+  listParts,
+  listUnconvertedParts,
+  setCombinedPdf,
+  setPartConverted,
+} from '../../data/document-parts.js';
+import { findDocument } from '../../data/documents.js';
+import { recordEvent } from '../../data/events.js';
 import type { Db } from '../../platform/db/client.js';
 import { defineJob, type JobQueue, type QueueInTransaction } from '../../platform/jobs.js';
 import { LARGE_FILE_BYTES, releaseLargeBuffers } from '../../platform/memory.js';
@@ -15,16 +25,6 @@ import { imageToPdfInChild } from '../../platform/pdf/image-process.js';
 import { normalizePdf } from '../../platform/pdf/normalize-pdf.js';
 import { readPageSizes } from '../../platform/pdf/page-sizes.js';
 import type { Storage } from '../../platform/storage/storage.js';
-import { recordEvent } from '../events/events.repository.js';
-import {
-  failPartConversion,
-  findPartToConvert,
-  listParts,
-  listUnconvertedParts,
-  setCombinedPdf,
-  setPartConverted,
-} from './document-parts.repository.js';
-import { findDocument } from './documents.repository.js';
 
 interface ConversionDeps {
   db: Db;

@@ -11,18 +11,18 @@ import {
   type UpdateDocumentRequest,
   withoutBidiControls,
 } from '@esign/shared';
+import { latestActivity, recordActivity } from '../../data/activity.js';
+import * as partsRepo from '../../data/document-parts.js';
+import * as repo from '../../data/documents.js';
+import { findUserById } from '../../data/users.js';
 import type { Db } from '../../platform/db/client.js';
 import { AppError } from '../../platform/errors.js';
 import type { JobQueue } from '../../platform/jobs.js';
 import { safeFileName } from '../../platform/storage/keys.js';
 import type { Storage } from '../../platform/storage/storage.js';
-import { allowOn, authorize, userActor } from '../access/access.repository.js';
-import { latestActivity, recordActivity } from '../activity/activity.repository.js';
-import { findUserById } from '../users/users.repository.js';
+import { allowOn, authorize, userActor } from '../access/index.js';
 import type { ConversionJobs } from './conversion.jobs.js';
 import { detectFile } from './detect.js';
-import * as partsRepo from './document-parts.repository.js';
-import * as repo from './documents.repository.js';
 import { replaceFields } from './fields.js';
 import { replaceSigners } from './signers.js';
 

@@ -1,9 +1,9 @@
 import { type DocumentField, FIELD_KINDS, MESSAGES } from '@esign/shared';
+import { findFieldsOfOtherDocuments, replaceDocumentFields } from '../../data/document-fields.js';
+import { type DocumentRow, listSigners } from '../../data/documents.js';
+import { findOwnRequisiteIds } from '../../data/requisites.js';
 import type { Db } from '../../platform/db/client.js';
 import { validationError } from '../../platform/http/error-handler.js';
-import { findOwnRequisiteIds } from '../requisites/requisites.repository.js';
-import { findFieldsOfOtherDocuments, replaceDocumentFields } from './document-fields.repository.js';
-import { type DocumentRow, listSigners } from './documents.repository.js';
 
 /** Sizes are compared with a little slack: the editor works in floating point. */
 const SIZE_SLACK = 1e-6;

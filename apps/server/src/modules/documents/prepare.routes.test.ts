@@ -49,7 +49,7 @@ describe('PATCH documents/{id}: the update activity', () => {
     const document = await docs.create('me_and_other');
     for (const title of ['One', 'Two', 'Three'])
       expect((await docs.patch(document.id, { title })).statusCode).toBe(200);
-    const { listActivities } = await import('../activity/activity.repository.js');
+    const { listActivities } = await import('../../data/activity.js');
     const activities = await listActivities(t.app.platform.database.db, document.id);
     expect(activities.map((activity) => activity.type)).toEqual(['create', 'update']);
   });

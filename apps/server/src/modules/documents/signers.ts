@@ -7,10 +7,10 @@ import {
   signerLineErrors,
   signerListError,
 } from '@esign/shared';
+import * as repo from '../../data/documents.js';
+import type { UserRow } from '../../data/users.js';
 import type { Db } from '../../platform/db/client.js';
 import { validationError } from '../../platform/http/error-handler.js';
-import type { UserRow } from '../users/users.repository.js';
-import * as repo from './documents.repository.js';
 
 /**
  * PATCH documents/{id} `signers`: the whole list. The preparer ('Me (Now)', order -1) of Only Me and Me & Others

@@ -1,14 +1,14 @@
 import { z } from 'zod';
+import { findDocument, listSigners } from '../../data/documents.js';
+import { hasDownloadLink, insertDownloadLink } from '../../data/download-links.js';
+import { mailBrandingOfOwner } from '../../data/mail-branding.js';
+import { findUserById, notificationSettingsByEmail } from '../../data/users.js';
+import { hashToken, randomToken } from '../../platform/crypto/tokens.js';
 import type { Db } from '../../platform/db/client.js';
 import { defineJob } from '../../platform/jobs.js';
 import type { Mailer } from '../../platform/mail/mailer.js';
 import { renderMail } from '../../platform/mail/template.js';
 import { signerMailText } from '../../platform/mail/texts.js';
-import { hashToken, randomToken } from '../auth/tokens.js';
-import { mailBrandingOfOwner } from '../company/branding.js';
-import { findDocument, listSigners } from '../documents/documents.repository.js';
-import { findUserById, notificationSettingsByEmail } from '../users/users.repository.js';
-import { hasDownloadLink, insertDownloadLink } from './downloads.repository.js';
 
 interface CompletedMailDeps {
   db: Db;

@@ -1,9 +1,9 @@
 import { previewPages, signedDownloadUrlByHash, signedDownloadUrlByToken, signerConversionStatus } from '@esign/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Authenticator } from '../../platform/http/authenticate.js';
+import { bearerToken } from '../../platform/http/bearer.js';
 import { defineRoute } from '../../platform/http/define-route.js';
-import type { AuthService } from '../auth/auth.service.js';
-import { bearerToken } from '../auth/tokens.js';
-import { signAccessToken } from '../signing/signing.routes.js';
+import { signAccessToken } from '../signing/index.js';
 import type { DownloadService } from './downloads.service.js';
 
 const tags = ['signing'];
@@ -11,7 +11,7 @@ const tags = ['signing'];
 /** Downloads of the sealed PDF: by a mailed link's hash, or by a token (signing link or account). */
 export async function downloadRoutes(
   app: FastifyInstance,
-  { downloads, auth }: { downloads: DownloadService; auth: AuthService },
+  { downloads, auth }: { downloads: DownloadService; auth: Authenticator },
 ) {
   // The mailed link's own hash is its key.
   defineRoute(app, signedDownloadUrlByHash, { tags, auth: 'none' }, async (request) =>

@@ -1,14 +1,14 @@
 import { createHash } from 'node:crypto';
 import { MESSAGES } from '@esign/shared';
+import { type DocumentRow, findLiveDocument, isSignerAccount } from '../../data/documents.js';
+import { findDownloadLink } from '../../data/download-links.js';
+import { findSignerRow } from '../../data/signing.js';
+import { hashToken } from '../../platform/crypto/tokens.js';
 import type { Db } from '../../platform/db/client.js';
 import { AppError } from '../../platform/errors.js';
 import type { Storage } from '../../platform/storage/storage.js';
-import { findVisible, userActor } from '../access/access.repository.js';
-import { hashToken } from '../auth/tokens.js';
-import { type DocumentRow, findLiveDocument, isSignerAccount } from '../documents/documents.repository.js';
-import { findSignerRow } from '../signing/signing.repository.js';
-import type { SignerService } from '../signing/signing.service.js';
-import { findDownloadLink } from './downloads.repository.js';
+import { findVisible, userActor } from '../access/index.js';
+import type { SignerService } from '../signing/index.js';
 import { type PageManifest, renderPreviewPages } from './preview-pages.js';
 
 const couldNotDownload = () => new AppError('NOT_FOUND', MESSAGES.couldNotDownload);

@@ -1,10 +1,7 @@
-import { asc, inArray, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import { claimUndispatchedEvents, type EventRow, hasUndispatchedEvents } from '../../data/events.js';
 import type { Db } from '../../platform/db/client.js';
-import { events } from '../../platform/db/schema.js';
 import type { JobQueue, QueueInTransaction } from '../../platform/jobs.js';
-
-export type EventRow = typeof events.$inferSelect;
 
 /** Events one dispatch claims at most. */
 const BATCH = 200;
@@ -34,31 +31,10 @@ export function eventDispatcher(deps: DispatcherDeps) {
   let isStopped = true;
 
   async function dispatchOnce(): Promise<number> {
-    const waiting = await db.select({ id: events.id }).from(events).where(isNull(events.dispatchedAt)).limit(1);
-    if (waiting.length === 0) return 0;
+    if (!(await hasUndispatchedEvents(db))) return 0;
     const claimed = await deps.jobs.transaction(db, async (tx, queue) => {
-      const result = (await tx.execute(
-        sql`select pg_try_advisory_xact_lock(${DISPATCH_LOCK}) as locked`,
-      )) as unknown as {
-        rows: { locked: boolean }[];
-      };
-      if (!result.rows[0]?.locked) return [];
-      const rows = await tx
-        .select()
-        .from(events)
-        .where(isNull(events.dispatchedAt))
-        .orderBy(asc(events.position))
-        .limit(BATCH);
+      const rows = await claimUndispatchedEvents(tx, { lock: DISPATCH_LOCK, batch: BATCH });
       if (rows.length === 0) return [];
-      await tx
-        .update(events)
-        .set({ dispatchedAt: sql`now()` })
-        .where(
-          inArray(
-            events.id,
-            rows.map((row) => row.id),
-          ),
-        );
       await deps.deliver(tx, queue, rows);
       return rows;
     });

@@ -5,8 +5,8 @@ import { createTestApp, type TestApp } from '../../../test/app.js';
 import { authClient } from '../../../test/auth.js';
 import { documentClient } from '../../../test/documents.js';
 import { awaitingDocument, signerClient, waitForSealed } from '../../../test/signing.js';
+import { recordEvent } from '../../data/events.js';
 import { documents, events } from '../../platform/db/schema.js';
-import { recordEvent } from './events.repository.js';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,9 +1,8 @@
+import { findSigningSession } from '../../data/signing-tokens.js';
 import type { Db } from '../../platform/db/client.js';
+import type { Authenticator } from '../../platform/http/authenticate.js';
 import { documentRoom, type RealtimeAuthenticator, sessionRoom, teamRoom, userRoom } from '../../platform/realtime.js';
-import { userActor } from '../access/access.repository.js';
-import { can } from '../access/policy.js';
-import type { AuthService } from '../auth/auth.service.js';
-import { findSignerByToken } from '../signing/signing-tokens.repository.js';
+import { can, userActor } from '../access/index.js';
 
 /**
  * Who a socket is: `{token}` a user's access token (as the API's bearer token: a session that ended or a token
@@ -12,7 +11,7 @@ import { findSignerByToken } from '../signing/signing-tokens.repository.js';
  * change later closes or narrows it (`SocketAccess`); `{signerToken, documentId}` a signing
  * link's token joins its document's room. Anything else is refused.
  */
-export function realtimeAuthenticator(deps: { db: Db; auth: AuthService }): RealtimeAuthenticator {
+export function realtimeAuthenticator(deps: { db: Db; auth: Authenticator }): RealtimeAuthenticator {
   return async (auth) => {
     if (typeof auth.token === 'string') {
       const session = await deps.auth.authenticateSession(auth.token).catch(() => undefined);
@@ -31,8 +30,8 @@ export function realtimeAuthenticator(deps: { db: Db; auth: AuthService }): Real
     }
     if (typeof auth.signerToken === 'string' && typeof auth.documentId === 'string') {
       if (!/^[0-9a-f-]{36}$/i.test(auth.documentId)) return undefined;
-      const signer = await findSignerByToken(deps.db, { documentId: auth.documentId, token: auth.signerToken });
-      return signer ? [documentRoom(auth.documentId)] : undefined;
+      const session = await findSigningSession(deps.db, { documentId: auth.documentId, token: auth.signerToken });
+      return session ? [documentRoom(auth.documentId)] : undefined;
     }
     return undefined;
   };

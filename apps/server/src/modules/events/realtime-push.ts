@@ -1,5 +1,5 @@
+import type { EventRow } from '../../data/events.js';
 import { documentRoom, type Realtime, teamRoom, userRoom } from '../../platform/realtime.js';
-import type { EventRow } from './dispatcher.js';
 
 /** The name of the socket.io message that carries an event. */
 export const REALTIME_EVENT = 'event';

@@ -9,8 +9,8 @@ import { createTestDatabase } from '../../../test/database.js';
 import { isRedisUp, testRedisUrl } from '../../../test/redis.js';
 import { awaitingDocument, signerClient } from '../../../test/signing.js';
 import { teamClient } from '../../../test/teams.js';
+import { recordEvent } from '../../data/events.js';
 import { REALTIME_PATH } from '../../platform/realtime.js';
-import { recordEvent } from './events.repository.js';
 import { REALTIME_EVENT } from './realtime-push.js';
 
 interface Pushed {

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { MESSAGES } from '@esign/shared';
+import { isFileKeyOfOwnedDocument } from '../../data/document-parts.js';
+import { isRequisiteVisibleToUser } from '../../data/requisites.js';
 import type { Db } from '../../platform/db/client.js';
 import { AppError } from '../../platform/errors.js';
 import { assertSafeKey, safeFileName } from '../../platform/storage/keys.js';
 import type { Storage } from '../../platform/storage/storage.js';
-import { authorize, findVisible, userActor } from '../access/access.repository.js';
-import { isFileKeyOfOwnedDocument } from '../documents/document-parts.repository.js';
-import { isRequisiteVisibleToUser } from '../requisites/requisites.repository.js';
+import { authorize, findVisible, userActor } from '../access/index.js';
 
 interface FileDeps {
   db: Db;

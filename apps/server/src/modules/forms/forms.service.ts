@@ -4,21 +4,21 @@ import {
   MESSAGES,
   type UpdateFormRequestRequest,
 } from '@esign/shared';
+import * as documentsRepo from '../../data/documents.js';
+import { recordEvent } from '../../data/events.js';
+import * as repo from '../../data/forms.js';
+import { issueSigningToken } from '../../data/signing-tokens.js';
+import { moveTemplateStatus } from '../../data/templates.js';
+import { findUserById } from '../../data/users.js';
 import type { FormLimits } from '../../platform/config.js';
 import type { Db } from '../../platform/db/client.js';
 import { AppError } from '../../platform/errors.js';
 import { addressKey } from '../../platform/http/address-key.js';
 import type { JobQueue } from '../../platform/jobs.js';
 import type { Storage } from '../../platform/storage/storage.js';
-import { authorize, userActor } from '../access/access.repository.js';
-import * as documentsRepo from '../documents/documents.repository.js';
-import { recordEvent } from '../events/events.repository.js';
-import type { SendingService } from '../sending/sending.service.js';
-import { issueSigningToken } from '../signing/signing-tokens.repository.js';
-import { moveTemplateStatus } from '../templates/templates.repository.js';
-import type { TemplateService } from '../templates/templates.service.js';
-import { findUserById } from '../users/users.repository.js';
-import * as repo from './forms.repository.js';
+import { authorize, userActor } from '../access/index.js';
+import type { SendingService } from '../sending/index.js';
+import type { TemplateService } from '../templates/index.js';
 
 interface FormDeps {
   db: Db;

@@ -11,15 +11,15 @@ import {
   MESSAGES,
   providerUnavailableMessage,
 } from '@esign/shared';
+import * as repo from '../../data/integrations.js';
 import type { SecretBox } from '../../platform/crypto/secret-box.js';
 import type { Db } from '../../platform/db/client.js';
 import { AppError } from '../../platform/errors.js';
 import type { CookieSpec } from '../../platform/http/cookies.js';
 import type { IntegrationProviderConfig } from '../../platform/integration-config.js';
-import { authorize, userActor } from '../access/access.repository.js';
-import { checkUploadName, type DocumentService } from '../documents/documents.service.js';
+import { authorize, userActor } from '../access/index.js';
+import { checkUploadName, type DocumentService } from '../documents/index.js';
 import { FILE_APIS, FileGoneError, FileUnusableError } from './file-apis.js';
-import * as repo from './integrations.repository.js';
 import { limitBytes } from './limit-bytes.js';
 import { GrantRevokedError, type OAuthClient, oauthClient } from './oauth.js';
 import { type ProviderFetch, ProviderStatusError, ProviderUnavailableError, providerFetch } from './provider-fetch.js';

@@ -1,13 +1,11 @@
 import { normalizeEmail, operatorMintAppSumoCodes, operatorSetPlan } from '@esign/shared';
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { setPlanByEmail } from '../../data/users.js';
 import type { Db } from '../../platform/db/client.js';
-import { users } from '../../platform/db/schema.js';
 import { notFound } from '../../platform/errors.js';
+import { bearerToken } from '../../platform/http/bearer.js';
 import { defineRoute } from '../../platform/http/define-route.js';
 import { isSecretKey } from '../../platform/http/secret-key.js';
-import { bearerToken } from '../auth/tokens.js';
-import type { AppSumoService } from '../billing/appsumo.service.js';
 
 /**
  * The operator's calls, with OPERATOR_TOKEN as the bearer token: what an operator would otherwise do in SQL, for
@@ -15,16 +13,16 @@ import type { AppSumoService } from '../billing/appsumo.service.js';
  */
 export async function operatorRoutes(
   app: FastifyInstance,
-  { db, operatorToken, appSumo }: { db: Db; operatorToken: string; appSumo: AppSumoService },
+  {
+    db,
+    operatorToken,
+    appSumo,
+  }: { db: Db; operatorToken: string; appSumo: { mint(input: { count: number }): Promise<{ codes: string[] }> } },
 ) {
   defineRoute(app, operatorSetPlan, { tags: ['system'], auth: 'bearerKey' }, async (request) => {
     if (!isSecretKey(bearerToken(request.headers.authorization), operatorToken)) throw notFound();
     const { email, planType, templateLimit } = request.body;
-    const [updated] = await db
-      .update(users)
-      .set({ planType, ...(templateLimit !== undefined ? { templateLimit } : {}) })
-      .where(eq(users.email, normalizeEmail(email)))
-      .returning({ email: users.email, planType: users.planType, templateLimit: users.templateLimit });
+    const updated = await setPlanByEmail(db, { email: normalizeEmail(email), planType, templateLimit });
     if (!updated) throw notFound();
     return updated;
   });

@@ -1,10 +1,10 @@
 import { MESSAGES } from '@esign/shared';
 import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { ApiKeyRow } from '../../data/api-keys.js';
+import { findActiveKey } from '../../data/public-api.js';
+import { hashToken } from '../../platform/crypto/tokens.js';
 import type { Db } from '../../platform/db/client.js';
 import { AppError } from '../../platform/errors.js';
-import type { ApiKeyRow } from '../api-keys/api-keys.repository.js';
-import { hashToken } from '../auth/tokens.js';
-import { findActiveKey } from './public-api.repository.js';
 import { type KeyRateLimiter, RATE_WINDOW_MS } from './rate-limiter.js';
 
 declare module 'fastify' {

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_TTL_SECONDS, MESSAGES } from '@esign/shared';
 import type { FastifyRequest } from 'fastify';
+import { claimIdempotencyKey, findIdempotencyKey, saveIdempotentAnswer } from '../../data/public-api.js';
 import type { Db } from '../../platform/db/client.js';
 import { AppError } from '../../platform/errors.js';
-import { claimIdempotencyKey, findIdempotencyKey, saveIdempotentAnswer } from './public-api.repository.js';
 
 /** The digest an Idempotency-Key's request is compared by: its route and its parsed body. */
 export function requestHash(route: string, body: unknown): string {

@@ -1,8 +1,7 @@
 import { IDEMPOTENCY_TTL_SECONDS } from '@esign/shared';
-import { lt } from 'drizzle-orm';
 import { z } from 'zod';
+import { deleteExpiredIdempotencyKeys } from '../../data/public-api.js';
 import type { Db } from '../../platform/db/client.js';
-import { apiIdempotency, apiRateWindows } from '../../platform/db/schema.js';
 import { defineJob } from '../../platform/jobs.js';
 
 /**
@@ -18,8 +17,7 @@ export function publicApiJobs(deps: { db: Db; now: () => Date }) {
     retryLimit: 1,
     async handler() {
       const before = new Date(deps.now().getTime() - IDEMPOTENCY_TTL_SECONDS * 1000);
-      await deps.db.delete(apiIdempotency).where(lt(apiIdempotency.createdAt, before));
-      await deps.db.delete(apiRateWindows).where(lt(apiRateWindows.windowStart, deps.now().getTime() - 60_000));
+      await deleteExpiredIdempotencyKeys(deps.db, { keysBefore: before, windowsBefore: deps.now().getTime() - 60_000 });
     },
   });
   return { sweepIdempotencyKeys };

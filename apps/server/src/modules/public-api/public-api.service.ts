@@ -8,19 +8,19 @@ import {
   type signRequestBody,
 } from '@esign/shared';
 import type { z } from 'zod';
+import type { ApiKeyRow } from '../../data/api-keys.js';
+import * as repo from '../../data/public-api.js';
+import type { UserRow } from '../../data/users.js';
 import type { Db } from '../../platform/db/client.js';
 import { AppError } from '../../platform/errors.js';
 import type { JobQueue, QueueInTransaction } from '../../platform/jobs.js';
-import { authorize, userActor } from '../access/access.repository.js';
-import type { ApiKeyRow } from '../api-keys/api-keys.repository.js';
-import type { ApiPlanService } from '../billing/api-plans.service.js';
-import type { DocumentListService } from '../document-list/document-list.service.js';
-import type { DocumentService } from '../documents/documents.service.js';
-import type { SendingService } from '../sending/sending.service.js';
-import type { TemplateService } from '../templates/templates.service.js';
-import type { UserRow } from '../users/users.repository.js';
+import { authorize, userActor } from '../access/index.js';
+import type { ApiPlanService } from '../billing/index.js';
+import type { DocumentManagementService } from '../document-management/index.js';
+import type { DocumentService } from '../documents/index.js';
+import type { SendingService } from '../sending/index.js';
+import type { TemplateService } from '../templates/index.js';
 import { idempotent } from './idempotency.js';
-import * as repo from './public-api.repository.js';
 
 const templateNotFound = () => new AppError('NOT_FOUND', MESSAGES.apiTemplateNotFound);
 
@@ -47,7 +47,7 @@ export function publicApiService(deps: {
   templates: Pick<TemplateService, 'createDocumentsIn'>;
   sending: Pick<SendingService, 'sendDrafts'>;
   documents: Pick<DocumentService, 'getDocument'>;
-  documentList: Pick<DocumentListService, 'listJson' | 'signingUrl'>;
+  documentList: Pick<DocumentManagementService, 'listJson' | 'signingUrl'>;
   apiPlans: Pick<ApiPlanService, 'getApiSubscription'>;
   now: () => Date;
 }) {

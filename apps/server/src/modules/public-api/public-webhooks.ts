@@ -1,7 +1,7 @@
 import type { CreateWebhookRequest } from '@esign/shared';
 import type { Db } from '../../platform/db/client.js';
-import { userActor } from '../access/access.repository.js';
-import type { WebhookService } from '../webhooks/webhooks.service.js';
+import { userActor } from '../access/index.js';
+import type { WebhookService } from '../webhooks/index.js';
 import { idempotent } from './idempotency.js';
 import type { KeyCaller } from './public-api.service.js';
 

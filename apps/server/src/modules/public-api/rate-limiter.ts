@@ -1,7 +1,6 @@
-import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import { addToRateWindows } from '../../data/public-api.js';
 import type { Db } from '../../platform/db/client.js';
-import { apiKeys, apiRateWindows } from '../../platform/db/schema.js';
 
 export const RATE_WINDOW_MS = 1000;
 /** How often each node adds its calls to the shared windows and reads the other nodes' back. */
@@ -31,23 +30,7 @@ export interface RateWindowStore {
 export function databaseRateWindows(db: Db): RateWindowStore {
   return {
     async add(rows) {
-      const payload = rows.map(({ keyId, start, n }) => ({ id: keyId, start, n }));
-      const result = (await db.execute(sql`
-        insert into ${apiRateWindows} (api_key_id, window_start, count)
-        select u.id, u.start, u.n from jsonb_to_recordset(${JSON.stringify(payload)}::jsonb) as u(id uuid, start bigint, n int)
-        join ${apiKeys} k on k.id = u.id
-        on conflict (api_key_id) do update set
-          count = case when ${apiRateWindows.windowStart} = excluded.window_start
-            then ${apiRateWindows.count} + excluded.count else excluded.count end,
-          window_start = excluded.window_start
-        returning api_key_id, window_start, count`)) as unknown as {
-        rows: { api_key_id: string; window_start: number | string; count: number | string }[];
-      };
-      return result.rows.map((row) => ({
-        keyId: row.api_key_id,
-        start: Number(row.window_start),
-        count: Number(row.count),
-      }));
+      return addToRateWindows(db, rows);
     },
   };
 }

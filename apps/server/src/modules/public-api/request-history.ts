@@ -1,7 +1,7 @@
 import type { ApiRequestType } from '@esign/shared';
 import type { FastifyBaseLogger } from 'fastify';
+import { insertRequests } from '../../data/api-keys.js';
 import type { Db } from '../../platform/db/client.js';
-import { insertRequests } from '../api-keys/api-keys.repository.js';
 
 export interface HistoryEntry {
   apiKeyId: string;

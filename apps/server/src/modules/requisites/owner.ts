@@ -1,13 +1,11 @@
 import { MESSAGES, SIGN_ACCESS_TOKEN_HEADER } from '@esign/shared';
 import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { RequisiteOwner } from '../../data/requisites.js';
+import { findSignerByTokenAlone } from '../../data/signing-tokens.js';
 import type { Db } from '../../platform/db/client.js';
 import { AppError } from '../../platform/errors.js';
-import type { AuthService } from '../auth/auth.service.js';
-import { bearerToken } from '../auth/tokens.js';
-import { findSignerByTokenAlone } from '../signing/signing-tokens.repository.js';
-
-/** Whose saved signatures a call is about: a logged-in user's, or the signer's of a signing-link token. */
-export type RequisiteOwner = { kind: 'user'; id: string } | { kind: 'signer'; id: string };
+import type { Authenticator } from '../../platform/http/authenticate.js';
+import { bearerToken } from '../../platform/http/bearer.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -25,7 +23,7 @@ export function currentRequisiteOwner(request: FastifyRequest): RequisiteOwner {
  * one, it is that signer; a signer who is the logged-in user (the preparer) uses the user's own signatures.
  * An unknown or revoked signing token answers 404.
  */
-export function requireRequisiteOwner(deps: { db: Db; auth: AuthService }): preHandlerAsyncHookHandler {
+export function requireRequisiteOwner(deps: { db: Db; auth: Authenticator }): preHandlerAsyncHookHandler {
   return async (request) => {
     const signToken = request.headers[SIGN_ACCESS_TOKEN_HEADER];
     const bearer = bearerToken(request.headers.authorization);
@@ -46,7 +44,7 @@ export function requireRequisiteOwner(deps: { db: Db; auth: AuthService }): preH
 }
 
 /** The bearer's user id; an expired token still answers 403 so the client refreshes and asks again. */
-async function userOrNothing(auth: AuthService, bearer: string): Promise<string | undefined> {
+async function userOrNothing(auth: Authenticator, bearer: string): Promise<string | undefined> {
   try {
     return (await auth.authenticate(bearer)).id;
   } catch (error) {

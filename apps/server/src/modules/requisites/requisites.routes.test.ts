@@ -5,8 +5,8 @@ import { createTestApp, type TestApp } from '../../../test/app.js';
 import { authClient } from '../../../test/auth.js';
 import { documentClient } from '../../../test/documents.js';
 import { pngBase64, requisiteCalls } from '../../../test/requisites.js';
+import { toFieldRow } from '../../data/document-fields.js';
 import { documentFields, documents } from '../../platform/db/schema.js';
-import { toFieldRow } from '../documents/document-fields.repository.js';
 
 let t: TestApp;
 let owner: { id: string; headers: Record<string, string> };

@@ -6,11 +6,7 @@ import {
   type RequisiteInput,
   type RequisitesBody,
 } from '@esign/shared';
-import type { Db } from '../../platform/db/client.js';
-import { AppError, notFound } from '../../platform/errors.js';
-import type { Storage } from '../../platform/storage/storage.js';
-import { decodeImage, normaliseImage } from './image.js';
-import type { RequisiteOwner } from './owner.js';
+import type { RequisiteOwner } from '../../data/requisites.js';
 import {
   findOwnedLive,
   insertRequisites,
@@ -21,7 +17,11 @@ import {
   type RequisiteRow,
   softDeleteRequisites,
   updateRequisite,
-} from './requisites.repository.js';
+} from '../../data/requisites.js';
+import type { Db } from '../../platform/db/client.js';
+import { AppError, notFound } from '../../platform/errors.js';
+import { decodeImage, normaliseImage } from '../../platform/images.js';
+import type { Storage } from '../../platform/storage/storage.js';
 
 interface RequisiteDeps {
   db: Db;

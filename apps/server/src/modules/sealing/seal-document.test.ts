@@ -10,11 +10,11 @@ import { authClient } from '../../../test/auth.js';
 import { corpusFile, documentClient } from '../../../test/documents.js';
 import { changedBox, pdfsig, pdftotext, renderPage } from '../../../test/poppler.js';
 import { waitForSealed } from '../../../test/signing.js';
+import { recordActivity } from '../../data/activity.js';
+import { toFieldRow } from '../../data/document-fields.js';
 import { documentActivities, documentFields, documents, requisites, signers } from '../../platform/db/schema.js';
 import type { QueueInTransaction } from '../../platform/jobs.js';
 import { sha256Hex } from '../../platform/pdf/seal/seal-pdf.js';
-import { recordActivity } from '../activity/activity.repository.js';
-import { toFieldRow } from '../documents/document-fields.repository.js';
 import { sealingJobs } from './sealing.jobs.js';
 
 let test: TestApp;

@@ -1,17 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { FIELD_KINDS, pickField } from '@esign/shared';
 import type { Signer } from '@libpdf/core';
+import { listActivityRows, recordActivity } from '../../data/activity.js';
+import { companyOfDocumentOwner } from '../../data/company.js';
+import { findDocument, listSigners } from '../../data/documents.js';
+import { findRequisitesToStamp } from '../../data/requisites.js';
+import { listFieldsToStamp, markSealed } from '../../data/sealing.js';
 import type { Db } from '../../platform/db/client.js';
 import type { JobQueue, QueueInTransaction } from '../../platform/jobs.js';
 import { sealPdf } from '../../platform/pdf/seal/seal-pdf.js';
 import type { StampField } from '../../platform/pdf/seal/stamp-fields.js';
 import type { Storage } from '../../platform/storage/storage.js';
-import { listActivityRows, recordActivity } from '../activity/activity.repository.js';
-import { companyOfDocumentOwner } from '../company/company.repository.js';
-import { findDocument, listSigners } from '../documents/documents.repository.js';
-import { findRequisitesToStamp } from '../requisites/requisites.repository.js';
 import { certificateSigners } from './evidence.js';
-import { listFieldsToStamp, markSealed } from './sealing.repository.js';
 
 export interface SealDocumentDeps {
   db: Db;

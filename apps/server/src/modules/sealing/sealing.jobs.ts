@@ -1,5 +1,6 @@
 import type { Signer } from '@libpdf/core';
 import { z } from 'zod';
+import { listUnsealed } from '../../data/sealing.js';
 import type { Db } from '../../platform/db/client.js';
 import { defineJob, type JobQueue, type QueueInTransaction } from '../../platform/jobs.js';
 import {
@@ -9,7 +10,6 @@ import {
 } from '../../platform/pdf/seal/signing-identity.js';
 import type { Storage } from '../../platform/storage/storage.js';
 import { sealDocumentOnce } from './seal-document.js';
-import { listUnsealed } from './sealing.repository.js';
 
 export interface SealingDeps {
   db: Db;

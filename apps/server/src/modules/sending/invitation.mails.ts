@@ -1,13 +1,13 @@
 import { z } from 'zod';
+import { findSignerWithDocument } from '../../data/documents.js';
+import { mailBrandingOfOwner } from '../../data/mail-branding.js';
+import { issueSigningToken, signingUrl } from '../../data/signing-tokens.js';
+import { findUserById, notificationSettingsByEmail } from '../../data/users.js';
 import type { Db } from '../../platform/db/client.js';
 import { defineJob } from '../../platform/jobs.js';
 import type { Mailer } from '../../platform/mail/mailer.js';
 import { renderMail } from '../../platform/mail/template.js';
 import { signerMailText } from '../../platform/mail/texts.js';
-import { mailBrandingOfOwner } from '../company/branding.js';
-import { findSignerWithDocument } from '../documents/documents.repository.js';
-import { issueSigningToken, signingUrl } from '../signing/signing-tokens.repository.js';
-import { findUserById, notificationSettingsByEmail } from '../users/users.repository.js';
 
 interface SignerMailDeps {
   db: Db;

@@ -103,7 +103,7 @@ describe('send_out', () => {
     const detail = await docs.get(document.id);
     for (const body of [response.body, detail.body]) expect(body).not.toContain(token);
 
-    const { listActivities } = await import('../activity/activity.repository.js');
+    const { listActivities } = await import('../../data/activity.js');
     const activities = await listActivities(t.app.platform.database.db, document.id);
     // The preparer's sign and the send are recorded at the same instant: their order is not part of the contract.
     expect(activities.map((a) => a.type).sort()).toEqual(['create', 'send', 'sign', 'update', 'view']);
@@ -123,7 +123,7 @@ describe('send_out', () => {
       headers: { ...docs.headers, 'user-agent': 'SenderBrowser/1.0' },
     });
     expect(response.statusCode).toBe(200);
-    const { listActivityRows } = await import('../activity/activity.repository.js');
+    const { listActivityRows } = await import('../../data/activity.js');
     const { certificateSigners } = await import('../sealing/evidence.js');
     const rows = await listActivityRows(t.app.platform.database.db, document.id);
     const [sender] = certificateSigners(document.signers, rows);

@@ -1,19 +1,19 @@
 import { MESSAGES, quotaExceededMessage, quotaMonthStart, sendingErrors } from '@esign/shared';
+import { type ActivityInput, recordActivities } from '../../data/activity.js';
+import { completeDocumentOnce } from '../../data/completion.js';
+import { serverOnlyErrors } from '../../data/document-parts.js';
+import * as repo from '../../data/documents.js';
+import { recordEvent } from '../../data/events.js';
+import { findRequisiteConsents } from '../../data/requisites.js';
+import { countSentDocuments, findUserById, type UserRow } from '../../data/users.js';
 import type { Db } from '../../platform/db/client.js';
 import { AppError } from '../../platform/errors.js';
 import type { JobQueue, QueueInTransaction } from '../../platform/jobs.js';
-import { authorize, userActor } from '../access/access.repository.js';
-import { type ActivityInput, recordActivities } from '../activity/activity.repository.js';
-import { giveAccessCodes } from '../company/access-codes.js';
-import type * as partsRepo from '../documents/document-parts.repository.js';
-import * as repo from '../documents/documents.repository.js';
-import { recordEvent } from '../events/events.repository.js';
-import { findRequisiteConsents } from '../requisites/requisites.repository.js';
-import type { SealingJobs } from '../sealing/sealing.jobs.js';
-import { completeDocumentOnce } from '../signing/completion.repository.js';
-import { signersWhoseTurnItIs } from '../signing/turns.js';
-import { countSentDocuments, findUserById, type UserRow } from '../users/users.repository.js';
+import { authorize, userActor } from '../access/index.js';
+import type { SealingJobs } from '../sealing/index.js';
+import { giveAccessCodes } from './access-codes.js';
 import type { SignerMailJobs } from './invitation.mails.js';
+import { signersWhoseTurnItIs } from './turns.js';
 
 interface SendingDeps {
   db: Db;
@@ -42,14 +42,6 @@ export function senderConsent(consents: readonly (string | null)[]): string {
   }
   const texts = [...new Set(consents)];
   return `Signed by the sender while preparing the document with saved signatures made after agreeing to: "${texts.join('" / "')}". Sent with Send.`;
-}
-
-/** The checks only the server can make: every file converted and the combined PDF there. */
-export function serverOnlyErrors(document: repo.DocumentRow, parts: partsRepo.PartRow[]): string[] {
-  if (parts.length === 0) return [];
-  if (parts.some((part) => part.errorText)) return [MESSAGES.documentFilesFailed];
-  if (parts.some((part) => !part.convertedAt) || !document.pdfFileKey) return [MESSAGES.documentStillProcessing];
-  return [];
 }
 
 /** PATCH document_sign/documents/{id}/send_out, and the same send-out inside a bulk send's transaction. */

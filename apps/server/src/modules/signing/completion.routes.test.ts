@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, waitForMail } from '../../../test/app.js';
 import { authClient } from '../../../test/auth.js';
 import { awaitingDocument, signerClient, waitForSealed } from '../../../test/signing.js';
+import { listActivityRows } from '../../data/activity.js';
 import { documents } from '../../platform/db/schema.js';
-import { listActivityRows } from '../activity/activity.repository.js';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,9 +1,7 @@
-import { eq } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { findSigningSession } from '../../data/signing-tokens.js';
 import type { Db } from '../../platform/db/client.js';
-import { documents } from '../../platform/db/schema.js';
 import { allowFramingBy } from '../../platform/http/security.js';
-import { findSignerByToken } from './signing-tokens.repository.js';
 
 /** The signer page's address, as `signingUrl` makes it. */
 const SIGNER_PAGE = /^\/documents\/([0-9a-f-]{36})\/sign$/i;
@@ -21,13 +19,8 @@ export function embeddedSignerFraming(db: Db) {
     if (!documentId) return;
     const token = new URLSearchParams(search).get('signAccessToken');
     if (!token) return;
-    const [document] = await db
-      .select({ embedOrigins: documents.embedOrigins })
-      .from(documents)
-      .where(eq(documents.id, documentId))
-      .limit(1);
-    if (!document || document.embedOrigins.length === 0) return;
-    if (!(await findSignerByToken(db, { documentId, token }))) return;
-    allowFramingBy(reply, document.embedOrigins);
+    const session = await findSigningSession(db, { documentId, token });
+    if (!session || session.document.embedOrigins.length === 0) return;
+    allowFramingBy(reply, session.document.embedOrigins);
   };
 }

@@ -9,11 +9,11 @@ import {
   type RequisiteValueType,
   type SignerFieldValue,
 } from '@esign/shared';
+import { type FieldRow, updateField } from '../../data/document-fields.js';
+import type { SignerRow } from '../../data/documents.js';
+import { findUsableRequisite } from '../../data/signing.js';
 import type { Db } from '../../platform/db/client.js';
 import { AppError } from '../../platform/errors.js';
-import { type FieldRow, updateField } from '../documents/document-fields.repository.js';
-import type { SignerRow } from '../documents/documents.repository.js';
-import { findUsableRequisite } from './signing.repository.js';
 
 /** The longest text a signer may type into a text field. */
 export const SIGNER_TEXT_MAX_LENGTH = 100;

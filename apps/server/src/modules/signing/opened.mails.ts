@@ -1,11 +1,11 @@
 import { z } from 'zod';
+import { findSignerWithDocument } from '../../data/documents.js';
+import { findUserById } from '../../data/users.js';
 import type { Db } from '../../platform/db/client.js';
 import { defineJob } from '../../platform/jobs.js';
 import type { Mailer } from '../../platform/mail/mailer.js';
 import { renderMail } from '../../platform/mail/template.js';
 import { mailText } from '../../platform/mail/texts.js';
-import { findSignerWithDocument } from '../documents/documents.repository.js';
-import { findUserById } from '../users/users.repository.js';
 
 /** The owner hears that a signer opened the document (once per signing-link session), unless they turned it off. */
 export function openedMailJobs(deps: { db: Db; mailer: Mailer; appUrl: string }) {

@@ -1,12 +1,12 @@
 import { z } from 'zod';
+import { findSignerWithDocument, listSigners } from '../../data/documents.js';
+import { mailBrandingOfOwner } from '../../data/mail-branding.js';
+import { findUserById, notificationSettingsByEmail } from '../../data/users.js';
 import type { Db } from '../../platform/db/client.js';
 import { defineJob } from '../../platform/jobs.js';
 import type { Mailer } from '../../platform/mail/mailer.js';
 import { renderMail } from '../../platform/mail/template.js';
 import { signerMailText } from '../../platform/mail/texts.js';
-import { mailBrandingOfOwner } from '../company/branding.js';
-import { findSignerWithDocument, listSigners } from '../documents/documents.repository.js';
-import { findUserById, notificationSettingsByEmail } from '../users/users.repository.js';
 
 /**
  * A signer signed a document that others still have to sign (the completion mail tells the last signature): the

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, linkParam, type TestApp, waitForMail } from '../../../test/app.js';
 import { documentClient } from '../../../test/documents.js';
 import { awaitingDocument, signerClient, signerRequisite, todayMmDdYyyy } from '../../../test/signing.js';
-import { listActivityRows } from '../activity/activity.repository.js';
-import { revokeSigningTokens } from './signing-tokens.repository.js';
+import { listActivityRows } from '../../data/activity.js';
+import { revokeSigningTokens } from '../../data/signing-tokens.js';
 
 let t: TestApp;
 beforeAll(async () => {

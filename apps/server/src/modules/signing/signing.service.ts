@@ -10,34 +10,33 @@ import {
   type SignerFieldValue,
   safeRedirectionUrl,
 } from '@esign/shared';
-import type { Db } from '../../platform/db/client.js';
-import { AppError } from '../../platform/errors.js';
-import { addressKey } from '../../platform/http/address-key.js';
-import type { JobQueue } from '../../platform/jobs.js';
-import type { Storage } from '../../platform/storage/storage.js';
-import { resourceOf } from '../access/access.repository.js';
-import { can } from '../access/policy.js';
-import { recordActivity } from '../activity/activity.repository.js';
+import { recordActivity } from '../../data/activity.js';
 import {
   allowedValueTypesOf,
   companyOfDocumentOwner,
   type DocumentCompany,
   signerCompanyOf,
-} from '../company/company.repository.js';
-import { listFields, toFieldDto } from '../documents/document-fields.repository.js';
-import { type DocumentRow, listSigners, lockDocument, type SignerRow } from '../documents/documents.repository.js';
-import { recordEvent } from '../events/events.repository.js';
-import { findRequisitesToStamp } from '../requisites/requisites.repository.js';
-import type { SealingJobs } from '../sealing/sealing.jobs.js';
-import type { SignerMailJobs } from '../sending/invitation.mails.js';
-import { completeDocumentOnce } from './completion.repository.js';
+} from '../../data/company.js';
+import { completeDocumentOnce } from '../../data/completion.js';
+import { listFields, toFieldDto } from '../../data/document-fields.js';
+import { type DocumentRow, listSigners, lockDocument, type SignerRow } from '../../data/documents.js';
+import { recordEvent } from '../../data/events.js';
+import { findRequisitesToStamp } from '../../data/requisites.js';
+import * as repo from '../../data/signing.js';
+import { findSenderNameByAnyToken, findSigningSession } from '../../data/signing-tokens.js';
+import type { Db } from '../../platform/db/client.js';
+import { AppError } from '../../platform/errors.js';
+import { addressKey } from '../../platform/http/address-key.js';
+import type { JobQueue } from '../../platform/jobs.js';
+import type { Storage } from '../../platform/storage/storage.js';
+import { can, resourceOf } from '../access/index.js';
+import type { SealingJobs } from '../sealing/index.js';
+import type { SignerMailJobs } from '../sending/index.js';
+import { signersWhoseTurnItIs } from '../sending/index.js';
 import { applySignerFieldValues } from './field-values.js';
 import { fieldsSeenBySigner } from './given-values.js';
 import type { OpenedMailJobs } from './opened.mails.js';
 import type { SignedMailJobs } from './signed.mails.js';
-import * as repo from './signing.repository.js';
-import { findSenderNameByAnyToken } from './signing-tokens.repository.js';
-import { signersWhoseTurnItIs } from './turns.js';
 
 interface SignerDeps {
   db: Db;
@@ -92,8 +91,8 @@ export function signerService(deps: SignerDeps) {
    */
   async function authenticate(request: SignerRequest, options: { needsCode?: boolean } = {}) {
     if (!request.token) throw linkInvalid();
-    const session = await repo.findSigningSession(db, { documentId: request.documentId, token: request.token });
-    if (!session) throw linkInvalid();
+    const session = await findSigningSession(db, { documentId: request.documentId, token: request.token });
+    if (!session || session.document.deletedAt) throw linkInvalid();
     if (request.signerId !== undefined && session.signer.id !== request.signerId) {
       throw new AppError('FORBIDDEN', MESSAGES.signingLinkInvalid);
     }

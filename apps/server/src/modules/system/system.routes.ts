@@ -3,11 +3,11 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../../platform/config.js';
 import { type Database, pingDatabase } from '../../platform/db/client.js';
 import { notFound } from '../../platform/errors.js';
+import { bearerToken } from '../../platform/http/bearer.js';
 import { defineRoute } from '../../platform/http/define-route.js';
 import { isSecretKey } from '../../platform/http/secret-key.js';
 import { listOutbox, type Mailer } from '../../platform/mail/mailer.js';
 import { listSmsOutbox, type Sms } from '../../platform/sms/sms.js';
-import { bearerToken } from '../auth/tokens.js';
 
 export async function systemRoutes(
   app: FastifyInstance,

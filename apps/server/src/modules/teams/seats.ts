@@ -1,9 +1,9 @@
 import { APPSUMO_STANDARD_USERS, accountPlanKind, MESSAGES } from '@esign/shared';
+import { countPaidSeatPurchases, findSubscription } from '../../data/billing.js';
+import type { UserRow } from '../../data/users.js';
 import type { Db } from '../../platform/db/client.js';
 import { AppError } from '../../platform/errors.js';
-import { countPaidSeatPurchases, findSubscription } from '../billing/billing.repository.js';
-import type { BillingService } from '../billing/billing.service.js';
-import type { UserRow } from '../users/users.repository.js';
+import type { BillingService } from '../billing/index.js';
 
 /** How many people (members and pending invitations, the owner included) an account's plan pays for now. */
 export interface SeatCover {

@@ -1,12 +1,12 @@
 import { z } from 'zod';
+import { findInvitation, findTeam, setInvitationToken } from '../../data/teams.js';
+import { findUserById } from '../../data/users.js';
+import { hashToken, randomToken } from '../../platform/crypto/tokens.js';
 import type { Db } from '../../platform/db/client.js';
 import { defineJob } from '../../platform/jobs.js';
 import type { Mailer } from '../../platform/mail/mailer.js';
 import { renderMail } from '../../platform/mail/template.js';
 import { mailText } from '../../platform/mail/texts.js';
-import { hashToken, randomToken } from '../auth/tokens.js';
-import { findUserById } from '../users/users.repository.js';
-import { findInvitation, findTeam, setInvitationToken } from './teams.repository.js';
 
 interface MailDeps {
   db: Db;

@@ -1,8 +1,5 @@
 import {
   type AcceptTeamInviteRequest,
-  canAddTeamMembers,
-  canChangeTeamRole,
-  canRemoveTeamRow,
   isBusinessAccount,
   MESSAGES,
   TEAM_INVITE_TTL_SECONDS,
@@ -12,14 +9,9 @@ import {
   type TeamRole,
   type TokenPair,
 } from '@esign/shared';
-import type { Db } from '../../platform/db/client.js';
-import { AppError } from '../../platform/errors.js';
-import type { JobQueue } from '../../platform/jobs.js';
-import type { SocketAccess } from '../../platform/realtime.js';
-import * as authRepo from '../auth/auth.repository.js';
-import { hashPassword } from '../auth/auth.service.js';
-import { claimUnconfirmedAccount } from '../auth/claim-account.js';
-import { hashToken } from '../auth/tokens.js';
+import { claimUnconfirmedAccount } from '../../data/claim-account.js';
+import * as authRepo from '../../data/sessions.js';
+import * as repo from '../../data/teams.js';
 import {
   confirmEmailOnce,
   findUserByEmail,
@@ -27,10 +19,16 @@ import {
   insertUser,
   toUserDto,
   type UserRow,
-} from '../users/users.repository.js';
+} from '../../data/users.js';
+import { hashPassword } from '../../platform/crypto/passwords.js';
+import { hashToken } from '../../platform/crypto/tokens.js';
+import type { Db } from '../../platform/db/client.js';
+import { AppError } from '../../platform/errors.js';
+import type { JobQueue } from '../../platform/jobs.js';
+import type { SocketAccess } from '../../platform/realtime.js';
+import { type Action, accountOf, can, memberActor, teamMemberOf } from '../access/index.js';
 import type { SeatBilling } from './seats.js';
 import type { TeamMailJobs } from './teams.mails.js';
-import * as repo from './teams.repository.js';
 
 interface Deps {
   db: Db;
@@ -45,6 +43,18 @@ interface Deps {
 }
 
 const noAccess = () => new AppError('FORBIDDEN', MESSAGES.noAccess);
+
+/** The policy's action that removes a member of each role. */
+const REMOVE: Record<TeamRole, Action> = {
+  user: 'team.removeUser',
+  admin: 'team.removeAdmin',
+  owner: 'team.removeOwner',
+};
+
+/** The inviting user as the policy's actor: a row in a team without a role is taken as its owner's, as ever. */
+function inviter(viewer: { id: string; teamId: string | null; teamRole: TeamRole | null }) {
+  return memberActor({ ...viewer, teamRole: viewer.teamRole ?? 'owner' });
+}
 const memberNotFound = () => new AppError('NOT_FOUND', MESSAGES.teamMemberNotFound);
 const inviteInvalid = () => new AppError('LINK_INVALID', MESSAGES.inviteInvalid);
 
@@ -96,12 +106,10 @@ export function teamService(deps: Deps) {
     return jobs.transaction(db, async (tx, queue) => {
       const locked = await lockedViewer(tx, userId);
       const { viewer } = locked;
-      const role: TeamRole = viewer.teamRole ?? 'owner';
       const owner = await ownerOf(tx, viewer, locked.team?.ownerId);
       const plan = isBusinessAccount(owner) ? 'business' : owner.planType;
-      if (!canAddTeamMembers({ id: viewer.id, teamId: viewer.teamId, role }, plan)) {
-        throw role === 'user' ? noAccess() : new AppError('FORBIDDEN', MESSAGES.teamNeedsBusiness);
-      }
+      if (!can(inviter(viewer), 'team.invite', accountOf(viewer))) throw noAccess();
+      if (plan !== 'business') throw new AppError('FORBIDDEN', MESSAGES.teamNeedsBusiness);
       const { members, pending } = await peopleOf(tx, locked.team?.id);
       const invited = emails.filter((email) => !members.has(email) && email !== owner.email.toLowerCase());
       const people = Math.max(members.size, 1) + new Set([...pending, ...invited]).size;
@@ -180,8 +188,7 @@ export function teamService(deps: Deps) {
         if (!team) throw memberNotFound();
         const [member] = await repo.findMembers(tx, { teamId: team.id, ids: [input.memberId] });
         if (!member?.role) throw memberNotFound();
-        const viewerRow = { id: viewer.id, teamId: viewer.teamId, role: viewer.teamRole };
-        if (!canChangeTeamRole(viewerRow, { id: member.id, role: member.role })) throw noAccess();
+        if (!can(memberActor(viewer), 'team.changeRole', teamMemberOf(member, team.id))) throw noAccess();
         await repo.setMemberRole(tx, { teamId: team.id, userId: member.id, role: input.role });
         return team.id;
       });
@@ -199,11 +206,11 @@ export function teamService(deps: Deps) {
       const current = now();
       const removed = await db.transaction(async (tx) => {
         const { viewer, team } = await lockedViewer(tx, input.userId);
-        if (!team || viewer.teamRole === 'user' || !viewer.teamRole) throw noAccess();
-        const viewerRow = { id: viewer.id, teamId: viewer.teamId, role: viewer.teamRole };
+        const actor = memberActor(viewer);
+        if (!team || !can(actor, 'team.removeUser', accountOf(viewer))) throw noAccess();
         const members = await repo.findMembers(tx, { teamId: team.id, ids: input.ids });
         for (const member of members) {
-          if (!canRemoveTeamRow(viewerRow, { id: member.id, role: member.role ?? 'user' })) throw noAccess();
+          if (!can(actor, REMOVE[member.role ?? 'user'], teamMemberOf(member, team.id))) throw noAccess();
         }
         const memberIds = new Set(members.map((member) => member.id));
         const invitationIds = input.ids.filter((id) => !memberIds.has(id));

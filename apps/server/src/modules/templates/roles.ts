@@ -1,8 +1,8 @@
 import { FORM_SIGNER_ROLE, MESSAGES, type TemplateRole } from '@esign/shared';
+import * as repo from '../../data/documents.js';
+import { findUserById } from '../../data/users.js';
 import type { Db } from '../../platform/db/client.js';
 import { validationError } from '../../platform/http/error-handler.js';
-import * as repo from '../documents/documents.repository.js';
-import { findUserById } from '../users/users.repository.js';
 
 /**
  * PATCH documents/templates/{id} `roles`: the whole list. A role is a signer with a role name and no name or e-mail,

@@ -13,19 +13,19 @@ import {
   templateQuotaMessage,
   type UpdateTemplateRequest,
 } from '@esign/shared';
+import { recordActivities, recordActivity } from '../../data/activity.js';
+import * as partsRepo from '../../data/document-parts.js';
+import { serverOnlyErrors } from '../../data/document-parts.js';
+import * as documentsRepo from '../../data/documents.js';
+import * as repo from '../../data/templates.js';
+import { findUserById } from '../../data/users.js';
 import type { Db } from '../../platform/db/client.js';
 import { AppError } from '../../platform/errors.js';
 import { validationError } from '../../platform/http/error-handler.js';
-import { authorize, userActor } from '../access/access.repository.js';
-import type { Action } from '../access/policy.js';
-import { recordActivities, recordActivity } from '../activity/activity.repository.js';
-import * as partsRepo from '../documents/document-parts.repository.js';
-import * as documentsRepo from '../documents/documents.repository.js';
-import { replaceFields } from '../documents/fields.js';
-import { serverOnlyErrors } from '../sending/sending.service.js';
-import { findUserById } from '../users/users.repository.js';
+import type { Action } from '../access/index.js';
+import { authorize, userActor } from '../access/index.js';
+import { replaceFields } from '../documents/index.js';
 import { replaceRoles, seedFormSigners } from './roles.js';
-import * as repo from './templates.repository.js';
 
 const notFound = () => new AppError('NOT_FOUND', MESSAGES.templateNotFound);
 const conflict = (message: string) => new AppError('CONFLICT', message);

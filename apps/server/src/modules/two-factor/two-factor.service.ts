@@ -8,13 +8,14 @@ import {
   type TwoFactorType,
 } from '@esign/shared';
 import QRCode from 'qrcode';
+import * as repo from '../../data/two-factor.js';
+import { type UserRow, updateUser } from '../../data/users.js';
+import { hashToken, randomToken } from '../../platform/crypto/tokens.js';
 import type { Db } from '../../platform/db/client.js';
 import { AppError } from '../../platform/errors.js';
 import { addressKey } from '../../platform/http/address-key.js';
 import { mailText } from '../../platform/mail/texts.js';
 import { type Sms, SmsError } from '../../platform/sms/sms.js';
-import { hashToken, randomToken } from '../auth/tokens.js';
-import { type UserRow, updateUser } from '../users/users.repository.js';
 import {
   isBackupCodeShape,
   makeBackupCodes,
@@ -25,7 +26,6 @@ import {
   type TwoFactorSecrets,
 } from './secrets.js';
 import { acceptTotp, newTotpSecret, totpUri } from './totp.js';
-import * as repo from './two-factor.repository.js';
 
 interface TwoFactorDeps {
   db: Db;

@@ -5,10 +5,10 @@ import { createTestApp, type TestApp, uniqueEmail, waitForMail } from '../../../
 import { authClient } from '../../../test/auth.js';
 import { documentFactory } from '../../../test/document-factory.js';
 import { signerClient } from '../../../test/signing.js';
+import { insertDownloadLink } from '../../data/download-links.js';
+import { DELETED_ACCOUNT_ID } from '../../data/users.js';
+import { hashToken, randomToken } from '../../platform/crypto/tokens.js';
 import { documentActivities, documents, users } from '../../platform/db/schema.js';
-import { hashToken, randomToken } from '../auth/tokens.js';
-import { insertDownloadLink } from '../downloads/downloads.repository.js';
-import { DELETED_ACCOUNT_ID } from './users.repository.js';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,14 +1,14 @@
 import { dailyReportWindow, EMAIL_CHANGE_TTL_SECONDS, formatUserDate } from '@esign/shared';
 import { z } from 'zod';
+import { dailyActivityCounts } from '../../data/activity.js';
+import { insertEmailToken } from '../../data/sessions.js';
+import { findUserById, listDailyReportUsers } from '../../data/users.js';
+import { hashToken, randomToken } from '../../platform/crypto/tokens.js';
 import type { Db } from '../../platform/db/client.js';
 import { defineJob, type JobQueue } from '../../platform/jobs.js';
 import type { Mailer } from '../../platform/mail/mailer.js';
 import { renderMail } from '../../platform/mail/template.js';
 import { mailText } from '../../platform/mail/texts.js';
-import { dailyActivityCounts } from '../activity/activity.repository.js';
-import { insertEmailToken } from '../auth/auth.repository.js';
-import { hashToken, randomToken } from '../auth/tokens.js';
-import { findUserById, listDailyReportUsers } from './users.repository.js';
 
 interface UserMailDeps {
   db: Db;

@@ -10,10 +10,10 @@ import {
   updateProfile,
 } from '@esign/shared';
 import type { FastifyInstance } from 'fastify';
+import { toUserDto } from '../../data/users.js';
 import { currentSessionId, currentUser } from '../../platform/http/authenticate.js';
 import { defineRoute } from '../../platform/http/define-route.js';
-import { sendPicture } from './stored-picture.js';
-import { toUserDto } from './users.repository.js';
+import { sendPicture } from '../../platform/storage/stored-picture.js';
 import type { UserService } from './users.service.js';
 
 const asUser = { tags: ['user'], auth: 'user' } as const;

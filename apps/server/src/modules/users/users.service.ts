@@ -6,27 +6,27 @@ import {
   NOTIFICATION_FLAGS,
   type UpdateProfileRequest,
 } from '@esign/shared';
+import { findCompanySettings } from '../../data/company.js';
+import { findFileKeysInUse } from '../../data/document-parts.js';
+import { listSigners } from '../../data/documents.js';
+import * as authRepo from '../../data/sessions.js';
+import * as repo from '../../data/users.js';
+import { hashPassword } from '../../platform/crypto/passwords.js';
+import { hashToken } from '../../platform/crypto/tokens.js';
 import type { Db } from '../../platform/db/client.js';
 import { AppError } from '../../platform/errors.js';
+import { pngOfImage } from '../../platform/images.js';
 import type { JobQueue } from '../../platform/jobs.js';
 import type { SocketAccess } from '../../platform/realtime.js';
 import type { Storage } from '../../platform/storage/storage.js';
-import { authorize, userActor } from '../access/access.repository.js';
-import * as authRepo from '../auth/auth.repository.js';
-import { hashPassword } from '../auth/auth.service.js';
-import { hashToken } from '../auth/tokens.js';
-import { findCompanySettings } from '../company/company.repository.js';
-import { findFileKeysInUse } from '../documents/document-parts.repository.js';
-import { listSigners } from '../documents/documents.repository.js';
-import { pngOfImage } from '../requisites/image.js';
 import {
   currentPictureFile,
   type PictureKind,
   removeStoredFile as removeFile,
   replacePicture,
-} from './stored-picture.js';
+} from '../../platform/storage/stored-picture.js';
+import { authorize, userActor } from '../access/index.js';
 import type { UserMailJobs } from './users.mails.js';
-import * as repo from './users.repository.js';
 
 interface UserDeps {
   db: Db;

@@ -1,8 +1,8 @@
 import type { VerifyPdfResponse, VerifyVerdict } from '@esign/shared';
+import { findSealedDocumentByHash } from '../../data/verify.js';
 import type { Db } from '../../platform/db/client.js';
 import { type FoundSignature, findPdfSignatures } from '../../platform/pdf/pdf-signatures.js';
 import { sha256Hex } from '../../platform/pdf/seal/seal-pdf.js';
-import { findSealedDocumentByHash } from './verify.repository.js';
 
 /**
  * The verdict on a checked file: no signature; a signature that does not verify (bytes it covers were changed);

@@ -1,5 +1,7 @@
 import { WEBHOOK_LIMITS } from '@esign/shared';
 import { z } from 'zod';
+import { findUserById } from '../../data/users.js';
+import * as repo from '../../data/webhooks.js';
 import type { SecretBox } from '../../platform/crypto/secret-box.js';
 import type { Db } from '../../platform/db/client.js';
 import { defineJob, type JobQueue, type QueueInTransaction } from '../../platform/jobs.js';
@@ -7,9 +9,7 @@ import type { Mailer } from '../../platform/mail/mailer.js';
 import { renderMail } from '../../platform/mail/template.js';
 import { mailText } from '../../platform/mail/texts.js';
 import { type SafePostOptions, type SafeResponse, safePost } from '../../platform/net/safe-request.js';
-import { findUserById } from '../users/users.repository.js';
 import { signatureHeader } from './signature.js';
-import * as repo from './webhooks.repository.js';
 
 export interface DeliveryDeps {
   db: Db;

@@ -5,7 +5,7 @@ import { createTestApp, type TestApp, waitForMail } from '../../../test/app.js';
 import { authClient } from '../../../test/auth.js';
 import { awaitingDocument, signerClient } from '../../../test/signing.js';
 import { eventually, webhookReceiver } from '../../../test/webhook-receiver.js';
-import { recordEvent } from '../events/events.repository.js';
+import { recordEvent } from '../../data/events.js';
 
 let t: TestApp;
 let receiver: Awaited<ReturnType<typeof webhookReceiver>>;

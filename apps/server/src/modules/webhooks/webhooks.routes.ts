@@ -11,7 +11,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { currentUser } from '../../platform/http/authenticate.js';
 import { defineRoute } from '../../platform/http/define-route.js';
-import { userActor } from '../access/access.repository.js';
+import { userActor } from '../access/index.js';
 import type { WebhookService } from './webhooks.service.js';
 
 const asUser = { tags: ['webhooks'], auth: 'user' } as const;

@@ -7,6 +7,7 @@ import {
   type WebhookDelivery,
   type WebhookSubscription,
 } from '@esign/shared';
+import * as repo from '../../data/webhooks.js';
 import type { SecretBox } from '../../platform/crypto/secret-box.js';
 import type { Db } from '../../platform/db/client.js';
 import { AppError, notFound } from '../../platform/errors.js';
@@ -17,10 +18,9 @@ import {
   UnresolvedHostError,
   UnsafeTargetError,
 } from '../../platform/net/safe-request.js';
-import type { Actor } from '../access/policy.js';
+import { type Actor, can, ownedBy } from '../access/index.js';
 import { newWebhookSecret } from './signature.js';
 import type { WebhookJobs } from './webhooks.jobs.js';
-import * as repo from './webhooks.repository.js';
 
 export interface WebhookServiceDeps {
   db: Db;
@@ -66,8 +66,8 @@ export function webhookService(deps: WebhookServiceDeps) {
   }
 
   async function owned(actor: Actor, id: string) {
-    const row = await repo.findOwnedSubscription(db, { userId: ownerOf(actor), id });
-    if (!row) throw webhookNotFound();
+    const row = await repo.findSubscription(db, id);
+    if (!row || !can(actor, 'webhook.manage', ownedBy('webhook', row))) throw webhookNotFound();
     return row;
   }
 
@@ -142,6 +142,7 @@ export function webhookService(deps: WebhookServiceDeps) {
     },
 
     async deleteSubscription(actor: Actor, id: string) {
+      await owned(actor, id);
       if (!(await repo.deleteOwnedSubscription(db, { userId: ownerOf(actor), id }))) throw webhookNotFound();
       return { success: true as const };
     },

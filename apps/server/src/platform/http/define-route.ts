@@ -1,8 +1,5 @@
-import { canManageAccountSettings, MESSAGES } from '@esign/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { z } from 'zod';
-import { AppError } from '../errors.js';
-import { currentUser } from './authenticate.js';
 
 /** A route's contract from packages/shared: its method and path, and the zod schemas it has. */
 export interface RouteContract {
@@ -75,16 +72,14 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The pre-handler of `auth: 'user'` routes (decorated once by buildApp). */
     requireUser: preHandlerAsyncHookHandler;
+    /**
+     * After `requireUser`, the pre-handler of `auth: 'accountOwner'` routes (decorated once by buildApp: the access
+     * policy's `account.settings`); a teammate gets 404 ('Oops! You don't have access.' page).
+     */
+    requireAccountOwner: preHandlerAsyncHookHandler;
     /** The pre-handler of `auth: 'apiKey'` routes (decorated by the public API's scope). */
     requireApiKey: preHandlerAsyncHookHandler;
   }
-}
-
-/** After `requireUser`: the owner-only settings' calls answer a teammate 404 ('Oops! You don't have access.' page). */
-async function requireAccountOwner(request: FastifyRequest): Promise<void> {
-  const user = currentUser(request);
-  if (!canManageAccountSettings({ teamId: user.teamId, role: user.teamRole }))
-    throw new AppError('NOT_FOUND', MESSAGES.notFound);
 }
 
 /**
@@ -101,7 +96,7 @@ export function defineRoute<C extends RouteContract>(
   // caller gets 401, never a validation answer about the body, and a large body is not read for nobody.
   const authChecks = [
     ...(options.auth === 'user' ? [app.requireUser] : []),
-    ...(options.auth === 'accountOwner' ? [app.requireUser, requireAccountOwner] : []),
+    ...(options.auth === 'accountOwner' ? [app.requireUser, app.requireAccountOwner] : []),
     ...(options.auth === 'apiKey' ? [app.requireApiKey] : []),
     ...(options.preHandler ? [options.preHandler] : []),
   ];

@@ -66,7 +66,7 @@ export const users = pgTable(
     /**
      * Bumped by database triggers whenever anything the user's document lists show changes
      * (drizzle/0008_list_triggers.sql); read with the user on every request, it keys the lists' answer cache
-     * (modules/document-list).
+     * (modules/document-management).
      */
     documentsVersion: bigint('documents_version', { mode: 'number' }).notNull().default(0),
     /** The verified number of two-factor sign-in by SMS (`isTwillio2fa`); null while that factor is off. */

@@ -83,7 +83,7 @@ export const documents = pgTable(
   },
   (table) => [
     index('documents_user_status_created_idx').on(table.userId, table.status, table.createdAt),
-    // The lists (see modules/document-list): each ordering and filter walks an index of live documents.
+    // The lists (see modules/document-management): each ordering and filter walks an index of live documents.
     index('documents_list_created_idx')
       .on(table.userId, table.createdAt, table.id)
       .where(sql`${table.deletedAt} is null`),

@@ -1,0 +1,129 @@
+import type { ActivityType, DocumentActivity } from '@esign/shared';
+import { asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../platform/db/client.js';
+import { documentActivities, documents, signers } from '../platform/db/schema.js';
+import { eventOfActivity, recordEvents } from './events.js';
+
+export interface ActivityInput {
+  documentId: string;
+  type: ActivityType;
+  userId?: string | null;
+  signerIds?: string[];
+  sourceIp?: string | null;
+  userAgent?: string | null;
+  details?: Record<string, string> | null;
+  /** The instant recorded; the database's clock when not given. */
+  at?: Date;
+}
+
+/**
+ * Records one audit-trail row. Call it with the transaction that makes the change it records. Rows are only
+ * ever inserted: nothing updates or deletes them. An activity that is an event too (created, sent, viewed, signed,
+ * sealed, reverted: `eventOfActivity`) writes its outbox event in the same transaction.
+ */
+export async function recordActivity(db: Db, input: ActivityInput): Promise<void> {
+  await recordActivities(db, [input]);
+}
+
+/** Records several audit-trail rows in one statement, in the order given. */
+export async function recordActivities(db: Db, inputs: ActivityInput[]): Promise<void> {
+  if (inputs.length === 0) return;
+  await db.insert(documentActivities).values(
+    inputs.map((input) => ({
+      documentId: input.documentId,
+      type: input.type,
+      userId: input.userId ?? null,
+      signerIds: input.signerIds ?? [],
+      sourceIp: input.sourceIp ?? null,
+      userAgent: input.userAgent ?? null,
+      details: input.details ?? null,
+      ...(input.at ? { createdAt: input.at } : {}),
+    })),
+  );
+  await recordEvents(
+    db,
+    inputs.flatMap((input) => {
+      const type = eventOfActivity(input.type);
+      return type ? [{ type, documentId: input.documentId, signerIds: input.signerIds ?? [], at: input.at }] : [];
+    }),
+  );
+}
+
+export type ActivityRow = typeof documentActivities.$inferSelect;
+
+/** The document's latest activity row (type and instant), or undefined for none. */
+export async function latestActivity(db: Db, documentId: string) {
+  const [row] = await db
+    .select({ type: documentActivities.type, createdAt: documentActivities.createdAt })
+    .from(documentActivities)
+    .where(eq(documentActivities.documentId, documentId))
+    .orderBy(desc(documentActivities.createdAt), desc(documentActivities.sequence))
+    .limit(1);
+  return row;
+}
+
+export async function listActivityRows(db: Db, documentId: string): Promise<ActivityRow[]> {
+  return (
+    db
+      .select()
+      .from(documentActivities)
+      .where(eq(documentActivities.documentId, documentId))
+      // Rows of one transaction share its instant: they keep the order they were written in.
+      .orderBy(asc(documentActivities.createdAt), asc(documentActivities.sequence))
+  );
+}
+
+/** A document's activities as the API answers them, oldest first, with the signers' names and e-mails. */
+export async function listActivities(db: Db, documentId: string): Promise<DocumentActivity[]> {
+  const rows = await listActivityRows(db, documentId);
+  const ids = [...new Set(rows.flatMap((row) => row.signerIds))];
+  const people =
+    ids.length === 0
+      ? []
+      : await db
+          .select({ id: signers.id, name: signers.name, email: signers.email })
+          .from(signers)
+          .where(inArray(signers.id, ids));
+  const byId = new Map(people.map((person) => [person.id, person]));
+  return rows.map((row) => ({
+    id: row.id,
+    type: row.type,
+    signers: row.signerIds.flatMap((id) => {
+      const person = byId.get(id);
+      return person ? [person] : [];
+    }),
+    sourceIP: row.sourceIp,
+    createdAt: row.createdAt.toISOString(),
+  }));
+}
+
+/**
+ * A user's day for the daily report: the sends, signatures and completions recorded on their documents between
+ * `from` and `to`, and how many of their documents await signatures now.
+ */
+export async function dailyActivityCounts(db: Db, params: { userId: string; from: Date; to: Date }) {
+  const from = sql`${params.from.toISOString()}::timestamptz`;
+  const to = sql`${params.to.toISOString()}::timestamptz`;
+  const result = (await db.execute(sql`
+    select
+      (select count(distinct a.document_id) from ${documentActivities} a join ${documents} d on d.id = a.document_id
+        where d.user_id = ${params.userId} and a.type = 'send' and a.created_at >= ${from}
+          and a.created_at < ${to})::int as sent,
+      (select count(*) from ${documentActivities} a join ${documents} d on d.id = a.document_id
+        where d.user_id = ${params.userId} and a.type = 'sign' and a.created_at >= ${from}
+          and a.created_at < ${to})::int as signed,
+      (select count(*) from ${documentActivities} a join ${documents} d on d.id = a.document_id
+        where d.user_id = ${params.userId} and a.type = 'complete' and a.created_at >= ${from}
+          and a.created_at < ${to})::int as completed,
+      (select count(*) from ${documents} d
+        where d.user_id = ${params.userId} and d.status = 'awaiting' and d.deleted_at is null)::int as awaiting`)) as unknown as {
+    rows: { sent: number; signed: number; completed: number; awaiting: number }[];
+  };
+  const row = result.rows[0];
+  return {
+    sent: row?.sent ?? 0,
+    signed: row?.signed ?? 0,
+    completed: row?.completed ?? 0,
+    awaiting: row?.awaiting ?? 0,
+  };
+}

@@ -1,0 +1,95 @@
+import { and, eq, isNotNull, isNull } from 'drizzle-orm';
+import { hashToken, randomToken } from '../platform/crypto/tokens.js';
+import type { Db } from '../platform/db/client.js';
+import { documents, signers, signingTokens, users } from '../platform/db/schema.js';
+
+/**
+ * Signing-link tokens: 256 random bits bound to one signer of one document. Only the hash is stored, so a raw
+ * token exists only in the link that is mailed or copied; it never appears in an answer to the sender.
+ */
+export async function issueSigningToken(db: Db, params: { documentId: string; signerId: string }): Promise<string> {
+  const token = randomToken();
+  await db.insert(signingTokens).values({ ...params, tokenHash: hashToken(token) });
+  // A new link has no wrong codes: a signer locked out through an older link is no longer shown as locked.
+  await db
+    .update(signers)
+    .set({ accessLockedAt: null })
+    .where(and(eq(signers.id, params.signerId), isNotNull(signers.accessLockedAt)));
+  return token;
+}
+
+/** The signing page's address for a token. */
+export function signingUrl(appUrl: string, documentId: string, token: string): string {
+  const url = new URL(`/documents/${documentId}/sign`, appUrl);
+  url.searchParams.set('signAccessToken', token);
+  return url.toString();
+}
+
+/**
+ * The live (not revoked) token of a signing link with its signer and document, only when the token belongs to that
+ * document; tokens of other documents find nothing. The document may be deleted: the signer's calls refuse that
+ * (`signing.service.ts`), while the signer page's framing and its realtime room only ask whose token it is.
+ */
+export async function findSigningSession(db: Db, params: { documentId: string; token: string }) {
+  const [row] = await db
+    .select({ token: signingTokens, signer: signers, document: documents })
+    .from(signingTokens)
+    .innerJoin(signers, eq(signers.id, signingTokens.signerId))
+    .innerJoin(documents, eq(documents.id, signingTokens.documentId))
+    .where(
+      and(
+        eq(signingTokens.tokenHash, hashToken(params.token)),
+        eq(signingTokens.documentId, params.documentId),
+        isNull(signingTokens.revokedAt),
+      ),
+    )
+    .limit(1);
+  return row;
+}
+
+/**
+ * The signer of a live token of any document (calls that are not about one document, such as saved signatures),
+ * with whether the document still waits for its access code to be typed with this token.
+ */
+export async function findSignerByTokenAlone(db: Db, token: string) {
+  const [row] = await db
+    .select({ signer: signers, codeAccess: documents.codeAccess, codeConfirmedAt: signingTokens.codeConfirmedAt })
+    .from(signingTokens)
+    .innerJoin(signers, eq(signers.id, signingTokens.signerId))
+    .innerJoin(documents, eq(documents.id, signingTokens.documentId))
+    .where(
+      and(eq(signingTokens.tokenHash, hashToken(token)), isNull(signingTokens.revokedAt), isNull(documents.deletedAt)),
+    )
+    .limit(1);
+  if (!row) return undefined;
+  return { signer: row.signer, isAccessCodeRequired: Boolean(row.codeAccess) && row.codeConfirmedAt === null };
+}
+
+/** Every link of the document stops working (the document went back to draft). */
+export async function revokeSigningTokens(db: Db, params: { documentId: string; now: Date }): Promise<void> {
+  await db
+    .update(signingTokens)
+    .set({ revokedAt: params.now })
+    .where(and(eq(signingTokens.documentId, params.documentId), isNull(signingTokens.revokedAt)));
+}
+
+/**
+ * The name of the sender of the document a token was issued for, live or revoked, when the token belongs to that
+ * document and the document is still there; undefined for any other token.
+ */
+export async function findSenderNameByAnyToken(db: Db, params: { documentId: string; token: string }) {
+  const [row] = await db
+    .select({ name: users.name })
+    .from(signingTokens)
+    .innerJoin(documents, eq(documents.id, signingTokens.documentId))
+    .innerJoin(users, eq(users.id, documents.userId))
+    .where(
+      and(
+        eq(signingTokens.tokenHash, hashToken(params.token)),
+        eq(signingTokens.documentId, params.documentId),
+        isNull(documents.deletedAt),
+      ),
+    )
+    .limit(1);
+  return row?.name;
+}

@@ -1,0 +1,31 @@
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../platform/db/client.js';
+import { documentActivities, documents, signers } from '../platform/db/schema.js';
+
+/**
+ * The document this instance sealed into a file with one of these SHA-256 digests (the `complete` activity records
+ * each sealed file's), with its title, completion time and signers; undefined when none.
+ */
+export async function findSealedDocumentByHash(db: Db, digests: string[]) {
+  if (digests.length === 0) return undefined;
+  const [row] = await db
+    .select({
+      documentId: documentActivities.documentId,
+      sha256: sql<string>`${documentActivities.details}->>'sha256'`,
+      completedAt: documentActivities.createdAt,
+      title: documents.title,
+    })
+    .from(documentActivities)
+    .innerJoin(documents, eq(documents.id, documentActivities.documentId))
+    .where(
+      and(eq(documentActivities.type, 'complete'), inArray(sql`${documentActivities.details}->>'sha256'`, digests)),
+    )
+    .limit(1);
+  if (!row) return undefined;
+  const people = await db
+    .select({ name: signers.name, email: signers.email })
+    .from(signers)
+    .where(eq(signers.documentId, row.documentId))
+    .orderBy(asc(signers.order));
+  return { ...row, signers: people };
+}

@@ -1,0 +1,2 @@
+/** What the document-list module offers other modules (the lint's dependency check allows nothing else). */
+export type { DocumentManagementService } from './document-management.service.js';

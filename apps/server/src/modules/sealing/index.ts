@@ -1,0 +1,2 @@
+/** What the sealing module offers other modules (the lint's dependency check allows nothing else). */
+export type { SealingJobs } from './sealing.jobs.js';

@@ -1,0 +1,4 @@
+/** What the sending module offers other modules (the lint's dependency check allows nothing else). */
+export type { SignerMailJobs } from './invitation.mails.js';
+export type { SendingService } from './sending.service.js';
+export { signersWhoseTurnItIs } from './turns.js';
