@@ -27,15 +27,6 @@ export async function findBatch(db: Db, batchId: string): Promise<BatchRow | und
   return row;
 }
 
-export async function findOwnedBatch(db: Db, params: { userId: string; batchId: string }) {
-  const [row] = await db
-    .select()
-    .from(bulkSendBatches)
-    .where(and(eq(bulkSendBatches.id, params.batchId), eq(bulkSendBatches.userId, params.userId)))
-    .limit(1);
-  return row;
-}
-
 /** Locks the batch's row for the transaction (a retry and another retry of the same batch take turns). */
 export async function lockBatch(db: Db, batchId: string): Promise<void> {
   await db

@@ -5,10 +5,10 @@ import { documentFields, documents, requisites } from '../platform/db/schema.js'
 export type RequisiteRow = typeof requisites.$inferSelect;
 export type NewRequisiteRow = typeof requisites.$inferInsert;
 
-/** Rows of this owner only: every query goes through this condition. */
-/** Whose saved signatures a call is about: a logged-in user's, or the signer's of a signing-link token. */
-export type RequisiteOwner = { kind: 'user'; id: string } | { kind: 'signer'; id: string };
+/** Whose saved signatures a call is about: a logged-in user's, or the signer's (of that document) of a link token. */
+export type RequisiteOwner = { kind: 'user'; id: string } | { kind: 'signer'; id: string; documentId: string };
 
+/** Rows of this owner only: the lists and every change go through this condition. */
 function ownedBy(owner: RequisiteOwner): SQL {
   return owner.kind === 'user' ? eq(requisites.userId, owner.id) : eq(requisites.signerId, owner.id);
 }
@@ -27,13 +27,13 @@ export async function listOwnedRequisites(
   return db.select().from(requisites).where(condition).orderBy(desc(requisites.createdAt), requisites.type);
 }
 
-/** The owner's live rows among these ids. */
-export async function findOwnedLive(db: Db, params: { owner: RequisiteOwner; ids: string[] }): Promise<RequisiteRow[]> {
-  if (params.ids.length === 0) return [];
+/** The live rows among these ids, locked for the transaction (whose they are, the caller asks the policy). */
+export async function findLiveRequisites(db: Db, ids: string[]): Promise<RequisiteRow[]> {
+  if (ids.length === 0) return [];
   return db
     .select()
     .from(requisites)
-    .where(and(ownedBy(params.owner), inArray(requisites.id, params.ids), isNull(requisites.deletedAt)))
+    .where(and(inArray(requisites.id, ids), isNull(requisites.deletedAt)))
     .for('update');
 }
 

@@ -9,4 +9,4 @@ export {
   resourceOf,
   userActor,
 } from './enforce.js';
-export { type Action, type Actor, accountOf, can, ownedBy, teamMemberOf } from './policy.js';
+export { type Action, type Actor, accountOf, can, ownedBy, requisiteOf, teamMemberOf } from './policy.js';

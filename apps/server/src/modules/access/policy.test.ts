@@ -11,6 +11,7 @@ import {
   type Relation,
   type Resource,
   relationOf,
+  requisiteOf,
   teamMemberOf,
 } from './policy.js';
 
@@ -87,12 +88,15 @@ describe('the access policy', () => {
   });
 });
 
-describe("the policy's account, team, API key and webhook actions", () => {
+describe("the policy's account, team, API key, webhook, bulk-send and saved-signature actions", () => {
   const account = accountOf({ id: 'owner-1', teamId: TEAM });
   const alone = accountOf({ id: 'owner-1', teamId: null });
   const member = (id: string) => teamMemberOf({ id }, TEAM);
   const ownKey = ownedBy('apiKey', { id: 'key-1', userId: 'owner-1' });
   const ownWebhook = ownedBy('webhook', { id: 'hook-1', userId: 'owner-1' });
+  const ownBatch = ownedBy('bulkSend', { id: 'batch-1', userId: 'owner-1' });
+  const usersRequisite = requisiteOf({ id: 'req-1', userId: 'owner-1', signerId: null });
+  const signersRequisite = requisiteOf({ id: 'req-2', userId: null, signerId: 'signer-1' });
   const TEAM_ACTORS = { teamOwner: ACTORS.teamOwner, teamAdmin: ACTORS.teamAdmin, teamUser: ACTORS.teamUser };
 
   /** Each actor's answers, written out: [account.settings, team.invite, team.removeUser on the account]. */
@@ -132,10 +136,12 @@ describe("the policy's account, team, API key and webhook actions", () => {
     }
   });
 
-  it("keeps an API key and a webhook their owner's: anyone else, a teammate too, does not see them (404)", () => {
+  it("keeps an API key, a webhook, a bulk send and a saved signature their owner's: anyone else, a teammate too, does not see them (404)", () => {
     for (const [resource, action] of [
       [ownKey, 'apiKey.manage'],
       [ownWebhook, 'webhook.manage'],
+      [ownBatch, 'bulkSend.manage'],
+      [usersRequisite, 'requisite.manage'],
     ] as const) {
       expect(decide(ACTORS.owner, action, resource)).toBe('allowed');
       for (const relation of ['teamOwner', 'teamAdmin', 'teamUser', 'signer', 'stranger'] as const) {
@@ -144,11 +150,22 @@ describe("the policy's account, team, API key and webhook actions", () => {
     }
   });
 
+  it("keeps a saved signature made through a signing link its signer's: not the document's other signers, nor its owner", () => {
+    expect(decide(ACTORS.signer, 'requisite.manage', signersRequisite)).toBe('allowed');
+    const otherSigner: Actor = { kind: 'signer', documentId: 'doc-1', signerId: 'signer-2' };
+    expect(decide(otherSigner, 'requisite.manage', signersRequisite)).toBe('hidden');
+    expect(decide(ACTORS.owner, 'requisite.manage', signersRequisite)).toBe('hidden');
+    // A signer's link never reaches the saved signatures of a user, the document's owner included.
+    expect(decide(ACTORS.signer, 'requisite.manage', usersRequisite)).toBe('hidden');
+  });
+
   it('allows an action asked of another kind of resource to nobody', () => {
     for (const actor of Object.values(ACTORS)) {
       expect(can(actor, 'document.view', account)).toBe(false);
       expect(can(actor, 'account.settings', document)).toBe(false);
       expect(can(actor, 'apiKey.manage', ownWebhook)).toBe(false);
+      expect(can(actor, 'bulkSend.manage', ownKey)).toBe(false);
+      expect(can(actor, 'requisite.manage', ownBatch)).toBe(false);
       expect(can(actor, 'team.changeRole', account)).toBe(false);
     }
   });

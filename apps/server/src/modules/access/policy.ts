@@ -20,10 +20,11 @@ export type Actor =
 /**
  * What is asked about, by its owner and the owner's team: a document or template; an account (its owner-only
  * settings and its team: `ownerId` is null for a team's account, whose owner is the member with the role 'owner');
- * a member or pending invitation of a team (`ownerId` is that person's id); or one user's own API key or webhook.
+ * a member or pending invitation of a team (`ownerId` is that person's id); one user's own API key, webhook or
+ * bulk-send batch; or a saved signature, whose owner is a user or the signer of a signing link.
  */
 export interface Resource {
-  kind: 'document' | 'template' | 'account' | 'teamMember' | 'apiKey' | 'webhook';
+  kind: 'document' | 'template' | 'account' | 'teamMember' | 'apiKey' | 'webhook' | 'bulkSend' | 'requisite';
   id: string;
   ownerId: string | null;
   teamId: string | null;
@@ -67,6 +68,13 @@ export const POLICY = {
   'apiKey.manage': OWNER_ONLY,
   /** See, change or delete a webhook subscription and its deliveries: its owner's alone (an API key acts as them). */
   'webhook.manage': OWNER_ONLY,
+  /** See a bulk send's rows and send its failed rows again: the owner's who made it alone. */
+  'bulkSend.manage': OWNER_ONLY,
+  /**
+   * Use, change or delete a saved signature or initials: its owner's alone, a user's or a signing link's signer's
+   * (who owns what they saved through their link).
+   */
+  'requisite.manage': OWNER_ONLY,
 } as const satisfies Record<string, readonly Relation[]>;
 export type Action = keyof typeof POLICY;
 export const ACTIONS = Object.keys(POLICY) as Action[];
@@ -90,11 +98,14 @@ const KINDS_OF: Record<Action, readonly Resource['kind'][]> = {
   'team.removeOwner': ['teamMember'],
   'apiKey.manage': ['apiKey'],
   'webhook.manage': ['webhook'],
+  'bulkSend.manage': ['bulkSend'],
+  'requisite.manage': ['requisite'],
 };
 
 /** The actor's relation to the resource. */
 export function relationOf(actor: Actor, resource: Resource): Relation {
   if (actor.kind === 'signer') {
+    if (resource.kind === 'requisite') return resource.ownerId === actor.signerId ? 'owner' : 'stranger';
     return DOCUMENTS.includes(resource.kind) && actor.documentId === resource.id ? 'signer' : 'stranger';
   }
   if (actor.userId === resource.ownerId) return 'owner';
@@ -126,6 +137,8 @@ const SEE: Record<Resource['kind'], Action | undefined> = {
   teamMember: undefined,
   apiKey: 'apiKey.manage',
   webhook: 'webhook.manage',
+  bulkSend: 'bulkSend.manage',
+  requisite: 'requisite.manage',
 };
 
 /** The account a user belongs to: their own, or their team's. */
@@ -140,9 +153,14 @@ export function teamMemberOf(member: { id: string }, teamId: string): Resource {
   return { kind: 'teamMember', id: member.id, ownerId: member.id, teamId };
 }
 
-/** One user's own thing (an API key, a webhook subscription): nobody else's, a team's neither. */
-export function ownedBy(kind: 'apiKey' | 'webhook', row: { id: string; userId: string }): Resource {
+/** One user's own thing (an API key, a webhook subscription, a bulk send): nobody else's, a team's neither. */
+export function ownedBy(kind: 'apiKey' | 'webhook' | 'bulkSend', row: { id: string; userId: string }): Resource {
   return { kind, id: row.id, ownerId: row.userId, teamId: null };
+}
+
+/** A saved signature or initials: its user's, or (saved through a signing link) that link's signer's. */
+export function requisiteOf(row: { id: string; userId: string | null; signerId: string | null }): Resource {
+  return { kind: 'requisite', id: row.id, ownerId: row.userId ?? row.signerId, teamId: null };
 }
 
 /**

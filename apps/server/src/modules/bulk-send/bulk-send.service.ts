@@ -5,7 +5,7 @@ import type { Db } from '../../platform/db/client.js';
 import { AppError } from '../../platform/errors.js';
 import { validationError } from '../../platform/http/error-handler.js';
 import type { JobQueue } from '../../platform/jobs.js';
-import { authorize, userActor } from '../access/index.js';
+import { authorize, can, ownedBy, userActor } from '../access/index.js';
 import type { BulkSendJobs } from './bulk-send.jobs.js';
 
 /** POST document_sign/bulk_send, GET document_sign/bulk_send/{batchId} and its retry of the failed rows. */
@@ -27,9 +27,12 @@ export function bulkSendService(deps: { db: Db; jobs: JobQueue; bulkSendJobs: Bu
     return template;
   }
 
+  /** The batch when the policy lets the caller manage it ('bulkSend.manage'); another account's is 404. */
   async function requireOwnedBatch(input: { userId: string; batchId: string }) {
-    const batch = await repo.findOwnedBatch(db, input);
-    if (!batch) throw new AppError('NOT_FOUND', MESSAGES.bulkSendBatchNotFound);
+    const batch = await repo.findBatch(db, input.batchId);
+    if (!batch || !can(userActor(input.userId), 'bulkSend.manage', ownedBy('bulkSend', batch))) {
+      throw new AppError('NOT_FOUND', MESSAGES.bulkSendBatchNotFound);
+    }
     return batch;
   }
 

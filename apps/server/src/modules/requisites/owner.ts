@@ -39,7 +39,7 @@ export function requireRequisiteOwner(deps: { db: Db; auth: Authenticator }): pr
     request.requisiteOwner =
       userId !== undefined && found.signer.userId === userId
         ? { kind: 'user', id: userId }
-        : { kind: 'signer', id: found.signer.id };
+        : { kind: 'signer', id: found.signer.id, documentId: found.signer.documentId };
   };
 }
 

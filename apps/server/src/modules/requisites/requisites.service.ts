@@ -8,7 +8,7 @@ import {
 } from '@esign/shared';
 import type { RequisiteOwner } from '../../data/requisites.js';
 import {
-  findOwnedLive,
+  findLiveRequisites,
   insertRequisites,
   isUsedInFields,
   listOwnedRequisites,
@@ -22,6 +22,7 @@ import type { Db } from '../../platform/db/client.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import { decodeImage, normaliseImage } from '../../platform/images.js';
 import type { Storage } from '../../platform/storage/storage.js';
+import { type Actor, can, requisiteOf, userActor } from '../access/index.js';
 
 interface RequisiteDeps {
   db: Db;
@@ -32,6 +33,13 @@ interface RequisiteDeps {
 /** Where a requisite's PNG lives; made by the server only. */
 export function requisiteFileKey(owner: RequisiteOwner, requisiteId: string): string {
   return `requisites/${owner.id}/${requisiteId}.png`;
+}
+
+/** The owner of a call as the policy's actor: the logged-in user, or the signer of that document's link. */
+function actorOf(owner: RequisiteOwner): Actor {
+  return owner.kind === 'user'
+    ? userActor(owner.id)
+    : { kind: 'signer', documentId: owner.documentId, signerId: owner.id };
 }
 
 const imageRequired = () => new AppError('VALIDATION_ERROR', MESSAGES.requisiteImageRequired);
@@ -97,6 +105,10 @@ export function requisiteService({ db, storage, now }: RequisiteDeps) {
     );
   }
 
+  /** The live rows among `ids` the policy lets the owner change (another's are left out, as if absent: 404). */
+  const findOwned = async (tx: Db, owner: RequisiteOwner, ids: string[]) =>
+    (await findLiveRequisites(tx, ids)).filter((row) => can(actorOf(owner), 'requisite.manage', requisiteOf(row)));
+
   const bySignFirst = (rows: RequisiteRow[]) =>
     [...rows].sort((a, b) => (a.type === b.type ? 0 : a.type === 'sign' ? -1 : 1));
 
@@ -120,7 +132,7 @@ export function requisiteService({ db, storage, now }: RequisiteDeps) {
       if (ids.some((id) => id === undefined) || ids[0] === ids[1]) throw notFound();
       const images = await preparedImages(items);
       const rows = await db.transaction(async (tx) => {
-        const existing = await findOwnedLive(tx, { owner: input.owner, ids: ids as string[] });
+        const existing = await findOwned(tx, input.owner, ids as string[]);
         const isPair =
           existing.length === 2 &&
           existing.every((row) => ids.includes(row.siblingId ?? '') && row.siblingId !== row.id) &&
@@ -172,7 +184,7 @@ export function requisiteService({ db, storage, now }: RequisiteDeps) {
     /** Soft-deletes the item and its sibling together. */
     async remove(input: { owner: RequisiteOwner; id: string }): Promise<{ success: true }> {
       await db.transaction(async (tx) => {
-        const [row] = await findOwnedLive(tx, { owner: input.owner, ids: [input.id] });
+        const [row] = await findOwned(tx, input.owner, [input.id]);
         if (!row) throw notFound();
         const ids = row.siblingId ? [row.id, row.siblingId] : [row.id];
         await softDeleteRequisites(tx, { owner: input.owner, ids, now: now() });
