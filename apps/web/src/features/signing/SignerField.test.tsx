@@ -27,7 +27,47 @@ const fieldElement = (id: string) => {
   return element;
 };
 
+/** An sRGB colour as [r, g, b, alpha] from '#rrggbb', '#rrggbbaa', 'rgb(...)' or 'rgba(...)'. */
+function rgba(css: string): [number, number, number, number] {
+  const hex = /^#([0-9a-f]{6})([0-9a-f]{2})?$/i.exec(css.trim());
+  if (hex) {
+    const [r, g, b] = [0, 2, 4].map((at) => Number.parseInt((hex[1] as string).slice(at, at + 2), 16));
+    return [r as number, g as number, b as number, hex[2] ? Number.parseInt(hex[2], 16) / 255 : 1];
+  }
+  const parts = /rgba?\(([^)]+)\)/.exec(css)?.[1]?.split(',').map(Number);
+  if (!parts || parts.length < 3) throw new Error(`not a colour: ${css}`);
+  return [parts[0] as number, parts[1] as number, parts[2] as number, parts[3] ?? 1];
+}
+
+/** `top` at `alpha` over the opaque `bottom`. */
+const over = (top: number[], alpha: number, bottom: number[]) =>
+  bottom.map((c, i) => (top[i] as number) * alpha + c * (1 - alpha));
+
+/** WCAG 2 contrast ratio of two opaque colours. */
+function contrast(a: number[], b: number[]): number {
+  const luminance = (rgb: number[]) => {
+    const [r, g, b] = rgb.map((c) => (c / 255 <= 0.03928 ? c / 255 / 12.92 : ((c / 255 + 0.055) / 1.055) ** 2.4));
+    return 0.2126 * (r as number) + 0.7152 * (g as number) + 0.0722 * (b as number);
+  };
+  const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+  return ((light as number) + 0.05) / ((dark as number) + 0.05);
+}
+
 describe('SignerField', () => {
+  it('shows the label of an empty field at 4.5:1 or more against its tinted box on the white page', () => {
+    // Cause: the label was the field's colour at 70% opacity over the box's 12% tint (about 2.8:1); axe found it
+    // on the phone journey whenever it checked before the page's picture was drawn under the field.
+    renderField(signerField({ id: 'f1', type: 'text', placeholder: 'Company' }));
+    const label = screen.getByText('Company');
+    const box = label.parentElement as HTMLElement;
+    const [r, g, b, tint] = rgba(box.style.backgroundColor || box.style.background);
+    const background = over([r, g, b], tint, [255, 255, 255]);
+    const [tr, tg, tb, alpha] = rgba(box.style.color);
+    const opacity = label.style.opacity === '' ? 1 : Number(label.style.opacity);
+    const text = over([tr, tg, tb], alpha * opacity, background);
+    expect(contrast(text, background)).toBeGreaterThanOrEqual(4.5);
+  });
+
   it("opens the signer's own field's step from a named button", async () => {
     const field = signerField({ id: 'f1', type: 'text', placeholder: 'Company' });
     const { user, onOpen } = renderField(field);
