@@ -21,6 +21,9 @@ export default defineConfig({
           environment: 'node',
           include: ['src/**/*.test.{ts,tsx}'],
           setupFiles: ['src/test/setup.ts'],
+          // A page rendered in a DOM and driven key by key takes a few seconds on a loaded 2-core machine (CI runs
+          // the server's tests beside these): the bound is for a test that hangs, not a measure of speed.
+          testTimeout: 30_000,
         },
       },
     ],
