@@ -50,6 +50,18 @@ describe('time zones by name', () => {
     expect(zones.every((option) => isTimeZone(option.zone))).toBe(true);
   });
 
+  it("lists renamed zones by today's names, so a search for Kolkata or Kyiv finds them", () => {
+    // Cause: the runtime's list (ICU's) keeps a zone's old name (Asia/Calcutta, Europe/Kiev), so the profile's
+    // search for 'Kolkata' found nothing, and a user saved as Asia/Kolkata saw a zone the list lacked.
+    const zones = timeZoneOptions(new Date('2027-01-15T12:00:00Z')).map((option) => option.zone);
+    expect(zones).toEqual(
+      expect.arrayContaining(['Asia/Kolkata', 'Europe/Kyiv', 'Asia/Kathmandu', 'Asia/Ho_Chi_Minh']),
+    );
+    expect(zones).not.toContain('Asia/Calcutta');
+    expect(zones).not.toContain('Europe/Kiev');
+    expect(new Set(zones).size).toBe(zones.length);
+  });
+
   it('writes an offset as ISO 8601 does', () => {
     expect(utcOffsetText(330)).toBe('+05:30');
     expect(utcOffsetText(-720)).toBe('-12:00');

@@ -90,10 +90,32 @@ export interface TimeZoneOption {
   offsetMinutes: number;
 }
 
+/**
+ * Zones the runtime's list (ICU's) still names by an old name, and their names in the tz database today (its
+ * 'backward' links): the list shows today's, so a search for Kolkata or Kyiv finds them. Both names work in `Intl`.
+ */
+const RENAMED_ZONES: Record<string, string> = {
+  'Africa/Asmera': 'Africa/Asmara',
+  'America/Godthab': 'America/Nuuk',
+  'Asia/Calcutta': 'Asia/Kolkata',
+  'Asia/Katmandu': 'Asia/Kathmandu',
+  'Asia/Rangoon': 'Asia/Yangon',
+  'Asia/Saigon': 'Asia/Ho_Chi_Minh',
+  'Atlantic/Faeroe': 'Atlantic/Faroe',
+  'Europe/Kiev': 'Europe/Kyiv',
+  'Pacific/Enderbury': 'Pacific/Kanton',
+  'Pacific/Ponape': 'Pacific/Pohnpei',
+  'Pacific/Truk': 'Pacific/Chuuk',
+};
+
 /** The zones the runtime knows, UTC first, then by region and name, each with its offset at `now`. */
 export function timeZoneOptions(now: Date): TimeZoneOption[] {
-  const names = Intl.supportedValuesOf('timeZone').filter((zone) => zone !== 'UTC');
-  return ['UTC', ...names.sort()].map((zone) => ({
+  const names = new Set(
+    Intl.supportedValuesOf('timeZone')
+      .filter((zone) => zone !== 'UTC')
+      .map((zone) => RENAMED_ZONES[zone] ?? zone),
+  );
+  return ['UTC', ...[...names].sort()].map((zone) => ({
     zone,
     region: zone.split('/')[0] ?? zone,
     offsetMinutes: timeZoneOffsetMinutes(zone, now),
