@@ -9,6 +9,8 @@ import { apiCall } from '../../api/client';
 import { notifyFailure, notifySuccess } from '../../api/notify';
 
 const POPUP_FEATURES = 'popup,width=600,height=720';
+/** How long a popup seen closed is waited for its message (posted just before it closed). */
+const CLOSED_GRACE_MS = 1_500;
 
 /** Reads the authorisation window's result from the /integrations address it came back to. */
 export function popupResult(search: URLSearchParams): IntegrationPopupMessage | null {
@@ -51,12 +53,16 @@ export async function authorizeInPopup(type: IntegrationType): Promise<Integrati
       if (event.origin !== window.location.origin || !isPopupMessage(event.data)) return;
       finish(event.data);
     };
+    // The popup posts its result and then closes itself: seen closed, it is given a moment for a message still on
+    // its way to this window before the wait ends without one.
+    let lastCall: number | undefined;
     const watch = window.setInterval(() => {
-      if (popup.closed) finish(null);
+      if (popup.closed && lastCall === undefined) lastCall = window.setTimeout(() => finish(null), CLOSED_GRACE_MS);
     }, 500);
     function finish(result: IntegrationPopupMessage | null) {
       window.removeEventListener('message', onMessage);
       window.clearInterval(watch);
+      window.clearTimeout(lastCall);
       resolve(result);
     }
     window.addEventListener('message', onMessage);
