@@ -32,3 +32,18 @@ export function createQueryClient(): QueryClient {
     }),
   });
 }
+
+/**
+ * For a handler that awaits a mutation whose failure the mutation cache above already shows (a toast, or the form's
+ * fields): runs `then` with the answer when it succeeds, and does nothing more when it fails, so no rejection is left
+ * unhandled and nothing is told twice.
+ */
+export async function afterSuccess<T>(mutation: Promise<T>, then: (answer: T) => void): Promise<void> {
+  let answer: T;
+  try {
+    answer = await mutation;
+  } catch {
+    return;
+  }
+  then(answer);
+}

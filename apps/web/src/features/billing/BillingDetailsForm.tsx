@@ -3,6 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useForm } from 'react-hook-form';
 import { notifySuccess } from '../../api/notify';
+import { afterSuccess } from '../../api/query-client';
 import { useFieldError } from '../../forms/use-field-error';
 import { useTranslation } from '../../i18n';
 import { useUpdateBillingDetails } from './api';
@@ -34,9 +35,10 @@ export function BillingDetailsForm({ details }: { details: BillingDetails | null
     },
   });
   const onSubmit = form.handleSubmit(async (values) => {
-    const saved = await update.mutateAsync(toDetails(values));
-    form.reset(toValues(saved));
-    notifySuccess(t('messages.billingDetailsChanged'));
+    await afterSuccess(update.mutateAsync(toDetails(values)), (saved) => {
+      form.reset(toValues(saved));
+      notifySuccess(t('messages.billingDetailsChanged'));
+    });
   });
   const { errors, isDirty, isSubmitting } = form.formState;
   return (

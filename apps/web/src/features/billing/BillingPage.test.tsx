@@ -3,6 +3,7 @@ import { MESSAGES, type SubscriptionInfo } from '@esign/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { mockApi } from '../../test/api-mock';
+import { watchUnhandledRejections } from '../../test/rejections';
 import { renderWithProviders } from '../../test/render';
 import { BillingPage } from './BillingPage';
 
@@ -43,14 +44,18 @@ beforeEach(() => {
 });
 
 /** The page with the card and the subscription given; `subscription` may be a function (read again after a change). */
-function renderBilling(subscription: SubscriptionInfo | (() => SubscriptionInfo), card: unknown = CARD) {
+function renderBilling(
+  subscription: SubscriptionInfo | (() => SubscriptionInfo),
+  card: unknown = CARD,
+  cancelled: { status?: number; body: unknown } = { body: { message: 'ok', subscription: FREE } },
+) {
   const api = mockApi({
     'GET /credit-card': { body: card },
     'GET /subscriptions': () => ({ body: typeof subscription === 'function' ? subscription() : subscription }),
     'GET /plans': { body: { current: FREE.plan, isAppSumo: false, appSumoCodes: 0, plans: [] } },
     'GET /invoices': { body: [] },
     'GET /user': { body: { id: 'user-1', email: 'ada@example.com', name: 'Ada Lovelace' } },
-    [CANCEL]: { body: { message: 'ok', subscription: FREE } },
+    [CANCEL]: cancelled,
   });
   return { api, ...renderWithProviders(<BillingPage />) };
 }
@@ -106,6 +111,25 @@ describe('BillingPage', () => {
     expect(api.sent(CANCEL)).toHaveLength(1);
     await waitFor(() => expect(screen.getByTestId('current-plan-name')).toHaveTextContent(/^Free$/));
     expect(api.sent('GET /subscriptions').length).toBeGreaterThan(0);
+  });
+
+  it('keeps the confirmation open with the error shown when the cancellation fails, and lets no error go unhandled', async () => {
+    // The cause: the confirm handler awaited the mutation without a catch, so a refused cancellation was an unhandled
+    // rejection (the mutation cache had shown its toast already).
+    const rejections = watchUnhandledRejections();
+    const { user } = renderBilling(BUSINESS, CARD, {
+      status: 500,
+      body: { code: 'INTERNAL_ERROR', message: MESSAGES.somethingWentWrong },
+    });
+    await screen.findByTestId('current-plan-name');
+    await user.click(screen.getByRole('button', { name: 'Cancel subscription' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel subscription' });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel subscription' }));
+    expect(await screen.findByText(MESSAGES.somethingWentWrong)).toBeInTheDocument();
+    await rejections.settled();
+    expect(rejections.reasons).toEqual([]);
+    expect(screen.getByRole('dialog', { name: 'Cancel subscription' })).toBeInTheDocument();
+    expect(screen.queryByText(MESSAGES.subscriptionRemoved)).toBeNull();
   });
 
   it('hides Upgrade Plan and Cancel subscription for a lifetime deal', async () => {

@@ -2,6 +2,7 @@ import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { notifySuccess } from '../../api/notify';
+import { afterSuccess } from '../../api/query-client';
 import { useTranslation } from '../../i18n';
 import { SectionHeading } from '../settings/SectionHeading';
 import { AppSumoSection } from './AppSumoSection';
@@ -136,11 +137,12 @@ export function BillingPage() {
         <CancelModal
           isLoading={cancel.isPending}
           onClose={() => setIsCancelOpen(false)}
-          onConfirm={async () => {
-            await cancel.mutateAsync();
-            setIsCancelOpen(false);
-            notifySuccess(t('messages.subscriptionRemoved'));
-          }}
+          onConfirm={() =>
+            afterSuccess(cancel.mutateAsync(), () => {
+              setIsCancelOpen(false);
+              notifySuccess(t('messages.subscriptionRemoved'));
+            })
+          }
         />
       ) : null}
     </Stack>

@@ -2,6 +2,7 @@ import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { notifySuccess } from '../../api/notify';
+import { afterSuccess } from '../../api/query-client';
 import { type TranslationKey, useTranslation } from '../../i18n';
 import { useDeleteAccount } from './api';
 import { SectionHeading } from './SectionHeading';
@@ -27,10 +28,11 @@ export function DeleteAccount() {
       setStep(step + 1);
       return;
     }
-    await remove.mutateAsync();
-    setStep(null);
-    notifySuccess(t('messages.accountDeleted'));
-    navigate('/login');
+    await afterSuccess(remove.mutateAsync(), () => {
+      setStep(null);
+      notifySuccess(t('messages.accountDeleted'));
+      navigate('/login');
+    });
   };
 
   return (

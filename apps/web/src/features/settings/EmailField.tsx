@@ -4,6 +4,7 @@ import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { notifySuccess } from '../../api/notify';
+import { afterSuccess } from '../../api/query-client';
 import { useFieldError } from '../../forms/use-field-error';
 import { useTranslation } from '../../i18n';
 import { useChangeEmail } from './api';
@@ -31,11 +32,12 @@ export function EmailField({ currentEmail, isDisabled }: { currentEmail: string;
   const onAsk = form.handleSubmit((values) => setPending(values.email));
   const onConfirm = async () => {
     if (pending === null) return;
-    await change.mutateAsync({ email: pending });
-    setPending(null);
-    notifySuccess(t('messages.checkNewEmail'));
-    // The address stays the current one until the mailed link is opened.
-    form.reset({ email: currentEmail });
+    await afterSuccess(change.mutateAsync({ email: pending }), () => {
+      setPending(null);
+      notifySuccess(t('messages.checkNewEmail'));
+      // The address stays the current one until the mailed link is opened.
+      form.reset({ email: currentEmail });
+    });
   };
 
   return (

@@ -3,6 +3,7 @@ import { MESSAGES, type TeamMember } from '@esign/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { mockApi } from '../../test/api-mock';
+import { watchUnhandledRejections } from '../../test/rejections';
 import { renderWithProviders } from '../../test/render';
 import { TeamPage } from './TeamPage';
 
@@ -169,6 +170,27 @@ describe('TeamPage', () => {
       { emails: ['ann@example.com', 'bob@example.com'] },
     ]);
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('keeps the invite modal and its e-mails when the server refuses them, and lets no error go unhandled', async () => {
+    // The cause: the modal's send handler awaited the invitation without a catch, so a refusal (the toast shown by the
+    // mutation cache) was also an unhandled rejection.
+    const rejections = watchUnhandledRejections();
+    mockApi({
+      'GET /user': viewer(OWNER),
+      [MEMBERS]: members([OWNER]),
+      'GET /teams/seats': { body: { people: 1, covered: 3, nextSeat: null } },
+      [INVITE]: { status: 500, body: { code: 'INTERNAL', message: MESSAGES.somethingWentWrong } },
+    });
+    const { user } = renderWithProviders(<TeamPage />);
+    await user.click(await screen.findByRole('button', { name: 'Add Team Member' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add Team Member' });
+    await user.type(within(dialog).getByLabelText('Email 1'), 'ann@example.com');
+    await user.click(within(dialog).getByRole('button', { name: 'Send Invites' }));
+    expect(await screen.findByText(MESSAGES.somethingWentWrong)).toBeInTheDocument();
+    await rejections.settled();
+    expect(rejections.reasons).toEqual([]);
+    expect(within(dialog).getByLabelText('Email 1')).toHaveValue('ann@example.com');
   });
 
   it('refuses identical or invalid e-mails in the invite modal without a request', async () => {

@@ -12,6 +12,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { notifySuccess } from '../../api/notify';
+import { afterSuccess } from '../../api/query-client';
 import { useTranslation } from '../../i18n';
 import { SortableTh } from '../../layouts/SortableTh';
 import { DataTable } from '../../ui/DataTable';
@@ -119,11 +120,12 @@ export function TeamPage() {
             const parsed = addTeamMembersRequest.safeParse({ emails });
             return parsed.success ? null : (parsed.error.issues[0]?.message ?? null);
           }}
-          onSend={async (emails) => {
-            const answer = await actions.invite.mutateAsync(emails);
-            notifySuccess(answer.message);
-            close();
-          }}
+          onSend={(emails) =>
+            afterSuccess(actions.invite.mutateAsync(emails), (answer) => {
+              notifySuccess(answer.message);
+              close();
+            })
+          }
         />
       ) : null}
       <ConfirmModal

@@ -2,6 +2,7 @@ import type { User } from '@esign/shared';
 import { Button, Card, Code, Group, Image, List, Modal, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { notifySuccess } from '../../../api/notify';
+import { afterSuccess } from '../../../api/query-client';
 import { useTranslation } from '../../../i18n';
 import { useDisableAuthenticator, useEnableAuthenticator, useVerifyAuthenticator } from './api';
 import { CodeModal } from './CodeModal';
@@ -19,7 +20,7 @@ export function AuthenticatorSection({ user }: { user: User }) {
   const [isDisabling, setIsDisabling] = useState(false);
   const [backupCodes, setBackupCodes] = useState<string[] | null>(null);
 
-  const onSetUp = async () => setSetup(await enable.mutateAsync());
+  const onSetUp = () => afterSuccess(enable.mutateAsync(), setSetup);
 
   const onVerify = async (code: string) => {
     const answer = await verify.mutateAsync(code);

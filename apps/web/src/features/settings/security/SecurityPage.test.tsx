@@ -3,6 +3,7 @@ import { MESSAGES } from '@esign/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { mockApi } from '../../../test/api-mock';
+import { watchUnhandledRejections } from '../../../test/rejections';
 import { renderWithProviders } from '../../../test/render';
 import { SecurityPage } from './SecurityPage';
 
@@ -91,6 +92,37 @@ describe('SecurityPage', () => {
     expect(api.sent(SEND_CODE)).toEqual([]);
   });
 
+  it('shows a refused send of a code once, opens no code modal, and lets no error go unhandled', async () => {
+    // The cause: the send-code handlers (turning SMS on, and off) awaited the call without a catch, so a refusal (the
+    // toast shown by the mutation cache) was also an unhandled rejection.
+    const rejections = watchUnhandledRejections();
+    const refused = { status: 502, body: { code: 'SMS_NOT_SENT', message: MESSAGES.somethingWentWrong } };
+    mockApi({ 'GET /user': account(), [SEND_CODE]: refused });
+    const { user } = renderWithProviders(<SecurityPage />);
+    await screen.findByRole('heading', { name: 'SMS' });
+    await user.type(within(card('SMS')).getByRole('textbox', { name: 'Phone number' }), '5551234567');
+    await user.click(within(card('SMS')).getByRole('button', { name: 'Send code' }));
+    expect(await screen.findByText(MESSAGES.somethingWentWrong)).toBeInTheDocument();
+    await rejections.settled();
+    expect(rejections.reasons).toEqual([]);
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('turns SMS off only with a code actually sent, and lets a refused send go no further', async () => {
+    const rejections = watchUnhandledRejections();
+    mockApi({
+      'GET /user': account({ isTwillio2fa: true, phoneNumber: '+15551234567' }),
+      [SEND_CODE]: { status: 502, body: { code: 'SMS_NOT_SENT', message: MESSAGES.somethingWentWrong } },
+    });
+    const { user } = renderWithProviders(<SecurityPage />);
+    await screen.findByText('On: codes are texted to +15551234567.');
+    await user.click(within(card('SMS')).getByRole('button', { name: 'Disable' }));
+    expect(await screen.findByText(MESSAGES.somethingWentWrong)).toBeInTheDocument();
+    await rejections.settled();
+    expect(rejections.reasons).toEqual([]);
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
   it('shows a refused code in the modal and keeps it open', async () => {
     mockApi({
       'GET /user': account(),
@@ -126,6 +158,22 @@ describe('SecurityPage', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Verify' }));
     expect(await screen.findByText(MESSAGES.twoFactorDisabled)).toBeInTheDocument();
     expect(api.sent(DISABLE_SMS).map((request) => request.body)).toEqual([{ code: 654321 }]);
+  });
+
+  it('shows a refused authenticator set-up once, opens no QR dialog, and lets no error go unhandled', async () => {
+    // The cause: Set Up awaited the call without a catch, so a refusal was also an unhandled rejection.
+    const rejections = watchUnhandledRejections();
+    mockApi({
+      'GET /user': account(),
+      [ENABLE_APP]: { status: 500, body: { code: 'INTERNAL', message: MESSAGES.somethingWentWrong } },
+    });
+    const { user } = renderWithProviders(<SecurityPage />);
+    await screen.findByRole('heading', { name: 'Google Authenticator' });
+    await user.click(within(card('Google Authenticator')).getByRole('button', { name: 'Set Up' }));
+    expect(await screen.findByText(MESSAGES.somethingWentWrong)).toBeInTheDocument();
+    await rejections.settled();
+    expect(rejections.reasons).toEqual([]);
+    expect(screen.queryByRole('dialog')).toBeNull();
   });
 
   it('sets up the authenticator: QR and key, a code from the app, then the backup codes once', async () => {

@@ -4,6 +4,7 @@ import { Button, Card, Group, Stack, Text, TextInput, Title } from '@mantine/cor
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { notifySuccess } from '../../../api/notify';
+import { afterSuccess } from '../../../api/query-client';
 import { useFieldError } from '../../../forms/use-field-error';
 import { useTranslation } from '../../../i18n';
 import { useDisableSms, useSendSmsCode, useVerifyPhone } from './api';
@@ -27,14 +28,14 @@ export function SmsSection({ user }: { user: User }) {
 
   const onSendVerifyCode = form.handleSubmit(async (values) => {
     const phone = `${values.code}${values.number}`;
-    await sendCode.mutateAsync({ scope: 'verify', phone });
-    setPending({ scope: 'verify', phone });
+    await afterSuccess(sendCode.mutateAsync({ scope: 'verify', phone }), () => setPending({ scope: 'verify', phone }));
   });
 
   const onSendDisableCode = async () => {
     const phone = user.phoneNumber ?? '';
-    await sendCode.mutateAsync({ scope: 'disable', phone });
-    setPending({ scope: 'disable', phone });
+    await afterSuccess(sendCode.mutateAsync({ scope: 'disable', phone }), () =>
+      setPending({ scope: 'disable', phone }),
+    );
   };
 
   const onCode = async (code: string) => {

@@ -17,6 +17,7 @@ import {
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { notifySuccess } from '../../../api/notify';
+import { afterSuccess } from '../../../api/query-client';
 import { useFieldError } from '../../../forms/use-field-error';
 import { useTranslation } from '../../../i18n';
 import { DataTable } from '../../../ui/DataTable';
@@ -199,9 +200,10 @@ function AddWebhookModal({
   });
   const { errors } = form.formState;
   const onSubmit = form.handleSubmit(async (values) => {
-    const created = await create.mutateAsync(values);
-    form.reset();
-    onCreated(created.secret);
+    await afterSuccess(create.mutateAsync(values), (created) => {
+      form.reset();
+      onCreated(created.secret);
+    });
   });
   return (
     <Modal opened={opened} onClose={onClose} title={t('webhooks.add')} size="lg" centered>
