@@ -58,6 +58,8 @@ describe('AccessCodeModal', () => {
     await user.click(screen.getByRole('button', { name: 'Open document' }));
     const dialog = screen.getByRole('dialog', { name: 'Access code' });
     expect(await within(dialog).findByText(MESSAGES.accessCodeIncorrect)).toBeInTheDocument();
+    // The cause of the message told twice: the mutation cache showed the refusal as a toast too.
+    expect(screen.getAllByText(MESSAGES.accessCodeIncorrect)).toHaveLength(1);
     expect(input).toBeInTheDocument();
     expect(onConfirmed).not.toHaveBeenCalled();
   });

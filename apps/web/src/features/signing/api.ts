@@ -41,6 +41,8 @@ export function useConfirmCode(documentId: string, signerId: string) {
   return useMutation({
     mutationFn: (codeAccess: string) =>
       apiCall('confirmCode', { params: { documentId, signerId }, body: { codeAccess } }),
+    // The refusal shows on the code's field (AccessCodeModal), not again as a toast.
+    meta: { isErrorShownInline: true },
   });
 }
 
