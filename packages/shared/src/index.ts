@@ -34,6 +34,7 @@ export * from './documents/bulk-csv.js';
 export * from './documents/constants.js';
 export * from './documents/field-appearance.js';
 export * from './documents/field-kinds.js';
+export * from './documents/recipient-steps.js';
 export * from './documents/sending-checks.js';
 export * from './documents/signer-rules.js';
 export * from './documents/signing-order.js';
