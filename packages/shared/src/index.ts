@@ -21,6 +21,7 @@ export * from './contracts/files.js';
 export * from './contracts/forms.js';
 export * from './contracts/integrations.js';
 export * from './contracts/public-api.js';
+export * from './contracts/recipient-actions.js';
 export * from './contracts/requisites.js';
 export * from './contracts/signing.js';
 export * from './contracts/system.js';
