@@ -10,8 +10,8 @@ import {
   UPLOAD_LIMITS,
 } from '../documents/constants.js';
 import { FIELD_DATE_FORMATS, FONT_IDS, FONT_SIZE, MAX_SIGNERS } from '../documents/field-appearance.js';
-import { MAX_STEP, RECIPIENT_ROLES } from '../documents/recipient-steps.js';
 import { FIELD_TYPES, type FieldKey } from '../documents/field-kinds.js';
+import { MAX_STEP, RECIPIENT_ROLES } from '../documents/recipient-steps.js';
 import { LANGUAGES } from '../i18n/languages.js';
 import { plainText } from '../validation/inputs.js';
 import { MESSAGES } from '../validation/messages.js';
