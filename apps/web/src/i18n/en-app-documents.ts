@@ -32,6 +32,12 @@ export const documentTexts = {
     language: "Signers' language",
     languageDescription: 'Their signing page and e-mails',
     languageAutomatic: "Their browser's language (e-mails in English)",
+    recipientRole: 'Role',
+    recipientRoleOf: 'Role of recipient {{n}}',
+    step: 'Step',
+    stepOf: 'Step of recipient {{n}}',
+    stepsHint:
+      'Recipients with the same step act in any order; the next step starts when all of them have. Only signers get fields; a CC receives the completed document.',
   },
   editor: {
     title: 'Prepare for Signing',
