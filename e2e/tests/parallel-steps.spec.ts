@@ -13,7 +13,7 @@ test.setTimeout(180_000);
 // Issue 36, item 7: parallel groups inside an order.
 test('the prepare page puts two recipients in one step of the signing order', async ({ page }) => {
   await logInNewUser(page);
-  await page.goto('/others');
+  await page.goto('/only-others');
   const chooser = page.waitForEvent('filechooser');
   await page.getByRole('button', { name: 'Upload File' }).click();
   await (await chooser).setFiles([corpus('pdf/pdf20_latex_2p.pdf')]);
@@ -89,6 +89,7 @@ test.describe('at 375 px', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Board resolution' })).toBeVisible();
     await expect(page.getByText('1 field left')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Start signing' })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Page 1 of 1' })).toBeVisible();
     await page.screenshot({ path: test.info().outputPath('parallel-second-signer-375.png') });
     await expectNoSeriousA11yViolations(page);
 

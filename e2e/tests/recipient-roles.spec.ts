@@ -13,7 +13,7 @@ test.setTimeout(180_000);
 // Issue 36, item 6: roles besides signer.
 test('the prepare page gives each recipient a role; the editor offers only the signer for fields', async ({ page }) => {
   await logInNewUser(page);
-  await page.goto('/others');
+  await page.goto('/only-others');
   const chooser = page.waitForEvent('filechooser');
   await page.getByRole('button', { name: 'Upload File' }).click();
   await (await chooser).setFiles([corpus('pdf/pdf20_latex_2p.pdf')]);
@@ -81,6 +81,7 @@ test.describe('at 375 px', () => {
     await expect(page.getByText('Olivia Owner asks you to review and approve this document.')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Reject' })).toBeVisible();
     await expect(page.getByText(/fields? left/)).toHaveCount(0);
+    await expect(page.getByRole('region', { name: 'Page 1 of 1' })).toBeVisible();
     await page.screenshot({ path: test.info().outputPath('approver-375.png') });
     await expectNoSeriousA11yViolations(page);
     await page.getByRole('button', { name: 'Approve' }).click();
@@ -101,6 +102,7 @@ test.describe('at 375 px', () => {
     const viewMail = await waitForMail(request, viewer.email, /to view/);
     await page.goto(firstLink(viewMail));
     await expect(page.getByText('Olivia Owner asks you to view this document.')).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Page 1 of 1' })).toBeVisible();
     await page.screenshot({ path: test.info().outputPath('viewer-375.png') });
     await page.getByRole('button', { name: 'I have viewed this document' }).click();
     await expect(page.getByText('Thank you for viewing the document')).toBeVisible();

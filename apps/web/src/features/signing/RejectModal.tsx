@@ -12,7 +12,13 @@ export function RejectModal(props: { isPending: boolean; onClose: () => void; on
     if (reason.trim()) props.onReject(reason.trim());
   };
   return (
-    <Modal opened onClose={props.onClose} title={t('recipientRoles.rejectTitle')} centered>
+    <Modal
+      opened
+      onClose={props.onClose}
+      title={t('recipientRoles.rejectTitle')}
+      closeButtonProps={{ 'aria-label': t('signing.close') }}
+      centered
+    >
       <form onSubmit={submit} noValidate>
         <Textarea
           label={t('recipientRoles.rejectReason')}
