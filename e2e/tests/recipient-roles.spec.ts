@@ -52,10 +52,12 @@ test('the prepare page gives each recipient a role; the editor offers only the s
   expect(document.signers.filter((s) => !s.isPreparer).map((s) => [s.name, s.recipientRole])).toEqual(
     people.map(([name, role]) => [name, role]),
   );
-  // The editor's signer choice lists the signer alone.
-  await expect(page.getByRole('button', { name: /Sam Signer/ }).first()).toBeVisible();
-  await expect(page.getByText('Alma Approver')).toHaveCount(0);
-  await expect(page.getByText('Cora Copy')).toHaveCount(0);
+  // 'Who fills this out?' offers the signer alone: an approver and a cc own no fields.
+  await page.getByRole('navigation', { name: 'Fields' }).getByRole('button', { name: 'Signature' }).click();
+  const popup = page.getByRole('dialog', { name: 'Who fills this out?' });
+  await expect(popup.getByRole('radio', { name: /Sam Signer/ })).toBeVisible();
+  await expect(popup.getByRole('radio')).toHaveCount(1);
+  await page.screenshot({ path: test.info().outputPath('editor-signers-only-1280.png') });
 });
 
 test.describe('at 375 px', () => {

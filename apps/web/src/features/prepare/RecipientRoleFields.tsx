@@ -45,7 +45,7 @@ export function RecipientRoleFields<Values extends FieldValues>({
           w={90}
           label={t('prepare.step')}
           aria-label={t('prepare.stepOf', { n })}
-          description={undefined}
+          placeholder={String(n)}
           {...register(`${path}.step` as Path<Values>, { setValueAs: stepValue })}
         />
       )}
