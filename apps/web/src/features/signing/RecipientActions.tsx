@@ -1,6 +1,6 @@
 import { safeRedirectionUrl } from '@esign/shared';
 import { Alert, Box, Button, Group, Stack, Text } from '@mantine/core';
-import { Suspense, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { notifyError } from '../../api/notify';
 import { lazyComponent } from '../../app/lazy-component';
 import { useTranslation } from '../../i18n';
@@ -38,6 +38,11 @@ export function RecipientActions(props: RecipientActionsProps) {
     props.rejection ? 'rejected' : props.isFinished ? (props.role === 'approver' ? 'approved' : 'acknowledged') : null,
   );
   const [reason, setReason] = useState(props.rejection?.reason ?? '');
+  // The reject step's code comes after the page shows, so 'Reject' opens it at once.
+  const canReject = props.role === 'approver' && props.isMyTurn && outcome === null;
+  useEffect(() => {
+    if (canReject) RejectModal.preload().catch(() => {});
+  }, [canReject]);
 
   const run = (kind: 'approve' | 'acknowledge' | 'reject', rejectReason = '') => {
     const request = kind === 'reject' ? { kind, reason: rejectReason } : { kind };
