@@ -90,9 +90,7 @@ describe('whose turn begins when one acts', () => {
 describe('completion and fields', () => {
   it('completes when every participant acted, a cc aside', () => {
     expect(everyoneHasActed([row('a', 1, { isFinished: true }), row('cc', 2, { recipientRole: 'cc' })])).toBe(true);
-    expect(everyoneHasActed([row('a', 1, { isFinished: true }), row('v', 2, { recipientRole: 'viewer' })])).toBe(
-      false,
-    );
+    expect(everyoneHasActed([row('a', 1, { isFinished: true }), row('v', 2, { recipientRole: 'viewer' })])).toBe(false);
   });
 
   it('lets only signers own fields', () => {

@@ -51,7 +51,10 @@ export function takesPartInOrder(recipient: Pick<StepRecipient, 'isPreparer' | '
  * The recipients who may act now: unfinished participants; in an ordered document only those of the lowest step
  * any unfinished participant is in. Sorted by step, then order.
  */
-export function recipientsOnTurn<T extends StepRecipient>(document: { isOrdered: boolean }, recipients: readonly T[]): T[] {
+export function recipientsOnTurn<T extends StepRecipient>(
+  document: { isOrdered: boolean },
+  recipients: readonly T[],
+): T[] {
   const waiting = recipients
     .filter((recipient) => takesPartInOrder(recipient) && !recipient.isFinished)
     .sort((a, b) => stepOf(a) - stepOf(b) || a.order - b.order);

@@ -83,7 +83,7 @@ export function isSignersTurn(document: DocumentRow, signer: SignerRow, signerRo
 }
 
 export function signerService(deps: SignerDeps) {
-  const { db, storage, jobs, sealing, now } = deps;
+  const { db, storage, jobs, now } = deps;
 
   /**
    * The access check of every signer call: a live token of this document (else 404), for the signer named in

@@ -20,7 +20,7 @@ const props = {
 describe('RecipientActions (issue 36)', () => {
   it("approves: the approver's request, Approve sent, then what was done", async () => {
     const api = mockApi({ [`POST ${BASE}/approve`]: ANSWER });
-    const { user } = renderWithProviders(<RecipientActions {...props} role="approver" />);
+    const { user } = renderWithProviders(<RecipientActions {...props} recipientRole="approver" />);
     expect(screen.getByText('Olivia Owner asks you to review and approve this document.')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Approve' }));
     await screen.findByText('You have approved the document');
@@ -29,7 +29,7 @@ describe('RecipientActions (issue 36)', () => {
 
   it('rejects only with a reason, sent trimmed, and shows it', async () => {
     const api = mockApi({ [`POST ${BASE}/reject`]: { body: { ...ANSWER.body, isFinished: false } } });
-    const { user } = renderWithProviders(<RecipientActions {...props} role="approver" />);
+    const { user } = renderWithProviders(<RecipientActions {...props} recipientRole="approver" />);
     await user.click(screen.getByRole('button', { name: 'Reject' }));
     const dialog = await screen.findByRole('dialog', { name: 'Reject this document' }, { timeout: 10_000 });
     const confirm = within(dialog).getByRole('button', { name: 'Reject document' });
@@ -43,10 +43,12 @@ describe('RecipientActions (issue 36)', () => {
 
   it('a viewer acknowledges viewing; before its turn it is offered nothing', async () => {
     const api = mockApi({ [`POST ${BASE}/acknowledge`]: ANSWER });
-    const { user, unmount } = renderWithProviders(<RecipientActions {...props} role="viewer" isMyTurn={false} />);
+    const { user, unmount } = renderWithProviders(
+      <RecipientActions {...props} recipientRole="viewer" isMyTurn={false} />,
+    );
     expect(screen.queryByRole('button')).toBeNull();
     unmount();
-    renderWithProviders(<RecipientActions {...props} role="viewer" />);
+    renderWithProviders(<RecipientActions {...props} recipientRole="viewer" />);
     await user.click(screen.getByRole('button', { name: 'I have viewed this document' }));
     await waitFor(() => expect(api.sent(`POST ${BASE}/acknowledge`)).toHaveLength(1));
     await screen.findByText('Thank you for viewing the document');
@@ -54,7 +56,7 @@ describe('RecipientActions (issue 36)', () => {
 
   it('shows an earlier rejection with its reason, and no buttons', () => {
     mockApi({});
-    renderWithProviders(<RecipientActions {...props} role="approver" rejection={{ reason: 'Too late' }} />);
+    renderWithProviders(<RecipientActions {...props} recipientRole="approver" rejection={{ reason: 'Too late' }} />);
     expect(screen.getByText('You have rejected the document')).toBeTruthy();
     expect(screen.getByText(/Too late/)).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Approve' })).toBeNull();

@@ -13,7 +13,7 @@ type Outcome = 'approved' | 'rejected' | 'acknowledged';
 
 interface RecipientActionsProps {
   documentId: string;
-  role: 'approver' | 'viewer';
+  recipientRole: 'approver' | 'viewer';
   signerId: string;
   senderName: string;
   /** Finished before the page opened (approved or acknowledged). */
@@ -35,11 +35,17 @@ export function RecipientActions(props: RecipientActionsProps) {
   const act = useRecipientAct(props.documentId, props.signerId);
   const [isRejecting, setRejecting] = useState(false);
   const [outcome, setOutcome] = useState<Outcome | null>(
-    props.rejection ? 'rejected' : props.isFinished ? (props.role === 'approver' ? 'approved' : 'acknowledged') : null,
+    props.rejection
+      ? 'rejected'
+      : props.isFinished
+        ? props.recipientRole === 'approver'
+          ? 'approved'
+          : 'acknowledged'
+        : null,
   );
   const [reason, setReason] = useState(props.rejection?.reason ?? '');
   // The reject step's code comes after the page shows, so 'Reject' opens it at once.
-  const canReject = props.role === 'approver' && props.isMyTurn && outcome === null;
+  const canReject = props.recipientRole === 'approver' && props.isMyTurn && outcome === null;
   useEffect(() => {
     if (canReject) RejectModal.preload().catch(() => {});
   }, [canReject]);
@@ -96,12 +102,12 @@ export function RecipientActions(props: RecipientActionsProps) {
     >
       <Stack gap="xs" maw={958} mx="auto">
         <Text size="sm">
-          {t(props.role === 'approver' ? 'recipientRoles.approverIntro' : 'recipientRoles.viewerIntro', {
+          {t(props.recipientRole === 'approver' ? 'recipientRoles.approverIntro' : 'recipientRoles.viewerIntro', {
             name: props.senderName,
           })}
         </Text>
         <Group gap="xs" justify="flex-end" wrap="nowrap">
-          {props.role === 'approver' ? (
+          {props.recipientRole === 'approver' ? (
             <>
               <Button variant="outline" color="red" onClick={() => setRejecting(true)} disabled={act.isPending}>
                 {t('recipientRoles.reject')}

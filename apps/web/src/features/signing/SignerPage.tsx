@@ -329,7 +329,7 @@ function SigningView({ documentId, view }: { documentId: string; view: SignerVie
           {actingRole ? (
             <RecipientActions
               documentId={documentId}
-              role={actingRole}
+              recipientRole={actingRole}
               signerId={signer.id}
               senderName={view.document.senderName}
               isFinished={signer.isFinished}
