@@ -33,6 +33,7 @@ export const documentTexts = {
     languageDescription: 'Their signing page and e-mails',
     languageAutomatic: "Their browser's language (e-mails in English)",
     recipientRole: 'Role',
+    actsAs: 'Acts as',
     recipientRoleOf: 'Role of recipient {{n}}',
     step: 'Step',
     stepOf: 'Step of recipient {{n}}',

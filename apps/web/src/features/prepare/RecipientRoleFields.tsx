@@ -11,6 +11,8 @@ interface RecipientRoleFieldsProps<Values extends FieldValues> {
   n: number;
   /** The step's box is shown only where the order counts (a document with a signing order; a template). */
   withStep: boolean;
+  /** The select's visible label: 'Role', or 'Acts as' where a role is already a template role's name. */
+  label?: 'prepare.recipientRole' | 'prepare.actsAs';
 }
 
 /** An empty step box is no step: the row's place in the list. */
@@ -26,12 +28,13 @@ export function RecipientRoleFields<Values extends FieldValues>({
   path,
   n,
   withStep,
+  label = 'prepare.recipientRole',
 }: RecipientRoleFieldsProps<Values>) {
   const { t } = useTranslation();
   return (
     <>
       <NativeSelect
-        label={t('prepare.recipientRole')}
+        label={t(label)}
         aria-label={t('prepare.recipientRoleOf', { n })}
         data={RECIPIENT_ROLES.map((role) => ({ value: role, label: t(`recipientRoles.${role}`) }))}
         {...register(`${path}.recipientRole` as Path<Values>)}

@@ -126,7 +126,13 @@ export function TemplateDetails({
                     {...form.register(`roles.${index}.role`)}
                     error={fieldError(errors.roles?.[index]?.role?.message)}
                   />
-                  <RecipientRoleFields register={form.register} path={`roles.${index}`} n={index + 1} withStep />
+                  <RecipientRoleFields
+                    register={form.register}
+                    path={`roles.${index}`}
+                    n={index + 1}
+                    withStep
+                    label="prepare.actsAs"
+                  />
                   <ActionIcon
                     mt={28}
                     variant="subtle"
