@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { blankField, type Document, type DocumentActivity, MESSAGES, SIGN_ACCESS_TOKEN_HEADER } from '@esign/shared';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiKeyClient, keyClient } from '../../../test/api-keys.js';
 import { createTestApp, linkParam, type TestApp, waitForMail } from '../../../test/app.js';
 import { authClient } from '../../../test/auth.js';
 import { corpusFile, documentClient, fieldInput } from '../../../test/documents.js';
@@ -218,6 +219,13 @@ describe("an approver's rejection", () => {
     const late = await asApprover('POST', `${base}/approve`);
     expect(late.statusCode).toBe(409);
     expect(late.json().message).toBe(MESSAGES.alreadyRejected);
+
+    // The public API's typed client tells each recipient's role, step and status.
+    const { key } = await apiKeyClient(t.app, doc.owner.accessToken).newKey();
+    expect((await keyClient(t.app, key).documentSigners(doc.documentId)).signers).toEqual([
+      expect.objectContaining({ id: approver.id, recipientRole: 'approver', step: 1, status: 'rejected' }),
+      expect.objectContaining({ id: signer.id, recipientRole: 'signer', step: 2, status: 'awaiting' }),
+    ]);
   });
 
   it("refuses another recipient's link, and an approver or viewer before its step", async () => {
