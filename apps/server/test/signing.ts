@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Language } from '@esign/shared';
+import type { Language, RecipientRole } from '@esign/shared';
 import { API_PREFIX, blankField, type FieldDateFormat, type FieldType, SIGN_ACCESS_TOKEN_HEADER } from '@esign/shared';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -21,6 +21,9 @@ export interface SignerSpec {
   name?: string;
   email?: string;
   isPreparer?: boolean;
+  /** Issue 36: the recipient's role (a signer when absent) and step (its order when absent). */
+  recipientRole?: RecipientRole;
+  step?: number;
   fields: FieldSpec[];
 }
 
@@ -73,6 +76,8 @@ export async function awaitingDocument(app: FastifyInstance, options: AwaitingDo
         order: spec.isPreparer ? -1 : index + 1,
         isPreparer: spec.isPreparer ?? false,
         userId: spec.isPreparer ? owner.id : null,
+        ...(spec.recipientRole ? { recipientRole: spec.recipientRole } : {}),
+        ...(spec.step ? { step: spec.step } : {}),
       })
       .returning();
     if (!signer) throw new Error('signer not made');

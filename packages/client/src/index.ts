@@ -99,7 +99,10 @@ export function createClient(options: ClientOptions) {
       call<Output<typeof publicDocuments>>('GET', `/documents${queryString(query)}`),
     /** get_recent_document. */
     recentDocument: () => call<Output<typeof publicRecentDocument>>('GET', '/documents/recent'),
-    /** get_document_signers: each signer with their status. */
+    /**
+     * get_document_signers: each recipient with its role (signer, approver, viewer, cc), its step of the order and
+     * its status (awaiting, signed, approved, rejected, viewed; copy for a cc).
+     */
     documentSigners: (documentId: string) =>
       call<Output<typeof publicDocumentSigners>>('GET', `/documents/${encodeURIComponent(documentId)}/signers`),
     /** get_user: the key's owner, API plan and this month's usage. */
@@ -118,3 +121,5 @@ export function createClient(options: ClientOptions) {
   };
 }
 export type EsignClient = ReturnType<typeof createClient>;
+/** One recipient of get_document_signers. */
+export type { ApiSigner, RecipientRole } from '@esign/shared';

@@ -14,6 +14,8 @@ export interface ActivityInput {
   details?: Record<string, string> | null;
   /** The instant recorded; the database's clock when not given. */
   at?: Date;
+  /** The event's `message` (a rejection's reason), when the activity is an event. */
+  eventMessage?: string;
 }
 
 /**
@@ -44,7 +46,9 @@ export async function recordActivities(db: Db, inputs: ActivityInput[]): Promise
     db,
     inputs.flatMap((input) => {
       const type = eventOfActivity(input.type);
-      return type ? [{ type, documentId: input.documentId, signerIds: input.signerIds ?? [], at: input.at }] : [];
+      if (!type) return [];
+      const event = { type, documentId: input.documentId, signerIds: input.signerIds ?? [], at: input.at };
+      return [input.eventMessage === undefined ? event : { ...event, message: input.eventMessage }];
     }),
   );
 }

@@ -1,10 +1,10 @@
-import { and, eq, inArray, notExists, sql } from 'drizzle-orm';
+import { and, eq, inArray, ne, notExists, sql } from 'drizzle-orm';
 import type { Db } from '../platform/db/client.js';
 import { documents, signers } from '../platform/db/schema.js';
 
 /**
  * Moves a document to completed exactly once: one conditional update that succeeds only while the document is
- * in one of `from` and every signer has finished. It answers true only to the caller that made the change,
+ * in one of `from` and every recipient but a cc (who only gets the completed copy) has finished. It answers true only to the caller that made the change,
  * who then queues the seal (after the transaction commits).
  *
  * Call it inside the transaction that records the last signature, after locking the document row
@@ -26,7 +26,13 @@ export async function completeDocumentOnce(
           db
             .select({ one: sql`1` })
             .from(signers)
-            .where(and(eq(signers.documentId, params.documentId), eq(signers.isFinished, false))),
+            .where(
+              and(
+                eq(signers.documentId, params.documentId),
+                eq(signers.isFinished, false),
+                ne(signers.recipientRole, 'cc'),
+              ),
+            ),
         ),
       ),
     )

@@ -128,7 +128,8 @@ const itemJson = sql`json_build_object(
   'signers', coalesce((
     select json_agg(json_build_object(
       'id', ${signers.id}, 'name', ${signers.name}, 'email', ${signers.email}, 'role', ${signers.role},
-      'order', ${signers.order},
+      'order', ${signers.order}, 'recipientRole', ${signers.recipientRole},
+      'step', coalesce(${signers.step}, ${signers.order}),
       'isPreparer', ${signers.isPreparer}, 'isFinished', ${signers.isFinished},
       'accessLockedAt', to_char(${signers.accessLockedAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')
     ) order by ${signers.order}, ${signers.createdAt})

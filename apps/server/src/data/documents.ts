@@ -1,4 +1,4 @@
-import type { Document, Language, Signer } from '@esign/shared';
+import { type Document, type Language, type Signer, stepOf } from '@esign/shared';
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../platform/db/client.js';
 import { documents, signers } from '../platform/db/schema.js';
@@ -32,6 +32,8 @@ export function toSignerDto(row: SignerRow): Signer {
     email: row.email,
     role: row.role,
     order: row.order,
+    recipientRole: row.recipientRole,
+    step: stepOf(row),
     isPreparer: row.isPreparer,
     isFinished: row.isFinished,
   };

@@ -24,6 +24,9 @@ const EVENT_OF_ACTIVITY: Partial<Record<ActivityType, EventType>> = {
   // The seal records `complete` with the final PDF's hash: the document is sealed then.
   complete: 'document.sealed',
   revert: 'document.reverted',
+  approve: 'recipient.approved',
+  reject: 'recipient.rejected',
+  acknowledge: 'recipient.viewed',
 };
 
 export function eventOfActivity(type: ActivityType): EventType | undefined {

@@ -139,10 +139,10 @@ export async function copyDocuments(
       select s.*, given.id as copy_id, gen_random_uuid() as new_id, given.lines -> (s.place::integer - 1) as line
       from old_signers s, given),
     new_signers as (
-      insert into ${signers} (id, document_id, user_id, name, email, role, "order", is_preparer)
+      insert into ${signers} (id, document_id, user_id, name, email, role, "order", is_preparer, recipient_role, step)
       select new_id, copy_id, coalesce((line ->> 'userId')::uuid, user_id), coalesce(line ->> 'name', name),
         coalesce(line ->> 'email', email), role, coalesce((line ->> 'order')::integer, "order"),
-        coalesce((line ->> 'isPreparer')::boolean, is_preparer)
+        coalesce((line ->> 'isPreparer')::boolean, is_preparer), recipient_role, step
       from signer_copies),
     fields as (
       insert into ${documentFields} (id, document_id, signer_id, text, ${list(FIELD_COLUMNS)})

@@ -57,6 +57,8 @@ import { signerMailJobs } from './sending/invitation.mails.js';
 import { sendingRoutes } from './sending/sending.routes.js';
 import { sendingService } from './sending/sending.service.js';
 import { openedMailJobs } from './signing/opened.mails.js';
+import { recipientActionRoutes } from './signing/recipient-actions.routes.js';
+import { recipientActionService } from './signing/recipient-actions.service.js';
 import { signedMailJobs } from './signing/signed.mails.js';
 import { signerRoutes } from './signing/signing.routes.js';
 import { signerService } from './signing/signing.service.js';
@@ -161,6 +163,7 @@ export function appModules(
   const openedMails = openedMailJobs({ db, mailer, appUrl });
   const signedMails = signedMailJobs({ db, mailer, appUrl });
   const signing = signerService({ db, storage, jobs, sealing, openedMails, signedMails, signerMails, now });
+  const recipientActions = recipientActionService({ db, jobs, sealing, signerMails, signing, now });
 
   const links = shareLinks(config.jwtSecret, appUrl);
   const listMails = documentManagementMailJobs({ db, mailer, appUrl, shareLink: links.link });
@@ -326,7 +329,10 @@ export function appModules(
     {
       name: 'signing',
       jobs: [openedMails.openedMail, signedMails.signerSignedMail],
-      routes: (api) => api.register(signerRoutes, { signing }),
+      routes: async (api) => {
+        await api.register(signerRoutes, { signing });
+        await api.register(recipientActionRoutes, { recipientActions });
+      },
     },
     {
       name: 'downloads',

@@ -32,6 +32,13 @@ export const documentTexts = {
     language: "Signers' language",
     languageDescription: 'Their signing page and e-mails',
     languageAutomatic: "Their browser's language (e-mails in English)",
+    recipientRole: 'Role',
+    actsAs: 'Acts as',
+    recipientRoleOf: 'Role of recipient {{n}}',
+    step: 'Step',
+    stepOf: 'Step of recipient {{n}}',
+    stepsHint:
+      'Recipients with the same step act in any order; the next step starts when all of them have. Only signers get fields; a CC receives the completed document.',
   },
   editor: {
     title: 'Prepare for Signing',
@@ -211,6 +218,9 @@ export const documentTexts = {
       sign: 'SIGNED',
       complete: 'COMPLETED',
       revert: 'REVERTED',
+      approve: 'APPROVED',
+      reject: 'REJECTED',
+      acknowledge: 'VIEWED (ACKNOWLEDGED)',
     },
     sourceIp: 'IP: {{ip}}',
   },

@@ -17,6 +17,10 @@ export const EVENT_TYPES = [
   'document.conversion_finished',
   'document.conversion_failed',
   'form.submitted',
+  // Issue 36: what an approver or a viewer did (their `signers` names them; a rejection's reason is `message`).
+  'recipient.approved',
+  'recipient.rejected',
+  'recipient.viewed',
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 export const TEST_EVENT_TYPE = 'webhook.test';

@@ -150,6 +150,10 @@ export const ROUTES = {
   updateFormRequest: { method: 'PATCH', path: '/documents/form-requests/:id' },
   updateRequisites: { method: 'PATCH', path: '/requisites' },
   updateSignerFields: { method: 'PATCH', path: '/document_sign/documents/:id/signers/:signerId/fields' },
+  // Issue 36: an approver's and a viewer's calls (contracts/recipient-actions.ts).
+  approveDocument: { method: 'POST', path: '/document_sign/documents/:id/signers/:signerId/approve' },
+  rejectDocument: { method: 'POST', path: '/document_sign/documents/:id/signers/:signerId/reject' },
+  acknowledgeDocument: { method: 'POST', path: '/document_sign/documents/:id/signers/:signerId/acknowledge' },
   updateTemplate: { method: 'PATCH', path: '/documents/templates/:id' },
   verifyGoogleCode: { method: 'POST', path: '/user/verify_google_code' },
   verifyPhone: { method: 'POST', path: '/user/verify_phone' },

@@ -9,6 +9,7 @@ import {
   LIST_SCOPES,
   LIST_SEARCH_TYPES,
 } from '../documents/constants.js';
+import { RECIPIENT_ROLES } from '../documents/recipient-steps.js';
 import { plainText } from '../validation/inputs.js';
 import { MESSAGES } from '../validation/messages.js';
 import { documentIdParams } from './documents.js';
@@ -64,6 +65,9 @@ export const documentListSigner = z.object({
   /** A template's or a form's role ('Client'); null for a document's signer. */
   role: z.string().nullable(),
   order: z.number().int(),
+  /** What the recipient does and its step of the order (issue 36): the list's reminders follow whose turn it is. */
+  recipientRole: z.enum(RECIPIENT_ROLES),
+  step: z.number().int(),
   isPreparer: z.boolean(),
   isFinished: z.boolean(),
   /**

@@ -11,6 +11,7 @@ import {
 } from '../documents/constants.js';
 import { FIELD_DATE_FORMATS, FONT_IDS, FONT_SIZE, MAX_SIGNERS } from '../documents/field-appearance.js';
 import { FIELD_TYPES, type FieldKey } from '../documents/field-kinds.js';
+import { MAX_STEP, RECIPIENT_ROLES } from '../documents/recipient-steps.js';
 import { LANGUAGES } from '../i18n/languages.js';
 import { plainText } from '../validation/inputs.js';
 import { MESSAGES } from '../validation/messages.js';
@@ -48,7 +49,12 @@ export const signer = z.object({
   role: z.string().nullable(),
   /** The preparer has order -1; other signers count from 1. */
   order: z.number().int(),
+  /** What the recipient does: signs, approves, views, or gets the completed copy (cc; not in the order). */
+  recipientRole: z.enum(RECIPIENT_ROLES),
+  /** Its step of the signing order: recipients of one step act in any order (an ordered document's). */
+  step: z.number().int(),
   isPreparer: z.boolean(),
+  /** Finished its part: signed, approved or acknowledged viewing. */
   isFinished: z.boolean(),
 });
 export type Signer = z.infer<typeof signer>;
@@ -184,6 +190,10 @@ export const signerInput = z.object({
   email: plainText(MESSAGES.invalidEmail).max(254, MESSAGES.invalidEmail),
   isPreparer: z.boolean().default(false),
   order: z.number().int().min(-1).max(MAX_SIGNERS, MESSAGES.signersLimit),
+  /** Signer when not given. Only a signer owns fields. */
+  recipientRole: z.enum(RECIPIENT_ROLES).default('signer'),
+  /** Its step of the order (same number: any order between them); not given, its place in the list. */
+  step: z.number().int().min(1).max(MAX_STEP).optional(),
 });
 export type SignerInput = z.input<typeof signerInput>;
 

@@ -3,6 +3,7 @@ import { API_PLAN_TYPES } from '../account/billing.js';
 import { ERROR_CODES } from '../api/errors.js';
 import { DOCUMENT_STATUSES } from '../documents/constants.js';
 import { MAX_SIGNERS } from '../documents/field-appearance.js';
+import { RECIPIENT_ROLES, type RecipientRole } from '../documents/recipient-steps.js';
 import { plainText } from '../validation/inputs.js';
 import { MESSAGES } from '../validation/messages.js';
 import { API_KEY_MODES, type ApiRequestType } from './api-keys.js';
@@ -63,14 +64,38 @@ export const signRequestBody = z
   });
 export type SignRequestBody = z.input<typeof signRequestBody>;
 
+/**
+ * A recipient's status: `awaiting` its turn or its act; `signed`, `approved` or `viewed` (acknowledged) when it
+ * has acted by its role; `rejected`, an approver who refused; `copy`, a cc (gets the completed document).
+ */
+export const API_RECIPIENT_STATUSES = ['signed', 'awaiting', 'approved', 'rejected', 'viewed', 'copy'] as const;
+
 export const apiSigner = z.object({
   id: z.string().uuid(),
   name: z.string(),
   email: z.string(),
   order: z.number().int(),
-  status: z.enum(['signed', 'awaiting']),
+  /** What the recipient does (signer, approver, viewer, cc) and its step of the order (issue 36). */
+  recipientRole: z.enum(RECIPIENT_ROLES),
+  step: z.number().int(),
+  status: z.enum(API_RECIPIENT_STATUSES),
 });
 export type ApiSigner = z.infer<typeof apiSigner>;
+
+/** The public status of a recipient from its role, whether it finished and whether it rejected. */
+export function apiRecipientStatus(
+  recipient: { recipientRole: RecipientRole; isFinished: boolean },
+  isRejected: boolean,
+): ApiSigner['status'] {
+  if (recipient.recipientRole === 'cc') return 'copy';
+  if (isRejected) return 'rejected';
+  if (!recipient.isFinished) return 'awaiting';
+  return recipient.recipientRole === 'approver'
+    ? 'approved'
+    : recipient.recipientRole === 'viewer'
+      ? 'viewed'
+      : 'signed';
+}
 
 export const signRequestResponse = z.object({
   documentId: z.string().uuid(),

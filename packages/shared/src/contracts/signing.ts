@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { REQUISITE_VALUE_TYPES } from '../account/requisites.js';
 import { ROUTES } from '../api/routes.js';
+import { RECIPIENT_ROLES } from '../documents/recipient-steps.js';
 import { plainText } from '../validation/inputs.js';
 import { MESSAGES } from '../validation/messages.js';
 import { signerCompany } from './company.js';
@@ -24,6 +25,9 @@ export const publicSigner = z.object({
   id: z.string().uuid(),
   name: z.string(),
   order: z.number().int(),
+  /** What the recipient does (issue 36) and its step of the order. */
+  recipientRole: z.enum(RECIPIENT_ROLES),
+  step: z.number().int(),
   isPreparer: z.boolean(),
   isFinished: z.boolean(),
 });
@@ -70,6 +74,8 @@ export const signerDocument = {
     fields: z.array(documentFieldResponse.extend({ imageUrl: z.string().nullable() })),
     /** True when it is this signer's turn (unordered: always while awaiting and unfinished). */
     isMyTurn: z.boolean(),
+    /** An approver who rejected the document: when and why (issue 36); null otherwise. */
+    rejection: z.object({ at: z.string(), reason: z.string() }).nullable(),
     /** The document owner's company (its header on the signer page); null without branding. */
     company: signerCompany.nullable(),
     /** The saved signatures' kinds this document takes (the company's signature types; all three without one). */

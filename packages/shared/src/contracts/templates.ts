@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ROUTES } from '../api/routes.js';
 import { SENT_DOCUMENT_TYPES } from '../documents/constants.js';
 import { MAX_SIGNERS } from '../documents/field-appearance.js';
+import { MAX_STEP, RECIPIENT_ROLES } from '../documents/recipient-steps.js';
 import { plainText, requiredString } from '../validation/inputs.js';
 import { MESSAGES } from '../validation/messages.js';
 import { document, documentField, documentIdParams, signerInput } from './documents.js';
@@ -15,6 +16,10 @@ export const templateRole = z.object({
   /** The role's signer id, when it already exists. */
   id: z.string().uuid().optional(),
   role: requiredString(100).transform((value) => value.trim()),
+  /** What the role's recipient does; a signer when not given. */
+  recipientRole: z.enum(RECIPIENT_ROLES).default('signer'),
+  /** The role's step of the order; not given, its place in the list. */
+  step: z.number().int().min(1).max(MAX_STEP).optional(),
 });
 export type TemplateRole = z.input<typeof templateRole>;
 

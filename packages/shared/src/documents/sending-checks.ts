@@ -2,6 +2,7 @@ import { MESSAGES, signerHasNoFieldsMessage, signerOrRoleHasNoFieldsMessage } fr
 import type { DocumentType } from './constants.js';
 import { MAX_SIGNERS } from './field-appearance.js';
 import { type FieldType, isFieldSigned } from './field-kinds.js';
+import { canOwnFields, type RecipientRole } from './recipient-steps.js';
 
 export interface SendingCheckSigner {
   id: string;
@@ -10,6 +11,8 @@ export interface SendingCheckSigner {
   email: string;
   role: string | null;
   isPreparer: boolean;
+  /** Absent: a signer (issue 36: only signers own fields; a cc is not in the order). */
+  recipientRole?: RecipientRole;
 }
 
 export interface SendingCheckField {
@@ -91,8 +94,13 @@ export function sendingErrors(input: SendingCheckInput): string[] {
   ) {
     errors.push(MESSAGES.preparerFieldsUnsigned);
   }
+  const fieldless = others.filter((signer) => !canOwnFields(signer.recipientRole));
+  if (fieldless.some(hasFields)) errors.push(MESSAGES.fieldsOnlyForSigners);
+  if (others.length > 0 && others.every((signer) => signer.recipientRole === 'cc')) {
+    errors.push(MESSAGES.documentNeedsActingRecipient);
+  }
   for (const signer of others) {
-    if (hasFields(signer)) continue;
+    if (hasFields(signer) || !canOwnFields(signer.recipientRole)) continue;
     errors.push(
       input.type === 'me_and_other'
         ? signerHasNoFieldsMessage(signer)

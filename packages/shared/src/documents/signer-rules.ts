@@ -4,6 +4,7 @@ import { normalizeEmail, plainText } from '../validation/inputs.js';
 import { MESSAGES } from '../validation/messages.js';
 import type { DocumentType } from './constants.js';
 import { MAX_SIGNERS } from './field-appearance.js';
+import { MAX_STEP, RECIPIENT_ROLES } from './recipient-steps.js';
 
 /**
  * The signer-list rules of spec section 5 (Signers), used by the prepare form and by PATCH documents/{id}:
@@ -111,6 +112,10 @@ export function prepareFormSchema(type: DocumentType, { withTemplate = false }: 
           id: z.string().optional(),
           name: plainText(MESSAGES.incorrectName).max(100),
           email: plainText(MESSAGES.invalidEmail).max(254),
+          /** Issue 36: a signer when absent. */
+          recipientRole: z.enum(RECIPIENT_ROLES).optional(),
+          /** Its step of the order; absent: its place in the list. */
+          step: z.number().int().min(1).max(MAX_STEP).optional(),
         }),
       ),
     })

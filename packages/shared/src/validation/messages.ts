@@ -328,6 +328,13 @@ export const MESSAGES = {
   somethingWentWrongPlease: 'Something went wrong. Please try again.',
   /** Part 1, section 8: the sign-up's prepare step failed in a way that names no field. */
   somethingWentWrongComma: 'Something went wrong, please try again.',
+  // Issue 36 (roles and steps): not the spec's; the server's answers to what only some roles may do.
+  fieldsOnlyForSigners: 'Only signers can have fields: approvers, viewers and CC recipients have none',
+  notYourRoleAction: 'Your role on this document does not include this action.',
+  rejectReasonRequired: 'Please give a reason for rejecting',
+  rejectReasonTooLong: 'The reason must be at most 500 characters',
+  alreadyRejected: 'You have already rejected this document.',
+  documentNeedsActingRecipient: 'Document needs at least one recipient who signs, approves or views',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

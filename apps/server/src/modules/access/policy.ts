@@ -43,7 +43,10 @@ export const POLICY = {
   'document.signingLink': OWNER_AND_TEAM_ADMINS,
   /** See the pictures of its signers who have accounts (the editor and the preview): the owner's alone. */
   'document.signerAvatars': OWNER_ONLY,
-  /** Sign it through a link. */
+  /**
+   * Act on it through a link: sign, or approve / reject / acknowledge viewing (issue 36); which of them, the
+   * recipient's role says (`signing/recipient-actions.service.ts`, `recipient-steps.ts` of packages/shared).
+   */
   'document.sign': ['signer'],
   /** See a live template in the pickers and make documents (or a bulk send) from it: teammates' templates too. */
   'template.use': WHOLE_TEAM,

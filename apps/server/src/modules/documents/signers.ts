@@ -56,7 +56,13 @@ export async function replaceSigners(
   }
 
   for (const [index, line] of lines.entries()) {
-    const values = { name: line.name.trim(), email: normalizeEmail(line.email), order: index + 1 };
+    const values = {
+      name: line.name.trim(),
+      email: normalizeEmail(line.email),
+      order: index + 1,
+      recipientRole: line.recipientRole ?? 'signer',
+      step: line.step ?? index + 1,
+    };
     if (line.id) await repo.updateSigner(tx, { documentId: document.id, signerId: line.id, values });
     else await repo.insertSigner(tx, { ...values, documentId: document.id, userId: null, isPreparer: false });
   }

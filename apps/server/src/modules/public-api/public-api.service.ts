@@ -1,5 +1,6 @@
 import {
   type ApiKeyMode,
+  apiRecipientStatus,
   type Document,
   documentListItem,
   MESSAGES,
@@ -10,6 +11,7 @@ import {
 import type { z } from 'zod';
 import type { ApiKeyRow } from '../../data/api-keys.js';
 import * as repo from '../../data/public-api.js';
+import { findRejection } from '../../data/recipient-actions.js';
 import type { UserRow } from '../../data/users.js';
 import type { Db } from '../../platform/db/client.js';
 import { AppError } from '../../platform/errors.js';
@@ -164,18 +166,24 @@ export function publicApiService(deps: {
 
     async documentSigners(caller: KeyCaller, documentId: string) {
       const document = await deps.documents.getDocument({ userId: caller.user.id, documentId });
+      const recipients = document.signers.filter((signer) => !signer.isPreparer);
+      const rejected = new Set<string>();
+      for (const signer of recipients) {
+        if (signer.recipientRole !== 'approver' || signer.isFinished) continue;
+        if (await findRejection(db, { documentId: document.id, signerId: signer.id })) rejected.add(signer.id);
+      }
       return {
         documentId: document.id,
         status: document.status,
-        signers: document.signers
-          .filter((signer) => !signer.isPreparer)
-          .map((signer) => ({
-            id: signer.id,
-            name: signer.name,
-            email: signer.email,
-            order: signer.order,
-            status: signer.isFinished ? ('signed' as const) : ('awaiting' as const),
-          })),
+        signers: recipients.map((signer) => ({
+          id: signer.id,
+          name: signer.name,
+          email: signer.email,
+          order: signer.order,
+          recipientRole: signer.recipientRole,
+          step: signer.step,
+          status: apiRecipientStatus(signer, rejected.has(signer.id)),
+        })),
       };
     },
 

@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { certificateSigners } from './evidence.js';
 
 const at = (minute: number) => new Date(Date.UTC(2026, 0, 1, 10, minute));
-const row = (type: 'send' | 'view' | 'sign', signerIds: string[], minute: number, extra: object = {}) => ({
+const row = (
+  type: 'send' | 'view' | 'sign' | 'approve' | 'reject' | 'acknowledge',
+  signerIds: string[],
+  minute: number,
+  extra: object = {},
+) => ({
   type,
   signerIds,
   sourceIp: null,
@@ -29,6 +34,9 @@ describe('certificateSigners', () => {
     ]);
     expect(result.map((signer) => signer.name)).toEqual(['Pat', 'Ann', 'Bob']);
     expect(result[1]).toEqual({
+      role: 'signer',
+      actedAt: null,
+      rejection: null,
       name: 'Ann',
       email: 'ann@example.com',
       ipAddress: '198.51.100.2',
@@ -43,6 +51,9 @@ describe('certificateSigners', () => {
   it('invents nothing: a signer with no recorded view or signature has nulls there', () => {
     const result = certificateSigners(people, [row('send', ['a', 'b'], 10)]);
     expect(result[2]).toEqual({
+      role: 'signer',
+      actedAt: null,
+      rejection: null,
       name: 'Bob',
       email: 'bob@example.com',
       ipAddress: null,
@@ -54,5 +65,38 @@ describe('certificateSigners', () => {
     });
     // The sender is never mailed: their document was sent with the first send.
     expect(result[0]?.sentAt).toEqual(at(10));
+  });
+
+  it('gives each recipient its role and what it did: an approval, a rejection and its reason, an acknowledgement', () => {
+    const recipients = [
+      {
+        id: 'ap',
+        name: 'Ada',
+        email: 'ada@example.com',
+        order: 1,
+        isPreparer: false,
+        recipientRole: 'approver' as const,
+      },
+      {
+        id: 'vi',
+        name: 'Vic',
+        email: 'vic@example.com',
+        order: 2,
+        isPreparer: false,
+        recipientRole: 'viewer' as const,
+      },
+      { id: 'cc', name: 'Cy', email: 'cy@example.com', order: 3, isPreparer: false, recipientRole: 'cc' as const },
+    ];
+    const result = certificateSigners(recipients, [
+      row('reject', ['ap'], 11, { details: { reason: 'Wrong price' } }),
+      row('approve', ['ap'], 12, { sourceIp: '198.51.100.3', userAgent: 'UA-approve' }),
+      row('acknowledge', ['vi'], 13),
+    ]);
+    expect(result.map(({ role, actedAt, rejection }) => ({ role, actedAt, rejection }))).toEqual([
+      { role: 'approver', actedAt: at(12), rejection: { at: at(11), reason: 'Wrong price' } },
+      { role: 'viewer', actedAt: at(13), rejection: null },
+      { role: 'cc', actedAt: null, rejection: null },
+    ]);
+    expect(result[0]?.ipAddress).toBe('198.51.100.3');
   });
 });

@@ -1,7 +1,11 @@
+import type { RecipientRole } from '@esign/shared';
 import type { documentActivities, signers } from '../../platform/db/schema.js';
 import type { CertificateSigner } from '../../platform/pdf/seal/certificate.js';
 
-type SignerRow = Pick<typeof signers.$inferSelect, 'id' | 'name' | 'email' | 'order' | 'isPreparer'>;
+/** A recipient; with no role, a signer. */
+type SignerRow = Pick<typeof signers.$inferSelect, 'id' | 'name' | 'email' | 'order' | 'isPreparer'> & {
+  recipientRole?: RecipientRole;
+};
 type ActivityRow = Pick<
   typeof documentActivities.$inferSelect,
   'type' | 'signerIds' | 'sourceIp' | 'userAgent' | 'details' | 'createdAt'
@@ -11,7 +15,8 @@ type ActivityRow = Pick<
  * What the certificate says of each signer, from the audit trail only: the first `send`, `view` and `sign` rows
  * naming the signer give the times; the IP address and user agent are those recorded when signing (else when
  * viewing); the consent is the one recorded with the signature. Nothing recorded stays null ('unknown').
- * Signers come in signing order, the preparer first.
+ * Signers come in signing order, the preparer first. Each comes with its role (issue 36) and what it did besides:
+ * an approver's approval (or its rejection with the reason), a viewer's acknowledgement.
  */
 export function certificateSigners(people: SignerRow[], activities: ActivityRow[]): CertificateSigner[] {
   const ordered = [...activities].sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
@@ -26,11 +31,18 @@ export function certificateSigners(people: SignerRow[], activities: ActivityRow[
       const viewed = first(person.id, 'view');
       const signed = first(person.id, 'sign');
       const consent = signed?.details?.consent;
+      const role = person.recipientRole ?? 'signer';
+      const acted =
+        role === 'approver' ? first(person.id, 'approve') : role === 'viewer' ? first(person.id, 'acknowledge') : null;
+      const rejected = role === 'approver' ? first(person.id, 'reject') : null;
       return {
+        role,
+        actedAt: acted?.createdAt ?? null,
+        rejection: rejected ? { at: rejected.createdAt, reason: rejected.details?.reason ?? '' } : null,
         name: person.name,
         email: person.email,
-        ipAddress: signed?.sourceIp ?? viewed?.sourceIp ?? null,
-        userAgent: signed?.userAgent ?? viewed?.userAgent ?? null,
+        ipAddress: signed?.sourceIp ?? acted?.sourceIp ?? viewed?.sourceIp ?? null,
+        userAgent: signed?.userAgent ?? acted?.userAgent ?? viewed?.userAgent ?? null,
         sentAt: sent?.createdAt ?? null,
         viewedAt: viewed?.createdAt ?? null,
         signedAt: signed?.createdAt ?? null,

@@ -1,3 +1,4 @@
+import type { Language, RecipientRole } from '@esign/shared';
 import { z } from 'zod';
 import { findSignerWithDocument } from '../../data/documents.js';
 import { mailBrandingOfOwner } from '../../data/mail-branding.js';
@@ -38,6 +39,8 @@ export function signerMailJobs(deps: SignerMailDeps) {
       const { document, signer } = row;
       // The document moved on (signed, reverted, deleted) before the mail went out: nothing to sign.
       if (document.status !== 'awaiting' || document.deletedAt || signer.isFinished) return;
+      // A cc takes no part in the order: it gets only the completed document (completion mails).
+      if (signer.recipientRole === 'cc') return;
       const sender = await findUserById(deps.db, document.userId);
       if (!sender) return;
       // A signer whose account turned reminders off gets none (the invitation itself always goes out).
@@ -48,25 +51,19 @@ export function signerMailJobs(deps: SignerMailDeps) {
       const token = await issueSigningToken(deps.db, { documentId, signerId });
       const title = document.title || signerMailText(document.language, 'common.untitledDocument');
       const branding = await mailBrandingOfOwner(deps.db, document.userId, deps.appUrl);
+      const texts = invitationTexts(document.language, signer.recipientRole, isReminder, {
+        sender: sender.name,
+        senderEmail: sender.email,
+        title,
+      });
       await deps.mailer.send(
         renderMail({
           to: signer.email,
           branding,
-          subject: signerMailText(
-            document.language,
-            isReminder ? 'signerInvitation.reminderSubject' : 'signerInvitation.subject',
-            {
-              sender: sender.name,
-              title,
-            },
-          ),
+          subject: texts.subject,
           greeting: signerMailText(document.language, 'common.greeting', { name: signer.name }),
           paragraphs: [
-            signerMailText(document.language, 'signerInvitation.body', {
-              sender: sender.name,
-              senderEmail: sender.email,
-              title,
-            }),
+            texts.body,
             ...(document.message
               ? [
                   signerMailText(document.language, 'signerInvitation.message', {
@@ -76,10 +73,7 @@ export function signerMailJobs(deps: SignerMailDeps) {
                 ]
               : []),
           ],
-          action: {
-            label: signerMailText(document.language, 'signerInvitation.action'),
-            url: signingUrl(deps.appUrl, documentId, token),
-          },
+          action: { label: texts.action, url: signingUrl(deps.appUrl, documentId, token) },
           footer: signerMailText(document.language, 'signerInvitation.footer'),
         }),
       );
@@ -87,4 +81,42 @@ export function signerMailJobs(deps: SignerMailDeps) {
   });
   return { signerInvitationMail };
 }
+/**
+ * The invitation's subject, first sentence and button by the recipient's role (issue 36): a signer is asked to sign,
+ * an approver to review and approve, a viewer to view; in the document's language.
+ */
+function invitationTexts(
+  language: Language | null,
+  role: RecipientRole,
+  isReminder: boolean,
+  values: { sender: string; senderEmail: string; title: string },
+) {
+  const { sender, senderEmail, title } = values;
+  if (role === 'approver') {
+    return {
+      subject: isReminder
+        ? signerMailText(language, 'recipientInvitation.approveReminderSubject', { sender, title })
+        : signerMailText(language, 'recipientInvitation.approveSubject', { sender, title }),
+      body: signerMailText(language, 'recipientInvitation.approveBody', values),
+      action: signerMailText(language, 'recipientInvitation.approveAction'),
+    };
+  }
+  if (role === 'viewer') {
+    return {
+      subject: isReminder
+        ? signerMailText(language, 'recipientInvitation.viewReminderSubject', { sender, title })
+        : signerMailText(language, 'recipientInvitation.viewSubject', { sender, title }),
+      body: signerMailText(language, 'recipientInvitation.viewBody', values),
+      action: signerMailText(language, 'recipientInvitation.viewAction'),
+    };
+  }
+  return {
+    subject: isReminder
+      ? signerMailText(language, 'signerInvitation.reminderSubject', { sender, title })
+      : signerMailText(language, 'signerInvitation.subject', { sender, title }),
+    body: signerMailText(language, 'signerInvitation.body', { sender, senderEmail, title }),
+    action: signerMailText(language, 'signerInvitation.action'),
+  };
+}
+
 export type SignerMailJobs = ReturnType<typeof signerMailJobs>;

@@ -1,10 +1,9 @@
-/** The signers whose turn it is: ordered, the first unfinished one by order; unordered, every unfinished one. */
-export function signersWhoseTurnItIs<T extends { order: number; isPreparer: boolean; isFinished: boolean }>(
-  signers: readonly T[],
-  isOrdered: boolean,
-): T[] {
-  const waiting = signers
-    .filter((signer) => !signer.isPreparer && !signer.isFinished)
-    .sort((a, b) => a.order - b.order);
-  return isOrdered ? waiting.slice(0, 1) : waiting;
+import { recipientsOnTurn, type StepRecipient } from '@esign/shared';
+
+/**
+ * The recipients whose turn it is: ordered, the unfinished ones of the current step (one signer per step before
+ * steps existed); unordered, every unfinished one. A cc and the preparer never (`recipient-steps.ts`).
+ */
+export function signersWhoseTurnItIs<T extends StepRecipient>(signers: readonly T[], isOrdered: boolean): T[] {
+  return recipientsOnTurn({ isOrdered }, signers);
 }

@@ -9,6 +9,7 @@ import {
   requiredUnsignedFields,
   type SignerFieldValue,
   safeRedirectionUrl,
+  stepOf,
 } from '@esign/shared';
 import { recordActivity } from '../../data/activity.js';
 import {
@@ -17,10 +18,9 @@ import {
   type DocumentCompany,
   signerCompanyOf,
 } from '../../data/company.js';
-import { completeDocumentOnce } from '../../data/completion.js';
 import { listFields, toFieldDto } from '../../data/document-fields.js';
 import { type DocumentRow, listSigners, lockDocument, type SignerRow } from '../../data/documents.js';
-import { recordEvent } from '../../data/events.js';
+import { findRejection } from '../../data/recipient-actions.js';
 import { findRequisitesToStamp } from '../../data/requisites.js';
 import * as repo from '../../data/signing.js';
 import { findSenderNameByAnyToken, findSigningSession } from '../../data/signing-tokens.js';
@@ -37,6 +37,7 @@ import { applySignerFieldValues } from './field-values.js';
 import { fieldsSeenBySigner } from './given-values.js';
 import type { OpenedMailJobs } from './opened.mails.js';
 import type { SignedMailJobs } from './signed.mails.js';
+import { passTheTurn } from './turn-passing.js';
 
 interface SignerDeps {
   db: Db;
@@ -45,7 +46,7 @@ interface SignerDeps {
   sealing: SealingJobs;
   openedMails: OpenedMailJobs;
   signedMails: SignedMailJobs;
-  /** The next signer of an ordered document gets the send-out's invitation mail. */
+  /** The next step's recipients of an ordered document get the send-out's invitation mail. */
   signerMails: SignerMailJobs;
   now: () => Date;
 }
@@ -82,7 +83,7 @@ export function isSignersTurn(document: DocumentRow, signer: SignerRow, signerRo
 }
 
 export function signerService(deps: SignerDeps) {
-  const { db, storage, jobs, sealing, now } = deps;
+  const { db, storage, jobs, now } = deps;
 
   /**
    * The access check of every signer call: a live token of this document (else 404), for the signer named in
@@ -111,6 +112,8 @@ export function signerService(deps: SignerDeps) {
       id: signer.id,
       name: signer.name,
       order: signer.order,
+      recipientRole: signer.recipientRole,
+      step: stepOf(signer),
       isPreparer: signer.isPreparer,
       isFinished: signer.isFinished,
       email: signer.email,
@@ -155,11 +158,14 @@ export function signerService(deps: SignerDeps) {
 
     async signerDocument(request: SignerRequest & { signerId: string }) {
       const { document, signer } = await authenticate(request);
-      const [signerRows, fieldRows, senderName, company] = await Promise.all([
+      const [signerRows, fieldRows, senderName, company, rejection] = await Promise.all([
         listSigners(db, document.id),
         listFields(db, document.id),
         repo.findOwnerName(db, document.userId),
         companyOfDocumentOwner(db, document.userId),
+        signer.recipientRole === 'approver'
+          ? findRejection(db, { documentId: document.id, signerId: signer.id })
+          : Promise.resolve(undefined),
       ]);
       const fileKey = document.resultPdfFileKey ?? document.pdfFileKey;
       return {
@@ -178,18 +184,21 @@ export function signerService(deps: SignerDeps) {
           language: document.language ?? null,
         },
         signer: signerWithContact(signer),
-        signers: signerRows.map(({ id, name, order, isPreparer, isFinished }) => ({
-          id,
-          name,
-          order,
-          isPreparer,
-          isFinished,
+        signers: signerRows.map((row) => ({
+          id: row.id,
+          name: row.name,
+          order: row.order,
+          recipientRole: row.recipientRole,
+          step: stepOf(row),
+          isPreparer: row.isPreparer,
+          isFinished: row.isFinished,
         })),
         fields: await withGivenPictures(
           fieldsSeenBySigner(fieldRows.map(toFieldDto), signer.id, signerRows),
           signer.id,
         ),
         isMyTurn: isSignersTurn(document, signer, signerRows),
+        rejection: rejection ? { at: rejection.at.toISOString(), reason: rejection.reason } : null,
         company: signerCompanyOf(company),
         signatureTypes: allowedValueTypesOf(company),
       };
@@ -290,7 +299,7 @@ export function signerService(deps: SignerDeps) {
           documentStatus: status,
           redirectionPage: redirectionPageOf(document, company),
         });
-        if (current.isFinished) return { answer: answer(document.status), isCompleted: false, next: undefined };
+        if (current.isFinished) return { answer: answer(document.status), isCompleted: false };
 
         const { signer, ownFields, signerRows } = await lockForSigning(tx, request, document);
         const at = now();
@@ -315,20 +324,11 @@ export function signerService(deps: SignerDeps) {
           at,
         });
         // The `complete` activity is the seal's: it carries the final PDF's SHA-256 (modules/sealing).
-        const isCompleted = await completeDocumentOnce(tx, { documentId: document.id, now: at });
-        if (isCompleted) await recordEvent(tx, { type: 'document.completed', documentId: document.id, at });
-        const next =
-          !isCompleted && document.isOrdered
-            ? signerRows.find((row) => !row.isFinished && row.id !== signer.id)
-            : undefined;
-        // The next signer's invitation is a `send` naming them, as the send-out's is (the certificate's 'Sent').
-        if (next) {
-          await recordActivity(tx, { documentId: document.id, type: 'send', signerIds: [next.id], at });
-          await queue(deps.signerMails.signerInvitationMail, { documentId: document.id, signerId: next.id });
+        const { isCompleted } = await passTheTurn(tx, queue, deps, { document, signerRows, actedId: signer.id, at });
+        if (!isCompleted) {
+          await queue(deps.signedMails.signerSignedMail, { documentId: document.id, signerId: signer.id });
         }
-        if (isCompleted) await queue(sealing.sealDocument, { documentId: document.id });
-        else await queue(deps.signedMails.signerSignedMail, { documentId: document.id, signerId: signer.id });
-        return { answer: answer(isCompleted ? 'completed' : document.status), isCompleted, next };
+        return { answer: answer(isCompleted ? 'completed' : document.status), isCompleted };
       });
       return outcome.answer;
     },
@@ -344,6 +344,7 @@ export function signerService(deps: SignerDeps) {
     if (signer.isFinished) throw new AppError('CONFLICT', MESSAGES.signerAlreadyFinished);
     if (document.status !== 'awaiting') throw new AppError('CONFLICT', MESSAGES.documentNotAwaiting);
     if (!isSignersTurn(document, signer, signerRows)) throw new AppError('FORBIDDEN', MESSAGES.notYourTurn);
+    if (signer.recipientRole !== 'signer') throw new AppError('FORBIDDEN', MESSAGES.notYourRoleAction);
     const ownFields = (await listFields(tx, document.id)).filter((field) => field.signerId === signer.id);
     return { document, signer, signerRows, ownFields };
   }

@@ -27,7 +27,14 @@ export async function replaceRoles(tx: Db, params: { templateId: string; roles: 
     existing.filter((row) => !keptIds.has(row.id)).map((row) => row.id),
   );
   for (const [index, role] of roles.entries()) {
-    const values = { role: role.role.trim(), name: '', email: '', order: index + 1 };
+    const values = {
+      role: role.role.trim(),
+      name: '',
+      email: '',
+      order: index + 1,
+      recipientRole: role.recipientRole ?? 'signer',
+      step: role.step ?? index + 1,
+    };
     if (role.id) await repo.updateSigner(tx, { documentId: templateId, signerId: role.id, values });
     else await repo.insertSigner(tx, { ...values, documentId: templateId, userId: null, isPreparer: false });
   }

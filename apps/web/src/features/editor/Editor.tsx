@@ -1,4 +1,5 @@
 import {
+  canOwnFields,
   type Document,
   type DocumentField,
   FIELD_KINDS,
@@ -85,8 +86,12 @@ export function Editor({ document, user, template }: EditorProps) {
   });
 
   const pages = useMemo(() => document.pdfMetadata?.pages ?? [], [document.pdfMetadata]);
+  // Only signers own fields (issue 36): approvers, viewers and cc recipients are not offered.
   const signers = useMemo(
-    () => [...document.signers].sort((a, b) => Number(b.isPreparer) - Number(a.isPreparer) || a.order - b.order),
+    () =>
+      document.signers
+        .filter((signer) => canOwnFields(signer.recipientRole))
+        .sort((a, b) => Number(b.isPreparer) - Number(a.isPreparer) || a.order - b.order),
     [document.signers],
   );
   // A template's signers are roles: no accounts, no pictures.

@@ -11,6 +11,8 @@ const signer = (values: Partial<Signer> & Pick<Signer, 'id'>): Signer => ({
   email: '',
   role: null,
   order: 1,
+  recipientRole: 'signer',
+  step: 1,
   isPreparer: false,
   isFinished: false,
   ...values,

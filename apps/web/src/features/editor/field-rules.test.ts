@@ -19,6 +19,8 @@ const signer = (patch: Partial<Signer>): Signer => ({
   email: 'ann@example.com',
   role: null,
   order: 1,
+  recipientRole: 'signer',
+  step: 1,
   isPreparer: false,
   isFinished: false,
   ...patch,

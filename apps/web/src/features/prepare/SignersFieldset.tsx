@@ -19,6 +19,7 @@ import { Link } from 'react-router';
 import { useFieldError } from '../../forms/use-field-error';
 import { useTranslation } from '../../i18n';
 import { ArrowDownIcon, ArrowUpIcon, CloseIcon } from '../upload/icons';
+import { RecipientRoleFields } from './RecipientRoleFields';
 
 interface SignersFieldsetProps {
   form: UseFormReturn<PrepareFormValues>;
@@ -39,6 +40,13 @@ export function SignersFieldset({ form, me, roles = null }: SignersFieldsetProps
   const listError = errors.signersList?.message;
   const canRemove = roles === null && canRemoveSignerRow(rows.fields.length + (me ? 1 : 0), me !== null);
   const orderOffset = me ? 1 : 0;
+  // A row moved takes the step of the place it moves to, so moving keeps meaning 'earlier' or 'later'.
+  const moveRow = (from: number, to: number) => {
+    const [fromStep, toStep] = [form.getValues(`signers.${from}.step`), form.getValues(`signers.${to}.step`)];
+    rows.move(from, to);
+    form.setValue(`signers.${to}.step`, toStep);
+    form.setValue(`signers.${from}.step`, fromStep);
+  };
 
   return (
     <Stack component="section" gap="sm" aria-labelledby={titleId}>
@@ -72,7 +80,7 @@ export function SignersFieldset({ form, me, roles = null }: SignersFieldsetProps
                     size="sm"
                     aria-label={t('prepare.moveUp', { n: index + 1 })}
                     disabled={index === 0}
-                    onClick={() => rows.move(index, index - 1)}
+                    onClick={() => moveRow(index, index - 1)}
                   >
                     <ArrowUpIcon />
                   </ActionIcon>
@@ -81,14 +89,14 @@ export function SignersFieldset({ form, me, roles = null }: SignersFieldsetProps
                     size="sm"
                     aria-label={t('prepare.moveDown', { n: index + 1 })}
                     disabled={index === rows.fields.length - 1}
-                    onClick={() => rows.move(index, index + 1)}
+                    onClick={() => moveRow(index, index + 1)}
                   >
                     <ArrowDownIcon />
                   </ActionIcon>
                 </Group>
               </Stack>
             )}
-            <SimpleGrid flex={1} cols={{ base: 1, xs: 2 }} spacing="sm" verticalSpacing={4}>
+            <SimpleGrid flex={1} cols={{ base: 1, xs: roles === null ? 3 : 2 }} spacing="sm" verticalSpacing={4}>
               <TextInput
                 label={role ? t('prepare.roleName', { role }) : t('prepare.signerName')}
                 autoComplete="off"
@@ -102,6 +110,16 @@ export function SignersFieldset({ form, me, roles = null }: SignersFieldsetProps
                 {...form.register(`signers.${index}.email`)}
                 error={fieldError(rowErrors?.email?.message)}
               />
+              {roles === null && (
+                <Group gap="xs" wrap="nowrap" align="flex-start" data-testid="recipient-role">
+                  <RecipientRoleFields
+                    register={form.register}
+                    path={`signers.${index}`}
+                    n={index + 1}
+                    withStep={isOrdered}
+                  />
+                </Group>
+              )}
             </SimpleGrid>
             <ActionIcon
               mt={28}
@@ -117,6 +135,11 @@ export function SignersFieldset({ form, me, roles = null }: SignersFieldsetProps
           </Group>
         );
       })}
+      {roles === null && (
+        <Text size="sm" c="dimmed">
+          {t('prepare.stepsHint')}
+        </Text>
+      )}
       {listError && (
         <Alert color={me ? 'yellow' : 'red'} role="alert">
           <Text size="sm">{fieldError(listError)}</Text>
@@ -131,7 +154,7 @@ export function SignersFieldset({ form, me, roles = null }: SignersFieldsetProps
         <Button
           variant="light"
           disabled={rows.fields.length >= MAX_SIGNERS}
-          onClick={() => rows.append({ name: '', email: '' })}
+          onClick={() => rows.append({ name: '', email: '', recipientRole: 'signer' })}
         >
           {t('prepare.addSigner')}
         </Button>

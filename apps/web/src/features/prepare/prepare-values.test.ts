@@ -47,9 +47,38 @@ describe('prepare form values', () => {
       isOrdered: false,
       language: 'fr',
       signers: [
-        { name: 'Carol', email: 'carol@example.com', isPreparer: false, order: 1 },
-        { id: 'b', name: 'Bob', email: 'bob@example.com', isPreparer: false, order: 2 },
+        { name: 'Carol', email: 'carol@example.com', isPreparer: false, order: 1, recipientRole: 'signer', step: 1 },
+        {
+          id: 'b',
+          name: 'Bob',
+          email: 'bob@example.com',
+          isPreparer: false,
+          order: 2,
+          recipientRole: 'signer',
+          step: 2,
+        },
       ],
     });
+  });
+
+  it('sends each recipient with its role and its step, numbered from 1 without gaps (issue 36)', () => {
+    const request = prepareRequest({
+      title: 'Resolution',
+      message: '',
+      isOrdered: true,
+      language: null,
+      signers: [
+        { name: 'Lena', email: 'lena@example.com', recipientRole: 'approver', step: 3 },
+        { name: 'Dora', email: 'dora@example.com', step: 5 },
+        { name: 'Dan', email: 'dan@example.com', step: 5 },
+        { name: 'Cy', email: 'cy@example.com', recipientRole: 'cc' },
+      ],
+    });
+    expect(request.signers.map(({ recipientRole, step }) => [recipientRole, step])).toEqual([
+      ['approver', 1],
+      ['signer', 3],
+      ['signer', 3],
+      ['cc', 2],
+    ]);
   });
 });

@@ -1,4 +1,5 @@
 import {
+  compactSteps,
   type Document,
   type DocumentType,
   initialSignerRows,
@@ -11,7 +12,13 @@ import {
 export function formValuesOf(type: DocumentType, document: Document | undefined): PrepareFormValues {
   const rows = (document?.signers ?? [])
     .filter((signer) => !signer.isPreparer)
-    .map((signer) => ({ id: signer.id, name: signer.name, email: signer.email }));
+    .map((signer) => ({
+      id: signer.id,
+      name: signer.name,
+      email: signer.email,
+      recipientRole: signer.recipientRole,
+      step: signer.step,
+    }));
   return {
     title: document?.title ?? '',
     message: document?.message ?? '',
@@ -21,8 +28,12 @@ export function formValuesOf(type: DocumentType, document: Document | undefined)
   };
 }
 
-/** PATCH documents/{id} with the form: the signers in their order from 1 (the server adds 'Me (Now)'). */
+/**
+ * PATCH documents/{id} with the form: the signers in their order from 1 (the server adds 'Me (Now)'), each with its
+ * role and step (steps numbered from 1 without gaps; a row with none takes its place).
+ */
 export function prepareRequest(values: PrepareFormValues) {
+  const steps = compactSteps(values.signers.map((signer) => signer.step));
   return {
     title: values.title.trim(),
     message: values.message.trim() === '' ? null : values.message.trim(),
@@ -34,6 +45,8 @@ export function prepareRequest(values: PrepareFormValues) {
       email: signer.email,
       isPreparer: false,
       order: index + 1,
+      recipientRole: signer.recipientRole ?? 'signer',
+      step: steps[index] ?? index + 1,
     })),
   };
 }

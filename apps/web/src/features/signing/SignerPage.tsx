@@ -23,6 +23,7 @@ import { sendSignatoryOpened, useAvailableSigners, useSignDocument, useSignerDoc
 import { CompanyHeader } from './CompanyHeader';
 import { postToEmbedder } from './embed';
 import { LinkNotValidPage } from './LinkNotValidPage';
+import { RecipientActions } from './RecipientActions';
 import { SignerPages } from './SignerPages';
 import './signing.css';
 import { useToastsBelow } from '../../app/toasts-below';
@@ -157,7 +158,10 @@ function SigningView({ documentId, view }: { documentId: string; view: SignerVie
 
   const fields = useMemo(() => view.fields.map((field) => withValue(field, values[field.id])), [view.fields, values]);
   const left = useMemo(() => stepsLeft(view.fields, signer.id, values), [view.fields, signer.id, values]);
-  const isEditable = view.isMyTurn && !hasSigned;
+  // An approver or a viewer fills no fields: its act is RecipientActions' (issue 36).
+  const actingRole =
+    signer.recipientRole === 'approver' || signer.recipientRole === 'viewer' ? signer.recipientRole : null;
+  const isEditable = view.isMyTurn && !hasSigned && actingRole === null;
   const label = actionLabel(hasStarted, left.length);
 
   const onChange = useCallback((fieldId: string, value: FieldValues[string]) => {
@@ -306,7 +310,7 @@ function SigningView({ documentId, view }: { documentId: string; view: SignerVie
         component="main"
         pt="md"
         // Room below the last page for the bottom bar, or for the step sheet over it.
-        pb={isEditable ? (openFieldId !== null ? 260 : isMobile ? 80 : 'md') : 'md'}
+        pb={isEditable ? (openFieldId !== null ? 260 : isMobile ? 80 : 'md') : actingRole ? 160 : 'md'}
         style={{ display: 'flex', flexDirection: 'column', alignItems: 'center' }}
       >
         <Box w={width}>
@@ -315,10 +319,24 @@ function SigningView({ documentId, view }: { documentId: string; view: SignerVie
               {t('messages.testModeBanner')}
             </Alert>
           ) : null}
-          {!view.isMyTurn && !hasSigned ? (
+          {!view.isMyTurn && !hasSigned && view.rejection === null ? (
             <Alert color="blue" mb="md">
-              {t(view.document.status === 'awaiting' ? 'signing.notYourTurn' : 'signing.notAwaiting')}
+              {view.document.status !== 'awaiting'
+                ? t('signing.notAwaiting')
+                : t(actingRole ? 'recipientRoles.notYourTurn' : 'signing.notYourTurn')}
             </Alert>
+          ) : null}
+          {actingRole ? (
+            <RecipientActions
+              documentId={documentId}
+              recipientRole={actingRole}
+              signerId={signer.id}
+              senderName={view.document.senderName}
+              isFinished={signer.isFinished}
+              rejection={view.rejection}
+              isMyTurn={view.isMyTurn}
+              embedOrigins={embedOrigins}
+            />
           ) : null}
           {view.document.message ? (
             <Text size="sm" mb="md" style={{ whiteSpace: 'pre-wrap' }}>

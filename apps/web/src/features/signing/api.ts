@@ -71,3 +71,16 @@ export function signerConversionStatus(signerId: string) {
 export function downloadUrlByHash(documentId: string, hash: string, signerId: string | undefined) {
   return apiCall('signedDownloadUrlByHash', { params: { id: documentId }, query: { hash, signerId } });
 }
+
+/** Issue 36: an approver's approval or rejection (with its reason), a viewer's acknowledgement. */
+export function useRecipientAct(documentId: string, signerId: string) {
+  const params = { id: documentId, signerId };
+  return useMutation({
+    mutationFn: (act: { kind: 'approve' } | { kind: 'reject'; reason: string } | { kind: 'acknowledge' }) =>
+      act.kind === 'approve'
+        ? apiCall('approveDocument', { params })
+        : act.kind === 'reject'
+          ? apiCall('rejectDocument', { params, body: { reason: act.reason } })
+          : apiCall('acknowledgeDocument', { params }),
+  });
+}

@@ -13,6 +13,7 @@ import { notifyError } from '../../api/notify';
 import { setServerFieldErrors } from '../../forms/form-errors';
 import { useFieldError } from '../../forms/use-field-error';
 import { useTranslation } from '../../i18n';
+import { RecipientRoleFields } from '../prepare/RecipientRoleFields';
 import { CloseIcon } from '../upload/icons';
 import { UploadStep } from '../upload/UploadStep';
 import { saveTemplate } from './api';
@@ -22,7 +23,12 @@ import type { TemplateKind } from './template-kinds';
 export function templateFormValues(template: Document | undefined, kind: TemplateKind): TemplateFormValues {
   const roles = (template?.signers ?? [])
     .filter((signer) => !signer.isPreparer)
-    .map((signer) => ({ id: signer.id, role: signer.role ?? '' }));
+    .map((signer) => ({
+      id: signer.id,
+      role: signer.role ?? '',
+      recipientRole: signer.recipientRole,
+      step: signer.step,
+    }));
   const noRoles = [{ role: kind.hasRoles ? '' : FORM_SIGNER_ROLE }];
   return { title: template?.title ?? '', roles: roles.length > 0 ? roles : noRoles };
 }
@@ -120,6 +126,13 @@ export function TemplateDetails({
                     {...form.register(`roles.${index}.role`)}
                     error={fieldError(errors.roles?.[index]?.role?.message)}
                   />
+                  <RecipientRoleFields
+                    register={form.register}
+                    path={`roles.${index}`}
+                    n={index + 1}
+                    withStep
+                    label="prepare.actsAs"
+                  />
                   <ActionIcon
                     mt={28}
                     variant="subtle"
@@ -136,7 +149,7 @@ export function TemplateDetails({
                 <Button
                   variant="light"
                   disabled={roles.fields.length >= MAX_SIGNERS}
-                  onClick={() => roles.append({ role: '' })}
+                  onClick={() => roles.append({ role: '', recipientRole: 'signer' })}
                 >
                   {t('templates.addRole')}
                 </Button>

@@ -7,6 +7,7 @@ import {
   type FontId,
   LANGUAGES,
   type PdfMetadata,
+  RECIPIENT_ROLES,
 } from '@esign/shared';
 import { sql } from 'drizzle-orm';
 import {
@@ -189,6 +190,11 @@ export const signers = pgTable(
     /** The preparer has order -1; other signers count from 1. */
     order: integer('order').notNull(),
     isPreparer: boolean('is_preparer').notNull().default(false),
+    /** What the recipient does (issue 36): signs, approves, views, or only gets the completed copy (cc). */
+    recipientRole: text('recipient_role', { enum: RECIPIENT_ROLES }).notNull().default('signer'),
+    /** Its step of the signing order (recipients of one step act in any order); null: its order. */
+    step: integer('step'),
+    /** Finished its part: signed, approved, or acknowledged viewing. */
     isFinished: boolean('is_finished').notNull().default(false),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
     /** When one of the signer's links was locked by wrong access codes; cleared when a new link is issued. */

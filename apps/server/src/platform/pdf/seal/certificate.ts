@@ -3,6 +3,12 @@ import type { PdfFonts } from './fonts.js';
 
 /** What the certificate of completion says about one signer: only what was recorded, null where nothing was. */
 export interface CertificateSigner {
+  /** What the recipient does (issue 36): the heading names it, and the lines say what it did. */
+  role: 'signer' | 'approver' | 'viewer' | 'cc';
+  /** An approver's approval, a viewer's acknowledgement. */
+  actedAt: Date | null;
+  /** An approver's rejection and its reason. */
+  rejection: { at: Date; reason: string } | null;
   name: string;
   email: string;
   ipAddress: string | null;
@@ -36,6 +42,14 @@ export function formatInstant(instant: Date | null): string {
   return `${iso.slice(0, 10)} ${iso.slice(11, 19)} UTC (+00:00)`;
 }
 
+/** Each recipient's heading by its role ('Signer 1: ...' as before roles). */
+const ROLE_HEADINGS: Record<CertificateSigner['role'], string> = {
+  signer: 'Signer',
+  approver: 'Approver',
+  viewer: 'Viewer',
+  cc: 'CC',
+};
+
 const A4 = { width: 595.28, height: 841.89 };
 const MARGIN = 50;
 const FONT = 'notoSans';
@@ -56,14 +70,27 @@ export function appendCertificate(pdf: PDF, fonts: PdfFonts, data: CertificateDa
   data.signers.forEach((signer, index) => {
     writer.keepTogether(170);
     writer.rule();
-    writer.text(`Signer ${index + 1}: ${signer.name}`, { size: 13, gap: 4 });
+    writer.text(`${ROLE_HEADINGS[signer.role]} ${index + 1}: ${signer.name}`, { size: 13, gap: 4 });
     writer.field('E-mail', signer.email);
+    if (signer.role === 'cc') {
+      writer.field('Role', 'Receives a copy (CC): the completed document by e-mail; not part of the signing order');
+      writer.space(8);
+      return;
+    }
     writer.field('IP address', signer.ipAddress ?? UNKNOWN);
     writer.field('User agent', signer.userAgent ?? UNKNOWN);
     writer.field('Sent', formatInstant(signer.sentAt));
     writer.field('Viewed', formatInstant(signer.viewedAt));
-    writer.field('Signed', formatInstant(signer.signedAt));
-    writer.field('Consent', signer.consent ?? UNKNOWN);
+    if (signer.role === 'signer') {
+      writer.field('Signed', formatInstant(signer.signedAt));
+      writer.field('Consent', signer.consent ?? UNKNOWN);
+    } else {
+      if (signer.rejection) {
+        writer.field('Rejected', formatInstant(signer.rejection.at));
+        writer.field('Reason', signer.rejection.reason || UNKNOWN);
+      }
+      writer.field(signer.role === 'approver' ? 'Approved' : 'Acknowledged viewing', formatInstant(signer.actedAt));
+    }
     writer.space(8);
   });
   writer.rule();

@@ -110,6 +110,9 @@ describe('sealPdf', { timeout: 120_000 }, () => {
         completedAt: signedAt,
         signers: [
           {
+            role: 'signer',
+            actedAt: null,
+            rejection: null,
             name: 'Ёлка Signer',
             email: 'yolka@example.com',
             ipAddress: '203.0.113.7',
