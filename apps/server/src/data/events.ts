@@ -24,6 +24,8 @@ const EVENT_OF_ACTIVITY: Partial<Record<ActivityType, EventType>> = {
   // The seal records `complete` with the final PDF's hash: the document is sealed then.
   complete: 'document.sealed',
   revert: 'document.reverted',
+  correct: 'recipient.updated',
+  reassign: 'recipient.reassigned',
 };
 
 export function eventOfActivity(type: ActivityType): EventType | undefined {

@@ -67,7 +67,18 @@ export type ActiveContentState = (typeof ACTIVE_CONTENT_STATES)[number];
 export const ACTIVE_CONTENT_CHOICES = ['keep', 'remove'] as const;
 export type ActiveContentChoice = (typeof ACTIVE_CONTENT_CHOICES)[number];
 
-export const ACTIVITY_TYPES = ['create', 'update', 'send', 'view', 'sign', 'complete', 'revert'] as const;
+export const ACTIVITY_TYPES = [
+  'create',
+  'update',
+  'send',
+  'view',
+  'sign',
+  'complete',
+  'revert',
+  // A pending signer changed by the sender, or handed on by the signer (issue 36): details hold both people.
+  'correct',
+  'reassign',
+] as const;
 export type ActivityType = (typeof ACTIVITY_TYPES)[number];
 
 /** Section 9: lists sort by createdAt descending by default; search is debounced 1000 ms. */

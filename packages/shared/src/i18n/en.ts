@@ -334,6 +334,12 @@ export const mails = {
     body: 'Deliveries to {{url}} have failed for {{days}} days, so we have turned this webhook off. Fix the receiver, then turn the webhook on again in your settings.',
     action: 'Open webhook settings',
   },
+  signerReassigned: {
+    subject: '{{signer}} reassigned "{{title}}"',
+    body: '{{signer}} ({{signerEmail}}) handed their part of "{{title}}" to {{newSigner}} ({{newSignerEmail}}), who now has their own signing link.',
+    reason: 'Reason: {{reason}}',
+    action: 'View document',
+  },
   signerSigned: {
     subject: '{{signer}} signed "{{title}}"',
     body: '{{signer}} ({{signerEmail}}) signed the document "{{title}}".',

@@ -328,6 +328,13 @@ export const MESSAGES = {
   somethingWentWrongPlease: 'Something went wrong. Please try again.',
   /** Part 1, section 8: the sign-up's prepare step failed in a way that names no field. */
   somethingWentWrongComma: 'Something went wrong, please try again.',
+  // A sent document's signers changed (issue 36): a correction, a reassignment, a signing in person.
+  signerAlreadySignedCannotChange: 'This signer has already signed: they can no longer be changed.',
+  reassignNotAllowed: 'The sender does not allow this document to be reassigned.',
+  tooManyReassignments: 'This document was reassigned too many times today. Please try again tomorrow.',
+  reassignReasonRequired: 'Please give a reason.',
+  reassignReasonTooLong: 'The reason can be at most 500 characters long.',
+  inPersonOnlyAwaiting: 'Only a signer of a document waiting for signatures can sign in person.',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;
