@@ -46,30 +46,32 @@ export function signerMailJobs(deps: SignerMailDeps) {
         if (settings && !settings.isReceivingReminders) return;
       }
       const token = await issueSigningToken(deps.db, { documentId, signerId });
-      const title = document.title || signerMailText(document.language, 'common.untitledDocument');
+      // A signer corrected to a language of their own reads it in theirs (issue 36).
+      const language = signer.language ?? document.language;
+      const title = document.title || signerMailText(language, 'common.untitledDocument');
       const branding = await mailBrandingOfOwner(deps.db, document.userId, deps.appUrl);
       await deps.mailer.send(
         renderMail({
           to: signer.email,
           branding,
           subject: signerMailText(
-            document.language,
+            language,
             isReminder ? 'signerInvitation.reminderSubject' : 'signerInvitation.subject',
             {
               sender: sender.name,
               title,
             },
           ),
-          greeting: signerMailText(document.language, 'common.greeting', { name: signer.name }),
+          greeting: signerMailText(language, 'common.greeting', { name: signer.name }),
           paragraphs: [
-            signerMailText(document.language, 'signerInvitation.body', {
+            signerMailText(language, 'signerInvitation.body', {
               sender: sender.name,
               senderEmail: sender.email,
               title,
             }),
             ...(document.message
               ? [
-                  signerMailText(document.language, 'signerInvitation.message', {
+                  signerMailText(language, 'signerInvitation.message', {
                     sender: sender.name,
                     message: document.message,
                   }),
@@ -77,10 +79,10 @@ export function signerMailJobs(deps: SignerMailDeps) {
               : []),
           ],
           action: {
-            label: signerMailText(document.language, 'signerInvitation.action'),
+            label: signerMailText(language, 'signerInvitation.action'),
             url: signingUrl(deps.appUrl, documentId, token),
           },
-          footer: signerMailText(document.language, 'signerInvitation.footer'),
+          footer: signerMailText(language, 'signerInvitation.footer'),
         }),
       );
     },

@@ -12,6 +12,8 @@ export interface CertificateSigner {
   signedAt: Date | null;
   /** The consent text the signer agreed to. */
   consent: string | null;
+  /** What else happened to this signer's place (issue 36): a hand-over, a correction, a signature in person. */
+  notes?: string[];
 }
 
 export interface CertificateData {
@@ -64,6 +66,7 @@ export function appendCertificate(pdf: PDF, fonts: PdfFonts, data: CertificateDa
     writer.field('Viewed', formatInstant(signer.viewedAt));
     writer.field('Signed', formatInstant(signer.signedAt));
     writer.field('Consent', signer.consent ?? UNKNOWN);
+    for (const note of signer.notes ?? []) writer.field('History', note);
     writer.space(8);
   });
   writer.rule();
