@@ -211,6 +211,8 @@ export const documentTexts = {
       sign: 'SIGNED',
       complete: 'COMPLETED',
       revert: 'REVERTED',
+      correct: 'SIGNER CORRECTED',
+      reassign: 'REASSIGNED',
     },
     sourceIp: 'IP: {{ip}}',
   },

@@ -23,6 +23,7 @@ import { sendSignatoryOpened, useAvailableSigners, useSignDocument, useSignerDoc
 import { CompanyHeader } from './CompanyHeader';
 import { postToEmbedder } from './embed';
 import { LinkNotValidPage } from './LinkNotValidPage';
+import { returnToSender, SignerPageExtras } from './SignerPageExtras';
 import { SignerPages } from './SignerPages';
 import './signing.css';
 import { useToastsBelow } from '../../app/toasts-below';
@@ -240,6 +241,7 @@ function SigningView({ documentId, view }: { documentId: string; view: SignerVie
           setIsCompleted(answer.documentStatus === 'completed');
           // Only now: the server has recorded the signature, so an embed never hears of a failure that was not.
           postToEmbedder(embedOrigins, { type: 'completed', documentId, documentStatus: answer.documentStatus });
+          if (returnToSender(view)) return;
           const redirection = safeRedirectionUrl(answer.redirectionPage);
           if (redirection) window.location.assign(redirection);
           else setIsDone(true);
@@ -315,6 +317,7 @@ function SigningView({ documentId, view }: { documentId: string; view: SignerVie
               {t('messages.testModeBanner')}
             </Alert>
           ) : null}
+          <SignerPageExtras view={view} hasSigned={hasSigned} />
           {!view.isMyTurn && !hasSigned ? (
             <Alert color="blue" mb="md">
               {t(view.document.status === 'awaiting' ? 'signing.notYourTurn' : 'signing.notAwaiting')}
