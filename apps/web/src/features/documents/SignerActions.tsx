@@ -62,7 +62,13 @@ export function SignerActions({ document, signer }: { document: Document; signer
         {t('recipients.inPerson')}
       </Button>
       {isEditing ? <EditSignerModal document={document} signer={signer} onClose={() => setEditing(false)} /> : null}
-      <Modal opened={isHosting} onClose={() => setHosting(false)} title={t('recipients.inPersonTitle')} centered>
+      <Modal
+        opened={isHosting}
+        onClose={() => setHosting(false)}
+        title={t('recipients.inPersonTitle')}
+        centered
+        closeButtonProps={{ 'aria-label': t('recipients.cancel') }}
+      >
         <Stack>
           <Text size="sm">{t('recipients.inPersonText', { name: signer.name })}</Text>
           <Group justify="end">
@@ -108,7 +114,13 @@ function EditSignerModal(props: { document: Document; signer: Signer; onClose: (
     ),
   );
   return (
-    <Modal opened onClose={props.onClose} title={t('recipients.editTitle')} centered>
+    <Modal
+      opened
+      onClose={props.onClose}
+      title={t('recipients.editTitle')}
+      centered
+      closeButtonProps={{ 'aria-label': t('recipients.cancel') }}
+    >
       <form noValidate onSubmit={onSubmit}>
         <Stack>
           <Text size="sm">{t('recipients.editIntro')}</Text>

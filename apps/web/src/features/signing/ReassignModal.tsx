@@ -44,7 +44,13 @@ export function ReassignModal(props: { documentId: string; signerId: string; onC
     );
   }
   return (
-    <Modal opened onClose={props.onClose} title={t('reassign.title')} centered>
+    <Modal
+      opened
+      onClose={props.onClose}
+      title={t('reassign.title')}
+      centered
+      closeButtonProps={{ 'aria-label': t('signing.close') }}
+    >
       <form onSubmit={submit} noValidate>
         <Stack>
           <Text size="sm">{t('reassign.intro')}</Text>
