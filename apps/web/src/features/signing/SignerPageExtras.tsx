@@ -54,13 +54,8 @@ export function SignerPageExtras({ view, hasSigned }: { view: ExtrasView; hasSig
   );
 }
 
-/**
- * After an in-person signing: the single-use link is forgotten in this tab and the sender gets their document's
- * page back. True when the page was such a signing.
- */
-export function returnToSender(view: ExtrasView): boolean {
-  if (!view.document.inPersonHost) return false;
-  forgetSignToken(view.document.id);
-  window.location.assign(`/documents/${view.document.id}/preview`);
-  return true;
+/** After an in-person signing: the single-use link is forgotten in this tab and the sender gets their document back. */
+export function returnToSender(documentId: string): void {
+  forgetSignToken(documentId);
+  window.location.assign(`/documents/${documentId}/preview`);
 }
