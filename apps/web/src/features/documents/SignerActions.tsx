@@ -14,6 +14,7 @@ import { notifyError, notifySuccess } from '../../api/notify';
 import { setServerFieldErrors } from '../../forms/form-errors';
 import { useFieldError } from '../../forms/use-field-error';
 import { useTranslation } from '../../i18n';
+import { useCurrentUser } from '../auth/api';
 import { startInPersonSigning, useRecipientActions } from './recipients-api';
 
 interface EditValues {
@@ -33,6 +34,8 @@ export function SignerActions({ document, signer }: { document: Document; signer
   const [isEditing, setEditing] = useState(false);
   const [isHosting, setHosting] = useState(false);
   const [isStarting, setStarting] = useState(false);
+  // A correction is the owner's (`document.manage`); hosting a signing is whoever may copy a signer's link.
+  const isOwner = useCurrentUser().data?.id === document.userId;
   if (document.status !== 'awaiting' || signer.isPreparer || signer.isFinished) return null;
   const onStart = () => {
     setStarting(true);
@@ -45,14 +48,16 @@ export function SignerActions({ document, signer }: { document: Document; signer
   };
   return (
     <Group gap="xs">
-      <Button
-        size="compact-sm"
-        variant="default"
-        aria-label={t('recipients.editLabel', { name: signer.name })}
-        onClick={() => setEditing(true)}
-      >
-        {t('recipients.edit')}
-      </Button>
+      {isOwner ? (
+        <Button
+          size="compact-sm"
+          variant="default"
+          aria-label={t('recipients.editLabel', { name: signer.name })}
+          onClick={() => setEditing(true)}
+        >
+          {t('recipients.edit')}
+        </Button>
+      ) : null}
       <Button
         size="compact-sm"
         variant="light"
