@@ -1,11 +1,10 @@
 import type { ReassignSignerRequest } from '@esign/shared';
 import { Button, Group, Modal, Stack, Text, Textarea, TextInput } from '@mantine/core';
-import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { isApiError } from '../../api/api-error';
-import { apiCall } from '../../api/client';
 import { useTranslation } from '../../i18n';
 import { useTranslateMessage } from '../../i18n/use-translate-message';
+import { useReassignSigner } from './api';
 
 /**
  * 'Reassign' on the signer page (issue 36): the new person's name and e-mail and the reason, checked by the server,
@@ -15,10 +14,7 @@ export function ReassignModal(props: { documentId: string; signerId: string; onC
   const { t } = useTranslation();
   const translate = useTranslateMessage();
   const [values, setValues] = useState<ReassignSignerRequest>({ name: '', email: '', reason: '' });
-  const reassign = useMutation({
-    mutationFn: (body: ReassignSignerRequest) =>
-      apiCall('reassignSigner', { params: { id: props.documentId, signerId: props.signerId }, body }),
-  });
+  const reassign = useReassignSigner(props.documentId, props.signerId);
   const error = reassign.error && isApiError(reassign.error) ? reassign.error : null;
   const fieldError = (name: keyof ReassignSignerRequest) => {
     const message = error?.fieldErrors[name];

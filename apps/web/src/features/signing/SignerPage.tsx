@@ -23,6 +23,7 @@ import { sendSignatoryOpened, useAvailableSigners, useSignDocument, useSignerDoc
 import { CompanyHeader } from './CompanyHeader';
 import { postToEmbedder } from './embed';
 import { LinkNotValidPage } from './LinkNotValidPage';
+import { returnToSender, SignerPageExtras } from './SignerPageExtras';
 import { SignerPages } from './SignerPages';
 import './signing.css';
 import { useToastsBelow } from '../../app/toasts-below';
@@ -48,8 +49,6 @@ const AccessCodeModal = lazyComponent(async () => (await import('./SignerModals'
 const AgreeModal = lazyComponent(async () => (await import('./SignerModals')).AgreeModal);
 const SignerSelectionModal = lazyComponent(async () => (await import('./SignerModals')).SignerSelectionModal);
 const StepSheet = lazyComponent(async () => (await import('./StepSheet')).StepSheet);
-// Reassign and the in-person banner (issue 36) load only for a document that has them.
-const SignerPageExtras = lazyComponent(async () => (await import('./SignerPageExtras')).SignerPageExtras);
 
 /** Spec section 9: the signer canvas is at most 970 px minus 12, narrower than its container by 32 or 48 px. */
 function canvasWidth(roomWidth: number): number {
@@ -244,7 +243,7 @@ function SigningView({ documentId, view }: { documentId: string; view: SignerVie
           postToEmbedder(embedOrigins, { type: 'completed', documentId, documentStatus: answer.documentStatus });
           // Signed in person on the sender's device: back to their document.
           if (view.document.inPersonHost) {
-            void import('./SignerPageExtras').then(({ returnToSender }) => returnToSender(view.document.id));
+            returnToSender(view.document.id);
             return;
           }
           const redirection = safeRedirectionUrl(answer.redirectionPage);
@@ -323,9 +322,7 @@ function SigningView({ documentId, view }: { documentId: string; view: SignerVie
             </Alert>
           ) : null}
           {view.document.allowReassign || view.document.inPersonHost ? (
-            <Suspense fallback={null}>
-              <SignerPageExtras view={view} hasSigned={hasSigned} />
-            </Suspense>
+            <SignerPageExtras view={view} hasSigned={hasSigned} />
           ) : null}
           {!view.isMyTurn && !hasSigned ? (
             <Alert color="blue" mb="md">
