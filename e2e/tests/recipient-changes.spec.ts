@@ -85,7 +85,8 @@ test('a signer reassigns where the sender allows it: the new person signs, the s
   // The sender turns the switch on from the document's page.
   await useSession(page, owner);
   await page.goto(`/documents/${id}/preview`);
-  await page.getByRole('switch', { name: /Signers may reassign/ }).check();
+  // Saved at once (no form to submit): checked once the server has it.
+  await page.getByRole('switch', { name: /Signers may reassign/ }).click();
   await expect(page.getByRole('switch', { name: /Signers may reassign/ })).toBeChecked();
 
   await page.setViewportSize(PHONE);
