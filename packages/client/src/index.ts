@@ -6,6 +6,8 @@ import {
   type publicDocumentSigners,
   type publicDocuments,
   type publicRecentDocument,
+  type publicSetReassignment,
+  type publicUpdateRecipient,
   type publicUser,
   type publicWebhookSubscribe,
   type publicWebhookUnsubscribe,
@@ -115,6 +117,18 @@ export function createClient(options: ClientOptions) {
         body,
         request.idempotencyKey ? { [IDEMPOTENCY_KEY_HEADER]: request.idempotencyKey } : {},
       ),
+    /** update_recipient: a signer who has not signed yet corrected; their old link dies, a new invitation goes out. */
+    updateRecipient: (documentId: string, recipientId: string, body: z.input<typeof publicUpdateRecipient.body>) =>
+      call<Output<typeof publicUpdateRecipient>>(
+        'PATCH',
+        `/documents/${encodeURIComponent(documentId)}/recipients/${encodeURIComponent(recipientId)}`,
+        body,
+      ),
+    /** set_reassignment: whether the document's signers may hand their part on to someone else. */
+    setReassignment: (documentId: string, allowReassign: boolean) =>
+      call<Output<typeof publicSetReassignment>>('PATCH', `/documents/${encodeURIComponent(documentId)}/reassignment`, {
+        allowReassign,
+      }),
     /** webhook_unsubscribe. */
     webhookUnsubscribe: (id: string) =>
       call<Output<typeof publicWebhookUnsubscribe>>('DELETE', `/webhooks/${encodeURIComponent(id)}`),

@@ -3,6 +3,7 @@ import { asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../platform/db/client.js';
 import { documentActivities, documents, signers } from '../platform/db/schema.js';
 import { eventOfActivity, recordEvents } from './events.js';
+import { changeOf, peopleAtRows } from './signer-history.js';
 
 export interface ActivityInput {
   documentId: string;
@@ -88,17 +89,24 @@ export async function listActivities(db: Db, documentId: string): Promise<Docume
           .select({ id: signers.id, name: signers.name, email: signers.email })
           .from(signers)
           .where(inArray(signers.id, ids));
-  const byId = new Map(people.map((person) => [person.id, person]));
-  return rows.map((row) => ({
-    id: row.id,
-    type: row.type,
-    signers: row.signerIds.flatMap((id) => {
-      const person = byId.get(id);
-      return person ? [person] : [];
-    }),
-    sourceIP: row.sourceIp,
-    createdAt: row.createdAt.toISOString(),
-  }));
+  // Each row names its signers as they were then: a signer corrected or reassigned later keeps the old name.
+  const personAt = peopleAtRows(rows, new Map(people.map((person) => [person.id, person])));
+  return rows.map((row, index) => {
+    const change = changeOf(row);
+    const hostedBy = row.details?.hostedBy;
+    return {
+      id: row.id,
+      type: row.type,
+      signers: row.signerIds.flatMap((id) => {
+        const person = personAt(index, id);
+        return person ? [{ id, name: person.name, email: person.email }] : [];
+      }),
+      sourceIP: row.sourceIp,
+      createdAt: row.createdAt.toISOString(),
+      ...(change ? { change } : {}),
+      ...(hostedBy ? { hostedBy } : {}),
+    };
+  });
 }
 
 /**

@@ -36,6 +36,7 @@ export function toSignerDto(row: SignerRow): Signer {
     step: stepOf(row),
     isPreparer: row.isPreparer,
     isFinished: row.isFinished,
+    ...(row.language ? { language: row.language } : {}),
   };
 }
 
@@ -103,6 +104,7 @@ export function toDocumentDto(
     language: row.language,
     redirectionPage: row.redirectionPage,
     remindersDisabled: row.remindersDisabled,
+    allowReassign: row.allowReassign,
     // Which of the owner's templates it came from is the owner's business, not a signer's.
     templateId: options.isOwner ? row.templateId : null,
     sourceTemplateId: options.isOwner ? row.sourceTemplateId : null,

@@ -27,6 +27,8 @@ const EVENT_OF_ACTIVITY: Partial<Record<ActivityType, EventType>> = {
   approve: 'recipient.approved',
   reject: 'recipient.rejected',
   acknowledge: 'recipient.viewed',
+  correct: 'recipient.updated',
+  reassign: 'recipient.reassigned',
 };
 
 export function eventOfActivity(type: ActivityType): EventType | undefined {

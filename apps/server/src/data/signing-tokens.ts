@@ -1,4 +1,4 @@
-import { and, eq, isNotNull, isNull } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import { hashToken, randomToken } from '../platform/crypto/tokens.js';
 import type { Db } from '../platform/db/client.js';
 import { documents, signers, signingTokens, users } from '../platform/db/schema.js';
@@ -17,6 +17,10 @@ export async function issueSigningToken(db: Db, params: { documentId: string; si
     .where(and(eq(signers.id, params.signerId), isNotNull(signers.accessLockedAt)));
   return token;
 }
+
+/** A token not revoked and, for an in-person signing's, not expired. */
+const isLive = () =>
+  and(isNull(signingTokens.revokedAt), or(isNull(signingTokens.expiresAt), sql`${signingTokens.expiresAt} > now()`));
 
 /** The signing page's address for a token. */
 export function signingUrl(appUrl: string, documentId: string, token: string): string {
@@ -40,7 +44,7 @@ export async function findSigningSession(db: Db, params: { documentId: string; t
       and(
         eq(signingTokens.tokenHash, hashToken(params.token)),
         eq(signingTokens.documentId, params.documentId),
-        isNull(signingTokens.revokedAt),
+        isLive(),
       ),
     )
     .limit(1);
@@ -57,12 +61,11 @@ export async function findSignerByTokenAlone(db: Db, token: string) {
     .from(signingTokens)
     .innerJoin(signers, eq(signers.id, signingTokens.signerId))
     .innerJoin(documents, eq(documents.id, signingTokens.documentId))
-    .where(
-      and(eq(signingTokens.tokenHash, hashToken(token)), isNull(signingTokens.revokedAt), isNull(documents.deletedAt)),
-    )
+    .where(and(eq(signingTokens.tokenHash, hashToken(token)), isLive(), isNull(documents.deletedAt)))
     .limit(1);
   if (!row) return undefined;
-  return { signer: row.signer, isAccessCodeRequired: Boolean(row.codeAccess) && row.codeConfirmedAt === null };
+  const code = row.signer.accessCode ?? row.codeAccess;
+  return { signer: row.signer, isAccessCodeRequired: Boolean(code) && row.codeConfirmedAt === null };
 }
 
 /** Every link of the document stops working (the document went back to draft). */

@@ -53,10 +53,16 @@ import { requireRequisiteOwner } from './requisites/owner.js';
 import { requisiteRoutes } from './requisites/requisites.routes.js';
 import { requisiteService } from './requisites/requisites.service.js';
 import { SEAL_SWEEP_CRON, sealingJobs } from './sealing/sealing.jobs.js';
+import { correctionRoutes } from './sending/corrections.routes.js';
+import { correctionService } from './sending/corrections.service.js';
 import { signerMailJobs } from './sending/invitation.mails.js';
 import { sendingRoutes } from './sending/sending.routes.js';
 import { sendingService } from './sending/sending.service.js';
+import { inPersonService } from './signing/in-person.service.js';
 import { openedMailJobs } from './signing/opened.mails.js';
+import { reassignService } from './signing/reassign.service.js';
+import { reassignedMailJobs } from './signing/reassigned.mails.js';
+import { recipientRoutes } from './signing/recipient.routes.js';
 import { recipientActionRoutes } from './signing/recipient-actions.routes.js';
 import { recipientActionService } from './signing/recipient-actions.service.js';
 import { signedMailJobs } from './signing/signed.mails.js';
@@ -164,6 +170,11 @@ export function appModules(
   const signedMails = signedMailJobs({ db, mailer, appUrl });
   const signing = signerService({ db, storage, jobs, sealing, openedMails, signedMails, signerMails, now });
   const recipientActions = recipientActionService({ db, jobs, sealing, signerMails, signing, now });
+  // After sending (issue 36): corrections, reassignments, in-person signings.
+  const corrections = correctionService({ db, jobs, signerMails, now });
+  const reassignedMails = reassignedMailJobs({ db, mailer, appUrl });
+  const reassign = reassignService({ db, jobs, signing, signerMails, reassignedMails, now });
+  const inPerson = inPersonService({ db, now });
 
   const links = shareLinks(config.jwtSecret, appUrl);
   const listMails = documentManagementMailJobs({ db, mailer, appUrl, shareLink: links.link });
@@ -335,6 +346,14 @@ export function appModules(
       },
     },
     {
+      name: 'recipient-changes',
+      jobs: [reassignedMails.reassignedMail],
+      routes: async (api) => {
+        await api.register(correctionRoutes, { corrections });
+        await api.register(recipientRoutes, { reassign, inPerson });
+      },
+    },
+    {
       name: 'downloads',
       jobs: [completedMails.completedMails],
       routes: (api) => api.register(downloadRoutes, { downloads: downloadService({ db, storage, signing }), auth }),
@@ -387,6 +406,7 @@ export function appModules(
           service: publicApi,
           webhooks: publicWebhooks({ db, webhooks, now }),
           history: requestHistory,
+          corrections,
         }),
       stop: () => requestHistory.flush(),
     },

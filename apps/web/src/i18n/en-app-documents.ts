@@ -221,6 +221,8 @@ export const documentTexts = {
       approve: 'APPROVED',
       reject: 'REJECTED',
       acknowledge: 'VIEWED (ACKNOWLEDGED)',
+      correct: 'SIGNER CORRECTED',
+      reassign: 'REASSIGNED',
     },
     sourceIp: 'IP: {{ip}}',
   },

@@ -10,6 +10,7 @@ import { billingTexts } from './en-app-billing';
 import { companyTexts } from './en-app-company';
 import { developerTexts } from './en-app-developers';
 import { documentTexts } from './en-app-documents';
+import { recipientTexts } from './en-app-recipients';
 import { templateTexts } from './en-app-templates';
 
 const coreTexts = {
@@ -107,4 +108,5 @@ export const enApp = {
   ...billingTexts,
   ...developerTexts,
   ...companyTexts,
+  ...recipientTexts,
 } as const;

@@ -21,6 +21,9 @@ export const EVENT_TYPES = [
   'recipient.approved',
   'recipient.rejected',
   'recipient.viewed',
+  // A pending signer corrected by the sender, or handed on by the signer to someone else (issue 36).
+  'recipient.updated',
+  'recipient.reassigned',
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 export const TEST_EVENT_TYPE = 'webhook.test';

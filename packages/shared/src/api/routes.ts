@@ -3,7 +3,11 @@
  * and add their zod schemas; this file has no zod, so the browser can call the API without loading zod (the
  * server's serializer already checks every answer against its contract).
  */
+import { RECIPIENT_ROUTES } from './recipient-routes.js';
+
 export const ROUTES = {
+  // After sending: correcting and reassigning a signer, signing in person (issue 36).
+  ...RECIPIENT_ROUTES,
   acceptTeamInvite: { method: 'POST', path: '/teams/:teamId/accept_invite' },
   addTeamMembers: { method: 'POST', path: '/teams/members' },
   deleteTeamMembers: { method: 'DELETE', path: '/teams/members' },

@@ -20,6 +20,8 @@ export const API_REQUEST_TYPES = [
   'get_documents',
   'get_document_signers',
   'get_user',
+  'update_recipient',
+  'set_reassignment',
 ] as const;
 export type ApiRequestType = (typeof API_REQUEST_TYPES)[number];
 /** Page size of the keys table and the history ('Page size: not shown'). */

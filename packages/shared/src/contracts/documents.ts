@@ -56,6 +56,8 @@ export const signer = z.object({
   isPreparer: z.boolean(),
   /** Finished its part: signed, approved or acknowledged viewing. */
   isFinished: z.boolean(),
+  /** The language of this signer's mails and page when corrected to one of their own (issue 36); null: the document's. */
+  language: z.enum(LANGUAGES).nullable().optional(),
 });
 export type Signer = z.infer<typeof signer>;
 
@@ -93,12 +95,18 @@ export type DocumentField = z.infer<typeof documentField>;
 export const documentFieldResponse = z.object({ ...documentFieldShape, signed: z.boolean() });
 export type DocumentFieldResponse = z.infer<typeof documentFieldResponse>;
 
+const activityPerson = z.object({ name: z.string(), email: z.string() });
 export const documentActivity = z.object({
   id: z.string().uuid(),
   type: z.enum(ACTIVITY_TYPES),
+  /** The signers named, each as they were then (a signer corrected or reassigned later keeps the old name here). */
   signers: z.array(z.object({ id: z.string().uuid(), name: z.string(), email: z.string() })),
   sourceIP: z.string().nullable(),
   createdAt: z.string(),
+  /** A correction or reassignment (issue 36): who the signer was and became, and the reassignment's reason. */
+  change: z.object({ from: activityPerson, to: activityPerson, reason: z.string().nullable() }).optional(),
+  /** A view or signature in person on the sender's device: the sender who hosted it. */
+  hostedBy: z.string().optional(),
 });
 export type DocumentActivity = z.infer<typeof documentActivity>;
 
@@ -122,6 +130,8 @@ export const document = z.object({
   language: z.enum(LANGUAGES).nullable(),
   redirectionPage: z.string().nullable(),
   remindersDisabled: z.boolean(),
+  /** Its signers may hand their part on to someone else (issue 36). */
+  allowReassign: z.boolean().optional(),
   /** The template this document was made from, if any. */
   templateId: z.string().uuid().nullable(),
   /** A replica's source template (see templates), otherwise null. */

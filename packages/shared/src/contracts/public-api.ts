@@ -9,6 +9,7 @@ import { MESSAGES } from '../validation/messages.js';
 import { API_KEY_MODES, type ApiRequestType } from './api-keys.js';
 import { documentListItem, documentListQuery, documentListResponse } from './document-list.js';
 import { signerInput } from './documents.js';
+import { setReassignmentRequest, updateRecipientRequest } from './recipients.js';
 import { createWebhookRequest, webhookSubscription } from './webhooks.js';
 
 /** The public API's prefix: authenticated by `Authorization: Bearer <API key>` alone. */
@@ -29,7 +30,7 @@ export const publicErrorResponse = z.object({
 export type PublicErrorResponse = z.infer<typeof publicErrorResponse>;
 
 interface PublicRoute {
-  method: 'GET' | 'POST' | 'DELETE';
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
   path: string;
   /** The request history's type of this route. */
   type: ApiRequestType;
@@ -190,6 +191,36 @@ export const publicWebhookUnsubscribe = {
   response: z.object({ success: z.literal(true) }),
 } as const satisfies PublicRoute & Record<string, unknown>;
 
+const recipientParams = z.object({
+  id: z.string().uuid({ error: MESSAGES.documentNotFound }),
+  recipientId: z.string().uuid({ error: MESSAGES.documentNotFound }),
+});
+
+/**
+ * update_recipient (issue 36): a signer of an awaiting document who has not signed gets another name, e-mail,
+ * access code or language; their old link dies and a new invitation goes out when it is their turn.
+ */
+export const publicUpdateRecipient = {
+  method: 'PATCH',
+  path: '/documents/:id/recipients/:recipientId',
+  type: 'update_recipient',
+  summary: 'Correct a signer who has not signed yet',
+  params: recipientParams,
+  body: updateRecipientRequest,
+  response: publicDocumentSigners.response,
+} as const satisfies PublicRoute & Record<string, unknown>;
+
+/** set_reassignment (issue 36): whether the document's signers may hand their part on to someone else. */
+export const publicSetReassignment = {
+  method: 'PATCH',
+  path: '/documents/:id/reassignment',
+  type: 'set_reassignment',
+  summary: 'Allow or forbid signers to reassign',
+  params: publicDocumentSigners.params,
+  body: setReassignmentRequest,
+  response: z.object({ documentId: z.string().uuid(), allowReassign: z.boolean() }),
+} as const satisfies PublicRoute & Record<string, unknown>;
+
 /** Every public route, one per request type of the history. */
 export const PUBLIC_ROUTES = [
   publicSignRequest,
@@ -199,6 +230,8 @@ export const PUBLIC_ROUTES = [
   publicUser,
   publicWebhookSubscribe,
   publicWebhookUnsubscribe,
+  publicUpdateRecipient,
+  publicSetReassignment,
 ];
 
 /**

@@ -63,6 +63,10 @@ export const signerDocument = {
       senderName: z.string(),
       /** The language the sender chose for the signers (their page opens in it unless they chose another). */
       language: document.shape.language,
+      /** The signer may hand their part on to someone else (issue 36). */
+      allowReassign: z.boolean().optional(),
+      /** An in-person signing on the sender's device: the sender hosting it; null otherwise. */
+      inPersonHost: z.string().nullable().optional(),
     }),
     signer: publicSigner.extend({ email: z.string(), userId: z.string().uuid().nullable() }),
     signers: z.array(publicSigner),

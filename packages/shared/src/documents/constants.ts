@@ -79,6 +79,9 @@ export const ACTIVITY_TYPES = [
   'approve',
   'reject',
   'acknowledge',
+  // A pending signer changed by the sender, or handed on by the signer (issue 36): details hold both people.
+  'correct',
+  'reassign',
 ] as const;
 export type ActivityType = (typeof ACTIVITY_TYPES)[number];
 

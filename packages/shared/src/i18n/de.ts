@@ -266,6 +266,21 @@ const de = {
     password: 'Passwort',
     submit: 'Konto erstellen und beitreten',
   },
+  // A signer hands their part on; a signing hosted in person (issue 36).
+  reassign: {
+    open: 'Weitergeben',
+    title: 'An eine andere Person weitergeben',
+    intro:
+      'Geben Sie Ihren Teil dieses Dokuments an eine andere Person weiter. Sie erhält einen eigenen Link per E-Mail, der Absender wird informiert und Ihr Link funktioniert nicht mehr.',
+    name: 'Name der Person',
+    email: 'E-Mail der Person',
+    reason: 'Grund',
+    submit: 'Weitergeben',
+    cancel: 'Abbrechen',
+    doneTitle: 'Weitergegeben',
+    doneText: '{{name}} erhält eine E-Mail mit einem eigenen Link. Ihr Link funktioniert nicht mehr.',
+    inPerson: 'Persönliche Unterschrift, betreut von {{name}}',
+  },
 } as const;
 
 export default de satisfies Translations;

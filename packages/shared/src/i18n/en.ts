@@ -274,6 +274,21 @@ export const en = {
     password: 'Password',
     submit: 'Create account and join',
   },
+  // A signer hands their part on; a signing hosted in person (issue 36).
+  reassign: {
+    open: 'Reassign',
+    title: 'Reassign to someone else',
+    intro:
+      'Hand your part of this document to another person. They get their own link by email, the sender is told, and your link stops working.',
+    name: 'Their name',
+    email: 'Their email',
+    reason: 'Reason',
+    submit: 'Reassign',
+    cancel: 'Cancel',
+    doneTitle: 'Reassigned',
+    doneText: '{{name}} will get an email with their own link. Your link no longer works.',
+    inPerson: 'Signing in person, hosted by {{name}}',
+  },
 } as const;
 
 /**
@@ -367,6 +382,12 @@ export const mails = {
     subject: 'A webhook has been turned off',
     body: 'Deliveries to {{url}} have failed for {{days}} days, so we have turned this webhook off. Fix the receiver, then turn the webhook on again in your settings.',
     action: 'Open webhook settings',
+  },
+  signerReassigned: {
+    subject: '{{signer}} reassigned "{{title}}"',
+    body: '{{signer}} ({{signerEmail}}) handed their part of "{{title}}" to {{newSigner}} ({{newSignerEmail}}), who now has their own signing link.',
+    reason: 'Reason: {{reason}}',
+    action: 'View document',
   },
   signerSigned: {
     subject: '{{signer}} signed "{{title}}"',

@@ -258,6 +258,21 @@ const es = {
     password: 'Contraseña',
     submit: 'Crear cuenta y unirse',
   },
+  // A signer hands their part on; a signing hosted in person (issue 36).
+  reassign: {
+    open: 'Reasignar',
+    title: 'Reasignar a otra persona',
+    intro:
+      'Entregue su parte de este documento a otra persona. Recibirá su propio enlace por correo electrónico, se avisará al remitente y su enlace dejará de funcionar.',
+    name: 'Su nombre',
+    email: 'Su correo electrónico',
+    reason: 'Motivo',
+    submit: 'Reasignar',
+    cancel: 'Cancelar',
+    doneTitle: 'Reasignado',
+    doneText: '{{name}} recibirá un correo electrónico con su propio enlace. Su enlace ya no funciona.',
+    inPerson: 'Firma en persona, con {{name}} como anfitrión',
+  },
 } as const;
 
 export default es satisfies Translations;

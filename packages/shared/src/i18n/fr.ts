@@ -257,6 +257,21 @@ const fr = {
     password: 'Mot de passe',
     submit: 'Créer le compte et rejoindre',
   },
+  // A signer hands their part on; a signing hosted in person (issue 36).
+  reassign: {
+    open: 'Réattribuer',
+    title: 'Réattribuer à une autre personne',
+    intro:
+      'Confiez votre partie de ce document à une autre personne. Elle recevra son propre lien par e-mail, l’expéditeur sera prévenu et votre lien ne fonctionnera plus.',
+    name: 'Son nom',
+    email: 'Son adresse e-mail',
+    reason: 'Motif',
+    submit: 'Réattribuer',
+    cancel: 'Annuler',
+    doneTitle: 'Réattribué',
+    doneText: '{{name}} recevra un e-mail avec son propre lien. Votre lien ne fonctionne plus.',
+    inPerson: 'Signature en personne, accompagnée par {{name}}',
+  },
 } as const;
 
 export default fr satisfies Translations;

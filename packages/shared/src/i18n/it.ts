@@ -262,6 +262,21 @@ const it = {
     password: 'Password',
     submit: 'Crea account e unisciti',
   },
+  // A signer hands their part on; a signing hosted in person (issue 36).
+  reassign: {
+    open: 'Riassegna',
+    title: 'Riassegna a un’altra persona',
+    intro:
+      'Affida la tua parte di questo documento a un’altra persona. Riceverà un proprio link via email, il mittente verrà avvisato e il tuo link smetterà di funzionare.',
+    name: 'Il suo nome',
+    email: 'La sua email',
+    reason: 'Motivo',
+    submit: 'Riassegna',
+    cancel: 'Annulla',
+    doneTitle: 'Riassegnato',
+    doneText: '{{name}} riceverà un’email con il proprio link. Il tuo link non funziona più.',
+    inPerson: 'Firma di persona, assistita da {{name}}',
+  },
 } as const;
 
 export default it satisfies Translations;

@@ -257,6 +257,21 @@ const ja = {
     password: 'パスワード',
     submit: 'アカウントを作成して参加',
   },
+  // A signer hands their part on; a signing hosted in person (issue 36).
+  reassign: {
+    open: '担当を変更',
+    title: '別の人に担当を変更',
+    intro:
+      'この文書のあなたの担当分を別の人に引き継ぎます。その人にはメールで専用のリンクが届き、送信者に通知され、あなたのリンクは使えなくなります。',
+    name: '相手の名前',
+    email: '相手のメールアドレス',
+    reason: '理由',
+    submit: '担当を変更',
+    cancel: 'キャンセル',
+    doneTitle: '担当を変更しました',
+    doneText: '{{name}} さんに専用のリンクがメールで届きます。あなたのリンクはもう使えません。',
+    inPerson: '対面署名（ホスト: {{name}}）',
+  },
 } as const;
 
 export default ja satisfies Translations;

@@ -262,6 +262,21 @@ const nl = {
     password: 'Wachtwoord',
     submit: 'Account maken en lid worden',
   },
+  // A signer hands their part on; a signing hosted in person (issue 36).
+  reassign: {
+    open: 'Overdragen',
+    title: 'Overdragen aan iemand anders',
+    intro:
+      'Draag uw deel van dit document over aan een andere persoon. Die krijgt een eigen link per e-mail, de afzender wordt op de hoogte gebracht en uw link werkt niet meer.',
+    name: 'Naam',
+    email: 'E-mailadres',
+    reason: 'Reden',
+    submit: 'Overdragen',
+    cancel: 'Annuleren',
+    doneTitle: 'Overgedragen',
+    doneText: '{{name}} krijgt een e-mail met een eigen link. Uw link werkt niet meer.',
+    inPerson: 'Persoonlijk ondertekenen, begeleid door {{name}}',
+  },
 } as const;
 
 export default nl satisfies Translations;

@@ -256,6 +256,21 @@ const pl = {
     password: 'Hasło',
     submit: 'Załóż konto i dołącz',
   },
+  // A signer hands their part on; a signing hosted in person (issue 36).
+  reassign: {
+    open: 'Przekaż',
+    title: 'Przekaż innej osobie',
+    intro:
+      'Przekaż swoją część tego dokumentu innej osobie. Otrzyma ona własny link e-mailem, nadawca zostanie powiadomiony, a Twój link przestanie działać.',
+    name: 'Imię i nazwisko',
+    email: 'Adres e-mail',
+    reason: 'Powód',
+    submit: 'Przekaż',
+    cancel: 'Anuluj',
+    doneTitle: 'Przekazano',
+    doneText: '{{name}} otrzyma e-mail z własnym linkiem. Twój link już nie działa.',
+    inPerson: 'Podpis osobisty, prowadzony przez: {{name}}',
+  },
 } as const;
 
 export default pl satisfies Translations;

@@ -259,6 +259,21 @@ const pt = {
     password: 'Senha',
     submit: 'Criar conta e participar',
   },
+  // A signer hands their part on; a signing hosted in person (issue 36).
+  reassign: {
+    open: 'Reatribuir',
+    title: 'Reatribuir a outra pessoa',
+    intro:
+      'Entregue a sua parte deste documento a outra pessoa. Ela receberá o seu próprio link por e-mail, o remetente será avisado e o seu link deixará de funcionar.',
+    name: 'Nome da pessoa',
+    email: 'E-mail da pessoa',
+    reason: 'Motivo',
+    submit: 'Reatribuir',
+    cancel: 'Cancelar',
+    doneTitle: 'Reatribuído',
+    doneText: '{{name}} receberá um e-mail com o seu próprio link. O seu link já não funciona.',
+    inPerson: 'Assinatura presencial, conduzida por {{name}}',
+  },
 } as const;
 
 export default pt satisfies Translations;

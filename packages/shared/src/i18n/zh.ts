@@ -248,6 +248,20 @@ const zh = {
     password: '密码',
     submit: '创建账户并加入',
   },
+  // A signer hands their part on; a signing hosted in person (issue 36).
+  reassign: {
+    open: '转交',
+    title: '转交给他人',
+    intro: '将您在此文档中的部分转交给另一个人。对方会通过电子邮件收到自己的链接，发送者会收到通知，您的链接将失效。',
+    name: '对方姓名',
+    email: '对方电子邮件',
+    reason: '原因',
+    submit: '转交',
+    cancel: '取消',
+    doneTitle: '已转交',
+    doneText: '{{name}} 将收到一封包含其专属链接的电子邮件。您的链接已失效。',
+    inPerson: '当面签署，由 {{name}} 主持',
+  },
 } as const;
 
 export default zh satisfies Translations;

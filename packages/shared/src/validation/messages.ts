@@ -335,6 +335,13 @@ export const MESSAGES = {
   rejectReasonTooLong: 'The reason must be at most 500 characters',
   alreadyRejected: 'You have already rejected this document.',
   documentNeedsActingRecipient: 'Document needs at least one recipient who signs, approves or views',
+  // A sent document's signers changed (issue 36): a correction, a reassignment, a signing in person.
+  signerAlreadySignedCannotChange: 'This signer has already signed: they can no longer be changed.',
+  reassignNotAllowed: 'The sender does not allow this document to be reassigned.',
+  tooManyReassignments: 'This document was reassigned too many times today. Please try again tomorrow.',
+  reassignReasonRequired: 'Please give a reason.',
+  reassignReasonTooLong: 'The reason can be at most 500 characters long.',
+  inPersonOnlyAwaiting: 'Only a signer of a document waiting for signatures can sign in person.',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -57,17 +57,24 @@ export function completedMailJobs(deps: CompletedMailDeps) {
         parties.map((signer) => signer.email),
       );
       const recipients = [
-        ...(owner?.isReceivingCompletedDocument ? [{ signerId: null, name: owner.name, email: owner.email }] : []),
+        ...(owner?.isReceivingCompletedDocument
+          ? [{ signerId: null, name: owner.name, email: owner.email, language: null }]
+          : []),
         // The preparer is the owner, who already has the owner's link.
         ...parties
           .filter((signer) => signerSettings.get(signer.email)?.isReceivingSigned !== false)
-          .map((signer) => ({ signerId: signer.id, name: signer.name, email: signer.email })),
+          .map((signer) => ({
+            signerId: signer.id,
+            name: signer.name,
+            email: signer.email,
+            language: signer.language,
+          })),
       ];
       for (const recipient of recipients) {
         if (await hasDownloadLink(deps.db, { documentId, signerId: recipient.signerId })) continue;
         const hash = randomToken();
-        // A signer reads it in the document's language; the owner in English, as the app.
-        const language = recipient.signerId === null ? null : document.language;
+        // A signer reads it in their own language (a correction gave one) or the document's; the owner in English.
+        const language = recipient.signerId === null ? null : (recipient.language ?? document.language);
         const title = document.title || signerMailText(language, 'common.untitledDocument');
         await deps.mailer.send(
           renderMail({

@@ -76,6 +76,8 @@ describe('public API: its OpenAPI document', () => {
     expect(Object.keys(own.paths).sort()).toEqual([
       '/documents',
       '/documents/recent',
+      '/documents/{id}/reassignment',
+      '/documents/{id}/recipients/{recipientId}',
       '/documents/{id}/signers',
       '/sign_request',
       '/user',

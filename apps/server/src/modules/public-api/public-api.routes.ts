@@ -14,9 +14,11 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { currentUser } from '../../platform/http/authenticate.js';
 import { defineRoute } from '../../platform/http/define-route.js';
+import type { CorrectionService } from '../sending/index.js';
 import { currentApiKey } from './api-key-gate.js';
 import { idempotencyKeyOf } from './idempotency.js';
 import type { KeyCaller, PublicApiService } from './public-api.service.js';
+import { publicRecipientRoutes } from './public-recipients.js';
 import type { PublicWebhooks } from './public-webhooks.js';
 import type { RequestHistoryWriter } from './request-history.js';
 
@@ -42,7 +44,13 @@ export async function publicApiRoutes(
     service,
     webhooks,
     history,
-  }: { service: PublicApiService; webhooks: PublicWebhooks; history: RequestHistoryWriter },
+    corrections,
+  }: {
+    service: PublicApiService;
+    webhooks: PublicWebhooks;
+    history: RequestHistoryWriter;
+    corrections: CorrectionService;
+  },
 ) {
   app.addHook('onResponse', async (request, reply) => {
     const key = request.apiKey;
@@ -81,4 +89,5 @@ export async function publicApiRoutes(
   defineRoute(app, publicWebhookUnsubscribe, asKey, async (request) =>
     webhooks.unsubscribe(caller(request), request.params.id),
   );
+  publicRecipientRoutes(app, { corrections, service });
 }

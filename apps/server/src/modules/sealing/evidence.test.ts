@@ -3,7 +3,7 @@ import { certificateSigners } from './evidence.js';
 
 const at = (minute: number) => new Date(Date.UTC(2026, 0, 1, 10, minute));
 const row = (
-  type: 'send' | 'view' | 'sign' | 'approve' | 'reject' | 'acknowledge',
+  type: 'send' | 'view' | 'sign' | 'approve' | 'reject' | 'acknowledge' | 'correct' | 'reassign',
   signerIds: string[],
   minute: number,
   extra: object = {},
@@ -98,5 +98,47 @@ describe('certificateSigners', () => {
       { role: 'cc', actedAt: null, rejection: null },
     ]);
     expect(result[0]?.ipAddress).toBe('198.51.100.3');
+  });
+
+  it('lists each person who held a place in turn, with the hand-over, a correction and a signature in person', () => {
+    const change = (from: string, to: string, reason?: string) => ({
+      details: {
+        fromName: from,
+        fromEmail: `${from.toLowerCase()}@example.com`,
+        toName: to,
+        toEmail: `${to.toLowerCase()}@example.com`,
+        ...(reason ? { reason } : {}),
+      },
+    });
+    const result = certificateSigners(
+      [{ id: 'a', name: 'Nina', email: 'nina@example.com', order: 1, isPreparer: false }],
+      [
+        row('send', ['a'], 1),
+        row('correct', ['a'], 2, change('Wrong', 'Olga')),
+        row('send', ['a'], 2),
+        row('view', ['a'], 3, { sourceIp: '198.51.100.3' }),
+        row('reassign', ['a'], 4, change('Olga', 'Nina', 'Nina signs for us')),
+        row('send', ['a'], 4),
+        row('view', ['a'], 5, { details: { hostedBy: 'Pat' } }),
+        row('sign', ['a'], 6, { userAgent: 'Tablet', details: { consent: 'I agree', hostedBy: 'Pat' } }),
+      ],
+    );
+    expect(result.map((signer) => [signer.name, signer.sentAt, signer.viewedAt, signer.signedAt])).toEqual([
+      ['Wrong', at(1), null, null],
+      ['Olga', at(2), at(3), null],
+      ['Nina', at(4), at(5), at(6)],
+    ]);
+    expect(result[0]?.notes).toEqual([
+      "Replaced by the sender's correction on 2026-01-01 10:02:00 UTC (+00:00) with Olga (olga@example.com)",
+    ]);
+    expect(result[1]?.notes).toEqual([
+      "Named by the sender's correction on 2026-01-01 10:02:00 UTC (+00:00), replacing Wrong (wrong@example.com)",
+      'Reassigned to Nina (nina@example.com) on 2026-01-01 10:04:00 UTC (+00:00). Reason: Nina signs for us',
+    ]);
+    expect(result[2]).toMatchObject({ userAgent: 'Tablet', consent: 'I agree' });
+    expect(result[2]?.notes).toEqual([
+      'Took over from Olga (olga@example.com), who reassigned it on 2026-01-01 10:04:00 UTC (+00:00)',
+      'Signed in person, hosted by Pat',
+    ]);
   });
 });

@@ -1,6 +1,7 @@
 import type { RecipientRole } from '@esign/shared';
+import { changeOf, isNewPerson, type Person } from '../../data/signer-history.js';
 import type { documentActivities, signers } from '../../platform/db/schema.js';
-import type { CertificateSigner } from '../../platform/pdf/seal/certificate.js';
+import { type CertificateSigner, formatInstant } from '../../platform/pdf/seal/certificate.js';
 
 /** A recipient; with no role, a signer. */
 type SignerRow = Pick<typeof signers.$inferSelect, 'id' | 'name' | 'email' | 'order' | 'isPreparer'> & {
@@ -11,42 +12,106 @@ type ActivityRow = Pick<
   'type' | 'signerIds' | 'sourceIp' | 'userAgent' | 'details' | 'createdAt'
 >;
 
+/** One person who held a signer's place: the rows of their time, and the changes that began and ended it. */
+interface Holder {
+  person: Person;
+  rows: ActivityRow[];
+  began: ActivityRow | null;
+  ended: ActivityRow | null;
+}
+
+/**
+ * The people who held one signer's place, oldest first: a correction or a reassignment that made it another person
+ * (issue 36) ends one holder's time and begins the next's; the last holder is the signer's row as it is now.
+ */
+function holdersOf(person: SignerRow, rows: ActivityRow[]): Holder[] {
+  const holders: Holder[] = [];
+  let current: Holder = { person: { name: '', email: '' }, rows: [], began: null, ended: null };
+  for (const row of rows) {
+    if (!row.signerIds.includes(person.id)) continue;
+    const change = changeOf(row);
+    if (change && isNewPerson(change)) {
+      holders.push({ ...current, person: change.from, ended: row });
+      current = { person: change.to, rows: [], began: row, ended: null };
+      continue;
+    }
+    current.rows.push(row);
+  }
+  holders.push({ ...current, person: { name: person.name, email: person.email } });
+  return holders;
+}
+
+/** What the certificate adds about a holder: the hand-overs, corrections and an in-person signature. */
+function notesOf(holder: Holder, signed: ActivityRow | null): string[] {
+  const notes: string[] = [];
+  const began = holder.began ? changeOf(holder.began) : null;
+  if (holder.began && began) {
+    notes.push(
+      holder.began.type === 'reassign'
+        ? `Took over from ${began.from.name} (${began.from.email}), who reassigned it on ${formatInstant(holder.began.createdAt)}`
+        : `Named by the sender's correction on ${formatInstant(holder.began.createdAt)}, replacing ${began.from.name} (${began.from.email})`,
+    );
+  }
+  for (const row of holder.rows) {
+    if (row.type === 'correct') {
+      notes.push(
+        `Corrected by the sender on ${formatInstant(row.createdAt)} (access code or language); a new link was sent`,
+      );
+    }
+  }
+  const ended = holder.ended ? changeOf(holder.ended) : null;
+  if (holder.ended && ended) {
+    notes.push(
+      holder.ended.type === 'reassign'
+        ? `Reassigned to ${ended.to.name} (${ended.to.email}) on ${formatInstant(holder.ended.createdAt)}. Reason: ${ended.reason ?? UNKNOWN_REASON}`
+        : `Replaced by the sender's correction on ${formatInstant(holder.ended.createdAt)} with ${ended.to.name} (${ended.to.email})`,
+    );
+  }
+  const host = signed?.details?.hostedBy;
+  if (host) notes.push(`Signed in person, hosted by ${host}`);
+  return notes;
+}
+const UNKNOWN_REASON = 'none given';
+
 /**
  * What the certificate says of each signer, from the audit trail only: the first `send`, `view` and `sign` rows
  * naming the signer give the times; the IP address and user agent are those recorded when signing (else when
  * viewing); the consent is the one recorded with the signature. Nothing recorded stays null ('unknown').
  * Signers come in signing order, the preparer first. Each comes with its role (issue 36) and what it did besides:
- * an approver's approval (or its rejection with the reason), a viewer's acknowledgement.
+ * an approver's approval (or its rejection with the reason), a viewer's acknowledgement. A signer's place held by
+ * several people in turn (a correction of the person, a reassignment) lists each of them, with their own times and
+ * the hand-over.
  */
 export function certificateSigners(people: SignerRow[], activities: ActivityRow[]): CertificateSigner[] {
   const ordered = [...activities].sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
-  const first = (signerId: string, type: ActivityRow['type']) =>
-    ordered.find((row) => row.type === type && row.signerIds.includes(signerId)) ?? null;
   return [...people]
     .sort((a, b) => Number(b.isPreparer) - Number(a.isPreparer) || a.order - b.order)
-    .map((person) => {
-      // The sender is not mailed: their document was sent when it was first sent to anyone.
-      const sent =
-        first(person.id, 'send') ?? (person.isPreparer ? (ordered.find((row) => row.type === 'send') ?? null) : null);
-      const viewed = first(person.id, 'view');
-      const signed = first(person.id, 'sign');
-      const consent = signed?.details?.consent;
-      const role = person.recipientRole ?? 'signer';
-      const acted =
-        role === 'approver' ? first(person.id, 'approve') : role === 'viewer' ? first(person.id, 'acknowledge') : null;
-      const rejected = role === 'approver' ? first(person.id, 'reject') : null;
-      return {
-        role,
-        actedAt: acted?.createdAt ?? null,
-        rejection: rejected ? { at: rejected.createdAt, reason: rejected.details?.reason ?? '' } : null,
-        name: person.name,
-        email: person.email,
-        ipAddress: signed?.sourceIp ?? acted?.sourceIp ?? viewed?.sourceIp ?? null,
-        userAgent: signed?.userAgent ?? acted?.userAgent ?? viewed?.userAgent ?? null,
-        sentAt: sent?.createdAt ?? null,
-        viewedAt: viewed?.createdAt ?? null,
-        signedAt: signed?.createdAt ?? null,
-        consent: typeof consent === 'string' && consent.trim() ? consent : null,
-      };
-    });
+    .flatMap((person) =>
+      holdersOf(person, ordered).map((holder) => {
+        const first = (type: ActivityRow['type']) => holder.rows.find((row) => row.type === type) ?? null;
+        // The sender is not mailed: their document was sent when it was first sent to anyone.
+        const sent = first('send') ?? (person.isPreparer ? (ordered.find((row) => row.type === 'send') ?? null) : null);
+        const viewed = first('view');
+        const signed = first('sign');
+        const consent = signed?.details?.consent;
+        const notes = notesOf(holder, signed);
+        const role = person.recipientRole ?? 'signer';
+        const acted = role === 'approver' ? first('approve') : role === 'viewer' ? first('acknowledge') : null;
+        const rejected = role === 'approver' ? first('reject') : null;
+        return {
+          role,
+          actedAt: acted?.createdAt ?? null,
+          rejection: rejected ? { at: rejected.createdAt, reason: rejected.details?.reason ?? '' } : null,
+          name: holder.person.name,
+          email: holder.person.email,
+          ipAddress: signed?.sourceIp ?? acted?.sourceIp ?? viewed?.sourceIp ?? null,
+          userAgent: signed?.userAgent ?? acted?.userAgent ?? viewed?.userAgent ?? null,
+          sentAt: sent?.createdAt ?? null,
+          viewedAt: viewed?.createdAt ?? null,
+          signedAt: signed?.createdAt ?? null,
+          consent: typeof consent === 'string' && consent.trim() ? consent : null,
+          ...(notes.length > 0 ? { notes } : {}),
+        };
+      }),
+    );
 }

@@ -49,9 +49,11 @@ export function signerMailJobs(deps: SignerMailDeps) {
         if (settings && !settings.isReceivingReminders) return;
       }
       const token = await issueSigningToken(deps.db, { documentId, signerId });
-      const title = document.title || signerMailText(document.language, 'common.untitledDocument');
+      // A signer corrected to a language of their own reads it in theirs (issue 36).
+      const language = signer.language ?? document.language;
+      const title = document.title || signerMailText(language, 'common.untitledDocument');
       const branding = await mailBrandingOfOwner(deps.db, document.userId, deps.appUrl);
-      const texts = invitationTexts(document.language, signer.recipientRole, isReminder, {
+      const texts = invitationTexts(language, signer.recipientRole, isReminder, {
         sender: sender.name,
         senderEmail: sender.email,
         title,
@@ -61,12 +63,12 @@ export function signerMailJobs(deps: SignerMailDeps) {
           to: signer.email,
           branding,
           subject: texts.subject,
-          greeting: signerMailText(document.language, 'common.greeting', { name: signer.name }),
+          greeting: signerMailText(language, 'common.greeting', { name: signer.name }),
           paragraphs: [
             texts.body,
             ...(document.message
               ? [
-                  signerMailText(document.language, 'signerInvitation.message', {
+                  signerMailText(language, 'signerInvitation.message', {
                     sender: sender.name,
                     message: document.message,
                   }),
@@ -74,7 +76,7 @@ export function signerMailJobs(deps: SignerMailDeps) {
               : []),
           ],
           action: { label: texts.action, url: signingUrl(deps.appUrl, documentId, token) },
-          footer: signerMailText(document.language, 'signerInvitation.footer'),
+          footer: signerMailText(language, 'signerInvitation.footer'),
         }),
       );
     },

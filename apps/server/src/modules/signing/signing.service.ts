@@ -21,6 +21,7 @@ import {
 import { listFields, toFieldDto } from '../../data/document-fields.js';
 import { type DocumentRow, listSigners, lockDocument, type SignerRow } from '../../data/documents.js';
 import { findRejection } from '../../data/recipient-actions.js';
+import { revokeSigningToken } from '../../data/recipient-changes.js';
 import { findRequisitesToStamp } from '../../data/requisites.js';
 import * as repo from '../../data/signing.js';
 import { findSenderNameByAnyToken, findSigningSession } from '../../data/signing-tokens.js';
@@ -35,6 +36,7 @@ import type { SignerMailJobs } from '../sending/index.js';
 import { signersWhoseTurnItIs } from '../sending/index.js';
 import { applySignerFieldValues } from './field-values.js';
 import { fieldsSeenBySigner } from './given-values.js';
+import { hostDetails } from './in-person.service.js';
 import type { OpenedMailJobs } from './opened.mails.js';
 import type { SignedMailJobs } from './signed.mails.js';
 import { passTheTurn } from './turn-passing.js';
@@ -61,6 +63,11 @@ export interface SignerRequest {
 export interface RequestOrigin {
   ip: string;
   userAgent: string | null;
+}
+
+/** The code a signer types: their own (a correction gave it), else the document's. */
+function accessCodeOf(session: { document: DocumentRow; signer: SignerRow }): string | null {
+  return session.signer.accessCode ?? session.document.codeAccess;
 }
 
 const linkInvalid = () => new AppError('NOT_FOUND', MESSAGES.signingLinkInvalid);
@@ -101,7 +108,7 @@ export function signerService(deps: SignerDeps) {
     const actor = { kind: 'signer', documentId: session.document.id, signerId: session.signer.id } as const;
     if (!can(actor, 'document.sign', resourceOf(session.document))) throw linkInvalid();
     const needsCode = options.needsCode ?? true;
-    if (needsCode && session.document.codeAccess && !session.token.codeConfirmedAt) {
+    if (needsCode && accessCodeOf(session) && !session.token.codeConfirmedAt) {
       throw new AppError('ACCESS_CODE_REQUIRED', MESSAGES.accessCodeRequired);
     }
     return session;
@@ -157,8 +164,8 @@ export function signerService(deps: SignerDeps) {
     },
 
     async signerDocument(request: SignerRequest & { signerId: string }) {
-      const { document, signer } = await authenticate(request);
-      const [signerRows, fieldRows, senderName, company, rejection] = await Promise.all([
+      const { document, signer, token } = await authenticate(request);
+      const [signerRows, fieldRows, senderName, company, rejection, host] = await Promise.all([
         listSigners(db, document.id),
         listFields(db, document.id),
         repo.findOwnerName(db, document.userId),
@@ -166,6 +173,7 @@ export function signerService(deps: SignerDeps) {
         signer.recipientRole === 'approver'
           ? findRejection(db, { documentId: document.id, signerId: signer.id })
           : Promise.resolve(undefined),
+        hostDetails(db, token),
       ]);
       const fileKey = document.resultPdfFileKey ?? document.pdfFileKey;
       return {
@@ -181,7 +189,9 @@ export function signerService(deps: SignerDeps) {
           pdfMetadata: document.pdfMetadata ?? null,
           pdfUrl: fileKey ? await storage.signedGetUrl(fileKey, { expiresIn: 60 * 60 }) : null,
           senderName,
-          language: document.language ?? null,
+          language: signer.language ?? document.language ?? null,
+          allowReassign: document.allowReassign,
+          inPersonHost: host.hostedBy ?? null,
         },
         signer: signerWithContact(signer),
         signers: signerRows.map((row) => ({
@@ -210,9 +220,10 @@ export function signerService(deps: SignerDeps) {
      * the signer in), counted one by one even under parallel guesses.
      */
     async confirmCode(request: SignerRequest & { signerId: string; code: string; origin: RequestOrigin }) {
-      const { document, signer, token } = await authenticate(request, { needsCode: false });
-      if (!document.codeAccess || token.codeConfirmedAt) return { success: true as const };
-      const expected = document.codeAccess;
+      const session = await authenticate(request, { needsCode: false });
+      const { signer, token } = session;
+      const expected = accessCodeOf(session);
+      if (!expected || token.codeConfirmedAt) return { success: true as const };
       const at = now();
       const since = new Date(at.getTime() - ACCESS_CODE_FAILURE_WINDOW_SECONDS * 1000);
       const attempt = { signerId: signer.id, tokenId: token.id, ip: addressKey(request.origin.ip) };
@@ -248,7 +259,7 @@ export function signerService(deps: SignerDeps) {
           signerIds: [signer.id],
           sourceIp: request.origin.ip,
           userAgent: request.origin.userAgent,
-          details: { tokenId: token.id },
+          details: { tokenId: token.id, ...(await hostDetails(tx, token)) },
           at: now(),
         });
         await queue(deps.openedMails.openedMail, { documentId: document.id, signerId: signer.id });
@@ -320,9 +331,11 @@ export function signerService(deps: SignerDeps) {
           signerIds: [signer.id],
           sourceIp: request.origin.ip,
           userAgent: request.origin.userAgent,
-          details: { consent: request.consent },
+          details: { consent: request.consent, ...(await hostDetails(tx, session.token)) },
           at,
         });
+        // An in-person signing's link is single use: it dies with the signature it was made for.
+        if (session.token.hostedByUserId) await revokeSigningToken(tx, { tokenId: session.token.id, now: at });
         // The `complete` activity is the seal's: it carries the final PDF's SHA-256 (modules/sealing).
         const { isCompleted } = await passTheTurn(tx, queue, deps, { document, signerRows, actedId: signer.id, at });
         if (!isCompleted) {

@@ -25,6 +25,22 @@ export function ActivityList({ activities }: { activities: DocumentActivity[] })
                     {t('common.nameAndEmail', { name: signer.name, email: signer.email })}
                   </Text>
                 ))}
+                {activity.change ? (
+                  <Text size="sm">
+                    {t('recipients.changedFrom', {
+                      name: activity.change.from.name,
+                      email: activity.change.from.email,
+                      newName: activity.change.to.name,
+                      newEmail: activity.change.to.email,
+                    })}
+                  </Text>
+                ) : null}
+                {activity.change?.reason ? (
+                  <Text size="sm">{t('recipients.reason', { reason: activity.change.reason })}</Text>
+                ) : null}
+                {activity.hostedBy ? (
+                  <Text size="sm">{t('recipients.hostedBy', { name: activity.hostedBy })}</Text>
+                ) : null}
                 {activity.sourceIP ? (
                   <Text size="xs" c="dimmed">
                     {t('preview.sourceIp', { ip: activity.sourceIP })}

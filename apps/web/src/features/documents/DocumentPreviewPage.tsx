@@ -9,6 +9,8 @@ import { ActivityList } from './ActivityList';
 import { useActivities, useDocumentDetails } from './api';
 import { downloadDocument, fileKeyOf, printDocument } from './document-files';
 import { PreviewPages } from './PreviewPages';
+import { ReassignSwitch } from './ReassignSwitch';
+import { SignerActions } from './SignerActions';
 
 /** /documents/{id}/preview: the document (the result once completed), its actions and its activity. */
 export function DocumentPreviewPage() {
@@ -61,12 +63,14 @@ export function DocumentPreviewPage() {
           </Title>
           <Stack gap={6} component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
             {document.data.signers.map((signer) => (
-              <Group key={signer.id} gap="xs" component="li" wrap="nowrap">
+              <Group key={signer.id} gap="xs" component="li" wrap="wrap">
                 <Avatar src={avatars.get(signer.id)} name={signer.name || signer.email} size="sm" alt="" />
                 <Text size="sm">{t('common.nameAndEmail', { name: signer.name, email: signer.email })}</Text>
+                <SignerActions document={document.data} signer={signer} />
               </Group>
             ))}
           </Stack>
+          {document.data.status === 'awaiting' ? <ReassignSwitch document={document.data} /> : null}
         </Stack>
         <Stack gap="sm" id="document-activity">
           <Title order={2} size="h3">

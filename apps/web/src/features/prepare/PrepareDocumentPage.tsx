@@ -21,6 +21,7 @@ import { setServerFieldErrors } from '../../forms/form-errors';
 import { useFieldError } from '../../forms/use-field-error';
 import { useTranslation } from '../../i18n';
 import { useCurrentUser } from '../auth/api';
+import { ReassignSwitch } from '../documents/ReassignSwitch';
 import { useDocument } from '../upload/api';
 import { UploadStep } from '../upload/UploadStep';
 import { useSavePrepareForm } from './prepare-form';
@@ -179,6 +180,7 @@ export function PrepareDocumentPage({ documentType }: { documentType: SentDocume
               )}
             />
           )}
+          {documentType !== 'me' && document ? <ReassignSwitch document={document} /> : null}
         </Stack>
       </form>
       {template === null ? (

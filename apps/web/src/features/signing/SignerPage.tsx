@@ -24,6 +24,7 @@ import { CompanyHeader } from './CompanyHeader';
 import { postToEmbedder } from './embed';
 import { LinkNotValidPage } from './LinkNotValidPage';
 import { RecipientActions } from './RecipientActions';
+import { returnToSender, SignerPageExtras } from './SignerPageExtras';
 import { SignerPages } from './SignerPages';
 import './signing.css';
 import { useToastsBelow } from '../../app/toasts-below';
@@ -244,6 +245,11 @@ function SigningView({ documentId, view }: { documentId: string; view: SignerVie
           setIsCompleted(answer.documentStatus === 'completed');
           // Only now: the server has recorded the signature, so an embed never hears of a failure that was not.
           postToEmbedder(embedOrigins, { type: 'completed', documentId, documentStatus: answer.documentStatus });
+          // Signed in person on the sender's device: back to their document.
+          if (view.document.inPersonHost) {
+            returnToSender(view.document.id);
+            return;
+          }
           const redirection = safeRedirectionUrl(answer.redirectionPage);
           if (redirection) window.location.assign(redirection);
           else setIsDone(true);
@@ -318,6 +324,9 @@ function SigningView({ documentId, view }: { documentId: string; view: SignerVie
             <Alert color="yellow" mb="md">
               {t('messages.testModeBanner')}
             </Alert>
+          ) : null}
+          {view.document.allowReassign || view.document.inPersonHost ? (
+            <SignerPageExtras view={view} hasSigned={hasSigned} />
           ) : null}
           {!view.isMyTurn && !hasSigned && view.rejection === null ? (
             <Alert color="blue" mb="md">

@@ -1,4 +1,4 @@
-import type { SignerFieldValue } from '@esign/shared';
+import type { ReassignSignerRequest, SignerFieldValue } from '@esign/shared';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { apiCall } from '../../api/client';
 import { queryKeys } from '../../api/query-keys';
@@ -48,6 +48,14 @@ export function useConfirmCode(documentId: string, signerId: string) {
 
 export function sendSignatoryOpened(documentId: string, signerId: string) {
   return apiCall('signatoryOpened', { params: { id: documentId, signerId } });
+}
+
+/** 'Reassign' (issue 36): the signer's part to someone else. */
+export function useReassignSigner(documentId: string, signerId: string) {
+  return useMutation({
+    mutationFn: (body: ReassignSignerRequest) =>
+      apiCall('reassignSigner', { params: { id: documentId, signerId }, body }),
+  });
 }
 
 export function useSignDocument(documentId: string, signerId: string) {

@@ -22,6 +22,15 @@ export function rememberSignToken(documentId: string, token: string): void {
   }
 }
 
+/** Forgets the tab's token of the document (an in-person signing's single-use link, once used). */
+export function forgetSignToken(documentId: string): void {
+  try {
+    sessionStorage.removeItem(storageKey(documentId));
+  } catch {
+    // Without storage nothing was kept.
+  }
+}
+
 /**
  * The signing link's token: taken from the link (`signAccessToken`), kept in this tab's session storage so a
  * reload keeps working, and put on every API call while the page is open.

@@ -64,6 +64,8 @@ export const documents = pgTable(
      */
     embedOrigins: jsonb('embed_origins').$type<string[]>().notNull().default([]),
     remindersDisabled: boolean('reminders_disabled').notNull().default(false),
+    /** Its signers may hand their part on to someone else (issue 36). */
+    allowReassign: boolean('allow_reassign').notNull().default(false),
     /** The template a document was made from (its parts, roles and fields were copied at that moment). */
     templateId: uuid('template_id').references((): AnyPgColumn => documents.id, { onDelete: 'set null' }),
     /** A replica's live template, which the replica replaces when merged. */
@@ -199,6 +201,10 @@ export const signers = pgTable(
     finishedAt: timestamp('finished_at', { withTimezone: true }),
     /** When one of the signer's links was locked by wrong access codes; cleared when a new link is issued. */
     accessLockedAt: timestamp('access_locked_at', { withTimezone: true }),
+    /** This signer's own access code, given by a correction after sending (issue 36); null: the document's. */
+    accessCode: text('access_code'),
+    /** This signer's language (mails, signer page), given by a correction (issue 36); null: the document's. */
+    language: text('language', { enum: LANGUAGES }),
     createdAt: createdAt(),
   },
   (table) => [

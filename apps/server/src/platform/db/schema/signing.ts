@@ -1,4 +1,5 @@
 import { index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { users } from './accounts.js';
 import { createdAt } from './columns.js';
 import { documents, signers } from './documents.js';
 
@@ -20,6 +21,13 @@ export const signingTokens = pgTable(
     /** The document's access code was typed correctly with this token. */
     codeConfirmedAt: timestamp('code_confirmed_at', { withTimezone: true }),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    /**
+     * An in-person signing (issue 36): the sender hosting it on their device. Such a token is never mailed, lives
+     * until `expiresAt`, and is revoked when its signer signs.
+     */
+    hostedByUserId: uuid('hosted_by_user_id').references(() => users.id, { onDelete: 'cascade' }),
+    /** Null: lives until revoked (mailed and copied links). */
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (table) => [

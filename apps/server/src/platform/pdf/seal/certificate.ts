@@ -18,6 +18,8 @@ export interface CertificateSigner {
   signedAt: Date | null;
   /** The consent text the signer agreed to. */
   consent: string | null;
+  /** What else happened to this signer's place (issue 36): a hand-over, a correction, a signature in person. */
+  notes?: string[];
 }
 
 export interface CertificateData {
@@ -91,6 +93,7 @@ export function appendCertificate(pdf: PDF, fonts: PdfFonts, data: CertificateDa
       }
       writer.field(signer.role === 'approver' ? 'Approved' : 'Acknowledged viewing', formatInstant(signer.actedAt));
     }
+    for (const note of signer.notes ?? []) writer.field('History', note);
     writer.space(8);
   });
   writer.rule();
