@@ -1,9 +1,12 @@
+import { LIFECYCLE_ROUTES } from './lifecycle-routes.js';
+
 /**
  * Every API route's method and path, by the name of its contract in `contracts/`. The contracts spread these in
  * and add their zod schemas; this file has no zod, so the browser can call the API without loading zod (the
  * server's serializer already checks every answer against its contract).
  */
 export const ROUTES = {
+  ...LIFECYCLE_ROUTES,
   acceptTeamInvite: { method: 'POST', path: '/teams/:teamId/accept_invite' },
   addTeamMembers: { method: 'POST', path: '/teams/members' },
   deleteTeamMembers: { method: 'DELETE', path: '/teams/members' },

@@ -20,6 +20,8 @@ export const API_REQUEST_TYPES = [
   'get_documents',
   'get_document_signers',
   'get_user',
+  'void_document',
+  'set_document_expiry',
 ] as const;
 export type ApiRequestType = (typeof API_REQUEST_TYPES)[number];
 /** Page size of the keys table and the history ('Page size: not shown'). */

@@ -116,6 +116,8 @@ export const document = z.object({
   language: z.enum(LANGUAGES).nullable(),
   redirectionPage: z.string().nullable(),
   remindersDisabled: z.boolean(),
+  /** The instant the document stops being signable (the end of its expiry date, UTC); null: never (issue 36). */
+  expiresAt: z.string().nullable(),
   /** The template this document was made from, if any. */
   templateId: z.string().uuid().nullable(),
   /** A replica's source template (see templates), otherwise null. */

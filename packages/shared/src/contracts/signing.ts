@@ -5,6 +5,7 @@ import { plainText } from '../validation/inputs.js';
 import { MESSAGES } from '../validation/messages.js';
 import { signerCompany } from './company.js';
 import { document, documentFieldResponse, documentIdParams, pdfMetadata } from './documents.js';
+import { linkEndReason } from './lifecycle.js';
 
 // Signer calls (spec section 7, Signing); each carries SIGN_ACCESS_TOKEN_HEADER (constants.ts).
 
@@ -85,7 +86,8 @@ export const signerDocument = {
 export const signingLinkStatus = {
   ...ROUTES.signingLinkStatus,
   params: documentIdParams,
-  response: z.object({ senderName: z.string().nullable() }),
+  /** reason: why it no longer opens when the document ended (declined, voided, expired), for such a token only. */
+  response: z.object({ senderName: z.string().nullable(), reason: linkEndReason.optional() }),
 } as const;
 
 /** POST .../confirm_code: at most 5 wrong codes per signer in 15 minutes (429 after). */

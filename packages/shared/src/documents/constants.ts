@@ -9,6 +9,10 @@ export const DOCUMENT_STATUSES = [
   'replica',
   'preparing',
   'disabled',
+  // The ends of a sent document other than completion (documents/lifecycle.ts).
+  'declined',
+  'voided',
+  'expired',
 ] as const;
 export type DocumentType = (typeof DOCUMENT_TYPES)[number];
 export type DocumentStatus = (typeof DOCUMENT_STATUSES)[number];
@@ -67,7 +71,20 @@ export type ActiveContentState = (typeof ACTIVE_CONTENT_STATES)[number];
 export const ACTIVE_CONTENT_CHOICES = ['keep', 'remove'] as const;
 export type ActiveContentChoice = (typeof ACTIVE_CONTENT_CHOICES)[number];
 
-export const ACTIVITY_TYPES = ['create', 'update', 'send', 'view', 'sign', 'complete', 'revert'] as const;
+export const ACTIVITY_TYPES = [
+  'create',
+  'update',
+  'send',
+  'view',
+  'sign',
+  'complete',
+  'revert',
+  // The life of a sent document (documents/lifecycle.ts).
+  'decline',
+  'void',
+  'expire',
+  'extend',
+] as const;
 export type ActivityType = (typeof ACTIVITY_TYPES)[number];
 
 /** Section 9: lists sort by createdAt descending by default; search is debounced 1000 ms. */

@@ -14,7 +14,14 @@ export type Translations = Shape<Omit<typeof en, 'messages'>>;
 export type MailTexts = Shape<typeof mails>;
 
 /** The groups of the mails a signer gets, which come in the document's language; the owner's mails are English. */
-export const SIGNER_MAIL_GROUPS = ['common', 'signerInvitation', 'completed', 'signerSigned'] as const;
+export const SIGNER_MAIL_GROUPS = [
+  'common',
+  'signerInvitation',
+  'completed',
+  'signerSigned',
+  // The life of a sent document (issue 36).
+  'signerLifecycle',
+] as const;
 export type SignerMailGroup = (typeof SIGNER_MAIL_GROUPS)[number];
 /** A language's mails (`mails` in its file): the signer groups of the English mail table. */
 export type SignerMailTexts = Pick<MailTexts, SignerMailGroup>;

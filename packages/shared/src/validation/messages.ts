@@ -328,6 +328,11 @@ export const MESSAGES = {
   somethingWentWrongPlease: 'Something went wrong. Please try again.',
   /** Part 1, section 8: the sign-up's prepare step failed in a way that names no field. */
   somethingWentWrongComma: 'Something went wrong, please try again.',
+  // Not given by the specification: the life of a sent document (issue 36, documents/lifecycle.ts).
+  endReasonTooLong: 'The reason can be at most 500 characters long.',
+  expiryDateInvalid: 'Choose an expiry date from today up to one year ahead.',
+  expiryNeedsDraftOrAwaiting: 'Only a draft, a document awaiting signatures or an expired one can get an expiry date.',
+  documentNotEnded: 'Only a declined, voided or expired document can be copied into a new draft.',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;
