@@ -44,7 +44,17 @@ export async function recordActivities(db: Db, inputs: ActivityInput[]): Promise
     db,
     inputs.flatMap((input) => {
       const type = eventOfActivity(input.type);
-      return type ? [{ type, documentId: input.documentId, signerIds: input.signerIds ?? [], at: input.at }] : [];
+      if (!type) return [];
+      const reason = input.details?.reason;
+      return [
+        {
+          type,
+          documentId: input.documentId,
+          signerIds: input.signerIds ?? [],
+          at: input.at,
+          ...(reason === undefined ? {} : { message: reason }),
+        },
+      ];
     }),
   );
 }

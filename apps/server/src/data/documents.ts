@@ -101,6 +101,7 @@ export function toDocumentDto(
     language: row.language,
     redirectionPage: row.redirectionPage,
     remindersDisabled: row.remindersDisabled,
+    expiresAt: row.expiresAt?.toISOString() ?? null,
     // Which of the owner's templates it came from is the owner's business, not a signer's.
     templateId: options.isOwner ? row.templateId : null,
     sourceTemplateId: options.isOwner ? row.sourceTemplateId : null,

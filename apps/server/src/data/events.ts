@@ -24,6 +24,11 @@ const EVENT_OF_ACTIVITY: Partial<Record<ActivityType, EventType>> = {
   // The seal records `complete` with the final PDF's hash: the document is sealed then.
   complete: 'document.sealed',
   revert: 'document.reverted',
+  // The life of a sent document (issue 36): a decline's or a void's reason is the event's message.
+  decline: 'document.declined',
+  void: 'document.voided',
+  expire: 'document.expired',
+  extend: 'document.expiry_extended',
 };
 
 export function eventOfActivity(type: ActivityType): EventType | undefined {

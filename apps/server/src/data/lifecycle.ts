@@ -71,7 +71,10 @@ export async function expireDueBatch(db: Db, params: { now: Date; limit: number 
 }
 
 /** Awaiting documents with reminders on whose expiry is within `withinMs` and not yet reminded for `days` or less. */
-export async function findExpiryRemindersDue(db: Db, params: { now: Date; days: number; withinMs: number; limit: number }) {
+export async function findExpiryRemindersDue(
+  db: Db,
+  params: { now: Date; days: number; withinMs: number; limit: number },
+) {
   const until = new Date(params.now.getTime() + params.withinMs);
   return db
     .select({ id: documents.id, isOrdered: documents.isOrdered })
@@ -94,10 +97,7 @@ export async function findExpiryRemindersDue(db: Db, params: { now: Date; days: 
 /** Marks the documents reminded for `days` before their expiry (so a run repeats none). */
 export async function markExpiryReminded(db: Db, params: { documentIds: string[]; days: number }): Promise<void> {
   if (params.documentIds.length === 0) return;
-  await db
-    .update(documents)
-    .set({ expiryRemindedDays: params.days })
-    .where(inArray(documents.id, params.documentIds));
+  await db.update(documents).set({ expiryRemindedDays: params.days }).where(inArray(documents.id, params.documentIds));
 }
 
 /**
@@ -107,7 +107,10 @@ export async function markExpiryReminded(db: Db, params: { documentIds: string[]
  */
 export async function prepareResendCopy(
   db: Db,
-  params: { copyId: string; source: { language: (typeof documents.$inferSelect)['language']; redirectionPage: string | null } },
+  params: {
+    copyId: string;
+    source: { language: (typeof documents.$inferSelect)['language']; redirectionPage: string | null };
+  },
 ): Promise<void> {
   await db
     .update(documents)

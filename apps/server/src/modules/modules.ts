@@ -28,6 +28,9 @@ import { activityRoutes } from './document-management/activity.routes.js';
 import { documentManagementMailJobs } from './document-management/document-management.mails.js';
 import { documentManagementRoutes } from './document-management/document-management.routes.js';
 import { documentManagementService } from './document-management/document-management.service.js';
+import { EXPIRY_SWEEP_CRON, expiryJobs } from './document-management/expiry.jobs.js';
+import { lifecycleRoutes } from './document-management/lifecycle.routes.js';
+import { lifecycleService } from './document-management/lifecycle.service.js';
 import { shareLinks } from './document-management/share-links.js';
 import { CONVERSION_SWEEP_CRON, conversionJobs } from './documents/conversion.jobs.js';
 import { documentRoutes } from './documents/documents.routes.js';
@@ -54,8 +57,11 @@ import { requisiteRoutes } from './requisites/requisites.routes.js';
 import { requisiteService } from './requisites/requisites.service.js';
 import { SEAL_SWEEP_CRON, sealingJobs } from './sealing/sealing.jobs.js';
 import { signerMailJobs } from './sending/invitation.mails.js';
+import { lifecycleMailJobs } from './sending/lifecycle.mails.js';
 import { sendingRoutes } from './sending/sending.routes.js';
 import { sendingService } from './sending/sending.service.js';
+import { declineService } from './signing/decline.js';
+import { declineRoutes } from './signing/decline.routes.js';
 import { openedMailJobs } from './signing/opened.mails.js';
 import { signedMailJobs } from './signing/signed.mails.js';
 import { signerRoutes } from './signing/signing.routes.js';
@@ -161,6 +167,11 @@ export function appModules(
   const openedMails = openedMailJobs({ db, mailer, appUrl });
   const signedMails = signedMailJobs({ db, mailer, appUrl });
   const signing = signerService({ db, storage, jobs, sealing, openedMails, signedMails, signerMails, now });
+  // The life of a sent document (issue 36): decline, void, expiry.
+  const lifecycleMails = lifecycleMailJobs({ db, mailer, appUrl });
+  const decline = declineService({ db, jobs, authenticate: signing.authenticate, mails: lifecycleMails, now });
+  const lifecycle = lifecycleService({ db, jobs, mails: lifecycleMails, now });
+  const expiry = expiryJobs({ db, jobs, mails: lifecycleMails, signerMails, now });
 
   const links = shareLinks(config.jwtSecret, appUrl);
   const listMails = documentManagementMailJobs({ db, mailer, appUrl, shareLink: links.link });
@@ -302,6 +313,16 @@ export function appModules(
       jobs: [listMails.shareMail],
       routes: (api) => api.register(documentManagementRoutes, { service: documentList, storage }),
     },
+    // Decline, void, expiry and their mails (issue 36); the decline is a signer's call.
+    {
+      name: 'lifecycle',
+      jobs: [lifecycleMails.declinedMail, lifecycleMails.voidedMails, lifecycleMails.expiredMails, expiry.expirySweep],
+      schedules: [{ job: expiry.expirySweep, cron: EXPIRY_SWEEP_CRON, payload: {} }],
+      routes: async (api) => {
+        await api.register(lifecycleRoutes, { lifecycle });
+        await api.register(declineRoutes, { decline });
+      },
+    },
     { name: 'files', routes: (api) => api.register(fileRoutes, { files: fileService({ db, storage }) }) },
     {
       name: 'requisites',
@@ -381,6 +402,7 @@ export function appModules(
           service: publicApi,
           webhooks: publicWebhooks({ db, webhooks, now }),
           history: requestHistory,
+          lifecycle,
         }),
       stop: () => requestHistory.flush(),
     },

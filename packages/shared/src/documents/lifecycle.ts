@@ -21,7 +21,7 @@ export const EXPIRY_SWEEP_BATCH = 500;
 /** The latest expiry date a document may carry, counted from today. */
 export const EXPIRY_MAX_DAYS = 365;
 
-const DAY_MS = 24 * 60 * 60 * 1000;
+export const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** The instant an expiry date (YYYY-MM-DD) ends: the end of that day in UTC, the date every party is shown. */
 export function expiryInstant(date: string): Date {
@@ -38,19 +38,4 @@ export function isExpiryDateAllowed(date: string, now: Date): boolean {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(date) || Number.isNaN(Date.parse(date))) return false;
   const end = expiryInstant(date).getTime();
   return end > now.getTime() && end - now.getTime() <= (EXPIRY_MAX_DAYS + 1) * DAY_MS;
-}
-
-/**
- * The reminder that is due now for a document expiring at `expiresAt`, given the smallest number of days before
- * already reminded (`remindedDays`, null for none): the smallest of EXPIRY_REMINDER_DAYS whose moment has come and
- * that is smaller than the last one sent, or null. A document sent two days before its expiry gets only the
- * one-day reminder; one past its expiry gets none (the sweep expires it).
- */
-export function dueExpiryReminder(expiresAt: Date, remindedDays: number | null, now: Date): number | null {
-  const left = expiresAt.getTime() - now.getTime();
-  if (left <= 0) return null;
-  const due = EXPIRY_REMINDER_DAYS.filter((days) => left <= days * DAY_MS);
-  const smallest = due.length > 0 ? Math.min(...due) : null;
-  if (smallest === null || (remindedDays !== null && smallest >= remindedDays)) return null;
-  return smallest;
 }

@@ -258,11 +258,13 @@ export const en = {
     declinedTitle: 'You declined this document',
     declinedText: '{{name}} has been told your reason. You can close this page.',
     endedDeclinedTitle: 'This document was declined',
-    endedDeclinedText: 'A signer declined to sign it, so this link no longer works. {{name}} may send you a new version.',
+    endedDeclinedText:
+      'A signer declined to sign it, so this link no longer works. {{name}} may send you a new version.',
     endedVoidedTitle: 'This document was withdrawn',
     endedVoidedText: '{{name}}, the sender, withdrew it, so this link no longer works.',
     endedExpiredTitle: 'This document has expired',
-    endedExpiredText: 'The time to sign it has passed, so this link no longer works. Ask {{name}}, the sender, to extend it.',
+    endedExpiredText:
+      'The time to sign it has passed, so this link no longer works. Ask {{name}}, the sender, to extend it.',
     signUntil: 'Sign by {{date}}',
   },
   acceptInvite: {
@@ -380,7 +382,8 @@ export const mails = {
   /** The life of a sent document (issue 36): what its signers are told, in the document's language. */
   signerLifecycle: {
     voidedSubject: '"{{title}}" was withdrawn',
-    voidedBody: '{{sender}} withdrew the document "{{title}}", so it no longer needs your signature. Its signing link no longer works.',
+    voidedBody:
+      '{{sender}} withdrew the document "{{title}}", so it no longer needs your signature. Its signing link no longer works.',
     reason: 'Reason given: {{reason}}',
     expiryReminderSubject: 'Reminder: "{{title}}" can be signed until {{date}}',
     expiryLine: 'The document can be signed until {{date}}; after that its link no longer works.',

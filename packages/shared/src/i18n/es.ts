@@ -241,11 +241,13 @@ const es = {
     declinedTitle: 'Ha rechazado este documento',
     declinedText: 'Hemos comunicado su motivo a {{name}}. Puede cerrar esta página.',
     endedDeclinedTitle: 'Este documento fue rechazado',
-    endedDeclinedText: 'Un firmante rechazó firmarlo, por lo que este enlace ya no funciona. Puede que {{name}} le envíe una nueva versión.',
+    endedDeclinedText:
+      'Un firmante rechazó firmarlo, por lo que este enlace ya no funciona. Puede que {{name}} le envíe una nueva versión.',
     endedVoidedTitle: 'Este documento fue retirado',
     endedVoidedText: '{{name}}, el remitente, lo retiró, por lo que este enlace ya no funciona.',
     endedExpiredTitle: 'Este documento ha caducado',
-    endedExpiredText: 'El plazo para firmarlo ha terminado, por lo que este enlace ya no funciona. Pida a {{name}}, el remitente, que lo amplíe.',
+    endedExpiredText:
+      'El plazo para firmarlo ha terminado, por lo que este enlace ya no funciona. Pida a {{name}}, el remitente, que lo amplíe.',
     signUntil: 'Firmar antes del {{date}}',
   },
   acceptInvite: {
@@ -285,7 +287,8 @@ export const mails: SignerMailTexts = {
   },
   signerLifecycle: {
     voidedSubject: '«{{title}}» fue retirado',
-    voidedBody: '{{sender}} retiró el documento «{{title}}», así que ya no necesita su firma. Su enlace de firma ya no funciona.',
+    voidedBody:
+      '{{sender}} retiró el documento «{{title}}», así que ya no necesita su firma. Su enlace de firma ya no funciona.',
     reason: 'Motivo indicado: {{reason}}',
     expiryReminderSubject: 'Recordatorio: «{{title}}» puede firmarse hasta el {{date}}',
     expiryLine: 'El documento puede firmarse hasta el {{date}}; después, su enlace ya no funcionará.',

@@ -245,11 +245,13 @@ const it = {
     declinedTitle: 'Hai rifiutato questo documento',
     declinedText: '{{name}} è stato informato del tuo motivo. Puoi chiudere questa pagina.',
     endedDeclinedTitle: 'Questo documento è stato rifiutato',
-    endedDeclinedText: 'Un firmatario ha rifiutato di firmarlo, quindi questo link non funziona più. {{name}} potrebbe inviarti una nuova versione.',
+    endedDeclinedText:
+      'Un firmatario ha rifiutato di firmarlo, quindi questo link non funziona più. {{name}} potrebbe inviarti una nuova versione.',
     endedVoidedTitle: 'Questo documento è stato ritirato',
     endedVoidedText: '{{name}}, il mittente, lo ha ritirato, quindi questo link non funziona più.',
     endedExpiredTitle: 'Questo documento è scaduto',
-    endedExpiredText: 'Il tempo per firmarlo è scaduto, quindi questo link non funziona più. Chiedi a {{name}}, il mittente, di prorogarlo.',
+    endedExpiredText:
+      'Il tempo per firmarlo è scaduto, quindi questo link non funziona più. Chiedi a {{name}}, il mittente, di prorogarlo.',
     signUntil: 'Da firmare entro il {{date}}',
   },
   acceptInvite: {
@@ -289,7 +291,8 @@ export const mails: SignerMailTexts = {
   },
   signerLifecycle: {
     voidedSubject: '«{{title}}» è stato ritirato',
-    voidedBody: '{{sender}} ha ritirato il documento «{{title}}», quindi la tua firma non è più necessaria. Il link per firmare non funziona più.',
+    voidedBody:
+      '{{sender}} ha ritirato il documento «{{title}}», quindi la tua firma non è più necessaria. Il link per firmare non funziona più.',
     reason: 'Motivo indicato: {{reason}}',
     expiryReminderSubject: 'Promemoria: «{{title}}» può essere firmato fino al {{date}}',
     expiryLine: 'Il documento può essere firmato fino al {{date}}; dopo, il link non funzionerà più.',

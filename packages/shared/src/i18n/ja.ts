@@ -240,11 +240,13 @@ const ja = {
     declinedTitle: 'この文書への署名を辞退しました',
     declinedText: '{{name}}さんに理由を伝えました。このページは閉じてかまいません。',
     endedDeclinedTitle: 'この文書は辞退されました',
-    endedDeclinedText: '署名者の一人が署名を辞退したため、このリンクは使用できなくなりました。{{name}}さんから新しい版が届く場合があります。',
+    endedDeclinedText:
+      '署名者の一人が署名を辞退したため、このリンクは使用できなくなりました。{{name}}さんから新しい版が届く場合があります。',
     endedVoidedTitle: 'この文書は取り下げられました',
     endedVoidedText: '送信者の{{name}}さんが取り下げたため、このリンクは使用できなくなりました。',
     endedExpiredTitle: 'この文書は期限切れです',
-    endedExpiredText: '署名の期限が過ぎたため、このリンクは使用できなくなりました。送信者の{{name}}さんに期限の延長を依頼してください。',
+    endedExpiredText:
+      '署名の期限が過ぎたため、このリンクは使用できなくなりました。送信者の{{name}}さんに期限の延長を依頼してください。',
     signUntil: '署名期限：{{date}}',
   },
   acceptInvite: {
@@ -284,7 +286,8 @@ export const mails: SignerMailTexts = {
   },
   signerLifecycle: {
     voidedSubject: '「{{title}}」は取り下げられました',
-    voidedBody: '{{sender}}さんが文書「{{title}}」を取り下げたため、署名は不要になりました。署名用リンクは使用できません。',
+    voidedBody:
+      '{{sender}}さんが文書「{{title}}」を取り下げたため、署名は不要になりました。署名用リンクは使用できません。',
     reason: '理由：{{reason}}',
     expiryReminderSubject: 'リマインダー：「{{title}}」の署名期限は{{date}}です',
     expiryLine: 'この文書は{{date}}まで署名できます。それ以降はリンクが使用できなくなります。',

@@ -235,7 +235,8 @@ const nl = {
   lifecycle: {
     decline: 'Ondertekenen weigeren',
     declineTitle: 'Ondertekenen weigeren',
-    declineIntro: 'Laat {{name}} weten waarom u niet ondertekent. Het document wordt geweigerd en kan door niemand meer worden ondertekend.',
+    declineIntro:
+      'Laat {{name}} weten waarom u niet ondertekent. Het document wordt geweigerd en kan door niemand meer worden ondertekend.',
     reasonLabel: 'Reden',
     reasonCount: '{{count}} / {{max}}',
     reasonRequired: 'Geef een reden op.',
@@ -245,11 +246,13 @@ const nl = {
     declinedTitle: 'U hebt dit document geweigerd',
     declinedText: '{{name}} heeft uw reden ontvangen. U kunt deze pagina sluiten.',
     endedDeclinedTitle: 'Dit document is geweigerd',
-    endedDeclinedText: 'Een ondertekenaar heeft geweigerd te ondertekenen, dus deze link werkt niet meer. {{name}} stuurt u misschien een nieuwe versie.',
+    endedDeclinedText:
+      'Een ondertekenaar heeft geweigerd te ondertekenen, dus deze link werkt niet meer. {{name}} stuurt u misschien een nieuwe versie.',
     endedVoidedTitle: 'Dit document is ingetrokken',
     endedVoidedText: '{{name}}, de afzender, heeft het ingetrokken, dus deze link werkt niet meer.',
     endedExpiredTitle: 'Dit document is verlopen',
-    endedExpiredText: 'De termijn om het te ondertekenen is voorbij, dus deze link werkt niet meer. Vraag {{name}}, de afzender, om die te verlengen.',
+    endedExpiredText:
+      'De termijn om het te ondertekenen is voorbij, dus deze link werkt niet meer. Vraag {{name}}, de afzender, om die te verlengen.',
     signUntil: 'Ondertekenen vóór {{date}}',
   },
   acceptInvite: {
@@ -289,7 +292,8 @@ export const mails: SignerMailTexts = {
   },
   signerLifecycle: {
     voidedSubject: '"{{title}}" is ingetrokken',
-    voidedBody: '{{sender}} heeft het document "{{title}}" ingetrokken, dus uw handtekening is niet meer nodig. De ondertekenlink werkt niet meer.',
+    voidedBody:
+      '{{sender}} heeft het document "{{title}}" ingetrokken, dus uw handtekening is niet meer nodig. De ondertekenlink werkt niet meer.',
     reason: 'Opgegeven reden: {{reason}}',
     expiryReminderSubject: 'Herinnering: "{{title}}" kan tot {{date}} worden ondertekend',
     expiryLine: 'Het document kan tot {{date}} worden ondertekend; daarna werkt de link niet meer.',

@@ -229,7 +229,8 @@ const pl = {
   lifecycle: {
     decline: 'Odmów podpisania',
     declineTitle: 'Odmów podpisania',
-    declineIntro: 'Napisz {{name}}, dlaczego nie podpiszesz. Dokument zostanie odrzucony i nikt nie będzie mógł go już podpisać.',
+    declineIntro:
+      'Napisz {{name}}, dlaczego nie podpiszesz. Dokument zostanie odrzucony i nikt nie będzie mógł go już podpisać.',
     reasonLabel: 'Powód',
     reasonCount: '{{count}} / {{max}}',
     reasonRequired: 'Podaj powód.',
@@ -239,11 +240,13 @@ const pl = {
     declinedTitle: 'Odrzucono ten dokument',
     declinedText: '{{name}} otrzymał(a) Twój powód. Możesz zamknąć tę stronę.',
     endedDeclinedTitle: 'Ten dokument został odrzucony',
-    endedDeclinedText: 'Jeden z podpisujących odmówił podpisania, więc ten link już nie działa. {{name}} może wysłać Ci nową wersję.',
+    endedDeclinedText:
+      'Jeden z podpisujących odmówił podpisania, więc ten link już nie działa. {{name}} może wysłać Ci nową wersję.',
     endedVoidedTitle: 'Ten dokument został wycofany',
     endedVoidedText: 'Nadawca, {{name}}, wycofał go, więc ten link już nie działa.',
     endedExpiredTitle: 'Ten dokument wygasł',
-    endedExpiredText: 'Termin podpisania minął, więc ten link już nie działa. Poproś nadawcę, {{name}}, o jego przedłużenie.',
+    endedExpiredText:
+      'Termin podpisania minął, więc ten link już nie działa. Poproś nadawcę, {{name}}, o jego przedłużenie.',
     signUntil: 'Podpisz do {{date}}',
   },
   acceptInvite: {
@@ -287,7 +290,8 @@ export const mails: SignerMailTexts = {
   },
   signerLifecycle: {
     voidedSubject: 'Dokument „{{title}}” został wycofany',
-    voidedBody: '{{sender}} wycofał(a) dokument „{{title}}”, więc Twój podpis nie jest już potrzebny. Link do podpisu już nie działa.',
+    voidedBody:
+      '{{sender}} wycofał(a) dokument „{{title}}”, więc Twój podpis nie jest już potrzebny. Link do podpisu już nie działa.',
     reason: 'Podany powód: {{reason}}',
     expiryReminderSubject: 'Przypomnienie: „{{title}}” można podpisać do {{date}}',
     expiryLine: 'Dokument można podpisać do {{date}}; potem link przestanie działać.',

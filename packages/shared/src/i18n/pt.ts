@@ -242,11 +242,13 @@ const pt = {
     declinedTitle: 'Você recusou este documento',
     declinedText: '{{name}} recebeu o seu motivo. Pode fechar esta página.',
     endedDeclinedTitle: 'Este documento foi recusado',
-    endedDeclinedText: 'Um signatário recusou-se a assiná-lo, por isso este link já não funciona. {{name}} poderá enviar-lhe uma nova versão.',
+    endedDeclinedText:
+      'Um signatário recusou-se a assiná-lo, por isso este link já não funciona. {{name}} poderá enviar-lhe uma nova versão.',
     endedVoidedTitle: 'Este documento foi retirado',
     endedVoidedText: '{{name}}, o remetente, retirou-o, por isso este link já não funciona.',
     endedExpiredTitle: 'Este documento expirou',
-    endedExpiredText: 'O prazo para assiná-lo terminou, por isso este link já não funciona. Peça a {{name}}, o remetente, que o prorrogue.',
+    endedExpiredText:
+      'O prazo para assiná-lo terminou, por isso este link já não funciona. Peça a {{name}}, o remetente, que o prorrogue.',
     signUntil: 'Assinar até {{date}}',
   },
   acceptInvite: {
@@ -286,7 +288,8 @@ export const mails: SignerMailTexts = {
   },
   signerLifecycle: {
     voidedSubject: '"{{title}}" foi retirado',
-    voidedBody: '{{sender}} retirou o documento "{{title}}", por isso a sua assinatura já não é necessária. O link de assinatura já não funciona.',
+    voidedBody:
+      '{{sender}} retirou o documento "{{title}}", por isso a sua assinatura já não é necessária. O link de assinatura já não funciona.',
     reason: 'Motivo indicado: {{reason}}',
     expiryReminderSubject: 'Lembrete: "{{title}}" pode ser assinado até {{date}}',
     expiryLine: 'O documento pode ser assinado até {{date}}; depois disso, o link deixa de funcionar.',

@@ -1,4 +1,5 @@
 /** What the sending module offers other modules (the lint's dependency check allows nothing else). */
 export type { SignerMailJobs } from './invitation.mails.js';
+export type { LifecycleMailJobs } from './lifecycle.mails.js';
 export type { SendingService } from './sending.service.js';
 export { signersWhoseTurnItIs } from './turns.js';

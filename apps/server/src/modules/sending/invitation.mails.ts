@@ -1,3 +1,4 @@
+import { expiryDateOf } from '@esign/shared';
 import { z } from 'zod';
 import { findSignerWithDocument } from '../../data/documents.js';
 import { mailBrandingOfOwner } from '../../data/mail-branding.js';
@@ -31,8 +32,11 @@ export function signerMailJobs(deps: SignerMailDeps) {
       signerId: z.string().uuid(),
       /** A reminder of an invitation already sent (the owner's 'Send reminder'). */
       isReminder: z.boolean().default(false),
+      /** A reminder of the document's coming expiry (the expiry sweep's, issue 36): the reminders' rules apply. */
+      isExpiryReminder: z.boolean().optional(),
     }),
-    async handler({ documentId, signerId, isReminder }) {
+    async handler({ documentId, signerId, isReminder: isOwnersReminder, isExpiryReminder }) {
+      const isReminder = isOwnersReminder || isExpiryReminder === true;
       const row = await findSignerWithDocument(deps.db, signerId);
       if (!row || row.document.id !== documentId) return;
       const { document, signer } = row;
@@ -48,18 +52,21 @@ export function signerMailJobs(deps: SignerMailDeps) {
       const token = await issueSigningToken(deps.db, { documentId, signerId });
       const title = document.title || signerMailText(document.language, 'common.untitledDocument');
       const branding = await mailBrandingOfOwner(deps.db, document.userId, deps.appUrl);
+      const expiryDate = document.expiresAt ? expiryDateOf(document.expiresAt) : '';
       await deps.mailer.send(
         renderMail({
           to: signer.email,
           branding,
-          subject: signerMailText(
-            document.language,
-            isReminder ? 'signerInvitation.reminderSubject' : 'signerInvitation.subject',
-            {
-              sender: sender.name,
-              title,
-            },
-          ),
+          subject: isExpiryReminder
+            ? signerMailText(document.language, 'signerLifecycle.expiryReminderSubject', { title, date: expiryDate })
+            : signerMailText(
+                document.language,
+                isReminder ? 'signerInvitation.reminderSubject' : 'signerInvitation.subject',
+                {
+                  sender: sender.name,
+                  title,
+                },
+              ),
           greeting: signerMailText(document.language, 'common.greeting', { name: signer.name }),
           paragraphs: [
             signerMailText(document.language, 'signerInvitation.body', {
@@ -74,6 +81,9 @@ export function signerMailJobs(deps: SignerMailDeps) {
                     message: document.message,
                   }),
                 ]
+              : []),
+            ...(expiryDate
+              ? [signerMailText(document.language, 'signerLifecycle.expiryLine', { date: expiryDate })]
               : []),
           ],
           action: {

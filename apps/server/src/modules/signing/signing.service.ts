@@ -4,7 +4,9 @@ import {
   ACCESS_CODE_FAILURE_WINDOW_SECONDS,
   ACCESS_CODE_LINK_FAILURE_LIMIT,
   type DocumentFieldResponse,
+  type EndedStatus,
   FIELD_KINDS,
+  isEndedStatus,
   MESSAGES,
   requiredUnsignedFields,
   type SignerFieldValue,
@@ -21,9 +23,10 @@ import { completeDocumentOnce } from '../../data/completion.js';
 import { listFields, toFieldDto } from '../../data/document-fields.js';
 import { type DocumentRow, listSigners, lockDocument, type SignerRow } from '../../data/documents.js';
 import { recordEvent } from '../../data/events.js';
+import { findLinkOrigin } from '../../data/lifecycle.js';
 import { findRequisitesToStamp } from '../../data/requisites.js';
 import * as repo from '../../data/signing.js';
-import { findSenderNameByAnyToken, findSigningSession } from '../../data/signing-tokens.js';
+import { findSigningSession } from '../../data/signing-tokens.js';
 import type { Db } from '../../platform/db/client.js';
 import { AppError } from '../../platform/errors.js';
 import { addressKey } from '../../platform/http/address-key.js';
@@ -93,6 +96,8 @@ export function signerService(deps: SignerDeps) {
     if (!request.token) throw linkInvalid();
     const session = await findSigningSession(db, { documentId: request.documentId, token: request.token });
     if (!session || session.document.deletedAt) throw linkInvalid();
+    // A declined, voided or expired document opens no more (its page says why: linkStatus).
+    if (isEndedStatus(session.document.status)) throw linkInvalid();
     if (request.signerId !== undefined && session.signer.id !== request.signerId) {
       throw new AppError('FORBIDDEN', MESSAGES.signingLinkInvalid);
     }
@@ -142,10 +147,11 @@ export function signerService(deps: SignerDeps) {
      * What the page of a link that does not open may tell: who sent it, for a token once issued for this document
      * (live or replaced); nothing for any other token, so a made-up one learns nothing.
      */
-    async linkStatus(request: SignerRequest): Promise<{ senderName: string | null }> {
-      if (!request.token) return { senderName: null };
-      const senderName = await findSenderNameByAnyToken(db, { documentId: request.documentId, token: request.token });
-      return { senderName: senderName ?? null };
+    async linkStatus(request: SignerRequest): Promise<{ senderName: string | null; reason: EndedStatus | null }> {
+      if (!request.token) return { senderName: null, reason: null };
+      const origin = await findLinkOrigin(db, { documentId: request.documentId, token: request.token });
+      const status = origin?.status;
+      return { senderName: origin?.senderName ?? null, reason: status && isEndedStatus(status) ? status : null };
     },
 
     async availableSigners(request: SignerRequest) {
