@@ -104,6 +104,8 @@ export async function listActivities(db: Db, documentId: string): Promise<Docume
     }),
     sourceIP: row.sourceIp,
     createdAt: row.createdAt.toISOString(),
+    ...(row.details?.reason === undefined ? {} : { reason: row.details.reason }),
+    ...(row.type === 'extend' && row.details?.expiresAt ? { expiresAt: row.details.expiresAt } : {}),
   }));
 }
 

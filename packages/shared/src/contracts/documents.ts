@@ -93,6 +93,9 @@ export const documentActivity = z.object({
   signers: z.array(z.object({ id: z.string().uuid(), name: z.string(), email: z.string() })),
   sourceIP: z.string().nullable(),
   createdAt: z.string(),
+  /** decline and void: the reason given; extend: the new expiry date ('none' when taken away) (issue 36). */
+  reason: z.string().optional(),
+  expiresAt: z.string().optional(),
 });
 export type DocumentActivity = z.infer<typeof documentActivity>;
 
