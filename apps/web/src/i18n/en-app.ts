@@ -10,6 +10,7 @@ import { billingTexts } from './en-app-billing';
 import { companyTexts } from './en-app-company';
 import { developerTexts } from './en-app-developers';
 import { documentTexts } from './en-app-documents';
+import { lifecycleTexts } from './en-app-lifecycle';
 import { templateTexts } from './en-app-templates';
 
 const coreTexts = {
@@ -103,6 +104,7 @@ export const enApp = {
   ...coreTexts,
   ...accountTexts,
   ...documentTexts,
+  ...lifecycleTexts,
   ...templateTexts,
   ...billingTexts,
   ...developerTexts,

@@ -23,6 +23,7 @@ import { useTranslation } from '../../i18n';
 import { useCurrentUser } from '../auth/api';
 import { useDocument } from '../upload/api';
 import { UploadStep } from '../upload/UploadStep';
+import { ExpiryField } from './ExpiryField';
 import { useSavePrepareForm } from './prepare-form';
 import { formValuesOf, templateRequest, templateValues } from './prepare-values';
 import { SignersFieldset } from './SignersFieldset';
@@ -179,6 +180,7 @@ export function PrepareDocumentPage({ documentType }: { documentType: SentDocume
               )}
             />
           )}
+          {documentType !== 'me' && document ? <ExpiryField key={document.id} document={document} /> : null}
         </Stack>
       </form>
       {template === null ? (

@@ -2,11 +2,13 @@ import { Center, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core'
 import { useTranslation } from '../../i18n';
 import { LanguageSwitcher } from '../../i18n/LanguageSwitcher';
 import { useLinkStatus } from './api';
+import { EndedPage } from './EndedPage';
 
 /**
  * A signing link that does not open (replaced by Edit & Resend, made up, of an unknown document): a signer has no
  * account, so instead of the log-in page they learn the link is no longer valid and whom to ask, by the sender's
- * name when the token was once issued for this document (the server tells nothing else of it), in their language.
+ * name when the token was once issued for this document (the server tells nothing else of it, but whether the
+ * document was declined, withdrawn or expired: EndedPage), in their language.
  */
 export function LinkNotValidPage({ documentId, token }: { documentId: string; token: string | null }) {
   const { t } = useTranslation();
@@ -19,6 +21,9 @@ export function LinkNotValidPage({ documentId, token }: { documentId: string; to
     );
   }
   const senderName = status.data?.senderName ?? null;
+  const reason = status.data?.reason ?? null;
+  // The document ended (declined, withdrawn, expired): its page says which (only for a token issued for it).
+  if (reason && senderName) return <EndedPage reason={reason} senderName={senderName} />;
   return (
     <Stack component="main" gap="md" maw={520} mx="auto" p="md" data-testid="link-not-valid">
       <Group justify="flex-end">

@@ -21,6 +21,7 @@ import { translateMessage } from '../../i18n/translate-message';
 import { RequisiteOwnerNameProvider } from '../requisites/owner-name';
 import { sendSignatoryOpened, useAvailableSigners, useSignDocument, useSignerDocument } from './api';
 import { CompanyHeader } from './CompanyHeader';
+import { EndedPage } from './EndedPage';
 import { postToEmbedder } from './embed';
 import { LinkNotValidPage } from './LinkNotValidPage';
 import { SignerPages } from './SignerPages';
@@ -48,6 +49,7 @@ const AccessCodeModal = lazyComponent(async () => (await import('./SignerModals'
 const AgreeModal = lazyComponent(async () => (await import('./SignerModals')).AgreeModal);
 const SignerSelectionModal = lazyComponent(async () => (await import('./SignerModals')).SignerSelectionModal);
 const StepSheet = lazyComponent(async () => (await import('./StepSheet')).StepSheet);
+const DeclineModal = lazyComponent(async () => (await import('./DeclineModal')).DeclineModal);
 
 /** Spec section 9: the signer canvas is at most 970 px minus 12, narrower than its container by 32 or 48 px. */
 function canvasWidth(roomWidth: number): number {
@@ -146,6 +148,8 @@ function SigningView({ documentId, view }: { documentId: string; view: SignerVie
   const [isCompleted, setIsCompleted] = useState(view.document.status === 'completed');
   const sign = useSignDocument(documentId, signer.id);
   const isOpenedSent = useRef(false);
+  const [isDeclineOpen, setIsDeclineOpen] = useState(false);
+  const [hasDeclined, setHasDeclined] = useState(false);
 
   const embedOrigins = view.document.embedOrigins;
   useEffect(() => {
@@ -255,6 +259,7 @@ function SigningView({ documentId, view }: { documentId: string; view: SignerVie
 
   const openField = ordered.find((field) => field.id === openFieldId);
   const width = canvasWidth(roomWidth);
+  if (hasDeclined) return <EndedPage reason="declined" senderName={view.document.senderName} isOwnDecline />;
   const isMobile = roomWidth > 0 && roomWidth < MOBILE_BREAKPOINT_PX;
   const actions = (
     <Group gap="xs" wrap="nowrap" justify="space-between">
@@ -319,6 +324,13 @@ function SigningView({ documentId, view }: { documentId: string; view: SignerVie
             <Alert color="blue" mb="md">
               {t(view.document.status === 'awaiting' ? 'signing.notYourTurn' : 'signing.notAwaiting')}
             </Alert>
+          ) : null}
+          {isEditable ? (
+            <Group justify="flex-end" mb="xs">
+              <Button variant="subtle" color="red" size="compact-sm" onClick={() => setIsDeclineOpen(true)}>
+                {t('lifecycle.decline')}
+              </Button>
+            </Group>
           ) : null}
           {view.document.message ? (
             <Text size="sm" mb="md" style={{ whiteSpace: 'pre-wrap' }}>
@@ -392,6 +404,15 @@ function SigningView({ documentId, view }: { documentId: string; view: SignerVie
         ) : null}
         {isAgreeOpen ? (
           <AgreeModal opened isPending={sign.isPending} onClose={() => setIsAgreeOpen(false)} onAgree={onAgree} />
+        ) : null}
+        {isDeclineOpen ? (
+          <DeclineModal
+            documentId={documentId}
+            signerId={signer.id}
+            senderName={view.document.senderName}
+            onClose={() => setIsDeclineOpen(false)}
+            onDeclined={() => setHasDeclined(true)}
+          />
         ) : null}
         {isDone ? (
           <PostSignModal
