@@ -29,6 +29,7 @@ import { documentManagementMailJobs } from './document-management/document-manag
 import { documentManagementRoutes } from './document-management/document-management.routes.js';
 import { documentManagementService } from './document-management/document-management.service.js';
 import { EXPIRY_SWEEP_CRON, expiryJobs } from './document-management/expiry.jobs.js';
+import { expiryOperatorRoutes } from './document-management/expiry-operator.routes.js';
 import { lifecycleRoutes } from './document-management/lifecycle.routes.js';
 import { lifecycleService } from './document-management/lifecycle.service.js';
 import { shareLinks } from './document-management/share-links.js';
@@ -171,7 +172,8 @@ export function appModules(
   const lifecycleMails = lifecycleMailJobs({ db, mailer, appUrl });
   const decline = declineService({ db, jobs, authenticate: signing.authenticate, mails: lifecycleMails, now });
   const lifecycle = lifecycleService({ db, jobs, mails: lifecycleMails, now });
-  const expiry = expiryJobs({ db, jobs, mails: lifecycleMails, signerMails, now });
+  const expiryAt = (clock: () => Date) => expiryJobs({ db, jobs, mails: lifecycleMails, signerMails, now: clock });
+  const expiry = expiryAt(now);
 
   const links = shareLinks(config.jwtSecret, appUrl);
   const listMails = documentManagementMailJobs({ db, mailer, appUrl, shareLink: links.link });
@@ -321,6 +323,10 @@ export function appModules(
       routes: async (api) => {
         await api.register(lifecycleRoutes, { lifecycle });
         await api.register(declineRoutes, { decline });
+        const { operatorToken } = config;
+        if (operatorToken) {
+          await api.register(expiryOperatorRoutes, { operatorToken, sweepAt: (asOf) => expiryAt(() => asOf) });
+        }
       },
     },
     { name: 'files', routes: (api) => api.register(fileRoutes, { files: fileService({ db, storage }) }) },

@@ -4,4 +4,5 @@ export const LIFECYCLE_ROUTES = {
   voidDocument: { method: 'POST', path: '/documents/:id/void' },
   setDocumentExpiry: { method: 'PATCH', path: '/documents/:id/expiry' },
   resendEndedDocument: { method: 'POST', path: '/documents/:id/resend_copy' },
+  operatorExpirySweep: { method: 'POST', path: '/operator/documents/expiry-sweep' },
 } as const;

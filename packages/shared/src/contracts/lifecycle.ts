@@ -64,3 +64,13 @@ export const resendEndedDocument = {
 
 /** Why a link no longer opens, as the signer's page says it (GET .../link_status). */
 export const linkEndReason = z.enum(ENDED_STATUSES).nullable();
+
+/**
+ * POST operator/documents/expiry-sweep (OPERATOR_TOKEN): the expiry sweep run at once, as of `asOf` when given (an
+ * operator checking what the schedule will do by a date; the end-to-end journeys), else now.
+ */
+export const operatorExpirySweep = {
+  ...ROUTES.operatorExpirySweep,
+  body: z.object({ asOf: z.string().datetime().optional() }),
+  response: z.object({ reminded: z.number().int(), expired: z.number().int() }),
+} as const;

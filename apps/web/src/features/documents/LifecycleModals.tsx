@@ -22,7 +22,7 @@ export function VoidModal(props: { isPending: boolean; onClose: () => void; onVo
           <Text size="sm">{t('senderLifecycle.voidIntro')}</Text>
           <Textarea
             label={t('senderLifecycle.reasonLabel')}
-            required
+            withAsterisk
             autosize
             minRows={3}
             maxLength={END_REASON_MAX_LENGTH}

@@ -43,7 +43,7 @@ export function DeclineModal(props: {
           <Text size="sm">{t('lifecycle.declineIntro', { name: props.senderName })}</Text>
           <Textarea
             label={t('lifecycle.reasonLabel')}
-            required
+            withAsterisk
             autosize
             minRows={3}
             maxRows={8}
