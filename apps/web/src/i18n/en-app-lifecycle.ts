@@ -3,7 +3,8 @@ export const lifecycleTexts = {
   senderLifecycle: {
     expiresOn: 'Can be signed until {{date}}',
     noExpiry: 'No expiry date',
-    expiredOn: 'Expired on {{date}}. The signing links no longer work.',
+    expiredOn: 'Expired on {{date}}.',
+    newExpiry: 'Expiry date: {{date}}',
     declinedBy: 'Declined by {{name}}',
     voidedBySender: 'You voided this document',
     reason: 'Reason: {{reason}}',
