@@ -30,7 +30,7 @@ export function certificateHistory(activities: ActivityRow[]): string[] {
       return [`${formatInstant(row.createdAt)}: the expiry date passed; the document expired.`];
     if (row.type === 'extend') {
       const date = details.expiresAt === 'none' ? 'no expiry date' : `the expiry date ${details.expiresAt}`;
-      const reopened = details.from === 'expired' ? ' and made signable again with the same links' : '';
+      const reopened = details.from === 'expired' ? ' and made the document signable again with the same links' : '';
       return [`${formatInstant(row.createdAt)}: the sender set ${date}${reopened}.`];
     }
     return [];
