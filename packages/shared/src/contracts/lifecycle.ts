@@ -63,7 +63,7 @@ export const resendEndedDocument = {
 } as const;
 
 /** Why a link no longer opens, as the signer's page says it (GET .../link_status). */
-export const linkEndReason = z.enum(ENDED_STATUSES).nullable();
+export const linkEndReason = z.enum(ENDED_STATUSES);
 
 /**
  * POST operator/documents/expiry-sweep (OPERATOR_TOKEN): the expiry sweep run at once, as of `asOf` when given (an

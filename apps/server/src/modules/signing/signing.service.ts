@@ -147,11 +147,12 @@ export function signerService(deps: SignerDeps) {
      * What the page of a link that does not open may tell: who sent it, for a token once issued for this document
      * (live or replaced); nothing for any other token, so a made-up one learns nothing.
      */
-    async linkStatus(request: SignerRequest): Promise<{ senderName: string | null; reason: EndedStatus | null }> {
-      if (!request.token) return { senderName: null, reason: null };
+    async linkStatus(request: SignerRequest): Promise<{ senderName: string | null; reason?: EndedStatus }> {
+      if (!request.token) return { senderName: null };
       const origin = await findLinkOrigin(db, { documentId: request.documentId, token: request.token });
       const status = origin?.status;
-      return { senderName: origin?.senderName ?? null, reason: status && isEndedStatus(status) ? status : null };
+      // Why it ended, only for a document that did (declined, voided, expired).
+      return { senderName: origin?.senderName ?? null, ...(status && isEndedStatus(status) ? { reason: status } : {}) };
     },
 
     async availableSigners(request: SignerRequest) {
