@@ -21,7 +21,6 @@ import { translateMessage } from '../../i18n/translate-message';
 import { RequisiteOwnerNameProvider } from '../requisites/owner-name';
 import { sendSignatoryOpened, useAvailableSigners, useSignDocument, useSignerDocument } from './api';
 import { CompanyHeader } from './CompanyHeader';
-import { EndedPage } from './EndedPage';
 import { postToEmbedder } from './embed';
 import { LinkNotValidPage } from './LinkNotValidPage';
 import { SignerPages } from './SignerPages';
@@ -50,6 +49,7 @@ const AgreeModal = lazyComponent(async () => (await import('./SignerModals')).Ag
 const SignerSelectionModal = lazyComponent(async () => (await import('./SignerModals')).SignerSelectionModal);
 const StepSheet = lazyComponent(async () => (await import('./StepSheet')).StepSheet);
 const DeclineModal = lazyComponent(async () => (await import('./DeclineModal')).DeclineModal);
+const EndedPage = lazyComponent(async () => (await import('./EndedPage')).EndedPage);
 
 /** Spec section 9: the signer canvas is at most 970 px minus 12, narrower than its container by 32 or 48 px. */
 function canvasWidth(roomWidth: number): number {
@@ -259,7 +259,13 @@ function SigningView({ documentId, view }: { documentId: string; view: SignerVie
 
   const openField = ordered.find((field) => field.id === openFieldId);
   const width = canvasWidth(roomWidth);
-  if (hasDeclined) return <EndedPage reason="declined" senderName={view.document.senderName} isOwnDecline />;
+  if (hasDeclined) {
+    return (
+      <Suspense fallback={null}>
+        <EndedPage reason="declined" senderName={view.document.senderName} isOwnDecline />
+      </Suspense>
+    );
+  }
   const isMobile = roomWidth > 0 && roomWidth < MOBILE_BREAKPOINT_PX;
   const actions = (
     <Group gap="xs" wrap="nowrap" justify="space-between">
