@@ -186,5 +186,7 @@ test('expiry: a date on the prepare page and the document, reminders, expiry at 
   await signer.page.goto(annLink);
   await expect(signer.page.getByRole('heading', { level: 1, name: 'Offer letter' })).toBeVisible({ timeout: 30_000 });
   await expect(signer.page.getByRole('button', { name: 'Start signing' })).toBeVisible();
+  await expect(signer.page.getByText(`Sign by ${later}`)).toBeVisible();
+  await shot(signer.page, 'extended-signer-375.png');
   await signer.close();
 });

@@ -60,6 +60,8 @@ export const signerDocument = {
       senderName: z.string(),
       /** The language the sender chose for the signers (their page opens in it unless they chose another). */
       language: document.shape.language,
+      /** The last instant it can be signed (its expiry date's end, UTC); null: no expiry date (issue 36). */
+      expiresAt: document.shape.expiresAt,
     }),
     signer: publicSigner.extend({ email: z.string(), userId: z.string().uuid().nullable() }),
     signers: z.array(publicSigner),

@@ -183,6 +183,7 @@ export function signerService(deps: SignerDeps) {
           pdfUrl: fileKey ? await storage.signedGetUrl(fileKey, { expiresIn: 60 * 60 }) : null,
           senderName,
           language: document.language ?? null,
+          expiresAt: document.expiresAt?.toISOString() ?? null,
         },
         signer: signerWithContact(signer),
         signers: signerRows.map(({ id, name, order, isPreparer, isFinished }) => ({

@@ -1,5 +1,6 @@
 import {
   type DocumentFieldResponse,
+  expiryDateOf,
   FIELD_KINDS,
   localToday,
   MESSAGES,
@@ -332,7 +333,12 @@ function SigningView({ documentId, view }: { documentId: string; view: SignerVie
             </Alert>
           ) : null}
           {isEditable ? (
-            <Group justify="flex-end" mb="xs">
+            <Group justify="space-between" mb="xs" gap="xs">
+              <Text size="sm" c="dimmed">
+                {view.document.expiresAt
+                  ? t('lifecycle.signUntil', { date: expiryDateOf(view.document.expiresAt) })
+                  : null}
+              </Text>
               <Button variant="subtle" color="red" size="compact-sm" onClick={() => setIsDeclineOpen(true)}>
                 {t('lifecycle.decline')}
               </Button>
