@@ -6,9 +6,11 @@ import {
   type publicDocumentSigners,
   type publicDocuments,
   type publicRecentDocument,
+  type publicSetDocumentExpiry,
   type publicSetReassignment,
   type publicUpdateRecipient,
   type publicUser,
+  type publicVoidDocument,
   type publicWebhookSubscribe,
   type publicWebhookUnsubscribe,
   type SignRequestBody,
@@ -107,6 +109,15 @@ export function createClient(options: ClientOptions) {
      */
     documentSigners: (documentId: string) =>
       call<Output<typeof publicDocumentSigners>>('GET', `/documents/${encodeURIComponent(documentId)}/signers`),
+    /** void_document: an awaiting document withdrawn with a reason; every link dies, invited signers are mailed. */
+    voidDocument: (documentId: string, body: z.input<typeof publicVoidDocument.body>) =>
+      call<Output<typeof publicVoidDocument>>('POST', `/documents/${encodeURIComponent(documentId)}/void`, body),
+    /**
+     * set_document_expiry: the last day a document may be signed (YYYY-MM-DD), or null for none; an expired document
+     * given a date is awaiting again with the same links.
+     */
+    setDocumentExpiry: (documentId: string, body: z.input<typeof publicSetDocumentExpiry.body>) =>
+      call<Output<typeof publicSetDocumentExpiry>>('POST', `/documents/${encodeURIComponent(documentId)}/expiry`, body),
     /** get_user: the key's owner, API plan and this month's usage. */
     user: () => call<Output<typeof publicUser>>('GET', '/user'),
     /** webhook_subscribe: events of the owner's documents POSTed to `url`, signed with the secret answered once. */

@@ -48,8 +48,10 @@ export async function recordActivities(db: Db, inputs: ActivityInput[]): Promise
     inputs.flatMap((input) => {
       const type = eventOfActivity(input.type);
       if (!type) return [];
+      const reason = input.details?.reason;
+      const message = input.eventMessage ?? (typeof reason === 'string' ? reason : undefined);
       const event = { type, documentId: input.documentId, signerIds: input.signerIds ?? [], at: input.at };
-      return [input.eventMessage === undefined ? event : { ...event, message: input.eventMessage }];
+      return [message === undefined ? event : { ...event, message }];
     }),
   );
 }
@@ -105,6 +107,8 @@ export async function listActivities(db: Db, documentId: string): Promise<Docume
       createdAt: row.createdAt.toISOString(),
       ...(change ? { change } : {}),
       ...(hostedBy ? { hostedBy } : {}),
+      ...(row.details?.reason === undefined ? {} : { reason: row.details.reason }),
+      ...(row.type === 'extend' && row.details?.expiresAt ? { expiresAt: row.details.expiresAt } : {}),
     };
   });
 }

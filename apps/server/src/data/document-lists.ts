@@ -125,6 +125,7 @@ const itemJson = sql`json_build_object(
   'createdAt', to_char(${documents.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
   'isOrdered', ${documents.isOrdered}, 'remindersDisabled', ${documents.remindersDisabled},
   'hasAccessCode', ${documents.codeAccess} is not null,
+  'expiresAt', to_char(${documents.expiresAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
   'signers', coalesce((
     select json_agg(json_build_object(
       'id', ${signers.id}, 'name', ${signers.name}, 'email', ${signers.email}, 'role', ${signers.role},

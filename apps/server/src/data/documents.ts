@@ -105,6 +105,7 @@ export function toDocumentDto(
     redirectionPage: row.redirectionPage,
     remindersDisabled: row.remindersDisabled,
     allowReassign: row.allowReassign,
+    expiresAt: row.expiresAt?.toISOString() ?? null,
     // Which of the owner's templates it came from is the owner's business, not a signer's.
     templateId: options.isOwner ? row.templateId : null,
     sourceTemplateId: options.isOwner ? row.sourceTemplateId : null,

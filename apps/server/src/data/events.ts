@@ -29,6 +29,11 @@ const EVENT_OF_ACTIVITY: Partial<Record<ActivityType, EventType>> = {
   acknowledge: 'recipient.viewed',
   correct: 'recipient.updated',
   reassign: 'recipient.reassigned',
+  // The life of a sent document (issue 36): a decline's or a void's reason is the event's message.
+  decline: 'document.declined',
+  void: 'document.voided',
+  expire: 'document.expired',
+  extend: 'document.expiry_extended',
 };
 
 export function eventOfActivity(type: ActivityType): EventType | undefined {

@@ -1,7 +1,7 @@
 import { and, eq, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import { hashToken, randomToken } from '../platform/crypto/tokens.js';
 import type { Db } from '../platform/db/client.js';
-import { documents, signers, signingTokens, users } from '../platform/db/schema.js';
+import { documents, signers, signingTokens } from '../platform/db/schema.js';
 
 /**
  * Signing-link tokens: 256 random bits bound to one signer of one document. Only the hash is stored, so a raw
@@ -74,25 +74,4 @@ export async function revokeSigningTokens(db: Db, params: { documentId: string; 
     .update(signingTokens)
     .set({ revokedAt: params.now })
     .where(and(eq(signingTokens.documentId, params.documentId), isNull(signingTokens.revokedAt)));
-}
-
-/**
- * The name of the sender of the document a token was issued for, live or revoked, when the token belongs to that
- * document and the document is still there; undefined for any other token.
- */
-export async function findSenderNameByAnyToken(db: Db, params: { documentId: string; token: string }) {
-  const [row] = await db
-    .select({ name: users.name })
-    .from(signingTokens)
-    .innerJoin(documents, eq(documents.id, signingTokens.documentId))
-    .innerJoin(users, eq(users.id, documents.userId))
-    .where(
-      and(
-        eq(signingTokens.tokenHash, hashToken(params.token)),
-        eq(signingTokens.documentId, params.documentId),
-        isNull(documents.deletedAt),
-      ),
-    )
-    .limit(1);
-  return row?.name;
 }

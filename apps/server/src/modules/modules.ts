@@ -28,6 +28,10 @@ import { activityRoutes } from './document-management/activity.routes.js';
 import { documentManagementMailJobs } from './document-management/document-management.mails.js';
 import { documentManagementRoutes } from './document-management/document-management.routes.js';
 import { documentManagementService } from './document-management/document-management.service.js';
+import { EXPIRY_SWEEP_CRON, expiryJobs } from './document-management/expiry.jobs.js';
+import { expiryOperatorRoutes } from './document-management/expiry-operator.routes.js';
+import { lifecycleRoutes } from './document-management/lifecycle.routes.js';
+import { lifecycleService } from './document-management/lifecycle.service.js';
 import { shareLinks } from './document-management/share-links.js';
 import { CONVERSION_SWEEP_CRON, conversionJobs } from './documents/conversion.jobs.js';
 import { documentRoutes } from './documents/documents.routes.js';
@@ -56,8 +60,11 @@ import { SEAL_SWEEP_CRON, sealingJobs } from './sealing/sealing.jobs.js';
 import { correctionRoutes } from './sending/corrections.routes.js';
 import { correctionService } from './sending/corrections.service.js';
 import { signerMailJobs } from './sending/invitation.mails.js';
+import { lifecycleMailJobs } from './sending/lifecycle.mails.js';
 import { sendingRoutes } from './sending/sending.routes.js';
 import { sendingService } from './sending/sending.service.js';
+import { declineService } from './signing/decline.js';
+import { declineRoutes } from './signing/decline.routes.js';
 import { inPersonService } from './signing/in-person.service.js';
 import { openedMailJobs } from './signing/opened.mails.js';
 import { reassignService } from './signing/reassign.service.js';
@@ -175,6 +182,12 @@ export function appModules(
   const reassignedMails = reassignedMailJobs({ db, mailer, appUrl });
   const reassign = reassignService({ db, jobs, signing, signerMails, reassignedMails, now });
   const inPerson = inPersonService({ db, now });
+  // The life of a sent document (issue 36): decline, void, expiry.
+  const lifecycleMails = lifecycleMailJobs({ db, mailer, appUrl });
+  const decline = declineService({ db, jobs, authenticate: signing.authenticate, mails: lifecycleMails, now });
+  const lifecycle = lifecycleService({ db, jobs, mails: lifecycleMails, now });
+  const expiryAt = (clock: () => Date) => expiryJobs({ db, jobs, mails: lifecycleMails, signerMails, now: clock });
+  const expiry = expiryAt(now);
 
   const links = shareLinks(config.jwtSecret, appUrl);
   const listMails = documentManagementMailJobs({ db, mailer, appUrl, shareLink: links.link });
@@ -316,6 +329,20 @@ export function appModules(
       jobs: [listMails.shareMail],
       routes: (api) => api.register(documentManagementRoutes, { service: documentList, storage }),
     },
+    // Decline, void, expiry and their mails (issue 36); the decline is a signer's call.
+    {
+      name: 'lifecycle',
+      jobs: [lifecycleMails.declinedMail, lifecycleMails.voidedMails, lifecycleMails.expiredMails, expiry.expirySweep],
+      schedules: [{ job: expiry.expirySweep, cron: EXPIRY_SWEEP_CRON, payload: {} }],
+      routes: async (api) => {
+        await api.register(lifecycleRoutes, { lifecycle });
+        await api.register(declineRoutes, { decline });
+        const { operatorToken } = config;
+        if (operatorToken) {
+          await api.register(expiryOperatorRoutes, { operatorToken, sweepAt: (asOf) => expiryAt(() => asOf) });
+        }
+      },
+    },
     { name: 'files', routes: (api) => api.register(fileRoutes, { files: fileService({ db, storage }) }) },
     {
       name: 'requisites',
@@ -407,6 +434,7 @@ export function appModules(
           webhooks: publicWebhooks({ db, webhooks, now }),
           history: requestHistory,
           corrections,
+          lifecycle,
         }),
       stop: () => requestHistory.flush(),
     },

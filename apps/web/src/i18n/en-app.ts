@@ -10,6 +10,7 @@ import { billingTexts } from './en-app-billing';
 import { companyTexts } from './en-app-company';
 import { developerTexts } from './en-app-developers';
 import { documentTexts } from './en-app-documents';
+import { lifecycleTexts } from './en-app-lifecycle';
 import { recipientTexts } from './en-app-recipients';
 import { templateTexts } from './en-app-templates';
 
@@ -104,6 +105,7 @@ export const enApp = {
   ...coreTexts,
   ...accountTexts,
   ...documentTexts,
+  ...lifecycleTexts,
   ...templateTexts,
   ...billingTexts,
   ...developerTexts,

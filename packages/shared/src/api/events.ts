@@ -16,6 +16,11 @@ export const EVENT_TYPES = [
   'document.part_converted',
   'document.conversion_finished',
   'document.conversion_failed',
+  // The life of a sent document (documents/lifecycle.ts): message carries the reason of a decline or a void.
+  'document.declined',
+  'document.voided',
+  'document.expired',
+  'document.expiry_extended',
   'form.submitted',
   // Issue 36: what an approver or a viewer did (their `signers` names them; a rejection's reason is `message`).
   'recipient.approved',

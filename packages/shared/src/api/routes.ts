@@ -1,3 +1,5 @@
+import { LIFECYCLE_ROUTES } from './lifecycle-routes.js';
+
 /**
  * Every API route's method and path, by the name of its contract in `contracts/`. The contracts spread these in
  * and add their zod schemas; this file has no zod, so the browser can call the API without loading zod (the
@@ -8,6 +10,7 @@ import { RECIPIENT_ROUTES } from './recipient-routes.js';
 export const ROUTES = {
   // After sending: correcting and reassigning a signer, signing in person (issue 36).
   ...RECIPIENT_ROUTES,
+  ...LIFECYCLE_ROUTES,
   acceptTeamInvite: { method: 'POST', path: '/teams/:teamId/accept_invite' },
   addTeamMembers: { method: 'POST', path: '/teams/members' },
   deleteTeamMembers: { method: 'DELETE', path: '/teams/members' },

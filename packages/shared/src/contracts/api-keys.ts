@@ -22,6 +22,8 @@ export const API_REQUEST_TYPES = [
   'get_user',
   'update_recipient',
   'set_reassignment',
+  'void_document',
+  'set_document_expiry',
 ] as const;
 export type ApiRequestType = (typeof API_REQUEST_TYPES)[number];
 /** Page size of the keys table and the history ('Page size: not shown'). */

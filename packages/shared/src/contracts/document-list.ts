@@ -87,6 +87,8 @@ export const documentListItem = z.object({
   isOrdered: z.boolean(),
   remindersDisabled: z.boolean(),
   hasAccessCode: z.boolean(),
+  /** The instant the document stops being signable (its expiry date's end, UTC); null: never. */
+  expiresAt: z.string().nullable(),
   /** Whose document it is (a team's list shows its members'). */
   owner: z.object({ id: z.string().uuid(), name: z.string() }),
   signers: z.array(documentListSigner),

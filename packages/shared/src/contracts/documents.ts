@@ -107,6 +107,9 @@ export const documentActivity = z.object({
   change: z.object({ from: activityPerson, to: activityPerson, reason: z.string().nullable() }).optional(),
   /** A view or signature in person on the sender's device: the sender who hosted it. */
   hostedBy: z.string().optional(),
+  /** decline and void: the reason given; extend: the new expiry date ('none' when taken away) (issue 36). */
+  reason: z.string().optional(),
+  expiresAt: z.string().optional(),
 });
 export type DocumentActivity = z.infer<typeof documentActivity>;
 
@@ -132,6 +135,8 @@ export const document = z.object({
   remindersDisabled: z.boolean(),
   /** Its signers may hand their part on to someone else (issue 36). */
   allowReassign: z.boolean().optional(),
+  /** The instant the document stops being signable (the end of its expiry date, UTC); null: never (issue 36). */
+  expiresAt: z.string().nullable(),
   /** The template this document was made from, if any. */
   templateId: z.string().uuid().nullable(),
   /** A replica's source template (see templates), otherwise null. */

@@ -9,6 +9,7 @@ import { MESSAGES } from '../validation/messages.js';
 import { API_KEY_MODES, type ApiRequestType } from './api-keys.js';
 import { documentListItem, documentListQuery, documentListResponse } from './document-list.js';
 import { signerInput } from './documents.js';
+import { documentStatusAnswer, expiryDate, setDocumentExpiry, voidDocument } from './lifecycle.js';
 import { setReassignmentRequest, updateRecipientRequest } from './recipients.js';
 import { createWebhookRequest, webhookSubscription } from './webhooks.js';
 
@@ -53,6 +54,8 @@ export const signRequestBody = z
     redirectionPage: z.string().url().max(500).optional(),
     /** Answer a signing link per signer, to open (or embed) at once. */
     withSigningLinks: z.boolean().default(false),
+    /** The last day it may be signed (YYYY-MM-DD, through its end in UTC); it then expires (issue 36). */
+    expiresAt: expiryDate.optional(),
   })
   .meta({
     example: {
@@ -221,8 +224,32 @@ export const publicSetReassignment = {
   response: z.object({ documentId: z.string().uuid(), allowReassign: z.boolean() }),
 } as const satisfies PublicRoute & Record<string, unknown>;
 
+/** void_document: an awaiting document withdrawn with a reason (every link dies, invited signers are mailed). */
+export const publicVoidDocument = {
+  method: 'POST',
+  path: '/documents/:id/void',
+  type: 'void_document',
+  summary: 'Void an awaiting document',
+  params: z.object({ id: z.string().uuid({ error: MESSAGES.documentNotFound }) }),
+  body: voidDocument.body,
+  response: documentStatusAnswer,
+} as const satisfies PublicRoute & Record<string, unknown>;
+
+/** set_document_expiry: an awaiting or expired document's expiry date moved (expired -> awaiting, same links). */
+export const publicSetDocumentExpiry = {
+  method: 'POST',
+  path: '/documents/:id/expiry',
+  type: 'set_document_expiry',
+  summary: "Set or extend a document's expiry date",
+  params: z.object({ id: z.string().uuid({ error: MESSAGES.documentNotFound }) }),
+  body: setDocumentExpiry.body,
+  response: documentStatusAnswer,
+} as const satisfies PublicRoute & Record<string, unknown>;
+
 /** Every public route, one per request type of the history. */
 export const PUBLIC_ROUTES = [
+  publicVoidDocument,
+  publicSetDocumentExpiry,
   publicSignRequest,
   publicRecentDocument,
   publicDocuments,

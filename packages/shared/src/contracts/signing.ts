@@ -6,6 +6,7 @@ import { plainText } from '../validation/inputs.js';
 import { MESSAGES } from '../validation/messages.js';
 import { signerCompany } from './company.js';
 import { document, documentFieldResponse, documentIdParams, pdfMetadata } from './documents.js';
+import { linkEndReason } from './lifecycle.js';
 
 // Signer calls (spec section 7, Signing); each carries SIGN_ACCESS_TOKEN_HEADER (constants.ts).
 
@@ -67,6 +68,8 @@ export const signerDocument = {
       allowReassign: z.boolean().optional(),
       /** An in-person signing on the sender's device: the sender hosting it; null otherwise. */
       inPersonHost: z.string().nullable().optional(),
+      /** The last instant it can be signed (its expiry date's end, UTC); null: no expiry date (issue 36). */
+      expiresAt: document.shape.expiresAt,
     }),
     signer: publicSigner.extend({ email: z.string(), userId: z.string().uuid().nullable() }),
     signers: z.array(publicSigner),
@@ -95,7 +98,8 @@ export const signerDocument = {
 export const signingLinkStatus = {
   ...ROUTES.signingLinkStatus,
   params: documentIdParams,
-  response: z.object({ senderName: z.string().nullable() }),
+  /** reason: why it no longer opens when the document ended (declined, voided, expired), for such a token only. */
+  response: z.object({ senderName: z.string().nullable(), reason: linkEndReason.optional() }),
 } as const;
 
 /** POST .../confirm_code: at most 5 wrong codes per signer in 15 minutes (429 after). */

@@ -9,6 +9,10 @@ export const DOCUMENT_STATUSES = [
   'replica',
   'preparing',
   'disabled',
+  // The ends of a sent document other than completion (documents/lifecycle.ts).
+  'declined',
+  'voided',
+  'expired',
 ] as const;
 export type DocumentType = (typeof DOCUMENT_TYPES)[number];
 export type DocumentStatus = (typeof DOCUMENT_STATUSES)[number];
@@ -82,6 +86,11 @@ export const ACTIVITY_TYPES = [
   // A pending signer changed by the sender, or handed on by the signer (issue 36): details hold both people.
   'correct',
   'reassign',
+  // The life of a sent document (documents/lifecycle.ts).
+  'decline',
+  'void',
+  'expire',
+  'extend',
 ] as const;
 export type ActivityType = (typeof ACTIVITY_TYPES)[number];
 

@@ -258,6 +258,29 @@ const de = {
       firstPage: 'Erste Seite von {{title}}',
     },
   },
+  lifecycle: {
+    decline: 'Unterschrift ablehnen',
+    declineTitle: 'Unterschrift ablehnen',
+    declineIntro:
+      'Teilen Sie {{name}} mit, warum Sie nicht unterschreiben. Das Dokument wird abgelehnt und kann von niemandem mehr unterschrieben werden.',
+    reasonLabel: 'Grund',
+    reasonCount: '{{count}} / {{max}}',
+    reasonRequired: 'Geben Sie einen Grund an.',
+    reasonTooLong: 'Der Grund darf höchstens {{max}} Zeichen lang sein.',
+    confirmDecline: 'Dokument ablehnen',
+    keep: 'Zurück',
+    declinedTitle: 'Sie haben dieses Dokument abgelehnt',
+    declinedText: '{{name}} wurde über Ihren Grund informiert. Sie können diese Seite schließen.',
+    endedDeclinedTitle: 'Dieses Dokument wurde abgelehnt',
+    endedDeclinedText:
+      'Ein Unterzeichner hat die Unterschrift abgelehnt, daher funktioniert dieser Link nicht mehr. {{name}} sendet Ihnen vielleicht eine neue Fassung.',
+    endedVoidedTitle: 'Dieses Dokument wurde zurückgezogen',
+    endedVoidedText: '{{name}}, der Absender, hat es zurückgezogen, daher funktioniert dieser Link nicht mehr.',
+    endedExpiredTitle: 'Dieses Dokument ist abgelaufen',
+    endedExpiredText:
+      'Die Frist zum Unterschreiben ist vorbei, daher funktioniert dieser Link nicht mehr. Bitten Sie {{name}}, den Absender, sie zu verlängern.',
+    signUntil: 'Unterschreiben bis {{date}}',
+  },
   acceptInvite: {
     title: 'Dem Team beitreten',
     accepting: 'Einladung wird angenommen…',
@@ -318,5 +341,13 @@ export const mails: SignerMailTexts = {
     subject: '{{signer}} hat „{{title}}“ unterschrieben',
     body: '{{signer}} ({{signerEmail}}) hat das Dokument „{{title}}“ unterschrieben.',
     action: 'Dokument ansehen',
+  },
+  signerLifecycle: {
+    voidedSubject: '„{{title}}“ wurde zurückgezogen',
+    voidedBody:
+      '{{sender}} hat das Dokument „{{title}}“ zurückgezogen, Ihre Unterschrift wird also nicht mehr benötigt. Der Link zum Unterschreiben funktioniert nicht mehr.',
+    reason: 'Angegebener Grund: {{reason}}',
+    expiryReminderSubject: 'Erinnerung: „{{title}}“ kann bis {{date}} unterschrieben werden',
+    expiryLine: 'Das Dokument kann bis {{date}} unterschrieben werden; danach funktioniert der Link nicht mehr.',
   },
 };

@@ -266,6 +266,30 @@ export const en = {
       firstPage: 'First page of {{title}}',
     },
   },
+  /** The life of a sent document (issue 36): declining on the signer page, and the pages of a link that ended. */
+  lifecycle: {
+    decline: 'Decline to sign',
+    declineTitle: 'Decline to sign',
+    declineIntro:
+      'Tell {{name}} why you will not sign. The document will be declined and can no longer be signed by anyone.',
+    reasonLabel: 'Reason',
+    reasonCount: '{{count}} / {{max}}',
+    reasonRequired: 'Enter a reason.',
+    reasonTooLong: 'The reason can be at most {{max}} characters long.',
+    confirmDecline: 'Decline document',
+    keep: 'Go back',
+    declinedTitle: 'You declined this document',
+    declinedText: '{{name}} has been told your reason. You can close this page.',
+    endedDeclinedTitle: 'This document was declined',
+    endedDeclinedText:
+      'A signer declined to sign it, so this link no longer works. {{name}} may send you a new version.',
+    endedVoidedTitle: 'This document was withdrawn',
+    endedVoidedText: '{{name}}, the sender, withdrew it, so this link no longer works.',
+    endedExpiredTitle: 'This document has expired',
+    endedExpiredText:
+      'The time to sign it has passed, so this link no longer works. Ask {{name}}, the sender, to extend it.',
+    signUntil: 'Sign by {{date}}',
+  },
   acceptInvite: {
     title: 'Join the team',
     accepting: 'Accepting the invitation…',
@@ -409,6 +433,27 @@ export const mails = {
     action: 'Accept invitation',
     footer:
       'This link works once and expires in 7 days. If you did not expect this invitation, you can ignore this email.',
+  },
+  /** The life of a sent document (issue 36): what its signers are told, in the document's language. */
+  signerLifecycle: {
+    voidedSubject: '"{{title}}" was withdrawn',
+    voidedBody:
+      '{{sender}} withdrew the document "{{title}}", so it no longer needs your signature. Its signing link no longer works.',
+    reason: 'Reason given: {{reason}}',
+    expiryReminderSubject: 'Reminder: "{{title}}" can be signed until {{date}}',
+    expiryLine: 'The document can be signed until {{date}}; after that its link no longer works.',
+  },
+  /** The life of a sent document (issue 36): what its sender is told. */
+  documentLifecycle: {
+    declinedSubject: '{{signer}} declined to sign "{{title}}"',
+    declinedBody:
+      '{{signer}} ({{signerEmail}}) declined to sign the document "{{title}}". The signing links of the document no longer work.',
+    declinedReason: 'Reason: {{reason}}',
+    declinedAdvice: 'You can make a new draft from it with Edit & Resend.',
+    expiredSubject: '"{{title}}" has expired',
+    expiredBody:
+      'The document "{{title}}" was not signed by everyone by {{date}}, so its signing links no longer work. Extend the date to make the same links work again, or make a new draft with Edit & Resend.',
+    action: 'Open document',
   },
   billing: {
     downgradedSubject: 'Your {{plan}} plan has ended',

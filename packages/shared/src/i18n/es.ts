@@ -250,6 +250,28 @@ const es = {
       firstPage: 'Primera página de {{title}}',
     },
   },
+  lifecycle: {
+    decline: 'Rechazar firma',
+    declineTitle: 'Rechazar firma',
+    declineIntro: 'Explique a {{name}} por qué no firmará. El documento quedará rechazado y nadie podrá firmarlo.',
+    reasonLabel: 'Motivo',
+    reasonCount: '{{count}} / {{max}}',
+    reasonRequired: 'Indique un motivo.',
+    reasonTooLong: 'El motivo puede tener como máximo {{max}} caracteres.',
+    confirmDecline: 'Rechazar documento',
+    keep: 'Volver',
+    declinedTitle: 'Ha rechazado este documento',
+    declinedText: 'Hemos comunicado su motivo a {{name}}. Puede cerrar esta página.',
+    endedDeclinedTitle: 'Este documento fue rechazado',
+    endedDeclinedText:
+      'Un firmante rechazó firmarlo, por lo que este enlace ya no funciona. Puede que {{name}} le envíe una nueva versión.',
+    endedVoidedTitle: 'Este documento fue retirado',
+    endedVoidedText: '{{name}}, el remitente, lo retiró, por lo que este enlace ya no funciona.',
+    endedExpiredTitle: 'Este documento ha caducado',
+    endedExpiredText:
+      'El plazo para firmarlo ha terminado, por lo que este enlace ya no funciona. Pida a {{name}}, el remitente, que lo amplíe.',
+    signUntil: 'Firmar antes del {{date}}',
+  },
   acceptInvite: {
     title: 'Unirse al equipo',
     accepting: 'Aceptando la invitación…',
@@ -309,5 +331,13 @@ export const mails: SignerMailTexts = {
     subject: '{{signer}} ha firmado «{{title}}»',
     body: '{{signer}} ({{signerEmail}}) ha firmado el documento «{{title}}».',
     action: 'Ver documento',
+  },
+  signerLifecycle: {
+    voidedSubject: '«{{title}}» fue retirado',
+    voidedBody:
+      '{{sender}} retiró el documento «{{title}}», así que ya no necesita su firma. Su enlace de firma ya no funciona.',
+    reason: 'Motivo indicado: {{reason}}',
+    expiryReminderSubject: 'Recordatorio: «{{title}}» puede firmarse hasta el {{date}}',
+    expiryLine: 'El documento puede firmarse hasta el {{date}}; después, su enlace ya no funcionará.',
   },
 };

@@ -249,6 +249,29 @@ const fr = {
       firstPage: 'Première page de {{title}}',
     },
   },
+  lifecycle: {
+    decline: 'Refuser de signer',
+    declineTitle: 'Refuser de signer',
+    declineIntro:
+      'Indiquez à {{name}} pourquoi vous ne signerez pas. Le document sera refusé et ne pourra plus être signé par personne.',
+    reasonLabel: 'Motif',
+    reasonCount: '{{count}} / {{max}}',
+    reasonRequired: 'Indiquez un motif.',
+    reasonTooLong: 'Le motif peut compter au plus {{max}} caractères.',
+    confirmDecline: 'Refuser le document',
+    keep: 'Retour',
+    declinedTitle: 'Vous avez refusé ce document',
+    declinedText: '{{name}} a été informé de votre motif. Vous pouvez fermer cette page.',
+    endedDeclinedTitle: 'Ce document a été refusé',
+    endedDeclinedText:
+      'Un signataire a refusé de le signer : ce lien ne fonctionne plus. {{name}} vous enverra peut-être une nouvelle version.',
+    endedVoidedTitle: 'Ce document a été retiré',
+    endedVoidedText: '{{name}}, l’expéditeur, l’a retiré : ce lien ne fonctionne plus.',
+    endedExpiredTitle: 'Ce document a expiré',
+    endedExpiredText:
+      'Le délai pour le signer est passé : ce lien ne fonctionne plus. Demandez à {{name}}, l’expéditeur, de le prolonger.',
+    signUntil: 'À signer avant le {{date}}',
+  },
   acceptInvite: {
     title: 'Rejoindre l’équipe',
     accepting: 'Acceptation de l’invitation…',
@@ -308,5 +331,13 @@ export const mails: SignerMailTexts = {
     subject: '{{signer}} a signé « {{title}} »',
     body: '{{signer}} ({{signerEmail}}) a signé le document « {{title}} ».',
     action: 'Voir le document',
+  },
+  signerLifecycle: {
+    voidedSubject: '« {{title}} » a été retiré',
+    voidedBody:
+      '{{sender}} a retiré le document « {{title}} » : votre signature n’est plus nécessaire. Son lien de signature ne fonctionne plus.',
+    reason: 'Motif indiqué : {{reason}}',
+    expiryReminderSubject: 'Rappel : « {{title}} » peut être signé jusqu’au {{date}}',
+    expiryLine: 'Le document peut être signé jusqu’au {{date}} ; ensuite, son lien ne fonctionnera plus.',
   },
 };

@@ -254,6 +254,28 @@ const it = {
       firstPage: 'Prima pagina di {{title}}',
     },
   },
+  lifecycle: {
+    decline: 'Rifiuta di firmare',
+    declineTitle: 'Rifiuta di firmare',
+    declineIntro: 'Spiega a {{name}} perché non firmerai. Il documento sarà rifiutato e nessuno potrà più firmarlo.',
+    reasonLabel: 'Motivo',
+    reasonCount: '{{count}} / {{max}}',
+    reasonRequired: 'Indica un motivo.',
+    reasonTooLong: 'Il motivo può essere lungo al massimo {{max}} caratteri.',
+    confirmDecline: 'Rifiuta documento',
+    keep: 'Indietro',
+    declinedTitle: 'Hai rifiutato questo documento',
+    declinedText: '{{name}} è stato informato del tuo motivo. Puoi chiudere questa pagina.',
+    endedDeclinedTitle: 'Questo documento è stato rifiutato',
+    endedDeclinedText:
+      'Un firmatario ha rifiutato di firmarlo, quindi questo link non funziona più. {{name}} potrebbe inviarti una nuova versione.',
+    endedVoidedTitle: 'Questo documento è stato ritirato',
+    endedVoidedText: '{{name}}, il mittente, lo ha ritirato, quindi questo link non funziona più.',
+    endedExpiredTitle: 'Questo documento è scaduto',
+    endedExpiredText:
+      'Il tempo per firmarlo è scaduto, quindi questo link non funziona più. Chiedi a {{name}}, il mittente, di prorogarlo.',
+    signUntil: 'Da firmare entro il {{date}}',
+  },
   acceptInvite: {
     title: 'Unisciti al team',
     accepting: 'Accettazione dell’invito…',
@@ -313,5 +335,13 @@ export const mails: SignerMailTexts = {
     subject: '{{signer}} ha firmato "{{title}}"',
     body: '{{signer}} ({{signerEmail}}) ha firmato il documento "{{title}}".',
     action: 'Visualizza documento',
+  },
+  signerLifecycle: {
+    voidedSubject: '«{{title}}» è stato ritirato',
+    voidedBody:
+      '{{sender}} ha ritirato il documento «{{title}}», quindi la tua firma non è più necessaria. Il link per firmare non funziona più.',
+    reason: 'Motivo indicato: {{reason}}',
+    expiryReminderSubject: 'Promemoria: «{{title}}» può essere firmato fino al {{date}}',
+    expiryLine: 'Il documento può essere firmato fino al {{date}}; dopo, il link non funzionerà più.',
   },
 };

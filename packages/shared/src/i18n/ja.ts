@@ -249,6 +249,28 @@ const ja = {
       firstPage: '{{title}} の 1 ページ目',
     },
   },
+  lifecycle: {
+    decline: '署名を辞退する',
+    declineTitle: '署名を辞退する',
+    declineIntro: '署名しない理由を{{name}}さんに伝えてください。文書は辞退済みとなり、誰も署名できなくなります。',
+    reasonLabel: '理由',
+    reasonCount: '{{count}} / {{max}}',
+    reasonRequired: '理由を入力してください。',
+    reasonTooLong: '理由は{{max}}文字以内で入力してください。',
+    confirmDecline: '文書を辞退する',
+    keep: '戻る',
+    declinedTitle: 'この文書への署名を辞退しました',
+    declinedText: '{{name}}さんに理由を伝えました。このページは閉じてかまいません。',
+    endedDeclinedTitle: 'この文書は辞退されました',
+    endedDeclinedText:
+      '署名者の一人が署名を辞退したため、このリンクは使用できなくなりました。{{name}}さんから新しい版が届く場合があります。',
+    endedVoidedTitle: 'この文書は取り下げられました',
+    endedVoidedText: '送信者の{{name}}さんが取り下げたため、このリンクは使用できなくなりました。',
+    endedExpiredTitle: 'この文書は期限切れです',
+    endedExpiredText:
+      '署名の期限が過ぎたため、このリンクは使用できなくなりました。送信者の{{name}}さんに期限の延長を依頼してください。',
+    signUntil: '署名期限：{{date}}',
+  },
   acceptInvite: {
     title: 'チームに参加',
     accepting: '招待を承諾しています…',
@@ -308,5 +330,13 @@ export const mails: SignerMailTexts = {
     subject: '{{signer}} さんが「{{title}}」に署名しました',
     body: '{{signer}} さん（{{signerEmail}}）が文書「{{title}}」に署名しました。',
     action: '文書を表示',
+  },
+  signerLifecycle: {
+    voidedSubject: '「{{title}}」は取り下げられました',
+    voidedBody:
+      '{{sender}}さんが文書「{{title}}」を取り下げたため、署名は不要になりました。署名用リンクは使用できません。',
+    reason: '理由：{{reason}}',
+    expiryReminderSubject: 'リマインダー：「{{title}}」の署名期限は{{date}}です',
+    expiryLine: 'この文書は{{date}}まで署名できます。それ以降はリンクが使用できなくなります。',
   },
 };

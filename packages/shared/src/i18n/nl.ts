@@ -254,6 +254,29 @@ const nl = {
       firstPage: 'Eerste pagina van {{title}}',
     },
   },
+  lifecycle: {
+    decline: 'Ondertekenen weigeren',
+    declineTitle: 'Ondertekenen weigeren',
+    declineIntro:
+      'Laat {{name}} weten waarom u niet ondertekent. Het document wordt geweigerd en kan door niemand meer worden ondertekend.',
+    reasonLabel: 'Reden',
+    reasonCount: '{{count}} / {{max}}',
+    reasonRequired: 'Geef een reden op.',
+    reasonTooLong: 'De reden mag hoogstens {{max}} tekens lang zijn.',
+    confirmDecline: 'Document weigeren',
+    keep: 'Terug',
+    declinedTitle: 'U hebt dit document geweigerd',
+    declinedText: '{{name}} heeft uw reden ontvangen. U kunt deze pagina sluiten.',
+    endedDeclinedTitle: 'Dit document is geweigerd',
+    endedDeclinedText:
+      'Een ondertekenaar heeft geweigerd te ondertekenen, dus deze link werkt niet meer. {{name}} stuurt u misschien een nieuwe versie.',
+    endedVoidedTitle: 'Dit document is ingetrokken',
+    endedVoidedText: '{{name}}, de afzender, heeft het ingetrokken, dus deze link werkt niet meer.',
+    endedExpiredTitle: 'Dit document is verlopen',
+    endedExpiredText:
+      'De termijn om het te ondertekenen is voorbij, dus deze link werkt niet meer. Vraag {{name}}, de afzender, om die te verlengen.',
+    signUntil: 'Ondertekenen vóór {{date}}',
+  },
   acceptInvite: {
     title: 'Lid worden van het team',
     accepting: 'Uitnodiging accepteren…',
@@ -314,5 +337,13 @@ export const mails: SignerMailTexts = {
     subject: '{{signer}} heeft "{{title}}" ondertekend',
     body: '{{signer}} ({{signerEmail}}) heeft het document "{{title}}" ondertekend.',
     action: 'Document bekijken',
+  },
+  signerLifecycle: {
+    voidedSubject: '"{{title}}" is ingetrokken',
+    voidedBody:
+      '{{sender}} heeft het document "{{title}}" ingetrokken, dus uw handtekening is niet meer nodig. De ondertekenlink werkt niet meer.',
+    reason: 'Opgegeven reden: {{reason}}',
+    expiryReminderSubject: 'Herinnering: "{{title}}" kan tot {{date}} worden ondertekend',
+    expiryLine: 'Het document kan tot {{date}} worden ondertekend; daarna werkt de link niet meer.',
   },
 };

@@ -248,6 +248,29 @@ const pl = {
       firstPage: 'Pierwsza strona: {{title}}',
     },
   },
+  lifecycle: {
+    decline: 'Odmów podpisania',
+    declineTitle: 'Odmów podpisania',
+    declineIntro:
+      'Napisz {{name}}, dlaczego nie podpiszesz. Dokument zostanie odrzucony i nikt nie będzie mógł go już podpisać.',
+    reasonLabel: 'Powód',
+    reasonCount: '{{count}} / {{max}}',
+    reasonRequired: 'Podaj powód.',
+    reasonTooLong: 'Powód może mieć najwyżej {{max}} znaków.',
+    confirmDecline: 'Odrzuć dokument',
+    keep: 'Wróć',
+    declinedTitle: 'Odrzucono ten dokument',
+    declinedText: '{{name}} otrzymał(a) Twój powód. Możesz zamknąć tę stronę.',
+    endedDeclinedTitle: 'Ten dokument został odrzucony',
+    endedDeclinedText:
+      'Jeden z podpisujących odmówił podpisania, więc ten link już nie działa. {{name}} może wysłać Ci nową wersję.',
+    endedVoidedTitle: 'Ten dokument został wycofany',
+    endedVoidedText: 'Nadawca, {{name}}, wycofał go, więc ten link już nie działa.',
+    endedExpiredTitle: 'Ten dokument wygasł',
+    endedExpiredText:
+      'Termin podpisania minął, więc ten link już nie działa. Poproś nadawcę, {{name}}, o jego przedłużenie.',
+    signUntil: 'Podpisz do {{date}}',
+  },
   acceptInvite: {
     title: 'Dołącz do zespołu',
     accepting: 'Przyjmowanie zaproszenia…',
@@ -311,5 +334,13 @@ export const mails: SignerMailTexts = {
     subject: '{{signer}} podpisał(a) „{{title}}”',
     body: '{{signer}} ({{signerEmail}}) podpisał(a) dokument „{{title}}”.',
     action: 'Zobacz dokument',
+  },
+  signerLifecycle: {
+    voidedSubject: 'Dokument „{{title}}” został wycofany',
+    voidedBody:
+      '{{sender}} wycofał(a) dokument „{{title}}”, więc Twój podpis nie jest już potrzebny. Link do podpisu już nie działa.',
+    reason: 'Podany powód: {{reason}}',
+    expiryReminderSubject: 'Przypomnienie: „{{title}}” można podpisać do {{date}}',
+    expiryLine: 'Dokument można podpisać do {{date}}; potem link przestanie działać.',
   },
 };

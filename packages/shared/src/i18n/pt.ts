@@ -251,6 +251,28 @@ const pt = {
       firstPage: 'Primeira página de {{title}}',
     },
   },
+  lifecycle: {
+    decline: 'Recusar assinatura',
+    declineTitle: 'Recusar assinatura',
+    declineIntro: 'Diga a {{name}} por que não vai assinar. O documento será recusado e ninguém mais poderá assiná-lo.',
+    reasonLabel: 'Motivo',
+    reasonCount: '{{count}} / {{max}}',
+    reasonRequired: 'Indique um motivo.',
+    reasonTooLong: 'O motivo pode ter no máximo {{max}} caracteres.',
+    confirmDecline: 'Recusar documento',
+    keep: 'Voltar',
+    declinedTitle: 'Você recusou este documento',
+    declinedText: '{{name}} recebeu o seu motivo. Pode fechar esta página.',
+    endedDeclinedTitle: 'Este documento foi recusado',
+    endedDeclinedText:
+      'Um signatário recusou-se a assiná-lo, por isso este link já não funciona. {{name}} poderá enviar-lhe uma nova versão.',
+    endedVoidedTitle: 'Este documento foi retirado',
+    endedVoidedText: '{{name}}, o remetente, retirou-o, por isso este link já não funciona.',
+    endedExpiredTitle: 'Este documento expirou',
+    endedExpiredText:
+      'O prazo para assiná-lo terminou, por isso este link já não funciona. Peça a {{name}}, o remetente, que o prorrogue.',
+    signUntil: 'Assinar até {{date}}',
+  },
   acceptInvite: {
     title: 'Entrar na equipe',
     accepting: 'Aceitando o convite…',
@@ -310,5 +332,13 @@ export const mails: SignerMailTexts = {
     subject: '{{signer}} assinou "{{title}}"',
     body: '{{signer}} ({{signerEmail}}) assinou o documento "{{title}}".',
     action: 'Ver documento',
+  },
+  signerLifecycle: {
+    voidedSubject: '"{{title}}" foi retirado',
+    voidedBody:
+      '{{sender}} retirou o documento "{{title}}", por isso a sua assinatura já não é necessária. O link de assinatura já não funciona.',
+    reason: 'Motivo indicado: {{reason}}',
+    expiryReminderSubject: 'Lembrete: "{{title}}" pode ser assinado até {{date}}',
+    expiryLine: 'O documento pode ser assinado até {{date}}; depois disso, o link deixa de funcionar.',
   },
 };

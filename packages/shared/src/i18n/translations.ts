@@ -20,6 +20,8 @@ export const SIGNER_MAIL_GROUPS = [
   'recipientInvitation',
   'completed',
   'signerSigned',
+  // The life of a sent document (issue 36).
+  'signerLifecycle',
 ] as const;
 export type SignerMailGroup = (typeof SIGNER_MAIL_GROUPS)[number];
 /** A language's mails (`mails` in its file): the signer groups of the English mail table. */

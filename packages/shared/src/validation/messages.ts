@@ -342,6 +342,11 @@ export const MESSAGES = {
   reassignReasonRequired: 'Please give a reason.',
   reassignReasonTooLong: 'The reason can be at most 500 characters long.',
   inPersonOnlyAwaiting: 'Only a signer of a document waiting for signatures can sign in person.',
+  // Not given by the specification: the life of a sent document (issue 36, documents/lifecycle.ts).
+  endReasonTooLong: 'The reason can be at most 500 characters long.',
+  expiryDateInvalid: 'Choose an expiry date from today up to one year ahead.',
+  expiryNeedsDraftOrAwaiting: 'Only a draft, a document awaiting signatures or an expired one can get an expiry date.',
+  documentNotEnded: 'Only a declined, voided or expired document can be copied into a new draft.',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

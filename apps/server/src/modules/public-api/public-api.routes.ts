@@ -6,14 +6,17 @@ import {
   publicDocumentSigners,
   publicDocuments,
   publicRecentDocument,
+  publicSetDocumentExpiry,
   publicSignRequest,
   publicUser,
+  publicVoidDocument,
   publicWebhookSubscribe,
   publicWebhookUnsubscribe,
 } from '@esign/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { currentUser } from '../../platform/http/authenticate.js';
 import { defineRoute } from '../../platform/http/define-route.js';
+import type { LifecycleService } from '../document-management/index.js';
 import type { CorrectionService } from '../sending/index.js';
 import { currentApiKey } from './api-key-gate.js';
 import { idempotencyKeyOf } from './idempotency.js';
@@ -45,11 +48,14 @@ export async function publicApiRoutes(
     webhooks,
     history,
     corrections,
+    lifecycle,
   }: {
     service: PublicApiService;
     webhooks: PublicWebhooks;
     history: RequestHistoryWriter;
     corrections: CorrectionService;
+    /** Void and expiry (issue 36): the web app's service, the key's owner asking. */
+    lifecycle: LifecycleService;
   },
 ) {
   app.addHook('onResponse', async (request, reply) => {
@@ -83,6 +89,22 @@ export async function publicApiRoutes(
     service.documentSigners(caller(request), request.params.id),
   );
   defineRoute(app, publicUser, asKey, async (request) => service.user(caller(request)));
+  defineRoute(app, publicVoidDocument, asKey, async (request) =>
+    lifecycle.voidDocument({
+      userId: currentUser(request).id,
+      documentId: request.params.id,
+      reason: request.body.reason,
+      sourceIp: request.ip,
+    }),
+  );
+  defineRoute(app, publicSetDocumentExpiry, asKey, async (request) =>
+    lifecycle.setExpiry({
+      userId: currentUser(request).id,
+      documentId: request.params.id,
+      expiresAt: request.body.expiresAt,
+      sourceIp: request.ip,
+    }),
+  );
   defineRoute(app, publicWebhookSubscribe, asKey, async (request) =>
     webhooks.subscribe(caller(request), request.body, { idempotencyKey: idempotencyKeyOf(request) }),
   );

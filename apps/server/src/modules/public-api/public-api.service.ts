@@ -3,6 +3,8 @@ import {
   apiRecipientStatus,
   type Document,
   documentListItem,
+  expiryInstant,
+  isExpiryDateAllowed,
   MESSAGES,
   type publicDocumentsQuery,
   type SignRequestResponse,
@@ -10,6 +12,7 @@ import {
 } from '@esign/shared';
 import type { z } from 'zod';
 import type { ApiKeyRow } from '../../data/api-keys.js';
+import { setExpiry } from '../../data/lifecycle.js';
 import * as repo from '../../data/public-api.js';
 import { findRejection } from '../../data/recipient-actions.js';
 import type { UserRow } from '../../data/users.js';
@@ -78,6 +81,9 @@ export function publicApiService(deps: {
     const { user, key } = caller;
     const isTest = key.mode === 'test';
     const now = deps.now();
+    if (body.expiresAt !== undefined && !isExpiryDateAllowed(body.expiresAt, now)) {
+      throw new AppError('VALIDATION_ERROR', MESSAGES.expiryDateInvalid);
+    }
     const limit = isTest ? 0 : (await deps.apiPlans.getApiSubscription({ userId: user.id })).requestsMonthlyLimit;
     return deps.jobs.transaction(db, (tx, queue) =>
       idempotent(
@@ -114,6 +120,9 @@ export function publicApiService(deps: {
         // Its signing links may be framed by the key's allowed origins (embedded signing).
         embedOrigins: key.allowedOrigins,
       });
+      if (body.expiresAt !== undefined) {
+        await setExpiry(tx, { documentId, expiresAt: expiryInstant(body.expiresAt), reopen: false, at: now });
+      }
       const outcome = await deps.sending.sendDrafts(tx, queue, {
         user,
         documentIds: [documentId],

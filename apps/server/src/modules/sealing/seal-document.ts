@@ -12,6 +12,7 @@ import { sealPdf } from '../../platform/pdf/seal/seal-pdf.js';
 import type { StampField } from '../../platform/pdf/seal/stamp-fields.js';
 import type { Storage } from '../../platform/storage/storage.js';
 import { certificateSigners } from './evidence.js';
+import { certificateHistory } from './lifecycle-evidence.js';
 
 export interface SealDocumentDeps {
   db: Db;
@@ -97,6 +98,7 @@ export async function sealDocumentOnce(deps: SealDocumentDeps, documentId: strin
       documentId,
       completedAt: document.completedAt,
       signers: certificateSigners(people, activities),
+      history: certificateHistory(activities),
       verifyUrl: deps.verifyUrl,
     },
     signer: await deps.signer(),

@@ -1,4 +1,4 @@
-import type { Language, RecipientRole } from '@esign/shared';
+import { expiryDateOf, type Language, type RecipientRole } from '@esign/shared';
 import { z } from 'zod';
 import { findSignerWithDocument } from '../../data/documents.js';
 import { mailBrandingOfOwner } from '../../data/mail-branding.js';
@@ -32,8 +32,11 @@ export function signerMailJobs(deps: SignerMailDeps) {
       signerId: z.string().uuid(),
       /** A reminder of an invitation already sent (the owner's 'Send reminder'). */
       isReminder: z.boolean().default(false),
+      /** A reminder of the document's coming expiry (the expiry sweep's, issue 36): the reminders' rules apply. */
+      isExpiryReminder: z.boolean().optional(),
     }),
-    async handler({ documentId, signerId, isReminder }) {
+    async handler({ documentId, signerId, isReminder: isOwnersReminder, isExpiryReminder }) {
+      const isReminder = isOwnersReminder || isExpiryReminder === true;
       const row = await findSignerWithDocument(deps.db, signerId);
       if (!row || row.document.id !== documentId) return;
       const { document, signer } = row;
@@ -58,11 +61,14 @@ export function signerMailJobs(deps: SignerMailDeps) {
         senderEmail: sender.email,
         title,
       });
+      const expiryDate = document.expiresAt ? expiryDateOf(document.expiresAt) : '';
       await deps.mailer.send(
         renderMail({
           to: signer.email,
           branding,
-          subject: texts.subject,
+          subject: isExpiryReminder
+            ? signerMailText(language, 'signerLifecycle.expiryReminderSubject', { title, date: expiryDate })
+            : texts.subject,
           greeting: signerMailText(language, 'common.greeting', { name: signer.name }),
           paragraphs: [
             texts.body,
@@ -74,6 +80,7 @@ export function signerMailJobs(deps: SignerMailDeps) {
                   }),
                 ]
               : []),
+            ...(expiryDate ? [signerMailText(language, 'signerLifecycle.expiryLine', { date: expiryDate })] : []),
           ],
           action: { label: texts.action, url: signingUrl(deps.appUrl, documentId, token) },
           footer: signerMailText(language, 'signerInvitation.footer'),

@@ -19,7 +19,7 @@ export function signAccessToken(request: FastifyRequest): string | undefined {
   return typeof value === 'string' && value.length > 0 && value.length <= 200 ? value : undefined;
 }
 
-function origin(request: FastifyRequest): RequestOrigin {
+export function origin(request: FastifyRequest): RequestOrigin {
   return { ip: request.ip, userAgent: userAgentOf(request) };
 }
 

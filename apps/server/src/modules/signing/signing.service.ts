@@ -4,7 +4,9 @@ import {
   ACCESS_CODE_FAILURE_WINDOW_SECONDS,
   ACCESS_CODE_LINK_FAILURE_LIMIT,
   type DocumentFieldResponse,
+  type EndedStatus,
   FIELD_KINDS,
+  isEndedStatus,
   MESSAGES,
   requiredUnsignedFields,
   type SignerFieldValue,
@@ -20,11 +22,12 @@ import {
 } from '../../data/company.js';
 import { listFields, toFieldDto } from '../../data/document-fields.js';
 import { type DocumentRow, listSigners, lockDocument, type SignerRow } from '../../data/documents.js';
+import { findLinkOrigin } from '../../data/lifecycle.js';
 import { findRejection } from '../../data/recipient-actions.js';
 import { revokeSigningToken } from '../../data/recipient-changes.js';
 import { findRequisitesToStamp } from '../../data/requisites.js';
 import * as repo from '../../data/signing.js';
-import { findSenderNameByAnyToken, findSigningSession } from '../../data/signing-tokens.js';
+import { findSigningSession } from '../../data/signing-tokens.js';
 import type { Db } from '../../platform/db/client.js';
 import { AppError } from '../../platform/errors.js';
 import { addressKey } from '../../platform/http/address-key.js';
@@ -101,6 +104,8 @@ export function signerService(deps: SignerDeps) {
     if (!request.token) throw linkInvalid();
     const session = await findSigningSession(db, { documentId: request.documentId, token: request.token });
     if (!session || session.document.deletedAt) throw linkInvalid();
+    // A declined, voided or expired document opens no more (its page says why: linkStatus).
+    if (isEndedStatus(session.document.status)) throw linkInvalid();
     if (request.signerId !== undefined && session.signer.id !== request.signerId) {
       throw new AppError('FORBIDDEN', MESSAGES.signingLinkInvalid);
     }
@@ -152,10 +157,12 @@ export function signerService(deps: SignerDeps) {
      * What the page of a link that does not open may tell: who sent it, for a token once issued for this document
      * (live or replaced); nothing for any other token, so a made-up one learns nothing.
      */
-    async linkStatus(request: SignerRequest): Promise<{ senderName: string | null }> {
+    async linkStatus(request: SignerRequest): Promise<{ senderName: string | null; reason?: EndedStatus }> {
       if (!request.token) return { senderName: null };
-      const senderName = await findSenderNameByAnyToken(db, { documentId: request.documentId, token: request.token });
-      return { senderName: senderName ?? null };
+      const origin = await findLinkOrigin(db, { documentId: request.documentId, token: request.token });
+      const status = origin?.status;
+      // Why it ended, only for a document that did (declined, voided, expired).
+      return { senderName: origin?.senderName ?? null, ...(status && isEndedStatus(status) ? { reason: status } : {}) };
     },
 
     async availableSigners(request: SignerRequest) {
@@ -192,6 +199,7 @@ export function signerService(deps: SignerDeps) {
           language: signer.language ?? document.language ?? null,
           allowReassign: document.allowReassign,
           inPersonHost: host.hostedBy ?? null,
+          expiresAt: document.expiresAt?.toISOString() ?? null,
         },
         signer: signerWithContact(signer),
         signers: signerRows.map((row) => ({

@@ -41,6 +41,18 @@ export function ActivityList({ activities }: { activities: DocumentActivity[] })
                 {activity.hostedBy ? (
                   <Text size="sm">{t('recipients.hostedBy', { name: activity.hostedBy })}</Text>
                 ) : null}
+                {activity.reason ? (
+                  <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+                    {t('senderLifecycle.reason', { reason: activity.reason })}
+                  </Text>
+                ) : null}
+                {activity.expiresAt ? (
+                  <Text size="sm">
+                    {activity.expiresAt === 'none'
+                      ? t('senderLifecycle.noExpiry')
+                      : t('senderLifecycle.newExpiry', { date: activity.expiresAt })}
+                  </Text>
+                ) : null}
                 {activity.sourceIP ? (
                   <Text size="xs" c="dimmed">
                     {t('preview.sourceIp', { ip: activity.sourceIP })}

@@ -8,6 +8,7 @@ import { useSignerAvatars } from '../settings/api';
 import { ActivityList } from './ActivityList';
 import { useActivities, useDocumentDetails } from './api';
 import { downloadDocument, fileKeyOf, printDocument } from './document-files';
+import { LifecyclePanel } from './LifecyclePanel';
 import { PreviewPages } from './PreviewPages';
 import { ReassignSwitch } from './ReassignSwitch';
 import { SignerActions } from './SignerActions';
@@ -56,6 +57,7 @@ export function DocumentPreviewPage() {
             )}
           </Group>
         </Group>
+        {activities.data ? <LifecyclePanel document={document.data} activities={activities.data} /> : null}
         {key === null ? <Text>{t('preview.noFile')}</Text> : <PreviewPages document={document.data} fileKey={key} />}
         <Stack gap="xs" component="section" aria-labelledby="document-signers">
           <Title order={2} size="h3" id="document-signers">

@@ -20,6 +20,7 @@ const doc = (n: number, values: Partial<DocumentListItem> = {}): DocumentListIte
   isOrdered: false,
   remindersDisabled: false,
   hasAccessCode: false,
+  expiresAt: null,
   owner: ME,
   signers: [],
   ...values,

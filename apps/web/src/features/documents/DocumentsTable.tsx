@@ -11,7 +11,14 @@ import type { Sorting } from './ListPage';
 import { type ListKind, statusLabelKey } from './list-view';
 import { SignersSummary } from './SignersSummary';
 
-const STATUS_COLORS: Record<string, string> = { draft: 'gray', awaiting: 'orange', completed: 'green' };
+const STATUS_COLORS: Record<string, string> = {
+  draft: 'gray',
+  awaiting: 'orange',
+  completed: 'green',
+  declined: 'red',
+  voided: 'dark',
+  expired: 'yellow',
+};
 
 export function StatusBadge({ status }: { status: DocumentListItem['status'] }) {
   const { t } = useTranslation();

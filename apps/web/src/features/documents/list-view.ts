@@ -28,12 +28,23 @@ export const DOCUMENT_LIST: ListKind = {
   basePath: '/documents',
   // Documents only (templates and forms have lists of their own).
   types: ['me', 'me_and_other', 'others'],
-  statusesByFilter: { all: undefined, draft: ['draft'], completed: ['completed'], awaiting: ['awaiting'] },
+  statusesByFilter: {
+    all: undefined,
+    draft: ['draft'],
+    completed: ['completed'],
+    awaiting: ['awaiting'],
+    declined: ['declined'],
+    voided: ['voided'],
+    expired: ['expired'],
+  },
   filterLabels: {
     all: 'documents.filters.all',
     draft: 'documents.filters.draft',
     completed: 'documents.filters.completed',
     awaiting: 'documents.filters.awaiting',
+    declined: 'documents.filters.declined',
+    voided: 'documents.filters.voided',
+    expired: 'documents.filters.expired',
   },
   texts: {
     title: 'documents.title',

@@ -24,6 +24,7 @@ import { useCurrentUser } from '../auth/api';
 import { ReassignSwitch } from '../documents/ReassignSwitch';
 import { useDocument } from '../upload/api';
 import { UploadStep } from '../upload/UploadStep';
+import { ExpiryField } from './ExpiryField';
 import { useSavePrepareForm } from './prepare-form';
 import { formValuesOf, templateRequest, templateValues } from './prepare-values';
 import { SignersFieldset } from './SignersFieldset';
@@ -181,6 +182,7 @@ export function PrepareDocumentPage({ documentType }: { documentType: SentDocume
             />
           )}
           {documentType !== 'me' && document ? <ReassignSwitch document={document} /> : null}
+          {documentType !== 'me' && document ? <ExpiryField key={document.id} document={document} /> : null}
         </Stack>
       </form>
       {template === null ? (

@@ -1,5 +1,6 @@
 import {
   type DocumentFieldResponse,
+  expiryDateOf,
   FIELD_KINDS,
   localToday,
   MESSAGES,
@@ -50,6 +51,8 @@ const AccessCodeModal = lazyComponent(async () => (await import('./SignerModals'
 const AgreeModal = lazyComponent(async () => (await import('./SignerModals')).AgreeModal);
 const SignerSelectionModal = lazyComponent(async () => (await import('./SignerModals')).SignerSelectionModal);
 const StepSheet = lazyComponent(async () => (await import('./StepSheet')).StepSheet);
+const DeclineModal = lazyComponent(async () => (await import('./DeclineModal')).DeclineModal);
+const EndedPage = lazyComponent(async () => (await import('./EndedPage')).EndedPage);
 
 /** Spec section 9: the signer canvas is at most 970 px minus 12, narrower than its container by 32 or 48 px. */
 function canvasWidth(roomWidth: number): number {
@@ -148,6 +151,8 @@ function SigningView({ documentId, view }: { documentId: string; view: SignerVie
   const [isCompleted, setIsCompleted] = useState(view.document.status === 'completed');
   const sign = useSignDocument(documentId, signer.id);
   const isOpenedSent = useRef(false);
+  const [isDeclineOpen, setIsDeclineOpen] = useState(false);
+  const [hasDeclined, setHasDeclined] = useState(false);
 
   const embedOrigins = view.document.embedOrigins;
   useEffect(() => {
@@ -265,6 +270,13 @@ function SigningView({ documentId, view }: { documentId: string; view: SignerVie
 
   const openField = ordered.find((field) => field.id === openFieldId);
   const width = canvasWidth(roomWidth);
+  if (hasDeclined) {
+    return (
+      <Suspense fallback={null}>
+        <EndedPage reason="declined" senderName={view.document.senderName} isOwnDecline />
+      </Suspense>
+    );
+  }
   const isMobile = roomWidth > 0 && roomWidth < MOBILE_BREAKPOINT_PX;
   const actions = (
     <Group gap="xs" wrap="nowrap" justify="space-between">
@@ -347,6 +359,18 @@ function SigningView({ documentId, view }: { documentId: string; view: SignerVie
               embedOrigins={embedOrigins}
             />
           ) : null}
+          {isEditable ? (
+            <Group justify="space-between" mb="xs" gap="xs">
+              <Text size="sm" c="dimmed">
+                {view.document.expiresAt
+                  ? t('lifecycle.signUntil', { date: expiryDateOf(view.document.expiresAt) })
+                  : null}
+              </Text>
+              <Button variant="subtle" color="red" size="compact-sm" onClick={() => setIsDeclineOpen(true)}>
+                {t('lifecycle.decline')}
+              </Button>
+            </Group>
+          ) : null}
           {view.document.message ? (
             <Text size="sm" mb="md" style={{ whiteSpace: 'pre-wrap' }}>
               {view.document.message}
@@ -419,6 +443,15 @@ function SigningView({ documentId, view }: { documentId: string; view: SignerVie
         ) : null}
         {isAgreeOpen ? (
           <AgreeModal opened isPending={sign.isPending} onClose={() => setIsAgreeOpen(false)} onAgree={onAgree} />
+        ) : null}
+        {isDeclineOpen ? (
+          <DeclineModal
+            documentId={documentId}
+            signerId={signer.id}
+            senderName={view.document.senderName}
+            onClose={() => setIsDeclineOpen(false)}
+            onDeclined={() => setHasDeclined(true)}
+          />
         ) : null}
         {isDone ? (
           <PostSignModal

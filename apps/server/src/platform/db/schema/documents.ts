@@ -66,6 +66,10 @@ export const documents = pgTable(
     remindersDisabled: boolean('reminders_disabled').notNull().default(false),
     /** Its signers may hand their part on to someone else (issue 36). */
     allowReassign: boolean('allow_reassign').notNull().default(false),
+    /** The instant it stops being signable (the end of its expiry date, UTC); null: never (issue 36). */
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    /** The smallest 'days before expiry' reminder already sent (EXPIRY_REMINDER_DAYS); null: none yet. */
+    expiryRemindedDays: integer('expiry_reminded_days'),
     /** The template a document was made from (its parts, roles and fields were copied at that moment). */
     templateId: uuid('template_id').references((): AnyPgColumn => documents.id, { onDelete: 'set null' }),
     /** A replica's live template, which the replica replaces when merged. */
@@ -106,6 +110,10 @@ export const documents = pgTable(
     index('documents_team_title_idx')
       .on(table.teamId, sql`lower(${table.title})`, table.id)
       .where(sql`${table.deletedAt} is null and ${table.teamId} is not null`),
+    // The expiry sweep and its reminders walk the awaiting documents that carry a date, soonest first.
+    index('documents_expiring_idx')
+      .on(table.expiresAt)
+      .where(sql`${table.status} = 'awaiting' and ${table.expiresAt} is not null and ${table.deletedAt} is null`),
     index('documents_title_trgm_idx').using('gin', sql`${table.title} gin_trgm_ops`),
     index('documents_signer_search_trgm_idx')
       .using('gin', sql`${table.signerSearch} gin_trgm_ops`)

@@ -33,6 +33,8 @@ export interface CertificateData {
   signers: CertificateSigner[];
   /** The public verify page of this instance ('Verify this document at ...'), when known. */
   verifyUrl?: string | undefined;
+  /** The document's life besides its signers (issue 36: resent after a decline, expired, extended), one line each. */
+  history?: string[];
 }
 
 export const UNKNOWN = 'unknown';
@@ -96,6 +98,12 @@ export function appendCertificate(pdf: PDF, fonts: PdfFonts, data: CertificateDa
     for (const note of signer.notes ?? []) writer.field('History', note);
     writer.space(8);
   });
+  if (data.history?.length) {
+    writer.rule();
+    writer.text('History', { size: 13, gap: 4 });
+    for (const line of data.history) writer.text(line, { size: 10, gap: 3 });
+    writer.space(8);
+  }
   writer.rule();
   writer.text(
     'Times are those recorded by the server; "unknown" means nothing was recorded. This document is sealed with a ' +
