@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, lt, lte, sql } from 'drizzle-orm';
 import type { Db } from '../platform/db/client.js';
 import { events, webhookAttempts, webhookDeliveries, webhookSubscriptions } from '../platform/db/schema.js';
 
@@ -34,11 +34,25 @@ export async function findSubscription(db: Db, id: string): Promise<Subscription
 
 /**
  * Locks a subscription's row: the dispatcher (adding a delivery behind a pending one) and a delivery's end
- * (queueing the next of its document) take it, so one of them always sees the other's delivery.
+ * (queueing the next of its document) take it, so one of them always sees the other's delivery. `share`: a
+ * delivery's end that changes nothing of the subscription (a success, a subscription disabled): such ends run side by
+ * side, and only the dispatcher (which takes it for update) waits for them.
  */
-export async function lockSubscription(db: Db, id: string): Promise<SubscriptionRow | undefined> {
-  const [row] = await db.select().from(webhookSubscriptions).where(eq(webhookSubscriptions.id, id)).for('update');
+export async function lockSubscription(
+  db: Db,
+  id: string,
+  mode: 'update' | 'share' = 'update',
+): Promise<SubscriptionRow | undefined> {
+  const [row] = await db.select().from(webhookSubscriptions).where(eq(webhookSubscriptions.id, id)).for(mode);
   return row;
+}
+
+/** Clears a subscription's failing streak after a success (on its own: a later failure may have started another). */
+export async function clearFailingSince(db: Db, params: { id: string; succeededAt: Date }): Promise<void> {
+  await db
+    .update(webhookSubscriptions)
+    .set({ failingSince: null })
+    .where(and(eq(webhookSubscriptions.id, params.id), lte(webhookSubscriptions.failingSince, params.succeededAt)));
 }
 
 export async function updateSubscription(
@@ -80,42 +94,51 @@ export async function insertDelivery(db: Db, values: typeof webhookDeliveries.$i
   return row;
 }
 
-/** The pending deliveries of one document to one subscription (its stream, delivered in sequence order). */
-const pendingInStream = (params: { subscriptionId: string; documentId: string }) =>
-  and(
-    eq(webhookDeliveries.subscriptionId, params.subscriptionId),
-    eq(webhookDeliveries.documentId, params.documentId),
-    eq(webhookDeliveries.status, 'pending'),
-  );
-
-/** True when an earlier delivery of the same document to the same subscription is still pending. */
-export async function hasEarlierPending(
-  db: Db,
-  params: { subscriptionId: string; documentId: string; sequence: number },
-) {
-  const [row] = await db
-    .select({ id: webhookDeliveries.id })
-    .from(webhookDeliveries)
-    .where(and(pendingInStream(params), lt(webhookDeliveries.sequence, params.sequence)))
-    .limit(1);
-  return row !== undefined;
-}
-
-export async function markQueued(db: Db, deliveryId: string): Promise<void> {
-  await db.update(webhookDeliveries).set({ isQueued: true }).where(eq(webhookDeliveries.id, deliveryId));
+/**
+ * The dispatcher's part, in its transaction, as a few statements whatever the batch: locks the enabled subscriptions
+ * that want any of these events (id order, as lockSubscription's callers take them one at a time), adds a delivery of
+ * each event to each of them (none twice: a dispatch run again adds nothing), and marks queued the new deliveries
+ * that head their stream (no earlier pending delivery of their document to their subscription, this batch's
+ * included). Answers the ids to queue, in the events' order.
+ */
+export async function insertDeliveriesOfEvents(db: Db, eventIds: string[]): Promise<string[]> {
+  if (eventIds.length === 0) return [];
+  const ids = sql`(select jsonb_array_elements_text(${JSON.stringify(eventIds)}::jsonb)::uuid)`;
+  const wanted = sql`webhook_subscriptions s join events e
+    on e.id in ${ids} and e.user_id = s.user_id and jsonb_exists(s.events, e.type)
+    where s.disabled_at is null`;
+  await db.execute(sql`select s.id from webhook_subscriptions s where s.id in (select s.id from ${wanted})
+    order by s.id for update`);
+  const inserted = (await db.execute(sql`
+    insert into webhook_deliveries (subscription_id, event_id, document_id, sequence)
+    select s.id, e.id, e.document_id, e.sequence from ${wanted} order by e.position, s.id
+    on conflict do nothing
+    returning id`)) as unknown as { rows: { id: string }[] };
+  if (inserted.rows.length === 0) return [];
+  const heads = (await db.execute(sql`
+    update webhook_deliveries d set is_queued = true
+    from events e
+    where d.id in (select jsonb_array_elements_text(${JSON.stringify(inserted.rows.map((row) => row.id))}::jsonb)::uuid)
+      and e.id = d.event_id
+      and (d.document_id is null or not exists (
+        select 1 from webhook_deliveries p
+        where p.subscription_id = d.subscription_id and p.document_id = d.document_id and p.status = 'pending'
+          and p.sequence < d.sequence))
+    returning d.id, e.position`)) as unknown as { rows: { id: string; position: string | number }[] };
+  return heads.rows.sort((a, b) => Number(a.position) - Number(b.position)).map((row) => row.id);
 }
 
 /** The document's next pending delivery to the subscription, marked queued; undefined when none waits. */
 export async function takeNextInStream(db: Db, params: { subscriptionId: string; documentId: string }) {
-  const [next] = await db
-    .select({ id: webhookDeliveries.id, isQueued: webhookDeliveries.isQueued })
-    .from(webhookDeliveries)
-    .where(pendingInStream(params))
-    .orderBy(asc(webhookDeliveries.sequence))
-    .limit(1);
-  if (!next || next.isQueued) return undefined;
-  await markQueued(db, next.id);
-  return next.id;
+  const result = (await db.execute(sql`
+    update webhook_deliveries set is_queued = true
+    where id = (
+      select id from webhook_deliveries
+      where subscription_id = ${params.subscriptionId} and document_id = ${params.documentId} and status = 'pending'
+      order by sequence limit 1)
+    and not is_queued
+    returning id`)) as unknown as { rows: { id: string }[] };
+  return result.rows[0]?.id;
 }
 
 /** A delivery with its event and subscription, for its job. */
@@ -139,12 +162,15 @@ export async function findDeliveryOfSubscription(db: Db, params: { subscriptionI
   return row;
 }
 
+/** A try of a delivery: its row in the log, and the delivery's count of tries (one statement). */
 export async function recordAttempt(db: Db, values: typeof webhookAttempts.$inferInsert): Promise<void> {
-  await db.insert(webhookAttempts).values(values);
-  await db
-    .update(webhookDeliveries)
-    .set({ attempts: sql`${webhookDeliveries.attempts} + 1` })
-    .where(eq(webhookDeliveries.id, values.deliveryId));
+  await db.execute(sql`
+    with attempt as (
+      insert into webhook_attempts (delivery_id, is_success, response_status, response_body, error, duration_ms, is_manual)
+      values (${values.deliveryId}, ${values.isSuccess}, ${values.responseStatus ?? null}, ${values.responseBody ?? null},
+        ${values.error ?? null}, ${values.durationMs}, ${values.isManual ?? false})
+      returning delivery_id)
+    update webhook_deliveries set attempts = attempts + 1 where id = (select delivery_id from attempt)`);
 }
 
 export async function finishDelivery(

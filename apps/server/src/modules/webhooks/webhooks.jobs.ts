@@ -112,7 +112,7 @@ export function webhookJobs(deps: DeliveryDeps) {
     // One try takes 10 s at most.
     expireInSeconds: 60,
     // Many receivers, each slow at worst: the order per document is kept by queueing only a document's first.
-    concurrency: 8,
+    concurrency: 16,
     async handler({ deliveryId, isManual = false }) {
       const found = await repo.findDeliveryToSend(db, deliveryId);
       if (!found) return;
@@ -120,7 +120,7 @@ export function webhookJobs(deps: DeliveryDeps) {
       if (!isManual && found.delivery.status !== 'pending') return;
       if (!isManual && found.subscription.disabledAt) {
         await deps.jobs.transaction(db, async (tx, queue) => {
-          await repo.lockSubscription(tx, found.subscription.id);
+          await repo.lockSubscription(tx, found.subscription.id, 'share');
           await finish(tx, queue, found, 'failed');
         });
         return;
@@ -157,8 +157,10 @@ export function webhookJobs(deps: DeliveryDeps) {
       }
       const isSuccess = status !== null && status >= 200 && status < 300;
       const willRetry = !isSuccess && !isManual && isRetryable(status);
-      await deps.jobs.transaction(db, async (tx, queue) => {
-        const subscription = await repo.lockSubscription(tx, found.subscription.id);
+      // A success changes nothing of the subscription but a failing streak, cleared after: the ends of many
+      // deliveries run side by side (see lockSubscription).
+      const wasFailing = await deps.jobs.transaction(db, async (tx, queue) => {
+        const subscription = await repo.lockSubscription(tx, found.subscription.id, isSuccess ? 'share' : 'update');
         await repo.recordAttempt(tx, {
           deliveryId,
           isSuccess,
@@ -168,11 +170,10 @@ export function webhookJobs(deps: DeliveryDeps) {
           durationMs: Math.round(performance.now() - started),
           isManual,
         });
-        if (!subscription) return;
+        if (!subscription) return false;
         if (isSuccess) {
-          if (subscription.failingSince) await repo.updateSubscription(tx, subscription.id, { failingSince: null });
           if (found.delivery.status === 'pending') await finish(tx, queue, found, 'delivered');
-          return;
+          return subscription.failingSince !== null;
         }
         const failingSince = subscription.failingSince ?? now;
         const isFailingTooLong =
@@ -184,7 +185,9 @@ export function webhookJobs(deps: DeliveryDeps) {
         }
         // A 4xx is the receiver's final word; a manual try leaves the delivery as it was.
         if (!willRetry && !isManual && found.delivery.status === 'pending') await finish(tx, queue, found, 'failed');
+        return false;
       });
+      if (wasFailing) await repo.clearFailingSince(db, { id: found.subscription.id, succeededAt: now });
       if (willRetry) throw new DeliveryFailedError(error ?? `the receiver answered ${status}`);
     },
     async onFinalFailure({ deliveryId, isManual }) {
@@ -192,7 +195,7 @@ export function webhookJobs(deps: DeliveryDeps) {
       const found = await repo.findDeliveryToSend(db, deliveryId);
       if (found?.delivery.status !== 'pending') return;
       await deps.jobs.transaction(db, async (tx, queue) => {
-        await repo.lockSubscription(tx, found.subscription.id);
+        await repo.lockSubscription(tx, found.subscription.id, 'share');
         await finish(tx, queue, found, 'failed');
       });
     },
