@@ -13,14 +13,13 @@
 //    node B (p95 of 50), beside the same with the socket on node A. Skipped when either is not reachable.
 import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
-import { createConnection } from 'node:net';
 import { blankField, SIGN_ACCESS_TOKEN_HEADER } from '@esign/shared';
 import { io, type Socket } from 'socket.io-client';
 import { Webhook } from 'standardwebhooks';
 import { signatureHeader } from '../src/modules/webhooks/signature.js';
 import { createTestDatabase } from '../test/database.js';
 import { textPdf } from './inputs.js';
-import { p95 } from './sampling.js';
+import { p95, reachable } from './sampling.js';
 import { BENCH_OUTBOX_KEY, loggedInUser, ServerProcess } from './server-process.js';
 
 const EVENTS = 1000;
@@ -306,18 +305,6 @@ async function realtimeBenchmark() {
   } finally {
     await server.stop();
   }
-}
-
-async function reachable(url: string, defaultPort: number): Promise<boolean> {
-  const { hostname, port } = new URL(url);
-  return new Promise((resolve) => {
-    const socket = createConnection({ host: hostname, port: Number(port || defaultPort) });
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once('error', () => resolve(false));
-  });
 }
 
 async function twoNodesBenchmark() {
