@@ -245,7 +245,7 @@ function sealedFilesPerDocument(directory: string): Map<string, number> {
   for (const id of ids) {
     let files: string[] = [];
     try {
-      files = readdirSync(join(documentsDir, id, 'sealed')).filter((name) => !name.includes('._S3rver_'));
+      files = readdirSync(join(documentsDir, id, 'sealed')).filter((name) => name.endsWith('._S3rver_object'));
     } catch {}
     if (files.length > 0) counts.set(id, files.length);
   }
@@ -321,12 +321,14 @@ async function run() {
     const start = performance.now();
     const sealKiller = killWorkerMidSeal(worker, db);
     let nodeBDownAt: number | undefined;
+    let nodeBRestartAt: number | undefined;
     let nodeBBackAt: number | undefined;
     const outage = (async () => {
       await sleep(KILL_AT);
       await nodeB.kill();
       nodeBDownAt = performance.now() - start;
       await sleep(Math.max(0, RESTART_AT - (performance.now() - start)));
+      nodeBRestartAt = performance.now() - start;
       await nodeB.start();
       nodeBBackAt = performance.now() - start;
     })();
@@ -407,8 +409,10 @@ async function run() {
 
     const phase = (from: number, to: number) =>
       results.filter((result) => result.at >= from && result.at < to && result.status === 200).map((r) => r.ms);
+    // The phases by the schedule's moments: node B killed, node B started again (it answers some seconds later,
+    // printed as "answering at").
     const down = nodeBDownAt ?? KILL_AT;
-    const back = nodeBBackAt ?? RESTART_AT;
+    const back = nodeBRestartAt ?? RESTART_AT;
     const before = phase(0, down);
     const during = phase(down, back);
     const after = phase(back, Number.POSITIVE_INFINITY);
@@ -443,7 +447,7 @@ async function run() {
     );
     const show = (times: number[]) => (times.length ? `${p95(times).toFixed(0)} ms (${times.length})` : 'none');
     row(
-      `submission p95: before / during (node B down ${(down / 1000).toFixed(0)}-${(back / 1000).toFixed(0)} s) / after`,
+      `submission p95: before / during (node B killed at ${(down / 1000).toFixed(0)} s, started at ${(back / 1000).toFixed(0)} s, answering at ${((nodeBBackAt ?? Number.NaN) / 1000).toFixed(0)} s) / after`,
       `${show(before)} / ${show(during)} / ${show(after)}`,
       'each answered',
       before.length + during.length + after.length === links.length,

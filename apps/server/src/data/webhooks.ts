@@ -143,13 +143,21 @@ export async function takeNextInStream(db: Db, params: { subscriptionId: string;
 
 /** A delivery with its event and subscription, for its job. */
 export async function findDeliveryToSend(db: Db, deliveryId: string) {
-  const [row] = await db
+  const [row] = await findDeliveriesToSend(db, [deliveryId]);
+  return row;
+}
+export type DeliveryToSend = NonNullable<Awaited<ReturnType<typeof findDeliveryToSend>>>;
+
+/** Deliveries with their events and subscriptions, for a batch's job (in the events' order). */
+export async function findDeliveriesToSend(db: Db, deliveryIds: string[]) {
+  if (deliveryIds.length === 0) return [];
+  return db
     .select({ delivery: webhookDeliveries, event: events, subscription: webhookSubscriptions })
     .from(webhookDeliveries)
     .innerJoin(events, eq(events.id, webhookDeliveries.eventId))
     .innerJoin(webhookSubscriptions, eq(webhookSubscriptions.id, webhookDeliveries.subscriptionId))
-    .where(eq(webhookDeliveries.id, deliveryId));
-  return row;
+    .where(inArray(webhookDeliveries.id, deliveryIds))
+    .orderBy(asc(events.position));
 }
 
 export async function findDeliveryOfSubscription(db: Db, params: { subscriptionId: string; deliveryId: string }) {

@@ -233,9 +233,7 @@ export function webhookService(deps: WebhookServiceDeps) {
         tx,
         claimed.map((event) => event.id),
       );
-      const payloads = heads.map((deliveryId) => ({ deliveryId }));
-      if (queue.many) await queue.many(deps.webhookJobs.deliver, payloads);
-      else for (const payload of payloads) await queue(deps.webhookJobs.deliver, payload);
+      await deps.webhookJobs.queueBatches(queue, heads);
     },
   };
 }
