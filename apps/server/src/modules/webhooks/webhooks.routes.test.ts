@@ -97,6 +97,37 @@ describe('webhooks', () => {
     receiver.setAnswer(() => 200);
   });
 
+  it('sends many documents\' events as one batch, each once; a failure in it is retried on its own', async () => {
+    const user = await authClient(t.app).loggedInUser();
+    const headers = { authorization: `Bearer ${user.accessToken}` };
+    const ids: string[] = [];
+    for (let i = 0; i < 20; i++) {
+      ids.push((await call('POST', '/documents', headers, { type: 'others' })).json<{ id: string }>().id);
+    }
+    const { webhook } = await subscribe(headers, ['document.deleted']);
+    let refusals = 0;
+    receiver.setAnswer((r) => (r.payload.documentId === ids[7] && refusals++ === 0 ? 503 : 200));
+    expect((await call('DELETE', '/documents', headers, { ids })).statusCode).toBe(200);
+    const ours = () => receiver.all.filter((r) => ids.includes(String(r.payload.documentId)));
+    const accepted = () => receiver.accepted.filter((r) => ids.includes(String(r.payload.documentId)));
+    await eventually(() => new Set(accepted().map((r) => r.id)).size === 20, 60_000);
+    await eventually(async () => (await deliveries(headers, webhook.id)).every((d) => d.status === 'delivered'));
+    // Twenty deliveries, one job: the 503 was the only try sent twice.
+    const got = ours();
+    expect(got).toHaveLength(21);
+    expect(new Set(got.map((r) => r.id)).size).toBe(20);
+    const log = await deliveries(headers, webhook.id);
+    const refused = log.find((d) => d.documentId === ids[7]);
+    expect(refused?.attempts.map((a) => a.responseStatus)).toEqual([503, 200]);
+    expect(log.filter((d) => d.attempts.length === 1)).toHaveLength(19);
+    const batches = (await t.app.platform.database.db.execute(
+      sql`select count(*)::int as n from (select name, data from pgboss.job union all select name, data from pgboss.archive) j
+          where name = 'webhooks.deliver-batch' and jsonb_exists(data->'deliveryIds', ${log[0]?.id ?? ''})`,
+    )) as unknown as { rows: { n: number }[] };
+    expect(batches.rows[0]?.n).toBe(1);
+    receiver.setAnswer(() => 200);
+  });
+
   it('delivers the completion exactly once while every mail fails (webhooks never wait on mail)', async () => {
     // Documenso #2814: the completion webhook was sent from the mail step, so a failing SMTP server lost it.
     const doc = await awaitingDocument(t.app, { signers: [{ fields: [{ type: 'checkbox' }] }] });
