@@ -128,17 +128,28 @@ export async function insertDeliveriesOfEvents(db: Db, eventIds: string[]): Prom
   return heads.rows.sort((a, b) => Number(a.position) - Number(b.position)).map((row) => row.id);
 }
 
-/** The document's next pending delivery to the subscription, marked queued; undefined when none waits. */
-export async function takeNextInStream(db: Db, params: { subscriptionId: string; documentId: string }) {
+/**
+ * The next pending delivery of each stream (a document's deliveries to a subscription), marked queued; a stream
+ * whose next is queued already, or that has none, gives nothing. One statement for any number of streams.
+ */
+export async function takeNextInStreams(
+  db: Db,
+  streams: { subscriptionId: string; documentId: string }[],
+): Promise<string[]> {
+  if (streams.length === 0) return [];
+  const list = JSON.stringify(streams.map((one) => ({ s: one.subscriptionId, d: one.documentId })));
   const result = (await db.execute(sql`
-    update webhook_deliveries set is_queued = true
-    where id = (
-      select id from webhook_deliveries
-      where subscription_id = ${params.subscriptionId} and document_id = ${params.documentId} and status = 'pending'
-      order by sequence limit 1)
-    and not is_queued
-    returning id`)) as unknown as { rows: { id: string }[] };
-  return result.rows[0]?.id;
+    update webhook_deliveries d set is_queued = true
+    from (
+      select distinct on (w.subscription_id, w.document_id) w.id, w.is_queued
+      from webhook_deliveries w
+      join jsonb_to_recordset(${list}::jsonb) as stream(s uuid, d uuid)
+        on w.subscription_id = stream.s and w.document_id = stream.d
+      where w.status = 'pending'
+      order by w.subscription_id, w.document_id, w.sequence) n
+    where d.id = n.id and not n.is_queued
+    returning d.id`)) as unknown as { rows: { id: string }[] };
+  return result.rows.map((row) => row.id);
 }
 
 /** A delivery with its event and subscription, for its job. */
@@ -170,25 +181,33 @@ export async function findDeliveryOfSubscription(db: Db, params: { subscriptionI
   return row;
 }
 
-/** A try of a delivery: its row in the log, and the delivery's count of tries (one statement). */
-export async function recordAttempt(db: Db, values: typeof webhookAttempts.$inferInsert): Promise<void> {
-  await db.execute(sql`
-    with attempt as (
-      insert into webhook_attempts (delivery_id, is_success, response_status, response_body, error, duration_ms, is_manual)
-      values (${values.deliveryId}, ${values.isSuccess}, ${values.responseStatus ?? null}, ${values.responseBody ?? null},
-        ${values.error ?? null}, ${values.durationMs}, ${values.isManual ?? false})
-      returning delivery_id)
-    update webhook_deliveries set attempts = attempts + 1 where id = (select delivery_id from attempt)`);
+/** Tries of deliveries (each delivery once): their rows in the log, and each delivery's count of tries. */
+export async function recordAttempts(db: Db, values: (typeof webhookAttempts.$inferInsert)[]): Promise<void> {
+  if (values.length === 0) return;
+  const inserted = await db
+    .insert(webhookAttempts)
+    .values(values)
+    .returning({ deliveryId: webhookAttempts.deliveryId });
+  await db
+    .update(webhookDeliveries)
+    .set({ attempts: sql`${webhookDeliveries.attempts} + 1` })
+    .where(
+      inArray(
+        webhookDeliveries.id,
+        inserted.map((row) => row.deliveryId),
+      ),
+    );
 }
 
-export async function finishDelivery(
+export async function finishDeliveries(
   db: Db,
-  params: { deliveryId: string; status: 'delivered' | 'failed'; at: Date },
+  params: { deliveryIds: string[]; status: 'delivered' | 'failed'; at: Date },
 ): Promise<void> {
+  if (params.deliveryIds.length === 0) return;
   await db
     .update(webhookDeliveries)
     .set({ status: params.status, finishedAt: params.at })
-    .where(eq(webhookDeliveries.id, params.deliveryId));
+    .where(inArray(webhookDeliveries.id, params.deliveryIds));
 }
 
 /** A page of the subscription's deliveries, newest first, with their tries in order. */

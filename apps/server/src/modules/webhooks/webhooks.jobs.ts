@@ -122,15 +122,25 @@ export function webhookJobs(deps: DeliveryDeps) {
     else for (const payload of payloads) await queue(deliverBatch, payload);
   }
 
-  /** Ends a delivery and queues the next of its document (under the subscription's lock: see lockSubscription). */
-  async function finish(tx: Db, found: repo.DeliveryToSend, status: 'delivered' | 'failed'): Promise<string[]> {
-    await repo.finishDelivery(tx, { deliveryId: found.delivery.id, status, at: deps.now() });
-    if (!found.delivery.documentId) return [];
-    const next = await repo.takeNextInStream(tx, {
-      subscriptionId: found.subscription.id,
-      documentId: found.delivery.documentId,
-    });
-    return next ? [next] : [];
+  /**
+   * Ends deliveries and answers the next of each one's document to queue (under the subscriptions' locks: see
+   * lockSubscription), in three statements whatever their number.
+   */
+  async function finish(
+    tx: Db,
+    ends: { found: repo.DeliveryToSend; status: 'delivered' | 'failed' }[],
+  ): Promise<string[]> {
+    const at = deps.now();
+    for (const status of ['delivered', 'failed'] as const) {
+      const deliveryIds = ends.filter((end) => end.status === status).map((end) => end.found.delivery.id);
+      await repo.finishDeliveries(tx, { deliveryIds, status, at });
+    }
+    const streams = ends.flatMap(({ found }) =>
+      found.delivery.documentId
+        ? [{ subscriptionId: found.subscription.id, documentId: found.delivery.documentId }]
+        : [],
+    );
+    return repo.takeNextInStreams(tx, streams);
   }
 
   /** One POST of a delivery, signed; never throws (the outcome says what happened). */
@@ -185,33 +195,37 @@ export function webhookJobs(deps: DeliveryDeps) {
         const id = outcome.found.subscription.id;
         bySubscription.set(id, [...(bySubscription.get(id) ?? []), outcome]);
       }
-      const next: string[] = [];
+      const ends: { found: repo.DeliveryToSend; status: 'delivered' | 'failed' }[] = [];
       const recovered: string[] = [];
       for (const id of [...bySubscription.keys()].sort()) {
         const ofSubscription = bySubscription.get(id) ?? [];
         const isAllFine = ofSubscription.every((outcome) => outcome.isSkipped || isSuccessOf(outcome));
         let subscription = await repo.lockSubscription(tx, id, isAllFine ? 'share' : 'update');
+        await repo.recordAttempts(
+          tx,
+          ofSubscription
+            .filter((outcome) => !outcome.isSkipped)
+            .map((outcome) => ({
+              deliveryId: outcome.found.delivery.id,
+              isSuccess: isSuccessOf(outcome),
+              responseStatus: outcome.status,
+              responseBody: outcome.responseBody,
+              error: outcome.error,
+              durationMs: outcome.durationMs,
+              isManual: outcome.isManual,
+            })),
+        );
         for (const outcome of ofSubscription) {
           const { found, isManual } = outcome;
           const isPending = found.delivery.status === 'pending';
           if (outcome.isSkipped) {
-            if (isPending) next.push(...(await finish(tx, found, 'failed')));
+            if (isPending) ends.push({ found, status: 'failed' });
             continue;
           }
-          const isSuccess = isSuccessOf(outcome);
-          await repo.recordAttempt(tx, {
-            deliveryId: found.delivery.id,
-            isSuccess,
-            responseStatus: outcome.status,
-            responseBody: outcome.responseBody,
-            error: outcome.error,
-            durationMs: outcome.durationMs,
-            isManual,
-          });
           if (!subscription) continue;
-          if (isSuccess) {
+          if (isSuccessOf(outcome)) {
             if (subscription.failingSince && !recovered.includes(id)) recovered.push(id);
-            if (isPending) next.push(...(await finish(tx, found, 'delivered')));
+            if (isPending) ends.push({ found, status: 'delivered' });
             continue;
           }
           const failingSince = subscription.failingSince ?? outcome.at;
@@ -231,10 +245,10 @@ export function webhookJobs(deps: DeliveryDeps) {
             continue;
           }
           // A 4xx is the receiver's final word; a manual try leaves the delivery as it was.
-          if (!isManual && isPending) next.push(...(await finish(tx, found, 'failed')));
+          if (!isManual && isPending) ends.push({ found, status: 'failed' });
         }
       }
-      await queueBatches(queue, next);
+      await queueBatches(queue, await finish(tx, ends));
       return recovered;
     });
   }
@@ -270,7 +284,7 @@ export function webhookJobs(deps: DeliveryDeps) {
       if (found?.delivery.status !== 'pending') return;
       await deps.jobs.transaction(db, async (tx, queue) => {
         await repo.lockSubscription(tx, found.subscription.id, 'share');
-        await queueBatches(queue, await finish(tx, found, 'failed'));
+        await queueBatches(queue, await finish(tx, [{ found, status: 'failed' }]));
       });
     },
   });
