@@ -109,7 +109,11 @@ async function webhookBenchmarks(on: string, env: Record<string, string>) {
   let secret = '';
   const sink = receiver(() => secret);
   await sink.start();
-  const server = new ServerProcess(PORT_BASE, { WEBHOOKS_ALLOW_PRIVATE: 'true', WEBHOOK_RETRY_DELAY_SECONDS: '2', ...env });
+  const server = new ServerProcess(PORT_BASE, {
+    WEBHOOKS_ALLOW_PRIVATE: 'true',
+    WEBHOOK_RETRY_DELAY_SECONDS: '2',
+    ...env,
+  });
   await server.start();
   try {
     const call = api(server.baseUrl, await loggedInUser(server.baseUrl));

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, isNull, lt, lte, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../platform/db/client.js';
 import { events, webhookAttempts, webhookDeliveries, webhookSubscriptions } from '../platform/db/schema.js';
 

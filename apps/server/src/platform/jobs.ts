@@ -315,7 +315,10 @@ export class JobQueue {
         if (payloads.length === 0) return;
         if (!this.started) throw new Error('The job queue is not started');
         if (definition.fairBy) throw new Error('A fair queue takes its jobs one at a time');
-        const jobs = payloads.map((payload) => ({ name: definition.name, data: definition.payload.parse(payload) as object }));
+        const jobs = payloads.map((payload) => ({
+          name: definition.name,
+          data: definition.payload.parse(payload) as object,
+        }));
         await this.boss.insert(jobs, { db: transactionExecutor(tx) });
         queued.add(definition.name);
       };

@@ -97,7 +97,7 @@ describe('webhooks', () => {
     receiver.setAnswer(() => 200);
   });
 
-  it('sends many documents\' events as one batch, each once; a failure in it is retried on its own', async () => {
+  it("sends many documents' events as one batch, each once; a failure in it is retried on its own", async () => {
     const user = await authClient(t.app).loggedInUser();
     const headers = { authorization: `Bearer ${user.accessToken}` };
     const ids: string[] = [];
