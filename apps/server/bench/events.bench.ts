@@ -1,5 +1,7 @@
 // Benchmarks of events (issue 23). Run with `npm run bench` (or `tsx bench/events.bench.ts` after `npm run build`).
-// The built server runs as its own process (PGlite, ports 3162-3165) with WEBHOOKS_ALLOW_PRIVATE=true.
+// The built server runs as its own process (PGlite, ports 3162-3166, or from BENCH_EVENTS_PORT_BASE) with
+// WEBHOOKS_ALLOW_PRIVATE=true. BENCH_WEBHOOKS_ON=postgres runs the webhooks on PostgreSQL only, and
+// BENCH_WEBHOOKS_SKIP_DOWN leaves out the receiver-down run.
 // 1. Webhooks: 1,000 events (1,000 drafts deleted 100 at a time through the API: each a `document.deleted` event) to a local receiver that
 //    verifies every signature with the `standardwebhooks` package: all delivered, each webhook-id once, within 30 s;
 //    beside the floor: the same 1,000 signed POSTs sent straight to the receiver by this process (8 at a time).

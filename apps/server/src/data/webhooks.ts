@@ -159,11 +159,20 @@ export async function findDeliveryToSend(db: Db, deliveryId: string) {
 }
 export type DeliveryToSend = NonNullable<Awaited<ReturnType<typeof findDeliveryToSend>>>;
 
-/** Deliveries with their events and subscriptions, for a batch's job (in the events' order). */
+/**
+ * Deliveries with their events and subscriptions, for a batch's job (in the events' order). `isTried`: a try of
+ * its own (not a replay) is recorded, so the delivery has gone on as a job of its own or has ended.
+ */
 export async function findDeliveriesToSend(db: Db, deliveryIds: string[]) {
   if (deliveryIds.length === 0) return [];
   return db
-    .select({ delivery: webhookDeliveries, event: events, subscription: webhookSubscriptions })
+    .select({
+      delivery: webhookDeliveries,
+      event: events,
+      subscription: webhookSubscriptions,
+      isTried: sql<boolean>`exists (select 1 from webhook_attempts a
+        where a.delivery_id = ${webhookDeliveries.id} and not a.is_manual)`,
+    })
     .from(webhookDeliveries)
     .innerJoin(events, eq(events.id, webhookDeliveries.eventId))
     .innerJoin(webhookSubscriptions, eq(webhookSubscriptions.id, webhookDeliveries.subscriptionId))

@@ -292,7 +292,7 @@ export function webhookJobs(deps: DeliveryDeps) {
   /**
    * The deliveries that may go now (each the first pending of its document to its subscription), BATCH_WIDTH POSTs
    * at a time, each group's outcomes recorded in one transaction; a retryable failure goes on as a `deliver` job.
-   * Run again (its process ended), it skips what was recorded.
+   * Run again (its process ended), it skips what was recorded (ended, or gone on as a job of its own).
    */
   const deliverBatch = defineJob({
     name: 'webhooks.deliver-batch',
@@ -304,8 +304,9 @@ export function webhookJobs(deps: DeliveryDeps) {
     expireInSeconds: 10 * Math.ceil(BATCH / BATCH_WIDTH) + 60,
     concurrency: 4,
     async handler({ deliveryIds }) {
+      // Run again after its process ended: what it recorded has ended or gone on as a job of its own.
       const found = (await repo.findDeliveriesToSend(db, deliveryIds)).filter(
-        (one) => one.delivery.status === 'pending',
+        (one) => one.delivery.status === 'pending' && !one.isTried,
       );
       for (let start = 0; start < found.length; start += BATCH_WIDTH) {
         const outcomes = await Promise.all(found.slice(start, start + BATCH_WIDTH).map((one) => tryOnce(one, false)));
