@@ -1,5 +1,7 @@
 // Benchmarks of events (issue 23). Run with `npm run bench` (or `tsx bench/events.bench.ts` after `npm run build`).
-// The built server runs as its own process (PGlite, ports 3162-3165) with WEBHOOKS_ALLOW_PRIVATE=true.
+// The built server runs as its own process (PGlite, ports 3162-3166, or from BENCH_EVENTS_PORT_BASE) with
+// WEBHOOKS_ALLOW_PRIVATE=true. BENCH_WEBHOOKS_ON=postgres runs the webhooks on PostgreSQL only, and
+// BENCH_WEBHOOKS_SKIP_DOWN leaves out the receiver-down run.
 // 1. Webhooks: 1,000 events (1,000 drafts deleted 100 at a time through the API: each a `document.deleted` event) to a local receiver that
 //    verifies every signature with the `standardwebhooks` package: all delivered, each webhook-id once, within 30 s;
 //    beside the floor: the same 1,000 signed POSTs sent straight to the receiver by this process (8 at a time).
@@ -13,20 +15,21 @@
 //    node B (p95 of 50), beside the same with the socket on node A. Skipped when either is not reachable.
 import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
-import { createConnection } from 'node:net';
 import { blankField, SIGN_ACCESS_TOKEN_HEADER } from '@esign/shared';
 import { io, type Socket } from 'socket.io-client';
 import { Webhook } from 'standardwebhooks';
 import { signatureHeader } from '../src/modules/webhooks/signature.js';
 import { createTestDatabase } from '../test/database.js';
 import { textPdf } from './inputs.js';
-import { p95 } from './sampling.js';
+import { p95, reachable } from './sampling.js';
 import { BENCH_OUTBOX_KEY, loggedInUser, ServerProcess } from './server-process.js';
 
 const EVENTS = 1000;
 const DOWN_EVENTS = 200;
 const DOWN_SECONDS = Number(process.env.BENCH_RECEIVER_DOWN_SECONDS) || 20;
-const RECEIVER_PORT = 3166;
+/** The first of the five ports (servers, then the receiver): BENCH_EVENTS_PORT_BASE moves them all (default 3162). */
+const PORT_BASE = Number(process.env.BENCH_EVENTS_PORT_BASE) || 3162;
+const RECEIVER_PORT = PORT_BASE + 4;
 const rows: string[][] = [['benchmark', 'measured', 'baseline', 'ratio', 'target', 'met']];
 function report(name: string, measured: number, baseline: number, target: string, isMet: boolean, unit = 'ms') {
   const show = (value: number) => (unit === 's' ? `${(value / 1000).toFixed(1)} s` : `${value.toFixed(0)} ms`);
@@ -108,7 +111,11 @@ async function webhookBenchmarks(on: string, env: Record<string, string>) {
   let secret = '';
   const sink = receiver(() => secret);
   await sink.start();
-  const server = new ServerProcess(3162, { WEBHOOKS_ALLOW_PRIVATE: 'true', WEBHOOK_RETRY_DELAY_SECONDS: '2', ...env });
+  const server = new ServerProcess(PORT_BASE, {
+    WEBHOOKS_ALLOW_PRIVATE: 'true',
+    WEBHOOK_RETRY_DELAY_SECONDS: '2',
+    ...env,
+  });
   await server.start();
   try {
     const call = api(server.baseUrl, await loggedInUser(server.baseUrl));
@@ -165,6 +172,19 @@ async function webhookBenchmarks(on: string, env: Record<string, string>) {
       isAll && duplicates === 0 && sink.bad() === 0 && total < 30_000,
       's',
     );
+    // Issue 40: the last delivery at most 2 s after the last commit, and the deliveries' pace (first commit to last
+    // delivery) at least 0.3x the bare script's (the same signed POSTs, 8 at a time, in this run).
+    const afterCommit = sink.lastAt() - committed;
+    const pace = floor / total;
+    rows.push([
+      `${EVENTS} events, ${on}: last delivery after the last commit (pace vs bare POSTs)`,
+      `${(afterCommit / 1000).toFixed(2)} s`,
+      `${(floor / 1000).toFixed(2)} s`,
+      `${pace.toFixed(2)}x`,
+      '< 2 s, pace >= 0.3x',
+      isAll && afterCommit < 2000 && pace >= 0.3 ? 'yes' : 'NO',
+    ]);
+    if (process.env.BENCH_WEBHOOKS_SKIP_DOWN) return;
 
     // 2. The receiver down first.
     const late = receiver(() => secret);
@@ -239,7 +259,7 @@ async function awaitingDocument(baseUrl: string, call: ReturnType<typeof api>, p
 }
 
 async function realtimeBenchmark() {
-  const server = new ServerProcess(3163, { OPERATOR_TOKEN: 'bench-operator' });
+  const server = new ServerProcess(PORT_BASE + 1, { OPERATOR_TOKEN: 'bench-operator' });
   await server.start();
   try {
     const token = await loggedInUser(server.baseUrl);
@@ -293,18 +313,6 @@ async function realtimeBenchmark() {
   }
 }
 
-async function reachable(url: string, defaultPort: number): Promise<boolean> {
-  const { hostname, port } = new URL(url);
-  return new Promise((resolve) => {
-    const socket = createConnection({ host: hostname, port: Number(port || defaultPort) });
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once('error', () => resolve(false));
-  });
-}
-
 async function twoNodesBenchmark() {
   const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
   const databaseUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -314,8 +322,8 @@ async function twoNodesBenchmark() {
   }
   const database = await createTestDatabase(databaseUrl);
   const shared = { DATABASE_URL: database.url, REDIS_URL: redisUrl, JWT_SECRET: randomUUID(), EVENT_POLL_MS: '150' };
-  const a = new ServerProcess(3164, shared);
-  const b = new ServerProcess(3165, { ...shared, RUN_WORKERS: 'false' });
+  const a = new ServerProcess(PORT_BASE + 2, shared);
+  const b = new ServerProcess(PORT_BASE + 3, { ...shared, RUN_WORKERS: 'false' });
   await a.start();
   await b.start();
   try {
@@ -362,7 +370,8 @@ async function twoNodesBenchmark() {
 
 /** The webhooks on the embedded database, then on PostgreSQL (a database of its own) when one answers. */
 async function webhookRuns() {
-  await webhookBenchmarks('PGlite', {});
+  // BENCH_WEBHOOKS_ON=postgres: only the PostgreSQL run.
+  if (process.env.BENCH_WEBHOOKS_ON !== 'postgres') await webhookBenchmarks('PGlite', {});
   const url = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
   if (!(await reachable(url, 5432))) return;
   const database = await createTestDatabase(url);

@@ -1,3 +1,4 @@
+import { createConnection } from 'node:net';
 import pg from 'pg';
 
 /** The PostgreSQL the database benchmarks make their own databases in. */
@@ -34,4 +35,17 @@ export async function sampleInTurn(runs: (() => Promise<unknown>)[], samples = 2
     }
   }
   return times.map(p95);
+}
+
+/** Whether something listens at the URL's host and port (a PostgreSQL or Redis a benchmark needs). */
+export async function reachable(url: string, defaultPort: number): Promise<boolean> {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve) => {
+    const socket = createConnection({ host: hostname, port: Number(port || defaultPort) });
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
 }

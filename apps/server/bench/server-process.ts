@@ -15,10 +15,14 @@ export class ServerProcess {
   peakRssMb = 0;
   readonly baseUrl: string;
 
-  /** `env`: more of the server's environment (a benchmark's own configuration, such as a peer's addresses). */
+  /**
+   * `env`: more of the server's environment (a benchmark's own configuration, such as a peer's addresses).
+   * `script`: `dist/worker.js` runs the job workers alone (no port: start() does not wait for it to answer).
+   */
   constructor(
     private readonly port: number,
     private readonly env: Record<string, string> = {},
+    private readonly script: 'dist/main.js' | 'dist/worker.js' = 'dist/main.js',
   ) {
     this.baseUrl = `http://127.0.0.1:${port}`;
   }
@@ -26,7 +30,7 @@ export class ServerProcess {
   async start(): Promise<void> {
     // BENCH_SERVER_NODE_ARGS (for example `--cpu-prof --cpu-prof-dir=/tmp/prof`) profiles the server under load.
     const nodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
-    this.child = spawn(process.execPath, [...nodeArgs, join(serverRoot, 'dist/main.js')], {
+    this.child = spawn(process.execPath, [...nodeArgs, join(serverRoot, this.script)], {
       env: {
         ...process.env,
         PORT: String(this.port),
@@ -38,9 +42,10 @@ export class ServerProcess {
       },
       stdio: ['ignore', 'ignore', 'inherit'],
     });
+    clearInterval(this.sampler);
     // Sampled from the spawn on, so a first start's peak (making the embedded database, migrations) is seen too.
     this.sampler = setInterval(() => this.sample(), 20);
-    const deadline = Date.now() + 60_000;
+    const deadline = this.script === 'dist/main.js' ? Date.now() + 60_000 : 0;
     while (Date.now() < deadline) {
       try {
         if ((await fetch(`${this.baseUrl}/api/v1/health`)).ok) break;
@@ -67,11 +72,24 @@ export class ServerProcess {
     } catch {}
   }
 
+  /** Ends the process at once (SIGKILL: a crash, nothing closed); start() runs it again. */
+  async kill(): Promise<void> {
+    const child = this.child;
+    if (!child || child.exitCode !== null || child.signalCode !== null) return;
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGKILL');
+    await exited;
+  }
+
   /** Stops the process; its data folder stays unless `removeData`. */
   async stop(removeData = true): Promise<void> {
     clearInterval(this.sampler);
-    this.child?.kill('SIGTERM');
-    await new Promise((resolve) => this.child?.once('exit', resolve));
+    const child = this.child;
+    if (child && child.exitCode === null && child.signalCode === null) {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+    }
     this.peakRssMb = 0;
     if (removeData) rmSync(this.dataDir, { recursive: true, force: true });
   }

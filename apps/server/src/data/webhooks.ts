@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../platform/db/client.js';
 import { events, webhookAttempts, webhookDeliveries, webhookSubscriptions } from '../platform/db/schema.js';
 
@@ -34,11 +34,25 @@ export async function findSubscription(db: Db, id: string): Promise<Subscription
 
 /**
  * Locks a subscription's row: the dispatcher (adding a delivery behind a pending one) and a delivery's end
- * (queueing the next of its document) take it, so one of them always sees the other's delivery.
+ * (queueing the next of its document) take it, so one of them always sees the other's delivery. `share`: a
+ * delivery's end that changes nothing of the subscription (a success, a subscription disabled): such ends run side by
+ * side, and only the dispatcher (which takes it for update) waits for them.
  */
-export async function lockSubscription(db: Db, id: string): Promise<SubscriptionRow | undefined> {
-  const [row] = await db.select().from(webhookSubscriptions).where(eq(webhookSubscriptions.id, id)).for('update');
+export async function lockSubscription(
+  db: Db,
+  id: string,
+  mode: 'update' | 'share' = 'update',
+): Promise<SubscriptionRow | undefined> {
+  const [row] = await db.select().from(webhookSubscriptions).where(eq(webhookSubscriptions.id, id)).for(mode);
   return row;
+}
+
+/** Clears a subscription's failing streak after a success (on its own: a later failure may have started another). */
+export async function clearFailingSince(db: Db, params: { id: string; succeededAt: Date }): Promise<void> {
+  await db
+    .update(webhookSubscriptions)
+    .set({ failingSince: null })
+    .where(and(eq(webhookSubscriptions.id, params.id), lte(webhookSubscriptions.failingSince, params.succeededAt)));
 }
 
 export async function updateSubscription(
@@ -80,53 +94,90 @@ export async function insertDelivery(db: Db, values: typeof webhookDeliveries.$i
   return row;
 }
 
-/** The pending deliveries of one document to one subscription (its stream, delivered in sequence order). */
-const pendingInStream = (params: { subscriptionId: string; documentId: string }) =>
-  and(
-    eq(webhookDeliveries.subscriptionId, params.subscriptionId),
-    eq(webhookDeliveries.documentId, params.documentId),
-    eq(webhookDeliveries.status, 'pending'),
-  );
+/**
+ * The dispatcher's part, in its transaction, as a few statements whatever the batch: locks the enabled subscriptions
+ * that want any of these events (id order, as lockSubscription's callers take them one at a time), adds a delivery of
+ * each event to each of them (none twice: a dispatch run again adds nothing), and marks queued the new deliveries
+ * that head their stream (no earlier pending delivery of their document to their subscription, this batch's
+ * included). Answers the ids to queue, in the events' order.
+ */
+export async function insertDeliveriesOfEvents(db: Db, eventIds: string[]): Promise<string[]> {
+  if (eventIds.length === 0) return [];
+  const ids = sql`(select jsonb_array_elements_text(${JSON.stringify(eventIds)}::jsonb)::uuid)`;
+  const wanted = sql`webhook_subscriptions s join events e
+    on e.id in ${ids} and e.user_id = s.user_id and jsonb_exists(s.events, e.type)
+    where s.disabled_at is null`;
+  await db.execute(sql`select s.id from webhook_subscriptions s where s.id in (select s.id from ${wanted})
+    order by s.id for update`);
+  const inserted = (await db.execute(sql`
+    insert into webhook_deliveries (subscription_id, event_id, document_id, sequence)
+    select s.id, e.id, e.document_id, e.sequence from ${wanted} order by e.position, s.id
+    on conflict do nothing
+    returning id`)) as unknown as { rows: { id: string }[] };
+  if (inserted.rows.length === 0) return [];
+  const heads = (await db.execute(sql`
+    update webhook_deliveries d set is_queued = true
+    from events e
+    where d.id in (select jsonb_array_elements_text(${JSON.stringify(inserted.rows.map((row) => row.id))}::jsonb)::uuid)
+      and e.id = d.event_id
+      and (d.document_id is null or not exists (
+        select 1 from webhook_deliveries p
+        where p.subscription_id = d.subscription_id and p.document_id = d.document_id and p.status = 'pending'
+          and p.sequence < d.sequence))
+    returning d.id, e.position`)) as unknown as { rows: { id: string; position: string | number }[] };
+  return heads.rows.sort((a, b) => Number(a.position) - Number(b.position)).map((row) => row.id);
+}
 
-/** True when an earlier delivery of the same document to the same subscription is still pending. */
-export async function hasEarlierPending(
+/**
+ * The next pending delivery of each stream (a document's deliveries to a subscription), marked queued; a stream
+ * whose next is queued already, or that has none, gives nothing. One statement for any number of streams.
+ */
+export async function takeNextInStreams(
   db: Db,
-  params: { subscriptionId: string; documentId: string; sequence: number },
-) {
-  const [row] = await db
-    .select({ id: webhookDeliveries.id })
-    .from(webhookDeliveries)
-    .where(and(pendingInStream(params), lt(webhookDeliveries.sequence, params.sequence)))
-    .limit(1);
-  return row !== undefined;
-}
-
-export async function markQueued(db: Db, deliveryId: string): Promise<void> {
-  await db.update(webhookDeliveries).set({ isQueued: true }).where(eq(webhookDeliveries.id, deliveryId));
-}
-
-/** The document's next pending delivery to the subscription, marked queued; undefined when none waits. */
-export async function takeNextInStream(db: Db, params: { subscriptionId: string; documentId: string }) {
-  const [next] = await db
-    .select({ id: webhookDeliveries.id, isQueued: webhookDeliveries.isQueued })
-    .from(webhookDeliveries)
-    .where(pendingInStream(params))
-    .orderBy(asc(webhookDeliveries.sequence))
-    .limit(1);
-  if (!next || next.isQueued) return undefined;
-  await markQueued(db, next.id);
-  return next.id;
+  streams: { subscriptionId: string; documentId: string }[],
+): Promise<string[]> {
+  if (streams.length === 0) return [];
+  const list = JSON.stringify(streams.map((one) => ({ s: one.subscriptionId, d: one.documentId })));
+  const result = (await db.execute(sql`
+    update webhook_deliveries d set is_queued = true
+    from (
+      select distinct on (w.subscription_id, w.document_id) w.id, w.is_queued
+      from webhook_deliveries w
+      join jsonb_to_recordset(${list}::jsonb) as stream(s uuid, d uuid)
+        on w.subscription_id = stream.s and w.document_id = stream.d
+      where w.status = 'pending'
+      order by w.subscription_id, w.document_id, w.sequence) n
+    where d.id = n.id and not n.is_queued
+    returning d.id`)) as unknown as { rows: { id: string }[] };
+  return result.rows.map((row) => row.id);
 }
 
 /** A delivery with its event and subscription, for its job. */
 export async function findDeliveryToSend(db: Db, deliveryId: string) {
-  const [row] = await db
-    .select({ delivery: webhookDeliveries, event: events, subscription: webhookSubscriptions })
+  const [row] = await findDeliveriesToSend(db, [deliveryId]);
+  return row;
+}
+export type DeliveryToSend = NonNullable<Awaited<ReturnType<typeof findDeliveryToSend>>>;
+
+/**
+ * Deliveries with their events and subscriptions, for a batch's job (in the events' order). `isTried`: a try of
+ * its own (not a replay) is recorded, so the delivery has gone on as a job of its own or has ended.
+ */
+export async function findDeliveriesToSend(db: Db, deliveryIds: string[]) {
+  if (deliveryIds.length === 0) return [];
+  return db
+    .select({
+      delivery: webhookDeliveries,
+      event: events,
+      subscription: webhookSubscriptions,
+      isTried: sql<boolean>`exists (select 1 from webhook_attempts a
+        where a.delivery_id = ${webhookDeliveries.id} and not a.is_manual)`,
+    })
     .from(webhookDeliveries)
     .innerJoin(events, eq(events.id, webhookDeliveries.eventId))
     .innerJoin(webhookSubscriptions, eq(webhookSubscriptions.id, webhookDeliveries.subscriptionId))
-    .where(eq(webhookDeliveries.id, deliveryId));
-  return row;
+    .where(inArray(webhookDeliveries.id, deliveryIds))
+    .orderBy(asc(events.position));
 }
 
 export async function findDeliveryOfSubscription(db: Db, params: { subscriptionId: string; deliveryId: string }) {
@@ -139,22 +190,33 @@ export async function findDeliveryOfSubscription(db: Db, params: { subscriptionI
   return row;
 }
 
-export async function recordAttempt(db: Db, values: typeof webhookAttempts.$inferInsert): Promise<void> {
-  await db.insert(webhookAttempts).values(values);
+/** Tries of deliveries (each delivery once): their rows in the log, and each delivery's count of tries. */
+export async function recordAttempts(db: Db, values: (typeof webhookAttempts.$inferInsert)[]): Promise<void> {
+  if (values.length === 0) return;
+  const inserted = await db
+    .insert(webhookAttempts)
+    .values(values)
+    .returning({ deliveryId: webhookAttempts.deliveryId });
   await db
     .update(webhookDeliveries)
     .set({ attempts: sql`${webhookDeliveries.attempts} + 1` })
-    .where(eq(webhookDeliveries.id, values.deliveryId));
+    .where(
+      inArray(
+        webhookDeliveries.id,
+        inserted.map((row) => row.deliveryId),
+      ),
+    );
 }
 
-export async function finishDelivery(
+export async function finishDeliveries(
   db: Db,
-  params: { deliveryId: string; status: 'delivered' | 'failed'; at: Date },
+  params: { deliveryIds: string[]; status: 'delivered' | 'failed'; at: Date },
 ): Promise<void> {
+  if (params.deliveryIds.length === 0) return;
   await db
     .update(webhookDeliveries)
     .set({ status: params.status, finishedAt: params.at })
-    .where(eq(webhookDeliveries.id, params.deliveryId));
+    .where(inArray(webhookDeliveries.id, params.deliveryIds));
 }
 
 /** A page of the subscription's deliveries, newest first, with their tries in order. */

@@ -418,7 +418,7 @@ export function appModules(
     { name: 'events', startWorkers: () => dispatcher.start(), stop: () => dispatcher.stop() },
     {
       name: 'webhooks',
-      jobs: [webhookJobDefs.deliver, webhookJobDefs.disabledMail],
+      jobs: [webhookJobDefs.deliver, webhookJobDefs.deliverBatch, webhookJobDefs.disabledMail],
       routes: (api) => api.register(webhookRoutes, { webhooks }),
     },
     { name: 'verify', routes: (api) => api.register(verifyRoutes, { verify: verifyService({ db }) }) },

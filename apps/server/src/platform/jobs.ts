@@ -55,11 +55,17 @@ export interface SendOptions {
 }
 
 /** Queues a job inside the transaction it was handed with (see JobQueue.transaction). */
-export type QueueInTransaction = <Schema extends z.ZodType>(
+export type QueueInTransaction = (<Schema extends z.ZodType>(
   definition: JobDefinition<Schema>,
   payload: z.input<Schema>,
   options?: SendOptions,
-) => Promise<void>;
+) => Promise<void>) & {
+  /**
+   * Many jobs of one definition in one statement (JobQueue.transaction's queue has it; without it, call the queue
+   * once per payload). No options: each job takes its queue's settings.
+   */
+  many?: <Schema extends z.ZodType>(definition: JobDefinition<Schema>, payloads: z.input<Schema>[]) => Promise<void>;
+};
 
 /** pg-boss's SQL ($1, $2, ...) run through a drizzle transaction, so its rows commit or roll back with it. */
 function transactionExecutor(tx: Db): SqlExecutor {
@@ -300,12 +306,24 @@ export class JobQueue {
    */
   async transaction<T>(db: Db, work: (tx: Db, queue: QueueInTransaction) => Promise<T>): Promise<T> {
     const queued = new Set<string>();
-    const result = await db.transaction((tx) =>
-      work(tx, async (definition, payload, options = {}) => {
+    const result = await db.transaction((tx) => {
+      const queue: QueueInTransaction = async (definition, payload, options = {}) => {
         await this.insert(definition, payload, { ...options, db: transactionExecutor(tx) });
         queued.add(definition.name);
-      }),
-    );
+      };
+      queue.many = async (definition, payloads) => {
+        if (payloads.length === 0) return;
+        if (!this.started) throw new Error('The job queue is not started');
+        if (definition.fairBy) throw new Error('A fair queue takes its jobs one at a time');
+        const jobs = payloads.map((payload) => ({
+          name: definition.name,
+          data: definition.payload.parse(payload) as object,
+        }));
+        await this.boss.insert(jobs, { db: transactionExecutor(tx) });
+        queued.add(definition.name);
+      };
+      return work(tx, queue);
+    });
     for (const name of queued) this.wake(name);
     return result;
   }

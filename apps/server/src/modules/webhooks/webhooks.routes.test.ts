@@ -6,6 +6,7 @@ import { authClient } from '../../../test/auth.js';
 import { awaitingDocument, signerClient } from '../../../test/signing.js';
 import { eventually, webhookReceiver } from '../../../test/webhook-receiver.js';
 import { recordEvent } from '../../data/events.js';
+import { webhookJobs } from './webhooks.jobs.js';
 
 let t: TestApp;
 let receiver: Awaited<ReturnType<typeof webhookReceiver>>;
@@ -94,6 +95,58 @@ describe('webhooks', () => {
     await eventually(() => receiver.all.filter((r) => r.id === first?.id).length === 4);
     const after = (await deliveries(headers, webhook.id)).find((d) => d.id === first?.id);
     expect(after?.attempts.at(-1)).toMatchObject({ isSuccess: true, isManual: true });
+    receiver.setAnswer(() => 200);
+  });
+
+  it("sends many documents' events as one batch, each once; a failure in it is retried on its own", async () => {
+    const user = await authClient(t.app).loggedInUser();
+    const headers = { authorization: `Bearer ${user.accessToken}` };
+    const { db } = t.app.platform.database;
+    const rows = async <T>(query: ReturnType<typeof sql>) =>
+      ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+    const ids: string[] = [];
+    for (let i = 0; i < 20; i++) {
+      ids.push((await call('POST', '/documents', headers, { type: 'others' })).json<{ id: string }>().id);
+    }
+    const { webhook } = await subscribe(headers, ['document.deleted']);
+    let isHeld = true;
+    receiver.setAnswer((r) => (r.payload.documentId === ids[7] && isHeld ? 503 : 200));
+    expect((await call('DELETE', '/documents', headers, { ids })).statusCode).toBe(200);
+    const accepted = () => receiver.accepted.filter((r) => ids.includes(String(r.payload.documentId)));
+    await eventually(() => new Set(accepted().map((r) => r.id)).size === 19, 60_000);
+    await eventually(async () => (await deliveries(headers, webhook.id)).every((d) => d.attempts.length > 0));
+    const log = await deliveries(headers, webhook.id);
+    const refused = log.find((d) => d.documentId === ids[7]);
+    if (!refused) throw new Error('no delivery of the refused document');
+    // One job sent all twenty.
+    const batchesOfAll = sql`select state from (select name, data, state from pgboss.job
+      union all select name, data, state from pgboss.archive) j
+      where name = 'webhooks.deliver-batch' and jsonb_array_length(data->'deliveryIds') = 20
+        and jsonb_exists(data->'deliveryIds', ${refused.id})`;
+    expect(await rows(batchesOfAll)).toHaveLength(1);
+
+    // The batch run again (as after its process ended) sends nothing twice: the refused delivery went on as a job
+    // of its own, and stays the only one.
+    const unused = {} as Parameters<typeof webhookJobs>[0];
+    await t.app.platform.jobs.send(webhookJobs(unused).deliverBatch, { deliveryIds: log.map((d) => d.id).reverse() });
+    await eventually(async () => {
+      const states = await rows<{ state: string }>(batchesOfAll);
+      return states.length === 2 && states.every((one) => one.state === 'completed');
+    });
+    const ownJobs = await rows(sql`select id from (select name, data, id from pgboss.job
+      union all select name, data, id from pgboss.archive) j
+      where name = 'webhooks.deliver' and data->>'deliveryId' = ${refused.id}`);
+    expect(ownJobs).toHaveLength(1);
+
+    isHeld = false;
+    await eventually(() => new Set(accepted().map((r) => r.id)).size === 20, 60_000);
+    await eventually(async () => (await deliveries(headers, webhook.id)).every((d) => d.status === 'delivered'));
+    expect(accepted()).toHaveLength(20);
+    const after = await deliveries(headers, webhook.id);
+    const tries = after.find((d) => d.id === refused.id)?.attempts.map((a) => a.responseStatus) ?? [];
+    expect(tries.at(-1)).toBe(200);
+    expect(tries.slice(0, -1).every((status) => status === 503)).toBe(true);
+    expect(after.filter((d) => d.id !== refused.id).every((d) => d.attempts.length === 1)).toBe(true);
     receiver.setAnswer(() => 200);
   });
 

@@ -224,38 +224,16 @@ export function webhookService(deps: WebhookServiceDeps) {
     },
 
     /**
-     * The dispatcher's part (modules/events): the claimed events' deliveries, in the dispatch's transaction. A
-     * delivery is queued at once unless an earlier event of its document is still pending for the subscription
-     * (that one's end queues it).
+     * The dispatcher's part (modules/events): the claimed events' deliveries, in the dispatch's transaction, in a
+     * few statements whatever their number. A delivery is queued at once unless an earlier event of its document is
+     * still pending for the subscription (that one's end queues it).
      */
     async deliverEvents(tx: Db, queue: QueueInTransaction, claimed: repo.EventRow[]) {
-      const subscriptions = await repo.activeSubscriptionsOf(tx, [...new Set(claimed.map((event) => event.userId))]);
-      for (const subscription of subscriptions) {
-        const matching = claimed.filter(
-          (event) => event.userId === subscription.userId && subscription.events.includes(event.type),
-        );
-        if (matching.length === 0) continue;
-        await repo.lockSubscription(tx, subscription.id);
-        for (const event of matching) {
-          const delivery = await repo.insertDelivery(tx, {
-            subscriptionId: subscription.id,
-            eventId: event.id,
-            documentId: event.documentId,
-            sequence: event.sequence,
-          });
-          if (!delivery) continue;
-          const isBehind =
-            event.documentId !== null &&
-            (await repo.hasEarlierPending(tx, {
-              subscriptionId: subscription.id,
-              documentId: event.documentId,
-              sequence: event.sequence,
-            }));
-          if (isBehind) continue;
-          await repo.markQueued(tx, delivery.id);
-          await queue(deps.webhookJobs.deliver, { deliveryId: delivery.id });
-        }
-      }
+      const heads = await repo.insertDeliveriesOfEvents(
+        tx,
+        claimed.map((event) => event.id),
+      );
+      await deps.webhookJobs.queueBatches(queue, heads);
     },
   };
 }
