@@ -137,6 +137,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await jobs.start();
   for (const module of modules) {
     for (const { job, cron, payload } of module.schedules ?? []) await jobs.schedule(job, cron, payload);
+    for (const name of module.retiredSchedules ?? []) await jobs.unschedule(name);
   }
   if (options.runWorkers ?? config.runWorkers) {
     await jobs.startWorkers();

@@ -44,7 +44,7 @@ import { formService } from './forms/forms.service.js';
 import { integrationRoutes } from './integrations/integrations.routes.js';
 import { integrationService } from './integrations/integrations.service.js';
 import { operatorRoutes } from './operator/operator.routes.js';
-import { IDEMPOTENCY_SWEEP_CRON, publicApiJobs } from './public-api/public-api.jobs.js';
+import { PRUNE_CRON, pruningJobs, RETIRED_SCHEDULES } from './pruning/pruning.jobs.js';
 import { publicApiRoutes } from './public-api/public-api.routes.js';
 import { publicApiService } from './public-api/public-api.service.js';
 import { publicWebhooks } from './public-api/public-webhooks.js';
@@ -90,6 +90,8 @@ export interface AppModule {
   routes?: (api: FastifyInstance) => PromiseLike<unknown>;
   /** Its routes of the public API, registered under /api/public/v1 (an API key's bearer: `auth: 'apiKey'`). */
   publicRoutes?: (api: FastifyInstance) => PromiseLike<unknown>;
+  /** Schedules of earlier versions' jobs, removed at start. */
+  retiredSchedules?: string[];
   /** Runs once this process's workers have started. */
   startWorkers?: () => Promise<void> | void;
   /** Runs when the application closes, after the job queue has stopped. */
@@ -202,7 +204,7 @@ export function appModules(
   });
   const apiKeys = apiKeyService({ db, now });
   const requestHistory = requestHistoryWriter({ db, log: platform.log });
-  const publicJobs = publicApiJobs({ db, now });
+  const pruning = pruningJobs({ db, now, windows: config.pruning, log: platform.log });
   const apiPlans = apiPlanService({ db, jobs, gateway, billingJobs: billingJobDefs, now });
   const publicApi = publicApiService({ db, jobs, templates, sending, documents, documentList, apiPlans, now });
 
@@ -374,8 +376,6 @@ export function appModules(
     // The public API: an API key acts as its owner through the same services (and so the same access policy).
     {
       name: 'public-api',
-      jobs: [publicJobs.sweepIdempotencyKeys],
-      schedules: [{ job: publicJobs.sweepIdempotencyKeys, cron: IDEMPOTENCY_SWEEP_CRON, payload: {} }],
       publicRoutes: (api) =>
         api.register(publicApiRoutes, {
           service: publicApi,
@@ -383,6 +383,13 @@ export function appModules(
           history: requestHistory,
         }),
       stop: () => requestHistory.flush(),
+    },
+    // Operational rows past their window (events, deliveries, API requests, outboxes, sessions, tokens, keys).
+    {
+      name: 'pruning',
+      jobs: [pruning.pruneOperationalRows],
+      schedules: [{ job: pruning.pruneOperationalRows, cron: PRUNE_CRON, payload: {} }],
+      retiredSchedules: RETIRED_SCHEDULES,
     },
   ];
   if (storage instanceof LocalStorage) {

@@ -364,6 +364,12 @@ export class JobQueue {
     await this.boss.schedule(definition.name, cron, definition.payload.parse(payload) as object);
   }
 
+  /** Removes a schedule (of a job an earlier version had); nothing when there is none. */
+  async unschedule(name: string): Promise<void> {
+    if (!this.started) throw new Error('The job queue is not started');
+    await this.boss.unschedule(name);
+  }
+
   async stop(): Promise<void> {
     if (!this.started) return;
     this.started = false;
