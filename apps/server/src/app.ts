@@ -54,6 +54,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const app = Fastify({
     logger: options.logger === false ? false : { level: config.logLevel },
     bodyLimit: BODY_LIMIT_BYTES,
+    // Closing waits for the requests in flight within this too (the server's close is one of its steps): on SIGTERM
+    // they get the shutdown's bound (platform/shutdown.ts).
+    pluginTimeout: Math.max(10_000, config.shutdownTimeoutSeconds * 1000),
     genReqId: (request) => {
       const incoming = request.headers['x-request-id'];
       return typeof incoming === 'string' && /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID();
@@ -61,22 +64,26 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     requestIdHeader: false,
     trustProxy: fastifyTrustProxy(config.trustProxy),
   });
+  const lifecycle = { isShuttingDown: false };
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
+    // A request answered while the node shuts down closes its connection, which would otherwise hold the close.
+    if (lifecycle.isShuttingDown) reply.header('connection', 'close');
   });
   registerErrorHandler(app);
   refuseNulCharacters(app);
 
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   const now = options.now ?? (() => new Date());
-  const jobs = new JobQueue(database, app.log);
+  // Running jobs get the shutdown's bound, less a moment for what closes after them.
+  const jobs = new JobQueue(database, app.log, Math.max(1000, config.shutdownTimeoutSeconds * 1000 - 2000));
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db: database.db });
   const sms = createSms({ twilio: config.twilio, db: database.db });
   const storage = await createStorage(config, now);
   const realtime = new Realtime(app.log);
-  const platform: Platform = { config, database, jobs, mailer, sms, storage, realtime, now, log: app.log };
+  const platform: Platform = { config, database, jobs, mailer, sms, storage, realtime, now, log: app.log, lifecycle };
   app.decorate('platform', platform);
 
   const { modules, auth } = appModules(platform, {
@@ -145,6 +152,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   }
   // Before the server stops listening: open sockets would hold its close.
   app.addHook('preClose', async () => {
+    lifecycle.isShuttingDown = true;
     await realtime.close();
   });
   app.addHook('onClose', async () => {

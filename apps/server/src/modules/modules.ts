@@ -239,7 +239,8 @@ export function appModules(
   const modules: AppModule[] = [
     {
       name: 'system',
-      routes: (api) => api.register(systemRoutes, { database, mailer, sms, config }),
+      routes: (api) =>
+        api.register(systemRoutes, { database, mailer, sms, config, storage, jobs, lifecycle: platform.lifecycle }),
     },
     {
       name: 'auth',

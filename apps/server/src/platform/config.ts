@@ -87,6 +87,11 @@ export interface Config {
   invoiceSeller: string[];
   /** How long operational rows are kept before the hourly prune removes them (modules/pruning); 0 keeps them. */
   pruning: PruningWindows;
+  /**
+   * SHUTDOWN_TIMEOUT_SECONDS: on SIGTERM, how long in-flight requests and running jobs get to finish before the
+   * process exits anyway (30; a job cut off is retried by the next process).
+   */
+  shutdownTimeoutSeconds: number;
 }
 
 /**
@@ -338,6 +343,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
       .map((line) => line.trim())
       .filter(Boolean),
     pruning: pruningWindows(env),
+    shutdownTimeoutSeconds: positiveInt(env.SHUTDOWN_TIMEOUT_SECONDS, 30, 'SHUTDOWN_TIMEOUT_SECONDS'),
     ...overrides,
   };
 }

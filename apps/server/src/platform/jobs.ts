@@ -91,6 +91,8 @@ export class JobQueue {
   constructor(
     private readonly database: Database,
     private readonly log: FastifyBaseLogger,
+    /** How long `stop` waits for running jobs before it leaves them to be retried. */
+    private readonly stopTimeoutMs = 5000,
   ) {
     this.boss = new PgBoss({
       ...database.queueConnection,
@@ -364,6 +366,12 @@ export class JobQueue {
     await this.boss.schedule(definition.name, cron, definition.payload.parse(payload) as object);
   }
 
+  /** Throws unless the queue is started and its tables answer (the readiness check). */
+  async check(): Promise<void> {
+    if (!this.started) throw new Error('The job queue is not started');
+    await this.queueRows(sql`select 1 from pgboss.version`);
+  }
+
   /** Removes a schedule (of a job an earlier version had); nothing when there is none. */
   async unschedule(name: string): Promise<void> {
     if (!this.started) throw new Error('The job queue is not started');
@@ -374,7 +382,7 @@ export class JobQueue {
     if (!this.started) return;
     this.started = false;
     clearInterval(this.sweep);
-    await this.boss.stop({ graceful: true, wait: true, timeout: 5000 });
+    await this.boss.stop({ graceful: true, wait: true, timeout: this.stopTimeoutMs });
     await this.liveness?.stop();
   }
 }

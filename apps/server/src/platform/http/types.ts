@@ -18,4 +18,6 @@ export interface Platform {
   realtime: Realtime;
   now: () => Date;
   log: FastifyBaseLogger;
+  /** Set once the application starts closing: readiness answers 503 from then on. */
+  lifecycle: { isShuttingDown: boolean };
 }
