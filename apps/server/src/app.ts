@@ -13,7 +13,7 @@ import { rateWindowStore } from './modules/public-api/rate-window-store.js';
 import { embeddedSignerFraming } from './modules/signing/embedding.js';
 import type { Config } from './platform/config.js';
 import { openDatabase } from './platform/db/client.js';
-import { AppError } from './platform/errors.js';
+import { AppError, notFound } from './platform/errors.js';
 import { fastifyTrustProxy } from './platform/http/client-address.js';
 import { registerErrorHandler } from './platform/http/error-handler.js';
 import { refuseWritesForMaintenance } from './platform/http/maintenance.js';
@@ -24,6 +24,7 @@ import type { Platform } from './platform/http/types.js';
 import { registerWebApp } from './platform/http/web.js';
 import { JobQueue } from './platform/jobs.js';
 import { createMailer } from './platform/mail/mailer.js';
+import { METRICS_PATH, Metrics } from './platform/metrics.js';
 import type { OfficeConverter } from './platform/office/office-converter.js';
 import { Realtime } from './platform/realtime.js';
 import { createSms } from './platform/sms/sms.js';
@@ -83,7 +84,20 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const sms = createSms({ twilio: config.twilio, db: database.db });
   const storage = await createStorage(config, now);
   const realtime = new Realtime(app.log);
-  const platform: Platform = { config, database, jobs, mailer, sms, storage, realtime, now, log: app.log, lifecycle };
+  const metrics = config.metricsToken ? new Metrics() : undefined;
+  const platform: Platform = {
+    config,
+    database,
+    jobs,
+    mailer,
+    sms,
+    storage,
+    realtime,
+    now,
+    log: app.log,
+    lifecycle,
+    metrics,
+  };
   app.decorate('platform', platform);
 
   const { modules, auth } = appModules(platform, {
@@ -91,6 +105,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     ...(options.office ? { office: options.office } : {}),
   });
   for (const module of modules) jobs.register(...(module.jobs ?? []));
+  if (metrics && config.metricsToken) {
+    observePlatform(metrics, platform);
+    for (const module of modules) for (const gauge of module.gauges ?? []) metrics.addGauge(gauge);
+    metrics.register(app, config.metricsToken);
+  } else {
+    app.get(METRICS_PATH, async () => {
+      throw notFound();
+    });
+  }
 
   await registerSecurityHeaders(app, {
     allowGoogleSignIn: config.google !== undefined,
@@ -161,4 +184,44 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await database.close();
   });
   return app;
+}
+
+/** The platform's own gauges: the job queues, the database pool, the realtime sockets; and every job run's end. */
+function observePlatform(metrics: Metrics, platform: Platform): void {
+  const { jobs, database, realtime } = platform;
+  jobs.observe((job, outcome, seconds) => metrics.jobFinished(job, outcome, seconds));
+  metrics.addGauge({
+    name: 'esign_job_queue_depth',
+    help: 'Jobs waiting (created or to retry) per queue',
+    labelNames: ['queue'],
+    read: async () => (await jobs.waitingStats()).map((row) => ({ labels: { queue: row.name }, value: row.waiting })),
+  });
+  metrics.addGauge({
+    name: 'esign_job_queue_oldest_seconds',
+    help: 'Age of the oldest waiting job per queue',
+    labelNames: ['queue'],
+    read: async () =>
+      (await jobs.waitingStats()).map((row) => ({ labels: { queue: row.name }, value: row.oldestSeconds })),
+  });
+  const { poolStats } = database;
+  if (poolStats) {
+    metrics.addGauge({
+      name: 'esign_db_pool_connections',
+      help: "The database pool's connections by state (in_use, idle) and the queries waiting for one (waiting)",
+      labelNames: ['state'],
+      read: () => {
+        const stats = poolStats();
+        return [
+          { labels: { state: 'in_use' }, value: stats.inUse },
+          { labels: { state: 'idle' }, value: stats.idle },
+          { labels: { state: 'waiting' }, value: stats.waiting },
+        ];
+      },
+    });
+  }
+  metrics.addGauge({
+    name: 'esign_realtime_sockets',
+    help: 'Browser sockets connected to this node',
+    read: () => [{ value: realtime.socketCount }],
+  });
 }

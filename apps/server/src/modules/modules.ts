@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
+import { oldestPendingDeliverySeconds } from '../data/webhooks.js';
 import { secretBox } from '../platform/crypto/secret-box.js';
 import type { Platform } from '../platform/http/types.js';
 import type { JobDefinition } from '../platform/jobs.js';
+import type { GaugeSource } from '../platform/metrics.js';
 import { OFFICE_CONVERSION_TIMEOUT_MS, OfficeConverter } from '../platform/office/office-converter.js';
 import { createPaymentGateway } from '../platform/payments/create.js';
 import { LocalStorage } from '../platform/storage/local.js';
@@ -90,6 +92,8 @@ export interface AppModule {
   routes?: (api: FastifyInstance) => PromiseLike<unknown>;
   /** Its routes of the public API, registered under /api/public/v1 (an API key's bearer: `auth: 'apiKey'`). */
   publicRoutes?: (api: FastifyInstance) => PromiseLike<unknown>;
+  /** Gauges read when /metrics is scraped (with METRICS_TOKEN). */
+  gauges?: GaugeSource[];
   /** Schedules of earlier versions' jobs, removed at start. */
   retiredSchedules?: string[];
   /** Runs once this process's workers have started. */
@@ -289,6 +293,18 @@ export function appModules(
         conversion.sweepUnconverted,
       ],
       schedules: [{ job: conversion.sweepUnconverted, cron: CONVERSION_SWEEP_CRON, payload: {} }],
+      gauges: [
+        {
+          name: 'esign_office_restarts',
+          help: 'Times this node replaced its warm LibreOffice (recycled after conversions or memory)',
+          read: () => [{ value: office.stats.recycled }],
+        },
+        {
+          name: 'esign_office_memory_bytes',
+          help: "Resident memory of this node's running LibreOffice (its process group)",
+          read: async () => [{ value: (await office.residentMb()) * 1024 * 1024 }],
+        },
+      ],
       routes: (api) => api.register(documentRoutes, { documents }),
       startWorkers: () => {
         if (options.warmUpOffice) office.warmUp();
@@ -370,6 +386,13 @@ export function appModules(
     {
       name: 'webhooks',
       jobs: [webhookJobDefs.deliver, webhookJobDefs.disabledMail],
+      gauges: [
+        {
+          name: 'esign_webhook_delivery_lag_seconds',
+          help: 'How long the oldest pending webhook delivery has waited (0 when none waits)',
+          read: async () => [{ value: await oldestPendingDeliverySeconds(db) }],
+        },
+      ],
       routes: (api) => api.register(webhookRoutes, { webhooks }),
     },
     { name: 'verify', routes: (api) => api.register(verifyRoutes, { verify: verifyService({ db }) }) },

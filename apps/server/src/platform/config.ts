@@ -92,6 +92,8 @@ export interface Config {
    * process exits anyway (30; a job cut off is retried by the next process).
    */
   shutdownTimeoutSeconds: number;
+  /** METRICS_TOKEN: GET /metrics answers its bearer (Prometheus text); unset, /metrics is 404 and nothing is counted. */
+  metricsToken: string | undefined;
 }
 
 /**
@@ -343,6 +345,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
       .map((line) => line.trim())
       .filter(Boolean),
     pruning: pruningWindows(env),
+    metricsToken: env.METRICS_TOKEN || undefined,
     shutdownTimeoutSeconds: positiveInt(env.SHUTDOWN_TIMEOUT_SECONDS, 30, 'SHUTDOWN_TIMEOUT_SECONDS'),
     ...overrides,
   };

@@ -87,6 +87,8 @@ export class JobQueue {
   /** On PostgreSQL: which processes sharing the queue are alive (see retryJobsOfEndedProcesses). */
   private readonly liveness: ProcessLiveness | undefined;
   private sweep: NodeJS.Timeout | undefined;
+  /** Told of every run's end (the metrics). */
+  private observer: ((job: string, outcome: 'completed' | 'failed', seconds: number) => void) | undefined;
 
   constructor(
     private readonly database: Database,
@@ -105,6 +107,24 @@ export class JobQueue {
     this.boss.on('error', (error) => this.log.error({ err: error }, 'job queue error'));
     const connection = database.queueConnection;
     if ('connectionString' in connection) this.liveness = new ProcessLiveness(connection.connectionString);
+  }
+
+  observe(observer: (job: string, outcome: 'completed' | 'failed', seconds: number) => void): void {
+    this.observer = observer;
+  }
+
+  /** Per queue: the jobs waiting (created or to retry) and the age of the oldest, in seconds (the metrics). */
+  async waitingStats(): Promise<{ name: string; waiting: number; oldestSeconds: number }[]> {
+    const rows = await this.queueRows(
+      sql`select name, count(*)::int as waiting,
+            coalesce(extract(epoch from now() - min(created_on)), 0)::float8 as "oldestSeconds"
+          from pgboss.job where state in ('created', 'retry') group by name`,
+    );
+    return rows.map((row) => ({
+      name: String(row.name),
+      waiting: Number(row.waiting),
+      oldestSeconds: Number(row.oldestSeconds),
+    }));
   }
 
   register(...definitions: JobDefinition[]): void {
@@ -243,9 +263,12 @@ export class JobQueue {
         for (const job of jobs) {
           const payload = definition.payload.parse(job.data);
           await this.recordRun(job.id);
+          const startedAt = performance.now();
           try {
             await definition.handler(payload);
+            this.observer?.(definition.name, 'completed', (performance.now() - startedAt) / 1000);
           } catch (error) {
+            this.observer?.(definition.name, 'failed', (performance.now() - startedAt) / 1000);
             const isFinal = job.retryCount >= job.retryLimit;
             this.log.warn(
               { err: error, job: definition.name, jobId: job.id, retry: job.retryCount },
