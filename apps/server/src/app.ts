@@ -22,6 +22,7 @@ import { registerOpenApi } from './platform/http/openapi.js';
 import { registerSecurityHeaders } from './platform/http/security.js';
 import type { Platform } from './platform/http/types.js';
 import { registerWebApp } from './platform/http/web.js';
+import { loggerOptions } from './platform/logging.js';
 import { JobQueue } from './platform/jobs.js';
 import { createMailer } from './platform/mail/mailer.js';
 import { METRICS_PATH, Metrics } from './platform/metrics.js';
@@ -53,7 +54,7 @@ export interface BuildOptions {
 /** Builds the whole application without listening: `main.ts` listens, tests call `app.inject()`. */
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger === false ? false : { level: config.logLevel },
+    logger: options.logger === false ? false : loggerOptions(config.logLevel, config.logFormat),
     bodyLimit: BODY_LIMIT_BYTES,
     // Closing waits for the requests in flight within this too (the server's close is one of its steps): on SIGTERM
     // they get the shutdown's bound (platform/shutdown.ts).

@@ -9,6 +9,7 @@ import {
 } from '@esign/shared';
 import { parseTrustProxy, type TrustProxy } from './http/client-address.js';
 import { type IntegrationProviderConfig, integrationConfigs } from './integration-config.js';
+import type { LogFormat } from './logging.js';
 import { OFFICE_RECYCLING_DEFAULTS, type OfficeRecycling } from './office/office-converter.js';
 import { defaultWebDistDir } from './paths.js';
 import type { S3Options } from './storage/s3.js';
@@ -94,6 +95,8 @@ export interface Config {
   shutdownTimeoutSeconds: number;
   /** METRICS_TOKEN: GET /metrics answers its bearer (Prometheus text); unset, /metrics is 404 and nothing is counted. */
   metricsToken: string | undefined;
+  /** LOG_FORMAT: json, pretty, or auto (the default: one readable line per event on a terminal, JSON lines otherwise). */
+  logFormat: LogFormat;
 }
 
 /**
@@ -211,6 +214,12 @@ function wholeNumber(value: string | undefined, fallback: number, name: string):
   const parsed = nonNegativeNumber(value, fallback, name);
   if (!Number.isInteger(parsed)) throw new Error(`${name} must be a whole number, got "${value}"`);
   return parsed;
+}
+
+function logFormat(value: string | undefined): LogFormat {
+  if (value === undefined || value === '') return 'auto';
+  if (value === 'json' || value === 'pretty' || value === 'auto') return value;
+  throw new Error(`LOG_FORMAT must be json, pretty or auto, got "${value}"`);
 }
 
 function pruningWindows(env: Env): PruningWindows {
@@ -346,6 +355,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
       .filter(Boolean),
     pruning: pruningWindows(env),
     metricsToken: env.METRICS_TOKEN || undefined,
+    logFormat: logFormat(env.LOG_FORMAT),
     shutdownTimeoutSeconds: positiveInt(env.SHUTDOWN_TIMEOUT_SECONDS, 30, 'SHUTDOWN_TIMEOUT_SECONDS'),
     ...overrides,
   };
