@@ -65,6 +65,13 @@ export class Metrics {
     this.jobDuration.observe({ job, outcome }, seconds);
   }
 
+  /** A request was answered (`route` undefined: no route matched). */
+  requestAnswered(method: string, route: string | undefined, status: number, seconds: number): void {
+    const labels = { method, route: route ?? 'unmatched', status: String(status) };
+    this.httpRequests.inc(labels);
+    this.httpDuration.observe(labels, seconds);
+  }
+
   addGauge(source: GaugeSource): void {
     new Gauge({
       name: source.name,
@@ -87,13 +94,7 @@ export class Metrics {
    */
   register(app: FastifyInstance, token: string): void {
     app.addHook('onResponse', async (request, reply) => {
-      const labels = {
-        method: request.method,
-        route: request.routeOptions.url ?? 'unmatched',
-        status: String(reply.statusCode),
-      };
-      this.httpRequests.inc(labels);
-      this.httpDuration.observe(labels, reply.elapsedTime / 1000);
+      this.requestAnswered(request.method, request.routeOptions.url, reply.statusCode, reply.elapsedTime / 1000);
     });
     app.get(METRICS_PATH, async (request, reply) => {
       if (!isSecretKey(bearerToken(request.headers.authorization), token)) throw notFound();
