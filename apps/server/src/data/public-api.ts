@@ -1,4 +1,4 @@
-import { and, eq, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../platform/db/client.js';
 import { apiIdempotency, apiKeys, apiRateWindows, apiUsage, documents, users } from '../platform/db/schema.js';
 import type { ApiKeyRow } from './api-keys.js';
@@ -114,15 +114,6 @@ export async function setApiDocumentSettings(
       ...(params.redirectionPage ? { redirectionPage: params.redirectionPage } : {}),
     })
     .where(eq(documents.id, params.documentId));
-}
-
-/** Removes the Idempotency-Keys made before `keysBefore` and the rate windows started before `windowsBefore` (ms). */
-export async function deleteExpiredIdempotencyKeys(
-  db: Db,
-  params: { keysBefore: Date; windowsBefore: number },
-): Promise<void> {
-  await db.delete(apiIdempotency).where(lt(apiIdempotency.createdAt, params.keysBefore));
-  await db.delete(apiRateWindows).where(lt(apiRateWindows.windowStart, params.windowsBefore));
 }
 
 /**

@@ -244,3 +244,12 @@ export async function listDeliveries(db: Db, params: { subscriptionId: string; p
           .orderBy(asc(webhookAttempts.createdAt));
   return { rows, attempts, total: total?.n ?? 0 };
 }
+
+/** Seconds the oldest pending delivery has waited (0 when none waits): the webhooks' lag, for the metrics. */
+export async function oldestPendingDeliverySeconds(db: Db): Promise<number> {
+  const result = (await db.execute(
+    sql`select coalesce(extract(epoch from now() - min(${webhookDeliveries.createdAt})), 0)::float8 as seconds
+        from ${webhookDeliveries} where ${webhookDeliveries.status} = 'pending'`,
+  )) as unknown as { rows: { seconds: number }[] };
+  return Number(result.rows[0]?.seconds ?? 0);
+}

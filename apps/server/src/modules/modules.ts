@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
+import { oldestPendingDeliverySeconds } from '../data/webhooks.js';
 import { secretBox } from '../platform/crypto/secret-box.js';
 import type { Platform } from '../platform/http/types.js';
 import type { JobDefinition } from '../platform/jobs.js';
+import type { GaugeSource } from '../platform/metrics.js';
 import { OFFICE_CONVERSION_TIMEOUT_MS, OfficeConverter } from '../platform/office/office-converter.js';
 import { createPaymentGateway } from '../platform/payments/create.js';
 import { LocalStorage } from '../platform/storage/local.js';
@@ -48,7 +50,7 @@ import { formService } from './forms/forms.service.js';
 import { integrationRoutes } from './integrations/integrations.routes.js';
 import { integrationService } from './integrations/integrations.service.js';
 import { operatorRoutes } from './operator/operator.routes.js';
-import { IDEMPOTENCY_SWEEP_CRON, publicApiJobs } from './public-api/public-api.jobs.js';
+import { PRUNE_CRON, pruningJobs, RETIRED_SCHEDULES } from './pruning/pruning.jobs.js';
 import { publicApiRoutes } from './public-api/public-api.routes.js';
 import { publicApiService } from './public-api/public-api.service.js';
 import { publicWebhooks } from './public-api/public-webhooks.js';
@@ -105,6 +107,10 @@ export interface AppModule {
   routes?: (api: FastifyInstance) => PromiseLike<unknown>;
   /** Its routes of the public API, registered under /api/public/v1 (an API key's bearer: `auth: 'apiKey'`). */
   publicRoutes?: (api: FastifyInstance) => PromiseLike<unknown>;
+  /** Gauges read when /metrics is scraped (with METRICS_TOKEN). */
+  gauges?: GaugeSource[];
+  /** Schedules of earlier versions' jobs, removed at start. */
+  retiredSchedules?: string[];
   /** Runs once this process's workers have started. */
   startWorkers?: () => Promise<void> | void;
   /** Runs when the application closes, after the job queue has stopped. */
@@ -229,7 +235,7 @@ export function appModules(
   });
   const apiKeys = apiKeyService({ db, now });
   const requestHistory = requestHistoryWriter({ db, log: platform.log });
-  const publicJobs = publicApiJobs({ db, now });
+  const pruning = pruningJobs({ db, now, windows: config.pruning, log: platform.log });
   const apiPlans = apiPlanService({ db, jobs, gateway, billingJobs: billingJobDefs, now });
   const publicApi = publicApiService({ db, jobs, templates, sending, documents, documentList, apiPlans, now });
 
@@ -264,7 +270,8 @@ export function appModules(
   const modules: AppModule[] = [
     {
       name: 'system',
-      routes: (api) => api.register(systemRoutes, { database, mailer, sms, config }),
+      routes: (api) =>
+        api.register(systemRoutes, { database, mailer, sms, config, storage, jobs, lifecycle: platform.lifecycle }),
     },
     {
       name: 'auth',
@@ -313,6 +320,18 @@ export function appModules(
         conversion.sweepUnconverted,
       ],
       schedules: [{ job: conversion.sweepUnconverted, cron: CONVERSION_SWEEP_CRON, payload: {} }],
+      gauges: [
+        {
+          name: 'esign_office_restarts',
+          help: 'Times this node replaced its warm LibreOffice (recycled after conversions or memory)',
+          read: () => [{ value: office.stats.recycled }],
+        },
+        {
+          name: 'esign_office_memory_bytes',
+          help: "Resident memory of this node's running LibreOffice (its process group)",
+          read: async () => [{ value: (await office.residentMb()) * 1024 * 1024 }],
+        },
+      ],
       routes: (api) => api.register(documentRoutes, { documents }),
       startWorkers: () => {
         if (options.warmUpOffice) office.warmUp();
@@ -419,6 +438,13 @@ export function appModules(
     {
       name: 'webhooks',
       jobs: [webhookJobDefs.deliver, webhookJobDefs.deliverBatch, webhookJobDefs.disabledMail],
+      gauges: [
+        {
+          name: 'esign_webhook_delivery_lag_seconds',
+          help: 'How long the oldest pending webhook delivery has waited (0 when none waits)',
+          read: async () => [{ value: await oldestPendingDeliverySeconds(db) }],
+        },
+      ],
       routes: (api) => api.register(webhookRoutes, { webhooks }),
     },
     { name: 'verify', routes: (api) => api.register(verifyRoutes, { verify: verifyService({ db }) }) },
@@ -426,8 +452,6 @@ export function appModules(
     // The public API: an API key acts as its owner through the same services (and so the same access policy).
     {
       name: 'public-api',
-      jobs: [publicJobs.sweepIdempotencyKeys],
-      schedules: [{ job: publicJobs.sweepIdempotencyKeys, cron: IDEMPOTENCY_SWEEP_CRON, payload: {} }],
       publicRoutes: (api) =>
         api.register(publicApiRoutes, {
           service: publicApi,
@@ -437,6 +461,13 @@ export function appModules(
           lifecycle,
         }),
       stop: () => requestHistory.flush(),
+    },
+    // Operational rows past their window (events, deliveries, API requests, outboxes, sessions, tokens, keys).
+    {
+      name: 'pruning',
+      jobs: [pruning.pruneOperationalRows],
+      schedules: [{ job: pruning.pruneOperationalRows, cron: PRUNE_CRON, payload: {} }],
+      retiredSchedules: RETIRED_SCHEDULES,
     },
   ];
   if (storage instanceof LocalStorage) {

@@ -9,6 +9,7 @@ import {
 } from '@esign/shared';
 import { parseTrustProxy, type TrustProxy } from './http/client-address.js';
 import { type IntegrationProviderConfig, integrationConfigs } from './integration-config.js';
+import type { LogFormat } from './logging.js';
 import { OFFICE_RECYCLING_DEFAULTS, type OfficeRecycling } from './office/office-converter.js';
 import { defaultWebDistDir } from './paths.js';
 import type { S3Options } from './storage/s3.js';
@@ -85,7 +86,39 @@ export interface Config {
   eventPollMs: number;
   /** INVOICE_SELLER: the seller's lines on invoices, separated by '|' ('eSign Inc.|1 Main St|Springfield'). */
   invoiceSeller: string[];
+  /** How long operational rows are kept before the hourly prune removes them (modules/pruning); 0 keeps them. */
+  pruning: PruningWindows;
+  /**
+   * SHUTDOWN_TIMEOUT_SECONDS: on SIGTERM, how long in-flight requests and running jobs get to finish before the
+   * process exits anyway (30; a job cut off is retried by the next process).
+   */
+  shutdownTimeoutSeconds: number;
+  /** METRICS_TOKEN: GET /metrics answers its bearer (Prometheus text); unset, /metrics is 404 and nothing is counted. */
+  metricsToken: string | undefined;
+  /** LOG_FORMAT: json, pretty, or auto (the default: one readable line per event on a terminal, JSON lines otherwise). */
+  logFormat: LogFormat;
 }
+
+/**
+ * PRUNE_EVENTS_DAYS (events and webhook deliveries, 90), PRUNE_API_REQUESTS_DAYS (API request history, 90),
+ * PRUNE_OUTBOX_DAYS (mail and SMS outboxes, 30), PRUNE_SESSIONS_DAYS (ended sessions, spent tokens, 30) and
+ * PRUNE_IDEMPOTENCY_HOURS (Idempotency-Keys, 24: never less, a key is promised for 24 hours). 0 keeps the rows.
+ */
+export interface PruningWindows {
+  eventsDays: number;
+  apiRequestsDays: number;
+  outboxDays: number;
+  sessionsDays: number;
+  idempotencyHours: number;
+}
+
+export const PRUNING_DEFAULTS: PruningWindows = {
+  eventsDays: 90,
+  apiRequestsDays: 90,
+  outboxDays: 30,
+  sessionsDays: 30,
+  idempotencyHours: 24,
+};
 
 /** A submission limit: at most `count` in `seconds`. */
 export interface RateWindow {
@@ -175,6 +208,42 @@ function nonNegativeNumber(value: string | undefined, fallback: number, name: st
   const parsed = Number(value);
   if (!Number.isFinite(parsed) || parsed < 0) throw new Error(`${name} must be a number >= 0, got "${value}"`);
   return parsed;
+}
+
+function wholeNumber(value: string | undefined, fallback: number, name: string): number {
+  const parsed = nonNegativeNumber(value, fallback, name);
+  if (!Number.isInteger(parsed)) throw new Error(`${name} must be a whole number, got "${value}"`);
+  return parsed;
+}
+
+function logFormat(value: string | undefined): LogFormat {
+  if (value === undefined || value === '') return 'auto';
+  if (value === 'json' || value === 'pretty' || value === 'auto') return value;
+  throw new Error(`LOG_FORMAT must be json, pretty or auto, got "${value}"`);
+}
+
+function pruningWindows(env: Env): PruningWindows {
+  const idempotencyHours = wholeNumber(
+    env.PRUNE_IDEMPOTENCY_HOURS,
+    PRUNING_DEFAULTS.idempotencyHours,
+    'PRUNE_IDEMPOTENCY_HOURS',
+  );
+  if (idempotencyHours !== 0 && idempotencyHours < PRUNING_DEFAULTS.idempotencyHours) {
+    throw new Error(
+      `PRUNE_IDEMPOTENCY_HOURS must be 0 or at least 24 (a key is kept 24 hours), got "${idempotencyHours}"`,
+    );
+  }
+  return {
+    eventsDays: wholeNumber(env.PRUNE_EVENTS_DAYS, PRUNING_DEFAULTS.eventsDays, 'PRUNE_EVENTS_DAYS'),
+    apiRequestsDays: wholeNumber(
+      env.PRUNE_API_REQUESTS_DAYS,
+      PRUNING_DEFAULTS.apiRequestsDays,
+      'PRUNE_API_REQUESTS_DAYS',
+    ),
+    outboxDays: wholeNumber(env.PRUNE_OUTBOX_DAYS, PRUNING_DEFAULTS.outboxDays, 'PRUNE_OUTBOX_DAYS'),
+    sessionsDays: wholeNumber(env.PRUNE_SESSIONS_DAYS, PRUNING_DEFAULTS.sessionsDays, 'PRUNE_SESSIONS_DAYS'),
+    idempotencyHours,
+  };
 }
 
 function twilioOptions(env: Env): TwilioOptions | undefined {
@@ -284,6 +353,10 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
       .split('|')
       .map((line) => line.trim())
       .filter(Boolean),
+    pruning: pruningWindows(env),
+    metricsToken: env.METRICS_TOKEN || undefined,
+    logFormat: logFormat(env.LOG_FORMAT),
+    shutdownTimeoutSeconds: positiveInt(env.SHUTDOWN_TIMEOUT_SECONDS, 30, 'SHUTDOWN_TIMEOUT_SECONDS'),
     ...overrides,
   };
 }

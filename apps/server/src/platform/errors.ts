@@ -33,6 +33,8 @@ export const STATUS_BY_CODE: Record<ErrorCode, number> = {
   NOT_CONFIGURED: 501,
   INTERNAL: 500,
   MAINTENANCE: 503,
+  /** GET ready: a part this node needs failed its check, or the node is shutting down (the message names which). */
+  NOT_READY: 503,
 };
 
 /** The application's one error type: a stable code, a message for people, and field errors for validation. */

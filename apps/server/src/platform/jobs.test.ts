@@ -216,3 +216,68 @@ describe('JobQueue expiry and recovery', () => {
     }
   });
 });
+
+describe('JobQueue.stop (a shutdown)', () => {
+  /** A job that runs until its gate opens; `started` settles once it runs. */
+  function gatedJob(name: string) {
+    let open: () => void = () => {};
+    const gate = new Promise<void>((resolve) => {
+      open = resolve;
+    });
+    let markStarted: () => void = () => {};
+    const started = new Promise<void>((resolve) => {
+      markStarted = resolve;
+    });
+    const state = { isFinished: false };
+    const job = defineJob({
+      name,
+      payload: z.object({}),
+      retryLimit: 2,
+      async handler() {
+        markStarted();
+        await gate;
+        state.isFinished = true;
+      },
+    });
+    return { job, open, started, state };
+  }
+
+  const jobState = async (name: string) => {
+    const result = (await database.db.execute(
+      sql`select state from pgboss.job where name = ${name} order by created_on desc limit 1`,
+    )) as unknown as { rows: { state: string }[] };
+    return result.rows[0]?.state;
+  };
+
+  it('lets a running job finish before it resolves', async () => {
+    const { job, open, started, state } = gatedJob('test.stop-finishes');
+    const queue = new JobQueue(database, pino({ level: 'silent' }), 60_000);
+    queue.register(job);
+    await queue.start();
+    await queue.startWorkers();
+    await queue.send(job, {});
+    await started;
+    const stopped = queue.stop();
+    open();
+    await stopped;
+    expect(state.isFinished).toBe(true);
+    expect(await jobState(job.name)).toBe('completed');
+  });
+
+  it('leaves a job that outlasts its bound to be retried', async () => {
+    const { job, open, started, state } = gatedJob('test.stop-bound');
+    const queue = new JobQueue(database, pino({ level: 'silent' }), 1000);
+    queue.register(job);
+    await queue.start();
+    await queue.startWorkers();
+    await queue.send(job, {});
+    await started;
+    try {
+      await queue.stop();
+      expect(state.isFinished).toBe(false);
+      expect(await jobState(job.name)).toBe('retry');
+    } finally {
+      open();
+    }
+  });
+});

@@ -93,10 +93,14 @@ export class JobQueue {
   /** On PostgreSQL: which processes sharing the queue are alive (see retryJobsOfEndedProcesses). */
   private readonly liveness: ProcessLiveness | undefined;
   private sweep: NodeJS.Timeout | undefined;
+  /** Told of every run's end (the metrics). */
+  private observer: ((job: string, outcome: 'completed' | 'failed', seconds: number) => void) | undefined;
 
   constructor(
     private readonly database: Database,
     private readonly log: FastifyBaseLogger,
+    /** How long `stop` waits for running jobs before it leaves them to be retried. */
+    private readonly stopTimeoutMs = 5000,
   ) {
     this.boss = new PgBoss({
       ...database.queueConnection,
@@ -109,6 +113,24 @@ export class JobQueue {
     this.boss.on('error', (error) => this.log.error({ err: error }, 'job queue error'));
     const connection = database.queueConnection;
     if ('connectionString' in connection) this.liveness = new ProcessLiveness(connection.connectionString);
+  }
+
+  observe(observer: (job: string, outcome: 'completed' | 'failed', seconds: number) => void): void {
+    this.observer = observer;
+  }
+
+  /** Per queue: the jobs waiting (created or to retry) and the age of the oldest, in seconds (the metrics). */
+  async waitingStats(): Promise<{ name: string; waiting: number; oldestSeconds: number }[]> {
+    const rows = await this.queueRows(
+      sql`select name, count(*)::int as waiting,
+            coalesce(extract(epoch from now() - min(created_on)), 0)::float8 as "oldestSeconds"
+          from pgboss.job where state in ('created', 'retry') group by name`,
+    );
+    return rows.map((row) => ({
+      name: String(row.name),
+      waiting: Number(row.waiting),
+      oldestSeconds: Number(row.oldestSeconds),
+    }));
   }
 
   register(...definitions: JobDefinition[]): void {
@@ -247,9 +269,12 @@ export class JobQueue {
         for (const job of jobs) {
           const payload = definition.payload.parse(job.data);
           await this.recordRun(job.id);
+          const startedAt = performance.now();
           try {
             await definition.handler(payload);
+            this.observer?.(definition.name, 'completed', (performance.now() - startedAt) / 1000);
           } catch (error) {
+            this.observer?.(definition.name, 'failed', (performance.now() - startedAt) / 1000);
             const isFinal = job.retryCount >= job.retryLimit;
             this.log.warn(
               { err: error, job: definition.name, jobId: job.id, retry: job.retryCount },
@@ -382,11 +407,23 @@ export class JobQueue {
     await this.boss.schedule(definition.name, cron, definition.payload.parse(payload) as object);
   }
 
+  /** Throws unless the queue is started and its tables answer (the readiness check). */
+  async check(): Promise<void> {
+    if (!this.started) throw new Error('The job queue is not started');
+    await this.queueRows(sql`select 1 from pgboss.version`);
+  }
+
+  /** Removes a schedule (of a job an earlier version had); nothing when there is none. */
+  async unschedule(name: string): Promise<void> {
+    if (!this.started) throw new Error('The job queue is not started');
+    await this.boss.unschedule(name);
+  }
+
   async stop(): Promise<void> {
     if (!this.started) return;
     this.started = false;
     clearInterval(this.sweep);
-    await this.boss.stop({ graceful: true, wait: true, timeout: 5000 });
+    await this.boss.stop({ graceful: true, wait: true, timeout: this.stopTimeoutMs });
     await this.liveness?.stop();
   }
 }

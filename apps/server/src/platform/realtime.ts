@@ -66,6 +66,11 @@ export class Realtime implements SocketAccess {
     this.io = io;
   }
 
+  /** Sockets connected to this node. */
+  get socketCount(): number {
+    return this.io?.engine.clientsCount ?? 0;
+  }
+
   publish(rooms: string[], name: string, message: unknown): void {
     if (!this.io || rooms.length === 0) return;
     this.io.to(rooms).emit(name, message);

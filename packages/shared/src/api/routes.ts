@@ -118,6 +118,7 @@ export const ROUTES = {
   getUser: { method: 'GET', path: '/user' },
   googleSignIn: { method: 'POST', path: '/auth/google_sign_in' },
   health: { method: 'GET', path: '/health' },
+  ready: { method: 'GET', path: '/ready' },
   listDocuments: { method: 'GET', path: '/documents' },
   listAllDocuments: { method: 'GET', path: '/documents/all' },
   listLiveTemplates: { method: 'GET', path: '/documents/all/templates' },

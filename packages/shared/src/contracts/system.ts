@@ -5,6 +5,17 @@ import { ROUTES } from '../api/routes.js';
 export const healthResponse = z.object({ status: z.literal('ok'), database: z.enum(['pglite', 'postgres']) });
 export const health = { ...ROUTES.health, response: healthResponse } as const;
 
+/**
+ * GET ready (readiness; `health` is liveness): the database, the file storage and the job queue answered. Otherwise
+ * 503 NOT_READY, whose message names what failed (or that the node is shutting down).
+ */
+export const readyResponse = z.object({
+  status: z.literal('ready'),
+  database: z.enum(['pglite', 'postgres']),
+  storage: z.enum(['local', 's3']),
+});
+export const ready = { ...ROUTES.ready, response: readyResponse } as const;
+
 /** GET app-config: what the web app reads from the server's configuration when it starts (no account needed). */
 export const appConfigResponse = z.object({
   /** Minutes without activity in any tab before the app logs out (IDLE_LOGOUT_MINUTES). */

@@ -1,13 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import { createClient } from 'redis';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { apiKeyClient } from '../../../test/api-keys.js';
 import { createTestApp, type TestApp } from '../../../test/app.js';
 import { authClient } from '../../../test/auth.js';
 import { isRedisUp, testRedisUrl } from '../../../test/redis.js';
-import { apiIdempotency, apiRateWindows } from '../../platform/db/schema.js';
-import { publicApiJobs } from './public-api.jobs.js';
 import { databaseRateWindows, keyRateLimiter, type RateWindowStore } from './rate-limiter.js';
 import { redisRateWindows } from './rate-windows-redis.js';
 
@@ -57,23 +54,5 @@ describe('the per-key rate limiter', () => {
     } finally {
       await redis.quit();
     }
-  });
-});
-
-describe('the hourly sweep', () => {
-  it('removes Idempotency-Keys past 24 hours and rate windows older than a minute', async () => {
-    const { db } = t.app.platform.database;
-    const user = await authClient(t.app).loggedInUser();
-    const { apiKey } = await apiKeyClient(t.app, user.accessToken).newKey();
-    const old = new Date(Date.now() - 25 * 3_600_000);
-    await db.insert(apiIdempotency).values([
-      { userId: user.id, key: 'old', requestHash: 'h', statusCode: 200, response: {}, createdAt: old },
-      { userId: user.id, key: 'new', requestHash: 'h', statusCode: 200, response: {} },
-    ]);
-    await db.insert(apiRateWindows).values({ apiKeyId: apiKey.id, windowStart: Date.now() - 120_000, count: 3 });
-    await publicApiJobs({ db, now: () => new Date() }).sweepIdempotencyKeys.handler({});
-    const keys = await db.select().from(apiIdempotency).where(eq(apiIdempotency.userId, user.id));
-    expect(keys.map((row) => row.key)).toEqual(['new']);
-    expect(await db.select().from(apiRateWindows).where(eq(apiRateWindows.apiKeyId, apiKey.id))).toEqual([]);
   });
 });

@@ -246,6 +246,7 @@ describe('documents.seal', { timeout: 180_000 }, () => {
         delete: (key) => storage.delete(key),
         signedGetUrl: (key, options) => storage.signedGetUrl(key, options),
         signedPutUrl: (key, options) => storage.signedPutUrl(key, options),
+        check: () => storage.check(),
         put: async (key, body, type) => {
           await storage.put(key, body, type);
           throw new Error('killed after the file was stored');

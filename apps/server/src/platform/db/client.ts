@@ -27,6 +27,8 @@ export interface Database {
   db: Db;
   /** For pg-boss: a connection string on PostgreSQL, an executor on PGlite. */
   queueConnection: { connectionString: string } | { db: SqlExecutor };
+  /** On PostgreSQL: the pool's connections (in use, idle) and the queries waiting for one. */
+  poolStats?: () => { inUse: number; idle: number; waiting: number };
   close(): Promise<void>;
 }
 
@@ -67,6 +69,7 @@ export async function openDatabase(options: { databaseUrl: string | undefined; d
       kind: 'postgres',
       db: db as unknown as Db,
       queueConnection: { connectionString: databaseUrl },
+      poolStats: () => ({ inUse: pool.totalCount - pool.idleCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       close: () => pool.end(),
     };
   }

@@ -2,6 +2,7 @@ import type { Readable } from 'node:stream';
 import {
   DeleteObjectCommand,
   GetObjectCommand,
+  HeadBucketCommand,
   HeadObjectCommand,
   NotFound,
   PutObjectCommand,
@@ -62,6 +63,10 @@ export class S3Storage implements Storage {
       if (error instanceof NotFound || (error as { name?: string }).name === 'NotFound') return false;
       throw error;
     }
+  }
+
+  async check(): Promise<void> {
+    await this.client.send(new HeadBucketCommand({ Bucket: this.options.bucket }));
   }
 
   async delete(key: string): Promise<void> {

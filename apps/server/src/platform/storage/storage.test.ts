@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -34,12 +34,17 @@ describe('file keys', () => {
 });
 
 /** The same behaviour from both drivers, with real HTTP to the signed URLs. */
-function storageContract(name: string, setup: () => Promise<{ storage: Storage; teardown(): Promise<void> }>) {
+function storageContract(
+  name: string,
+  /** `broken`: the same driver pointed at files it cannot reach (the readiness check's failure). */
+  setup: () => Promise<{ storage: Storage; broken: Storage; teardown(): Promise<void> }>,
+) {
   describe(`${name} storage`, () => {
     let storage: Storage;
+    let broken: Storage;
     let teardown: () => Promise<void>;
     beforeAll(async () => {
-      ({ storage, teardown } = await setup());
+      ({ storage, broken, teardown } = await setup());
     });
     afterAll(async () => {
       await teardown?.();
@@ -54,6 +59,11 @@ function storageContract(name: string, setup: () => Promise<{ storage: Storage; 
       await storage.delete('docs/a/one.pdf');
       expect(await storage.exists('docs/a/one.pdf')).toBe(false);
       await expect(storage.put('../escape.pdf', Buffer.from('x'), 'application/pdf')).rejects.toThrow();
+    });
+
+    it('passes the readiness check, which fails when its files cannot be reached', async () => {
+      await expect(storage.check()).resolves.toBeUndefined();
+      await expect(broken.check()).rejects.toThrow();
     });
 
     it('hands out signed URLs that read and write the file', async () => {
@@ -104,8 +114,12 @@ storageContract('local', async () => {
   registerErrorHandler(served);
   await served.register(localFileRoutes, { storage, prefix: '/api/v1' });
   await served.listen({ port: address.port, host: '127.0.0.1' });
+  // Its folder's place is taken by a file.
+  const blocked = join(root, 'blocked');
+  writeFileSync(blocked, 'not a folder');
   return {
     storage,
+    broken: new LocalStorage(join(blocked, 'files'), 'http://127.0.0.1', 'test-secret'),
     async teardown() {
       await served.close();
       rmSync(root, { recursive: true, force: true });
@@ -133,6 +147,14 @@ storageContract('S3 (s3rver)', async () => {
   });
   return {
     storage,
+    broken: new S3Storage({
+      endpoint: `http://127.0.0.1:${port}`,
+      bucket: 'no-such-bucket',
+      region: 'us-east-1',
+      accessKeyId: 'S3RVER',
+      secretAccessKey: 'S3RVER',
+      forcePathStyle: true,
+    }),
     async teardown() {
       await server.close();
       rmSync(directory, { recursive: true, force: true });

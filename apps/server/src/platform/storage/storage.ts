@@ -26,6 +26,8 @@ export interface Storage {
   delete(key: string): Promise<void>;
   signedGetUrl(key: string, options?: SignedUrlOptions): Promise<string>;
   signedPutUrl(key: string, options?: SignedUrlOptions): Promise<string>;
+  /** Throws when files cannot be read and written now (the readiness check). */
+  check(): Promise<void>;
 }
 
 export function urlLifetime(options?: SignedUrlOptions): number {

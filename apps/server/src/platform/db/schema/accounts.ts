@@ -120,7 +120,10 @@ export const sessions = pgTable(
     endedAt: timestamp('ended_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (table) => [index('sessions_user_idx').on(table.userId)],
+  (table) => [
+    index('sessions_user_idx').on(table.userId),
+    index('sessions_ended_idx').on(table.endedAt).where(sql`${table.endedAt} is not null`),
+  ],
 );
 
 export const refreshTokens = pgTable(
@@ -141,6 +144,7 @@ export const refreshTokens = pgTable(
     uniqueIndex('refresh_tokens_hash_key').on(table.tokenHash),
     index('refresh_tokens_user_idx').on(table.userId),
     index('refresh_tokens_family_idx').on(table.familyId),
+    index('refresh_tokens_expires_idx').on(table.expiresAt),
   ],
 );
 

@@ -56,7 +56,10 @@ export const apiRequests = pgTable(
     durationMs: integer('duration_ms').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
-  (table) => [index('api_requests_key_idx').on(table.apiKeyId, table.createdAt)],
+  (table) => [
+    index('api_requests_key_idx').on(table.apiKeyId, table.createdAt),
+    index('api_requests_created_idx').on(table.createdAt),
+  ],
 );
 
 /** An account's API requests of one month (UTC 'YYYY-MM'): counted against the API plan exactly, by row lock. */

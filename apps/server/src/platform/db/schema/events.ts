@@ -43,6 +43,8 @@ export const events = pgTable(
     uniqueIndex('events_document_sequence_key').on(table.documentId, table.sequence),
     index('events_undispatched_idx').on(table.position).where(sql`${table.dispatchedAt} is null`),
     index('events_user_idx').on(table.userId, table.createdAt),
+    // The prune's (modules/pruning).
+    index('events_created_idx').on(table.createdAt),
   ],
 );
 
@@ -107,6 +109,7 @@ export const webhookDeliveries = pgTable(
     index('webhook_deliveries_pending_idx')
       .on(table.subscriptionId, table.documentId, table.sequence)
       .where(sql`${table.status} = 'pending'`),
+    index('webhook_deliveries_created_idx').on(table.createdAt),
   ],
 );
 
