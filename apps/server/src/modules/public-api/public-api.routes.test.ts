@@ -76,9 +76,9 @@ describe('public API: its OpenAPI document', () => {
     expect(Object.keys(own.paths).sort()).toEqual([
       '/documents',
       '/documents/recent',
+      '/documents/{id}/expiry',
       '/documents/{id}/reassignment',
       '/documents/{id}/recipients/{recipientId}',
-      '/documents/{id}/expiry',
       '/documents/{id}/signers',
       '/documents/{id}/void',
       '/sign_request',

@@ -24,7 +24,9 @@ describe('the public API: update_recipient and set_reassignment', () => {
     const email = uniqueEmail('fixed');
 
     const answer = await client.updateRecipient(made.documentId, first.id, { name: 'Fixed Name', email });
-    expect(answer.signers).toEqual([{ id: first.id, name: 'Fixed Name', email, order: 1, status: 'awaiting' }]);
+    expect(answer.signers).toEqual([
+      { id: first.id, name: 'Fixed Name', email, order: 1, status: 'awaiting', recipientRole: 'signer', step: 1 },
+    ]);
     const token = linkParam(await waitForMail(t.app, email), 'signAccessToken');
     expect(
       (await signerClient(t.app, token)('GET', `/document_sign/documents/${made.documentId}/signers`)).statusCode,
