@@ -1,12 +1,6 @@
-import { webcrypto } from 'node:crypto';
 import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
-
-/** Node's WebCrypto for PKI.js, passed to each call (not set globally: @libpdf/core uses PKI.js too). */
-const engine = new pkijs.CryptoEngine({
-  name: 'node',
-  crypto: webcrypto as unknown as pkijs.CryptoEngineParameters['crypto'],
-});
+import { pkiEngine as engine } from './pki-engine.js';
 
 /** One signature of a PDF as found and checked. */
 export interface FoundSignature {
@@ -74,7 +68,8 @@ function ownArrayBuffer(buffer: Buffer): ArrayBuffer {
   return whole && buffer.buffer instanceof ArrayBuffer ? buffer.buffer : new Uint8Array(buffer).buffer;
 }
 
-function names(name: pkijs.RelativeDistinguishedNames): string {
+/** A distinguished name as `CN=..., O=...` (the parts a reader recognises). */
+export function names(name: pkijs.RelativeDistinguishedNames): string {
   const labels: Record<string, string> = { '2.5.4.3': 'CN', '2.5.4.10': 'O', '2.5.4.6': 'C', '2.5.4.11': 'OU' };
   return name.typesAndValues
     .filter((entry) => labels[entry.type])
