@@ -42,7 +42,7 @@ const setModes = (...modes: TrustPeers['authorities'][number]['mode'][]) =>
 function contentsOf(bytes: Uint8Array, subFilter: string): Buffer[] {
   const text = Buffer.from(bytes).toString('latin1');
   const found: Buffer[] = [];
-  for (const match of text.matchAll(/\/SubFilter\s*\/([\w.]+)[^]*?\/Contents\s*<([0-9a-fA-F]+)>/g)) {
+  for (const match of text.matchAll(/\/SubFilter\s*\/([\w.]+)[\s\S]*?\/Contents\s*<([0-9a-fA-F]+)>/g)) {
     if (match[1] !== subFilter) continue;
     const der = Buffer.from(match[2] ?? '', 'hex');
     const asn = asn1js.fromBER(new Uint8Array(der));
