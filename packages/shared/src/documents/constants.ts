@@ -67,7 +67,7 @@ export type ActiveContentState = (typeof ACTIVE_CONTENT_STATES)[number];
 export const ACTIVE_CONTENT_CHOICES = ['keep', 'remove'] as const;
 export type ActiveContentChoice = (typeof ACTIVE_CONTENT_CHOICES)[number];
 
-export const ACTIVITY_TYPES = ['create', 'update', 'send', 'view', 'sign', 'complete', 'revert'] as const;
+export const ACTIVITY_TYPES = ['create', 'update', 'send', 'view', 'sign', 'complete', 'revert', 'timestamp'] as const;
 export type ActivityType = (typeof ACTIVITY_TYPES)[number];
 
 /** Section 9: lists sort by createdAt descending by default; search is debounced 1000 ms. */
