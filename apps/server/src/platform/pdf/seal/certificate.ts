@@ -1,4 +1,5 @@
 import { type PDF, type PDFPage, rgb } from '@libpdf/core';
+import { AUDIT_TRAIL_FILE } from './audit-attachment.js';
 import type { PdfFonts } from './fonts.js';
 
 /** What the certificate of completion says about one signer: only what was recorded, null where nothing was. */
@@ -25,6 +26,8 @@ export interface CertificateData {
   signers: CertificateSigner[];
   /** The public verify page of this instance ('Verify this document at ...'), when known. */
   verifyUrl?: string | undefined;
+  /** The audit trail's hash chain as sealed: how many events, and the last one's hash (also embedded as JSON). */
+  auditTrail?: { count: number; finalHash: string | null } | undefined;
 }
 
 export const UNKNOWN = 'unknown';
@@ -51,6 +54,10 @@ export function appendCertificate(pdf: PDF, fonts: PdfFonts, data: CertificateDa
   writer.field('Document ID', data.documentId);
   writer.field('SHA-256 of the original PDF', data.originalSha256);
   writer.field('Completed', formatInstant(data.completedAt));
+  if (data.auditTrail) {
+    writer.field('Audit trail', `${data.auditTrail.count} events, embedded in this file as ${AUDIT_TRAIL_FILE}`);
+    writer.field('Audit trail final SHA-256', data.auditTrail.finalHash ?? UNKNOWN);
+  }
   if (data.verifyUrl) writer.field('Verify', `Verify this document at ${data.verifyUrl}`);
   writer.space(10);
   data.signers.forEach((signer, index) => {
