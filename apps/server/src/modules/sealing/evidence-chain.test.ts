@@ -1,3 +1,5 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { PDF } from '@libpdf/core';
 import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,6 +11,7 @@ import { listChainedRows, recordActivity } from '../../data/activity.js';
 import { checkChain } from '../../platform/crypto/audit-chain.js';
 import { documentActivities, documents } from '../../platform/db/schema.js';
 import { readAuditTrail } from '../../platform/pdf/seal/audit-attachment.js';
+import { generateSelfSigned } from '../../platform/pdf/seal/signing-identity.js';
 import { addArchiveTimestampOnce } from './archive-timestamp.js';
 import { compareAuditTrail, parseEmbeddedAuditTrail } from './audit-trail.js';
 
@@ -149,5 +152,14 @@ describe('evidence that lasts', { timeout: 180_000 }, () => {
     const bytes = await t.app.platform.storage.getBuffer(row.resultPdfFileKey ?? '');
     const embedded = parseEmbeddedAuditTrail(readAuditTrail(await PDF.load(bytes)));
     expect(compareAuditTrail(embedded, await listChainedRows(db(), row.id)).match).toBe('changed');
+  });
+
+  it('refuses to start with an expired sealing certificate, saying so', async () => {
+    const expired = generateSelfSigned('Expired Seal', new Date(Date.now() - 11 * 365 * 86_400_000));
+    const path = join(peers.dir, 'expired.p12');
+    writeFileSync(path, expired.p12);
+    await expect(
+      createTestApp({ config: { signingCertP12: path, signingCertPassword: expired.password } }),
+    ).rejects.toThrow(/SIGNING_CERT_P12: the certificate "Expired Seal" expired on/);
   });
 });

@@ -5,6 +5,7 @@ import type { Db } from '../../platform/db/client.js';
 import { defineJob, type JobQueue, type QueueInTransaction } from '../../platform/jobs.js';
 import type { TrustServices } from '../../platform/pdf/seal/seal-pdf.js';
 import {
+  assertSealingCertificate,
   createSigner,
   loadSigningIdentity,
   type SigningIdentityOptions,
@@ -45,7 +46,11 @@ export function sealingJobs(deps: SealingDeps) {
   let signer: Promise<Signer> | undefined;
   const loadSigner = () => {
     signer ??= Promise.resolve()
-      .then(() => createSigner(loadSigningIdentity({ ...deps.signingIdentity, now: deps.now() })))
+      .then(async () => {
+        const created = await createSigner(loadSigningIdentity({ ...deps.signingIdentity, now: deps.now() }));
+        assertSealingCertificate(created.certificate, deps.now());
+        return created;
+      })
       .catch((error: unknown) => {
         signer = undefined;
         throw error;
