@@ -55,6 +55,14 @@ async function signedAndSealed(title: string) {
   return waitForSealed(t.app, doc.documentId);
 }
 
+async function verify(bytes: Uint8Array) {
+  const form = new FormData();
+  form.append('file', new Blob([bytes]), 'sealed.pdf');
+  const answer = await t.app.inject({ method: 'POST', url: '/api/v1/verify', payload: form });
+  expect(answer.statusCode).toBe(200);
+  return answer.json();
+}
+
 const archiveDeps = () => {
   const { storage, jobs, now, config } = t.app.platform;
   return {
@@ -88,6 +96,30 @@ describe('evidence that lasts', { timeout: 180_000 }, () => {
     // The complete row follows the sealed trail, chained to it.
     expect(rows.at(-1)).toMatchObject({ type: 'complete', previousHash: embedded?.finalHash });
     expect(compareAuditTrail(embedded, rows).match).toBe('matches');
+
+    // The verify page's answer tells the whole story.
+    const body = await verify(bytes);
+    expect(body.verdict).toBe('intact');
+    expect(body.evidence).toMatchObject({
+      level: 'B-LTA',
+      auditTrail: { match: 'matches', events: rows.length },
+      validationData: { ocsp: [{ status: 'good' }, { status: 'good' }] },
+    });
+    expect(body.signatures).toMatchObject([
+      {
+        kind: 'signature',
+        isValid: true,
+        isSelfSigned: false,
+        timestamp: { authority: expect.stringContaining('Test Time-Stamping Authority') },
+      },
+      { kind: 'documentTimestamp', isValid: true, coversWholeFile: true },
+    ]);
+    // The seal (signature, pages, form), its validation data, then the archive timestamp.
+    expect(body.evidence.updates.map((update: { kinds: string[] }) => update.kinds)).toEqual([
+      expect.arrayContaining(['signature', 'page']),
+      ['validationData'],
+      ['documentTimestamp'],
+    ]);
   });
 
   it('seals at B-B at once with every authority down, then the archive job makes it B-LTA, and renews it', async () => {
@@ -131,6 +163,15 @@ describe('evidence that lasts', { timeout: 180_000 }, () => {
       'renewal',
     ]);
     expect(checkChain(stamps).isIntact).toBe(true);
+    const body = await verify(renewedBytes);
+    expect(body).toMatchObject({ verdict: 'intact', evidence: { level: 'B-LTA', auditTrail: { match: 'matches' } } });
+    expect(body.signatures.map((signature: { kind: string }) => signature.kind)).toEqual([
+      'signature',
+      'documentTimestamp',
+      'documentTimestamp',
+    ]);
+    // The earlier file (B-B) is still recognised, and told apart.
+    expect((await verify(before)).evidence.level).toBe('B-B');
   });
 
   it('finds where the chain breaks when an earlier row is rewritten in the database', async () => {
@@ -152,6 +193,7 @@ describe('evidence that lasts', { timeout: 180_000 }, () => {
     const bytes = await t.app.platform.storage.getBuffer(row.resultPdfFileKey ?? '');
     const embedded = parseEmbeddedAuditTrail(readAuditTrail(await PDF.load(bytes)));
     expect(compareAuditTrail(embedded, await listChainedRows(db(), row.id)).match).toBe('changed');
+    expect((await verify(bytes)).evidence.auditTrail.match).toBe('changed');
   });
 
   it('refuses to start with an expired sealing certificate, saying so', async () => {
