@@ -211,6 +211,7 @@ export const documentTexts = {
       sign: 'SIGNED',
       complete: 'COMPLETED',
       revert: 'REVERTED',
+      timestamp: 'TIMESTAMPED',
     },
     sourceIp: 'IP: {{ip}}',
   },
