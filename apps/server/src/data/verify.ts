@@ -25,6 +25,8 @@ export async function findSealedDocumentByHash(db: Db, digests: string[]) {
         inArray(sql`${documentActivities.details}->>'sha256'`, digests),
       ),
     )
+    // The file itself first (the first digest), before the earlier files its signatures signed.
+    .orderBy(sql`(${documentActivities.details}->>'sha256') = ${digests[0]} desc`)
     .limit(1);
   if (!row) return undefined;
   const people = await db
