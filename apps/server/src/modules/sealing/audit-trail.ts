@@ -1,5 +1,5 @@
 import type { ActivityRow } from '../../data/activity.js';
-import { type ChainCheck, checkChain } from '../../platform/crypto/audit-chain.js';
+import { type ChainCheck, type ChainedRow, checkChain } from '../../platform/crypto/audit-chain.js';
 
 /** The format of the audit trail a sealed PDF embeds (`audit-trail.json`). */
 export const AUDIT_TRAIL_FORMAT = 'esign-audit-trail/1';
@@ -10,18 +10,7 @@ export interface EmbeddedAuditTrail {
   count: number;
   finalHash: string | null;
   /** The rows in the order written, with the chain's hashes (`platform/crypto/audit-chain.ts` says how to recompute). */
-  events: {
-    id: string;
-    type: string;
-    userId: string | null;
-    signerIds: string[];
-    sourceIp: string | null;
-    userAgent: string | null;
-    details: Record<string, string> | null;
-    createdAt: string;
-    previousHash: string | null;
-    hash: string | null;
-  }[];
+  events: (Omit<ChainedRow, 'documentId' | 'createdAt'> & { createdAt: string })[];
 }
 
 /** The trail as the seal embeds it: every row of the document so far, in the order written, with its hashes. */
