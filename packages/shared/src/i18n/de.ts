@@ -258,7 +258,7 @@ const de = {
     issued: 'Das Zertifikat des Siegels wurde von {{issuer}} ausgestellt.',
     updatesTitle: 'Fassungen der Datei',
     update: 'Aktualisierung {{number}}: {{what}}, {{coverage}}',
-    covered: 'von einer späteren Signatur oder einem Zeitstempel abgedeckt.',
+    covered: 'von einer Signatur oder einem Zeitstempel abgedeckt.',
     notCovered: 'nach der letzten Signatur hinzugefügt.',
     fine: 'Validierungsdaten und Dokumentzeitstempel werden absichtlich hinzugefügt: Sie halten die Signaturen prüfbar.',
     level: {

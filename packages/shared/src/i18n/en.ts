@@ -264,7 +264,7 @@ export const en = {
     issued: "The seal's certificate was issued by {{issuer}}.",
     updatesTitle: 'Versions of the file',
     update: 'Update {{number}}: {{what}}, {{coverage}}',
-    covered: 'covered by a later signature or timestamp.',
+    covered: 'covered by a signature or timestamp.',
     notCovered: 'added after the last signature.',
     fine: 'Validation data and document timestamps are added on purpose: they keep the signatures checkable.',
     level: {

@@ -250,7 +250,7 @@ const es = {
     issued: 'El certificado del sello fue emitido por {{issuer}}.',
     updatesTitle: 'Versiones del archivo',
     update: 'Actualización {{number}}: {{what}}, {{coverage}}',
-    covered: 'cubierta por una firma o un sello de tiempo posterior.',
+    covered: 'cubierta por una firma o un sello de tiempo.',
     notCovered: 'añadida después de la última firma.',
     fine: 'Los datos de validación y los sellos de tiempo del documento se añaden a propósito: mantienen las firmas comprobables.',
     level: {

@@ -249,7 +249,7 @@ const fr = {
     issued: 'Le certificat du sceau a été délivré par {{issuer}}.',
     updatesTitle: 'Versions du fichier',
     update: 'Mise à jour {{number}} : {{what}}, {{coverage}}',
-    covered: 'couverte par une signature ou un horodatage ultérieur.',
+    covered: 'couverte par une signature ou un horodatage.',
     notCovered: 'ajoutée après la dernière signature.',
     fine: 'Les données de validation et les horodatages du document sont ajoutés volontairement : ils gardent les signatures vérifiables.',
     level: {

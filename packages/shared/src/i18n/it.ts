@@ -254,7 +254,7 @@ const it = {
     issued: 'Il certificato del sigillo è stato rilasciato da {{issuer}}.',
     updatesTitle: 'Versioni del file',
     update: 'Aggiornamento {{number}}: {{what}}, {{coverage}}',
-    covered: 'coperto da una firma o marca temporale successiva.',
+    covered: 'coperto da una firma o marca temporale.',
     notCovered: "aggiunto dopo l'ultima firma.",
     fine: 'I dati di convalida e le marche temporali del documento vengono aggiunti di proposito: mantengono le firme verificabili.',
     level: {

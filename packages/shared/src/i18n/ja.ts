@@ -248,7 +248,7 @@ const ja = {
     issued: '封印の証明書の発行者: {{issuer}}。',
     updatesTitle: 'ファイルの版',
     update: '更新 {{number}}: {{what}}、{{coverage}}',
-    covered: '後の署名またはタイムスタンプで保護されています。',
+    covered: '署名またはタイムスタンプで保護されています。',
     notCovered: '最後の署名の後に追加されました。',
     fine: '検証データと文書タイムスタンプは意図的に追加されるもので、署名を検証可能な状態に保ちます。',
     level: {

@@ -255,7 +255,7 @@ const nl = {
     issued: 'Het certificaat van het zegel is uitgegeven door {{issuer}}.',
     updatesTitle: 'Versies van het bestand',
     update: 'Update {{number}}: {{what}}, {{coverage}}',
-    covered: 'gedekt door een latere handtekening of tijdstempel.',
+    covered: 'gedekt door een handtekening of tijdstempel.',
     notCovered: 'toegevoegd na de laatste handtekening.',
     fine: 'Validatiegegevens en documenttijdstempels worden bewust toegevoegd: ze houden de handtekeningen controleerbaar.',
     level: {

@@ -248,7 +248,7 @@ const pl = {
     issued: 'Certyfikat pieczęci wydał {{issuer}}.',
     updatesTitle: 'Wersje pliku',
     update: 'Aktualizacja {{number}}: {{what}}, {{coverage}}',
-    covered: 'objęta późniejszym podpisem lub znacznikiem czasu.',
+    covered: 'objęta podpisem lub znacznikiem czasu.',
     notCovered: 'dodana po ostatnim podpisie.',
     fine: 'Dane weryfikacyjne i znaczniki czasu dokumentu są dodawane celowo: pozwalają nadal sprawdzać podpisy.',
     level: {

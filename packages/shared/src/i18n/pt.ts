@@ -251,7 +251,7 @@ const pt = {
     issued: 'O certificado do selo foi emitido por {{issuer}}.',
     updatesTitle: 'Versões do arquivo',
     update: 'Atualização {{number}}: {{what}}, {{coverage}}',
-    covered: 'coberta por uma assinatura ou carimbo do tempo posterior.',
+    covered: 'coberta por uma assinatura ou carimbo do tempo.',
     notCovered: 'adicionada depois da última assinatura.',
     fine: 'Dados de validação e carimbos do tempo do documento são adicionados de propósito: mantêm as assinaturas verificáveis.',
     level: {

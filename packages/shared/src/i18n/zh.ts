@@ -237,7 +237,7 @@ const zh = {
     issued: '封印的证书由 {{issuer}} 签发。',
     updatesTitle: '文件的版本',
     update: '更新 {{number}}：{{what}}，{{coverage}}',
-    covered: '已被之后的签名或时间戳覆盖。',
+    covered: '已被签名或时间戳覆盖。',
     notCovered: '在最后一个签名之后添加。',
     fine: '验证数据和文档时间戳是有意添加的：它们使签名保持可验证。',
     level: {

@@ -170,9 +170,9 @@ describe('VerifyPage', () => {
       /the certificate was not revoked/,
       "The seal's certificate was issued by CN=eSign CA.",
       "The audit trail inside the file matches this service's records (7 events).",
-      'Update 1: a signature, a page, covered by a later signature or timestamp.',
-      'Update 2: validation data, covered by a later signature or timestamp.',
-      'Update 3: a document timestamp, covered by a later signature or timestamp.',
+      'Update 1: a signature, a page, covered by a signature or timestamp.',
+      'Update 2: validation data, covered by a signature or timestamp.',
+      'Update 3: a document timestamp, covered by a signature or timestamp.',
     ]) {
       expect(screen.getByText(text)).toBeInTheDocument();
     }
