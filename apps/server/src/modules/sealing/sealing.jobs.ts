@@ -102,9 +102,10 @@ export function sealingJobs(deps: SealingDeps) {
     name: 'documents.seal',
     payload: z.object({ documentId: z.string().uuid() }),
     retryLimit: 8,
-    // A seal takes about a second even for a 50 MB scan (bench/seal.bench.ts); a minute leaves room for slow
-    // storage, and a seal cut off by a crash is retried within two minutes on PostgreSQL too.
-    expireInSeconds: 60,
+    // A seal takes about a second even for a 50 MB scan (bench/seal.bench.ts); with time-stamping authorities it
+    // may also wait TSA_TIMEOUT_MS on each authority and responder that does not answer: three minutes leave room
+    // for that and for slow storage, and a seal cut off by a crash is retried soon after on PostgreSQL too.
+    expireInSeconds: 180,
     async handler({ documentId }) {
       await sealDocumentOnce(
         {
