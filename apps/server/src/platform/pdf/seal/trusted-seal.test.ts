@@ -1,4 +1,6 @@
+import { webcrypto } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { PDF } from '@libpdf/core';
 import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
@@ -7,9 +9,11 @@ import { corpusFile } from '../../../../test/documents.js';
 import { pdfsig } from '../../../../test/poppler.js';
 import { startTrustPeers, type TrustPeers } from '../../../../test/trust-peers.js';
 import { readDss } from '../dss.js';
+import { pkiEngine } from '../pki-engine.js';
 import { readAuditTrail } from './audit-attachment.js';
 import { addArchiveTimestamp, type SealInput, sealPdf } from './seal-pdf.js';
 import { createSigner } from './signing-identity.js';
+import { checkTimestampResponse } from './trusted-time.js';
 
 let peers: TrustPeers;
 beforeAll(async () => {
@@ -122,6 +126,61 @@ describe('a seal with trusted time', { timeout: 120_000 }, () => {
       expect(sealed.timestamps.every((stamp) => stamp.url === peers.authorities[1]?.url)).toBe(true);
       expect(failures.join('\n')).toContain(wrong === 'wrongNonce' ? 'another nonce' : 'another digest');
     }
+  });
+
+  it('refuses a well-formed token signed by a certificate that is not a time-stamping one', async () => {
+    // A token for our very digest and nonce, signed with the seal's key (digitalSignature, no timeStamping usage).
+    const digest = new Uint8Array(32).fill(7);
+    const nonce = new Uint8Array([0x12, 0x34, 0x56, 0x78]);
+    const info = new pkijs.TSTInfo({
+      version: 1,
+      policy: '1.2.3.4.1',
+      messageImprint: new pkijs.MessageImprint({
+        hashAlgorithm: new pkijs.AlgorithmIdentifier({ algorithmId: '2.16.840.1.101.3.4.2.1' }),
+        hashedMessage: new asn1js.OctetString({ valueHex: digest }),
+      }),
+      serialNumber: new asn1js.Integer({ value: 1 }),
+      genTime: new Date(),
+      nonce: new asn1js.Integer({ valueHex: nonce }),
+    });
+    const pem = (file: string) => readFileSync(join(peers.dir, file), 'utf8').replace(/-----[^-]+-----|\s/g, '');
+    const certificate = new pkijs.Certificate({
+      schema: asn1js.fromBER(new Uint8Array(Buffer.from(pem('signer.pem'), 'base64'))).result,
+    });
+    const key = await webcrypto.subtle.importKey(
+      'pkcs8',
+      Buffer.from(pem('signer.key'), 'base64'),
+      { name: 'RSASSA-PKCS1-v1_5', hash: 'SHA-256' },
+      false,
+      ['sign'],
+    );
+    const signed = new pkijs.SignedData({
+      version: 3,
+      encapContentInfo: new pkijs.EncapsulatedContentInfo({
+        eContentType: '1.2.840.113549.1.9.16.1.4',
+        eContent: new asn1js.OctetString({ valueHex: info.toSchema().toBER(false) }),
+      }),
+      certificates: [certificate],
+      signerInfos: [
+        new pkijs.SignerInfo({
+          version: 1,
+          sid: new pkijs.IssuerAndSerialNumber({ issuer: certificate.issuer, serialNumber: certificate.serialNumber }),
+        }),
+      ],
+    });
+    await signed.sign(key, 0, 'SHA-256', undefined, pkiEngine);
+    const response = new pkijs.TimeStampResp({
+      status: new pkijs.PKIStatusInfo({ status: 0 }),
+      timeStampToken: new pkijs.ContentInfo({ contentType: '1.2.840.113549.1.7.2', content: signed.toSchema(true) }),
+    });
+    const bytes = new Uint8Array(response.toSchema().toBER(false));
+    await expect(checkTimestampResponse(bytes, { digest, algorithm: 'SHA-256', nonce })).rejects.toThrow(
+      'the token is not signed by a time-stamping certificate',
+    );
+    // The same checks pass on what they check before it: our digest and our nonce.
+    await expect(
+      checkTimestampResponse(bytes, { digest: new Uint8Array(32), algorithm: 'SHA-256', nonce }),
+    ).rejects.toThrow('another digest');
   });
 
   it('seals at B-B at once when every authority is down, then an archive timestamp makes it B-LTA', async () => {
