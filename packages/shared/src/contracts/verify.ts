@@ -74,7 +74,14 @@ export const verifyPdf = {
       /** Each incremental update after the original, in order: what it added, and whether a signature covers it. */
       updates: z.array(z.object({ kinds: z.array(z.enum(UPDATE_KINDS)), isCovered: z.boolean() })),
       /** For a file sealed here: whether its embedded audit trail matches the service's hash chain. */
-      auditTrail: z.object({ match: z.enum(AUDIT_TRAIL_MATCHES), events: z.number().int() }).nullable(),
+      auditTrail: z
+        .object({
+          match: z.enum(AUDIT_TRAIL_MATCHES),
+          events: z.number().int(),
+          /** When changed: the first event (1-based, in the order written) that no longer holds. */
+          brokenAtEvent: z.number().int().nullable(),
+        })
+        .nullable(),
     }),
   }),
 } as const;

@@ -285,6 +285,7 @@ const de = {
       matches:
         'Das Prüfprotokoll in der Datei stimmt mit den Aufzeichnungen dieses Dienstes überein ({{count}} Ereignisse).',
       changed: 'Das Prüfprotokoll wurde nach dem Schreiben verändert.',
+      changedAt: 'Das erste Ereignis, das nicht mehr übereinstimmt, ist Nummer {{number}}.',
       notEmbedded:
         'Diese Datei enthält kein eigenes Prüfprotokoll (sie wurde versiegelt, bevor Protokolle eingebettet wurden).',
     },

@@ -290,6 +290,7 @@ export const en = {
     audit: {
       matches: "The audit trail inside the file matches this service's records ({{count}} events).",
       changed: 'The audit trail was changed after it was written.',
+      changedAt: 'The first event that no longer matches is number {{number}}.',
       notEmbedded: 'This file carries no audit trail of its own (it was sealed before trails were embedded).',
     },
   },

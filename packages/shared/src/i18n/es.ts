@@ -276,6 +276,7 @@ const es = {
     audit: {
       matches: 'El registro de auditoría del archivo coincide con los registros de este servicio ({{count}} eventos).',
       changed: 'El registro de auditoría se modificó después de escribirse.',
+      changedAt: 'El primer evento que ya no coincide es el número {{number}}.',
       notEmbedded:
         'Este archivo no lleva su propio registro de auditoría (se selló antes de que se incluyeran los registros).',
     },

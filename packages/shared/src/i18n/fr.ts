@@ -276,6 +276,7 @@ const fr = {
       matches:
         "Le journal d'audit contenu dans le fichier correspond aux enregistrements de ce service ({{count}} événements).",
       changed: "Le journal d'audit a été modifié après avoir été écrit.",
+      changedAt: 'Le premier événement qui ne correspond plus est le numéro {{number}}.',
       notEmbedded:
         "Ce fichier ne contient pas son propre journal d'audit (il a été scellé avant que les journaux soient intégrés).",
     },

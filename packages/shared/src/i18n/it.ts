@@ -280,6 +280,7 @@ const it = {
     audit: {
       matches: 'Il registro di controllo nel file corrisponde ai registri di questo servizio ({{count}} eventi).',
       changed: 'Il registro di controllo è stato modificato dopo essere stato scritto.',
+      changedAt: 'Il primo evento che non corrisponde più è il numero {{number}}.',
       notEmbedded:
         'Questo file non contiene un proprio registro di controllo (è stato sigillato prima che i registri venissero incorporati).',
     },

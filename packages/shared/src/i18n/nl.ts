@@ -282,6 +282,7 @@ const nl = {
       matches:
         'Het auditlogboek in het bestand komt overeen met de gegevens van deze dienst ({{count}} gebeurtenissen).',
       changed: 'Het auditlogboek is gewijzigd nadat het was geschreven.',
+      changedAt: 'De eerste gebeurtenis die niet meer klopt is nummer {{number}}.',
       notEmbedded:
         'Dit bestand bevat geen eigen auditlogboek (het werd verzegeld voordat logboeken werden ingesloten).',
     },

@@ -274,6 +274,7 @@ const pl = {
     audit: {
       matches: 'Dziennik zdarzeń w pliku zgadza się z zapisami tej usługi (zdarzenia: {{count}}).',
       changed: 'Dziennik zdarzeń został zmieniony po zapisaniu.',
+      changedAt: 'Pierwsze zdarzenie, które się nie zgadza, ma numer {{number}}.',
       notEmbedded:
         'Ten plik nie zawiera własnego dziennika zdarzeń (został zapieczętowany, zanim dzienniki zaczęto osadzać).',
     },

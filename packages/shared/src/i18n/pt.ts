@@ -277,6 +277,7 @@ const pt = {
     audit: {
       matches: 'A trilha de auditoria dentro do arquivo corresponde aos registros deste serviço ({{count}} eventos).',
       changed: 'A trilha de auditoria foi alterada depois de escrita.',
+      changedAt: 'O primeiro evento que não corresponde mais é o número {{number}}.',
       notEmbedded:
         'Este arquivo não traz uma trilha de auditoria própria (foi selado antes de as trilhas serem incorporadas).',
     },

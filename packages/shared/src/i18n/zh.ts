@@ -263,6 +263,7 @@ const zh = {
     audit: {
       matches: '文件内的审计记录与本服务的记录一致（{{count}} 个事件）。',
       changed: '审计记录在写入后被更改过。',
+      changedAt: '第一个不再一致的事件是第 {{number}} 个。',
       notEmbedded: '此文件没有自带审计记录（它在嵌入审计记录之前就已封印）。',
     },
   },

@@ -63,10 +63,10 @@ export type AuditTrailMatch =
 export function compareAuditTrail(
   embedded: EmbeddedAuditTrail | null,
   rows: ActivityRow[],
-): { match: AuditTrailMatch; database: ChainCheck } {
+): { match: AuditTrailMatch; database: ChainCheck; brokenAt: number | null } {
   const database = checkChain(rows);
-  if (!database.isIntact) return { match: 'changed', database };
-  if (!embedded) return { match: 'notEmbedded', database };
+  if (!database.isIntact) return { match: 'changed', database, brokenAt: database.brokenAt };
+  if (!embedded) return { match: 'notEmbedded', database, brokenAt: null };
   const own = checkChain(
     embedded.events.map((event) => ({
       ...event,
@@ -74,9 +74,12 @@ export function compareAuditTrail(
       createdAt: new Date(event.createdAt),
     })),
   );
+  if (!own.isIntact) return { match: 'changed', database, brokenAt: own.brokenAt };
   const chained = rows.filter((row) => row.hash !== null);
-  const isPrefix = embedded.events
+  const mismatch = embedded.events
     .filter((event) => event.hash !== null)
-    .every((event, index) => chained[index]?.hash === event.hash && chained[index]?.id === event.id);
-  return { match: own.isIntact && isPrefix ? 'matches' : 'changed', database };
+    .findIndex((event, index) => chained[index]?.hash !== event.hash || chained[index]?.id !== event.id);
+  return mismatch === -1
+    ? { match: 'matches', database, brokenAt: null }
+    : { match: 'changed', database, brokenAt: rows.length - chained.length + mismatch };
 }

@@ -62,7 +62,13 @@ export function verifyService({ db }: { db: Db }) {
           level: evidence?.level ?? null,
           validationData: evidence?.validationData ?? null,
           updates: (evidence?.updates ?? []).slice(1).map(({ kinds, isCovered }) => ({ kinds, isCovered })),
-          auditTrail: auditTrail ? { match: auditTrail.match, events: auditTrail.database.count } : null,
+          auditTrail: auditTrail
+            ? {
+                match: auditTrail.match,
+                events: auditTrail.database.count,
+                brokenAtEvent: auditTrail.brokenAt === null ? null : auditTrail.brokenAt + 1,
+              }
+            : null,
         },
       };
     },

@@ -30,7 +30,11 @@ export function VerifyEvidence({ answer }: { answer: VerifyPdfResponse }) {
           color="red"
           title={t('verifyEvidence.audit.changed')}
           styles={{ title: { color: 'var(--mantine-color-text)' } }}
-        />
+        >
+          {evidence.auditTrail.brokenAtEvent !== null ? (
+            <Text size="sm">{t('verifyEvidence.audit.changedAt', { number: evidence.auditTrail.brokenAtEvent })}</Text>
+          ) : null}
+        </Alert>
       ) : null}
       <List size="sm" spacing={4}>
         {evidence.level ? (

@@ -38,7 +38,12 @@ const SEALED: VerifyPdfResponse = {
       { name: 'Charles Babbage', email: 'charles@example.com' },
     ],
   },
-  evidence: { level: 'B-B', validationData: null, updates: [], auditTrail: { match: 'matches', events: 5 } },
+  evidence: {
+    level: 'B-B',
+    validationData: null,
+    updates: [],
+    auditTrail: { match: 'matches', events: 5, brokenAtEvent: null },
+  },
 };
 
 const NO_EVIDENCE = { level: null, validationData: null, updates: [], auditTrail: null };
@@ -153,7 +158,7 @@ describe('VerifyPage', () => {
               { kinds: ['validationData'], isCovered: true },
               { kinds: ['documentTimestamp'], isCovered: true },
             ],
-            auditTrail: { match: 'matches', events: 7 },
+            auditTrail: { match: 'matches', events: 7, brokenAtEvent: null },
           },
         },
       },
@@ -184,13 +189,14 @@ describe('VerifyPage', () => {
         body: {
           ...SEALED,
           signatures: [{ ...SEALED.signatures[0], isSelfSigned: true }],
-          evidence: { ...SEALED.evidence, auditTrail: { match: 'changed', events: 5 } },
+          evidence: { ...SEALED.evidence, auditTrail: { match: 'changed', events: 5, brokenAtEvent: 2 } },
         },
       },
     });
     const { user } = renderWithProviders(<VerifyPage />);
     await choose(user, pdf());
     expect(await screen.findByText('The audit trail was changed after it was written.')).toBeInTheDocument();
+    expect(screen.getByText('The first event that no longer matches is number 2.')).toBeInTheDocument();
     expect(
       screen.getByText(/Level B-B: signed\. The signing time is only the signer's own claim\./),
     ).toBeInTheDocument();
