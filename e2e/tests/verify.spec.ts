@@ -27,6 +27,11 @@ test('/verify, with no account: a sealed file is intact, a plain PDF has no sign
   });
   await expect(page.getByRole('alert').filter({ hasText: 'Intact' })).toBeVisible();
   await expect(page.getByText('Document: Verified at the door')).toBeVisible();
+  // What the file proves: a seal without authorities is B-B, by a self-signed certificate, its trail matching.
+  await expect(page.getByRole('heading', { name: 'What this file proves' })).toBeVisible();
+  await expect(page.getByText(/Level B-B: signed\./)).toBeVisible();
+  await expect(page.getByText(/certificate is self-signed: it proves the file has not changed/)).toBeVisible();
+  await expect(page.getByText(/The audit trail inside the file matches this service's records/)).toBeVisible();
   await expectNoSeriousA11yViolations(page);
   await page.screenshot({ path: test.info().outputPath('verify-intact-375.png'), fullPage: true });
 

@@ -1,5 +1,6 @@
 import type { ActivityType, DocumentActivity } from '@esign/shared';
 import { asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { activityHash } from '../platform/crypto/audit-chain.js';
 import type { Db } from '../platform/db/client.js';
 import { documentActivities, documents, signers } from '../platform/db/schema.js';
 import { eventOfActivity, recordEvents } from './events.js';
@@ -28,11 +29,29 @@ export async function recordActivity(db: Db, input: ActivityInput): Promise<void
   await recordActivities(db, [input]);
 }
 
-/** Records several audit-trail rows in one statement, in the order given. */
+/**
+ * Records several audit-trail rows in one statement, in the order given. Each row is chained to its document's
+ * previous one (`previousHash`, `hash`: `platform/crypto/audit-chain.ts`), whatever its type: the document's row is
+ * locked first (documents in id order), so rows of one document are written one transaction at a time and the
+ * predecessor read is the last one written. The instant is set here (the transaction's `now()` when not given), as
+ * the hash covers it.
+ */
 export async function recordActivities(db: Db, inputs: ActivityInput[]): Promise<void> {
   if (inputs.length === 0) return;
-  await db.insert(documentActivities).values(
-    inputs.map((input) => ({
+  const documentIds = [...new Set(inputs.map((input) => input.documentId))].sort();
+  const locked = (await db.execute(sql`
+    select d.id, now() as now,
+      (select a.hash from ${documentActivities} a where a.document_id = d.id order by a.sequence desc limit 1) as last
+    from ${documents} d where d.id in (${sql.join(
+      documentIds.map((id) => sql`${id}::uuid`),
+      sql`, `,
+    )}) order by d.id for update of d`)) as unknown as {
+    rows: { id: string; now: Date | string; last: string | null }[];
+  };
+  const lastHash = new Map(locked.rows.map((row) => [row.id, row.last]));
+  const now = new Date(locked.rows[0]?.now ?? Date.now());
+  const rows = inputs.map((input) => {
+    const content = {
       documentId: input.documentId,
       type: input.type,
       userId: input.userId ?? null,
@@ -40,9 +59,14 @@ export async function recordActivities(db: Db, inputs: ActivityInput[]): Promise
       sourceIp: input.sourceIp ?? null,
       userAgent: input.userAgent ?? null,
       details: input.details ?? null,
-      ...(input.at ? { createdAt: input.at } : {}),
-    })),
-  );
+      createdAt: input.at ?? now,
+    };
+    const previousHash = lastHash.get(input.documentId) ?? null;
+    const hash = activityHash(content, previousHash);
+    lastHash.set(input.documentId, hash);
+    return { ...content, previousHash, hash };
+  });
+  await db.insert(documentActivities).values(rows);
   await recordEvents(
     db,
     inputs.flatMap((input) => {
@@ -67,6 +91,15 @@ export async function latestActivity(db: Db, documentId: string) {
     .orderBy(desc(documentActivities.createdAt), desc(documentActivities.sequence))
     .limit(1);
   return row;
+}
+
+/** A document's rows in the order they were written (the hash chain's order). */
+export async function listChainedRows(db: Db, documentId: string): Promise<ActivityRow[]> {
+  return db
+    .select()
+    .from(documentActivities)
+    .where(eq(documentActivities.documentId, documentId))
+    .orderBy(asc(documentActivities.sequence));
 }
 
 export async function listActivityRows(db: Db, documentId: string): Promise<ActivityRow[]> {

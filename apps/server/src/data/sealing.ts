@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, lt } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, isNull, lt, lte, or } from 'drizzle-orm';
 import type { Db } from '../platform/db/client.js';
 import { documentFields, documents } from '../platform/db/schema.js';
 
@@ -27,12 +27,71 @@ export async function listFieldsToStamp(db: Db, documentId: string) {
     .orderBy(asc(documentFields.pageNumber), asc(documentFields.createdAt));
 }
 
+export interface SealEvidence {
+  /** The PAdES level the stored file reaches. */
+  sealLevel: string;
+  /** Sealed at B-B while every authority was down: since when an archive timestamp is owed (null: none owed). */
+  timestampPendingSince: Date | null;
+  /** When the next archive timestamp is due (null: none, no authority configured). */
+  archiveTimestampDueAt: Date | null;
+}
+
 /** Stores the sealed result only while the document is not sealed yet; false when another run sealed it first. */
-export async function markSealed(db: Db, params: { documentId: string; resultPdfFileKey: string; at: Date }) {
+export async function markSealed(
+  db: Db,
+  params: { documentId: string; resultPdfFileKey: string; at: Date } & SealEvidence,
+) {
   const updated = await db
     .update(documents)
-    .set({ sealedAt: params.at, resultPdfFileKey: params.resultPdfFileKey, updatedAt: params.at })
+    .set({
+      sealedAt: params.at,
+      resultPdfFileKey: params.resultPdfFileKey,
+      updatedAt: params.at,
+      sealLevel: params.sealLevel,
+      timestampPendingSince: params.timestampPendingSince,
+      archiveTimestampDueAt: params.archiveTimestampDueAt,
+    })
     .where(and(eq(documents.id, params.documentId), isNull(documents.sealedAt)))
     .returning({ id: documents.id });
   return updated.length === 1;
+}
+
+/**
+ * Replaces the sealed file by its timestamped successor, only while the stored file is still `previousKey` (two
+ * runs at once: one wins); false otherwise.
+ */
+export async function markTimestamped(
+  db: Db,
+  params: { documentId: string; previousKey: string; resultPdfFileKey: string; at: Date } & Omit<
+    SealEvidence,
+    'timestampPendingSince'
+  >,
+) {
+  const updated = await db
+    .update(documents)
+    .set({
+      resultPdfFileKey: params.resultPdfFileKey,
+      sealLevel: params.sealLevel,
+      timestampPendingSince: null,
+      archiveTimestampDueAt: params.archiveTimestampDueAt,
+      updatedAt: params.at,
+    })
+    .where(and(eq(documents.id, params.documentId), eq(documents.resultPdfFileKey, params.previousKey)))
+    .returning({ id: documents.id });
+  return updated.length === 1;
+}
+
+/** Live sealed documents owing an archive timestamp: pending since an outage, or due for renewal by `dueBy`. */
+export async function listArchiveTimestampsOwed(db: Db, params: { dueBy: Date }) {
+  return db
+    .select({ id: documents.id, timestampPendingSince: documents.timestampPendingSince })
+    .from(documents)
+    .where(
+      and(
+        isNotNull(documents.sealedAt),
+        isNull(documents.deletedAt),
+        or(isNotNull(documents.timestampPendingSince), lte(documents.archiveTimestampDueAt, params.dueBy)),
+      ),
+    )
+    .limit(500);
 }

@@ -4,7 +4,7 @@ import { documentActivities, documents, signers } from '../platform/db/schema.js
 
 /**
  * The document this instance sealed into a file with one of these SHA-256 digests (the `complete` activity records
- * each sealed file's), with its title, completion time and signers; undefined when none.
+ * each sealed file's, a `timestamp` activity each file an archive timestamp extended), with its title, completion time and signers; undefined when none.
  */
 export async function findSealedDocumentByHash(db: Db, digests: string[]) {
   if (digests.length === 0) return undefined;
@@ -12,14 +12,21 @@ export async function findSealedDocumentByHash(db: Db, digests: string[]) {
     .select({
       documentId: documentActivities.documentId,
       sha256: sql<string>`${documentActivities.details}->>'sha256'`,
-      completedAt: documentActivities.createdAt,
+      completedAt: sql<Date>`coalesce(${documents.completedAt}, ${documentActivities.createdAt})`.mapWith(
+        (value: Date | string) => new Date(value),
+      ),
       title: documents.title,
     })
     .from(documentActivities)
     .innerJoin(documents, eq(documents.id, documentActivities.documentId))
     .where(
-      and(eq(documentActivities.type, 'complete'), inArray(sql`${documentActivities.details}->>'sha256'`, digests)),
+      and(
+        inArray(documentActivities.type, ['complete', 'timestamp']),
+        inArray(sql`${documentActivities.details}->>'sha256'`, digests),
+      ),
     )
+    // The file itself first (the first digest), before the earlier files its signatures signed.
+    .orderBy(sql`(${documentActivities.details}->>'sha256') = ${digests[0]} desc`)
     .limit(1);
   if (!row) return undefined;
   const people = await db

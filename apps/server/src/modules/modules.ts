@@ -58,7 +58,7 @@ import { requestHistoryWriter } from './public-api/request-history.js';
 import { requireRequisiteOwner } from './requisites/owner.js';
 import { requisiteRoutes } from './requisites/requisites.routes.js';
 import { requisiteService } from './requisites/requisites.service.js';
-import { SEAL_SWEEP_CRON, sealingJobs } from './sealing/sealing.jobs.js';
+import { ARCHIVE_SWEEP_CRON, SEAL_SWEEP_CRON, sealingJobs } from './sealing/sealing.jobs.js';
 import { correctionRoutes } from './sending/corrections.routes.js';
 import { correctionService } from './sending/corrections.service.js';
 import { signerMailJobs } from './sending/invitation.mails.js';
@@ -172,6 +172,8 @@ export function appModules(
     jobs,
     signingIdentity: { p12Path: config.signingCertP12, password: config.signingCertPassword, dataDir: config.dataDir },
     verifyUrl: `${appUrl}/verify`,
+    trust: { tsaUrls: config.tsaUrls, timeoutMs: config.tsaTimeoutMs },
+    log: platform.log,
   });
 
   const signerMails = signerMailJobs({ db, mailer, appUrl });
@@ -406,8 +408,11 @@ export function appModules(
     },
     {
       name: 'sealing',
-      jobs: [sealing.sealDocument, sealing.sweepUnsealed],
-      schedules: [{ job: sealing.sweepUnsealed, cron: SEAL_SWEEP_CRON, payload: {} }],
+      jobs: [sealing.sealDocument, sealing.sweepUnsealed, sealing.archiveTimestamp, sealing.sweepArchiveTimestamps],
+      schedules: [
+        { job: sealing.sweepUnsealed, cron: SEAL_SWEEP_CRON, payload: {} },
+        { job: sealing.sweepArchiveTimestamps, cron: ARCHIVE_SWEEP_CRON, payload: {} },
+      ],
       startWorkers: () => sealing.prepareSigner(),
     },
     { name: 'activity', routes: (api) => api.register(activityRoutes, { db }) },

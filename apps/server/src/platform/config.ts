@@ -12,6 +12,7 @@ import { type IntegrationProviderConfig, integrationConfigs } from './integratio
 import type { LogFormat } from './logging.js';
 import { OFFICE_RECYCLING_DEFAULTS, type OfficeRecycling } from './office/office-converter.js';
 import { defaultWebDistDir } from './paths.js';
+import { TIMESTAMP_TIMEOUT_MS } from './pdf/seal/trusted-time.js';
 import type { S3Options } from './storage/s3.js';
 
 export interface Config {
@@ -33,6 +34,12 @@ export interface Config {
   /** The PKCS#12 that seals completed documents; without it a self-signed one is generated into DATA_DIR. */
   signingCertP12: string | undefined;
   signingCertPassword: string | undefined;
+  /**
+   * TSA_URLS: RFC 3161 time-stamping authorities (comma-separated), asked in order, each for TSA_TIMEOUT_MS at most:
+   * with at least one, seals are PAdES B-LTA (`modules/sealing/README.md`); without, B-B.
+   */
+  tsaUrls: string[];
+  tsaTimeoutMs: number;
   /** LIST_CACHE_MB: memory for each API node's cache of list answers (modules/document-management); 0 turns it off. */
   listCacheMb: number;
   /**
@@ -203,6 +210,19 @@ function positiveInt(value: string | undefined, fallback: number, name: string):
   return parsed;
 }
 
+/** TSA_URLS: a comma-separated list of http(s) addresses. */
+function urlList(value: string | undefined, name: string): string[] {
+  const urls = (value ?? '')
+    .split(',')
+    .map((url) => url.trim())
+    .filter(Boolean);
+  for (const url of urls) {
+    if (!/^https?:\/\/[^\s]+$/.test(url))
+      throw new Error(`${name} must list http:// or https:// addresses, got "${url}"`);
+  }
+  return urls;
+}
+
 function nonNegativeNumber(value: string | undefined, fallback: number, name: string): number {
   if (value === undefined || value === '') return fallback;
   const parsed = Number(value);
@@ -292,6 +312,8 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
       : undefined,
     signingCertP12: env.SIGNING_CERT_P12 ? resolve(env.SIGNING_CERT_P12) : undefined,
     signingCertPassword: env.SIGNING_CERT_PASSWORD,
+    tsaUrls: urlList(env.TSA_URLS, 'TSA_URLS'),
+    tsaTimeoutMs: positiveInt(env.TSA_TIMEOUT_MS, TIMESTAMP_TIMEOUT_MS, 'TSA_TIMEOUT_MS'),
     listCacheMb: nonNegativeNumber(env.LIST_CACHE_MB, 16, 'LIST_CACHE_MB'),
     benchSkipAccessChecks: env.NODE_ENV === 'benchmark' && env.BENCH_SKIP_ACCESS_CHECKS === '1',
     officeRecycling: {

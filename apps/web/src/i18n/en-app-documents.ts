@@ -238,6 +238,7 @@ export const documentTexts = {
       void: 'VOIDED',
       expire: 'EXPIRED',
       extend: 'EXPIRY DATE CHANGED',
+      timestamp: 'TIMESTAMPED',
     },
     sourceIp: 'IP: {{ip}}',
   },

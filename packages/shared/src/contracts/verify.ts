@@ -5,6 +5,22 @@ import { ROUTES } from '../api/routes.js';
 export const VERIFY_VERDICTS = ['intact', 'changedAfterSealing', 'notSealedHere', 'noSignature', 'invalid'] as const;
 export type VerifyVerdict = (typeof VERIFY_VERDICTS)[number];
 
+/** PAdES levels (ETSI EN 319 142-1): B-B signed; B-T with a trusted time; B-LT with the validation data inside;
+ * B-LTA with an archive timestamp over it. */
+export const PADES_LEVELS = ['B-B', 'B-T', 'B-LT', 'B-LTA'] as const;
+/** What an incremental update appended to a file added. */
+export const UPDATE_KINDS = [
+  'signature',
+  'documentTimestamp',
+  'validationData',
+  'page',
+  'formChange',
+  'annotation',
+  'other',
+] as const;
+/** How the audit trail a file sealed here embeds compares with the service's (`modules/sealing/audit-trail.ts`). */
+export const AUDIT_TRAIL_MATCHES = ['matches', 'changed', 'notEmbedded'] as const;
+
 /**
  * POST /verify (no account): a PDF as multipart field `file` (at most 40 MB). Answers every signature found, whether
  * each verifies and covers the whole file, who signed it, and, when this instance sealed the file (its SHA-256, or
@@ -21,6 +37,11 @@ export const verifyPdf = {
         isValid: z.boolean(),
         coversWholeFile: z.boolean(),
         signingTime: z.string().nullable(),
+        kind: z.enum(['signature', 'documentTimestamp']),
+        /** The trusted time (RFC 3161) and the authority that issued it. */
+        timestamp: z.object({ time: z.string(), authority: z.string() }).nullable(),
+        /** The signer's certificate is its own issuer: nobody else vouches for it. */
+        isSelfSigned: z.boolean(),
         signer: z
           .object({
             subject: z.string(),
@@ -39,6 +60,29 @@ export const verifyPdf = {
         signers: z.array(z.object({ name: z.string(), email: z.string() })),
       })
       .nullable(),
+    evidence: z.object({
+      level: z.enum(PADES_LEVELS).nullable(),
+      /** The Document Security Store: certificates, OCSP answers (with what each said) and CRLs embedded. */
+      validationData: z
+        .object({
+          certificates: z.number().int(),
+          ocspResponses: z.number().int(),
+          crls: z.number().int(),
+          ocsp: z.array(z.object({ status: z.enum(['good', 'revoked', 'unknown']), producedAt: z.string() })),
+        })
+        .nullable(),
+      /** Each incremental update after the original, in order: what it added, and whether a signature covers it. */
+      updates: z.array(z.object({ kinds: z.array(z.enum(UPDATE_KINDS)), isCovered: z.boolean() })),
+      /** For a file sealed here: whether its embedded audit trail matches the service's hash chain. */
+      auditTrail: z
+        .object({
+          match: z.enum(AUDIT_TRAIL_MATCHES),
+          events: z.number().int(),
+          /** When changed: the first event (1-based, in the order written) that no longer holds. */
+          brokenAtEvent: z.number().int().nullable(),
+        })
+        .nullable(),
+    }),
   }),
 } as const;
 export type VerifyPdfResponse = z.infer<typeof verifyPdf.response>;

@@ -91,6 +91,8 @@ export const ACTIVITY_TYPES = [
   'void',
   'expire',
   'extend',
+  // An archive timestamp added to a sealed file (issue 35).
+  'timestamp',
 ] as const;
 export type ActivityType = (typeof ACTIVITY_TYPES)[number];
 

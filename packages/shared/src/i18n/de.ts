@@ -304,6 +304,52 @@ const de = {
     doneText: '{{name}} erhält eine E-Mail mit einem eigenen Link. Ihr Link funktioniert nicht mehr.',
     inPerson: 'Persönliche Unterschrift, betreut von {{name}}',
   },
+  verifyEvidence: {
+    title: 'Was diese Datei beweist',
+    signatureTime: 'Vertrauenswürdige Zeit der Signatur: {{time}}, ausgestellt von {{authority}}.',
+    archiveTime: 'Archivzeitstempel: {{time}}, ausgestellt von {{authority}}.',
+    noTrustedTime: 'Keine vertrauenswürdige Zeit: Die Signaturzeit stammt von der eigenen Uhr des Unterzeichners.',
+    validationData:
+      'In der Datei für spätere Prüfungen: {{certificates}} Zertifikate, {{ocsp}} OCSP-Antworten, {{crls}} Sperrlisten.',
+    noValidationData:
+      'Keine Sperrinformationen in der Datei: Eine spätere Prüfung hängt davon ab, dass die Aussteller noch antworten.',
+    selfSigned:
+      'Das Zertifikat des Siegels ist selbstsigniert: Es beweist, dass die Datei seit der Versiegelung unverändert ist, aber keine externe Stelle bürgt dafür, wer sie versiegelt hat.',
+    issued: 'Das Zertifikat des Siegels wurde von {{issuer}} ausgestellt.',
+    updatesTitle: 'Fassungen der Datei',
+    update: 'Aktualisierung {{number}}: {{what}}, {{coverage}}',
+    covered: 'von einer Signatur oder einem Zeitstempel abgedeckt.',
+    notCovered: 'nach der letzten Signatur hinzugefügt.',
+    fine: 'Validierungsdaten und Dokumentzeitstempel werden absichtlich hinzugefügt: Sie halten die Signaturen prüfbar.',
+    level: {
+      bb: 'Stufe B-B: signiert. Die Signaturzeit ist nur eine Angabe des Unterzeichners.',
+      bt: 'Stufe B-T: zu einer vertrauenswürdigen Zeit signiert, bestätigt von einem Zeitstempeldienst.',
+      blt: 'Stufe B-LT: vertrauenswürdige Zeit, und alles, was zur späteren Prüfung nötig ist (Zertifikate, Sperrauskünfte), steckt in der Datei.',
+      blta: 'Stufe B-LTA: wie B-LT, zusätzlich mit einem Archivzeitstempel versiegelt, sodass sie auch nach Ablauf der Zertifikate prüfbar bleibt.',
+    },
+    ocsp: {
+      good: 'OCSP-Antwort vom {{time}}: Das Zertifikat war nicht gesperrt.',
+      revoked: 'OCSP-Antwort vom {{time}}: Das Zertifikat war gesperrt.',
+      unknown: 'OCSP-Antwort vom {{time}}: Der Dienst kannte das Zertifikat nicht.',
+    },
+    kinds: {
+      signature: 'eine Signatur',
+      documentTimestamp: 'ein Dokumentzeitstempel',
+      validationData: 'Validierungsdaten',
+      page: 'eine Seite',
+      formChange: 'eine Formularänderung',
+      annotation: 'eine Anmerkung',
+      other: 'sonstige Änderungen',
+    },
+    audit: {
+      matches:
+        'Das Prüfprotokoll in der Datei stimmt mit den Aufzeichnungen dieses Dienstes überein ({{count}} Ereignisse).',
+      changed: 'Das Prüfprotokoll wurde nach dem Schreiben verändert.',
+      changedAt: 'Das erste Ereignis, das nicht mehr übereinstimmt, ist Nummer {{number}}.',
+      notEmbedded:
+        'Diese Datei enthält kein eigenes Prüfprotokoll (sie wurde versiegelt, bevor Protokolle eingebettet wurden).',
+    },
+  },
 } as const;
 
 export default de satisfies Translations;

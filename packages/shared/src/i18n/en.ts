@@ -313,6 +313,49 @@ export const en = {
     doneText: '{{name}} will get an email with their own link. Your link no longer works.',
     inPerson: 'Signing in person, hosted by {{name}}',
   },
+  verifyEvidence: {
+    title: 'What this file proves',
+    signatureTime: 'Trusted time of the signature: {{time}}, issued by {{authority}}.',
+    archiveTime: 'Archive timestamp: {{time}}, issued by {{authority}}.',
+    noTrustedTime: "No trusted time: the signing time comes from the signer's own clock.",
+    validationData:
+      'Inside the file to check it later: {{certificates}} certificates, {{ocsp}} OCSP answers, {{crls}} revocation lists.',
+    noValidationData: 'No revocation data inside the file: checking it later depends on its issuers still answering.',
+    selfSigned:
+      "The seal's certificate is self-signed: it proves the file has not changed since it was sealed, but no outside authority vouches for who sealed it.",
+    issued: "The seal's certificate was issued by {{issuer}}.",
+    updatesTitle: 'Versions of the file',
+    update: 'Update {{number}}: {{what}}, {{coverage}}',
+    covered: 'covered by a signature or timestamp.',
+    notCovered: 'added after the last signature.',
+    fine: 'Validation data and document timestamps are added on purpose: they keep the signatures checkable.',
+    level: {
+      bb: "Level B-B: signed. The signing time is only the signer's own claim.",
+      bt: 'Level B-T: signed at a trusted time, vouched for by a time-stamping authority.',
+      blt: 'Level B-LT: trusted time, and everything needed to check the signature later (certificates, revocation answers) is inside the file.',
+      blta: 'Level B-LTA: as B-LT, sealed by an archive timestamp, so it stays checkable after the certificates expire.',
+    },
+    ocsp: {
+      good: 'OCSP answer of {{time}}: the certificate was not revoked.',
+      revoked: 'OCSP answer of {{time}}: the certificate was revoked.',
+      unknown: 'OCSP answer of {{time}}: the responder did not know the certificate.',
+    },
+    kinds: {
+      signature: 'a signature',
+      documentTimestamp: 'a document timestamp',
+      validationData: 'validation data',
+      page: 'a page',
+      formChange: 'a form change',
+      annotation: 'an annotation',
+      other: 'other changes',
+    },
+    audit: {
+      matches: "The audit trail inside the file matches this service's records ({{count}} events).",
+      changed: 'The audit trail was changed after it was written.',
+      changedAt: 'The first event that no longer matches is number {{number}}.',
+      notEmbedded: 'This file carries no audit trail of its own (it was sealed before trails were embedded).',
+    },
+  },
 } as const;
 
 /**

@@ -295,6 +295,51 @@ const es = {
     doneText: '{{name}} recibirá un correo electrónico con su propio enlace. Su enlace ya no funciona.',
     inPerson: 'Firma en persona, con {{name}} como anfitrión',
   },
+  verifyEvidence: {
+    title: 'Lo que demuestra este archivo',
+    signatureTime: 'Hora de confianza de la firma: {{time}}, emitida por {{authority}}.',
+    archiveTime: 'Sello de tiempo de archivo: {{time}}, emitido por {{authority}}.',
+    noTrustedTime: 'Sin hora de confianza: la hora de firma procede del reloj del propio firmante.',
+    validationData:
+      'Dentro del archivo para comprobarlo más adelante: {{certificates}} certificados, {{ocsp}} respuestas OCSP, {{crls}} listas de revocación.',
+    noValidationData:
+      'No hay datos de revocación en el archivo: comprobarlo más adelante depende de que sus emisores sigan respondiendo.',
+    selfSigned:
+      'El certificado del sello es autofirmado: demuestra que el archivo no ha cambiado desde que se selló, pero ninguna autoridad externa avala quién lo selló.',
+    issued: 'El certificado del sello fue emitido por {{issuer}}.',
+    updatesTitle: 'Versiones del archivo',
+    update: 'Actualización {{number}}: {{what}}, {{coverage}}',
+    covered: 'cubierta por una firma o un sello de tiempo.',
+    notCovered: 'añadida después de la última firma.',
+    fine: 'Los datos de validación y los sellos de tiempo del documento se añaden a propósito: mantienen las firmas comprobables.',
+    level: {
+      bb: 'Nivel B-B: firmado. La hora de firma es solo una declaración del firmante.',
+      bt: 'Nivel B-T: firmado a una hora de confianza, avalada por una autoridad de sellado de tiempo.',
+      blt: 'Nivel B-LT: hora de confianza, y todo lo necesario para comprobar la firma más adelante (certificados, respuestas de revocación) está dentro del archivo.',
+      blta: 'Nivel B-LTA: como B-LT, sellado con un sello de tiempo de archivo, para seguir siendo comprobable cuando caduquen los certificados.',
+    },
+    ocsp: {
+      good: 'Respuesta OCSP del {{time}}: el certificado no estaba revocado.',
+      revoked: 'Respuesta OCSP del {{time}}: el certificado estaba revocado.',
+      unknown: 'Respuesta OCSP del {{time}}: el servicio no conocía el certificado.',
+    },
+    kinds: {
+      signature: 'una firma',
+      documentTimestamp: 'un sello de tiempo del documento',
+      validationData: 'datos de validación',
+      page: 'una página',
+      formChange: 'un cambio de formulario',
+      annotation: 'una anotación',
+      other: 'otros cambios',
+    },
+    audit: {
+      matches: 'El registro de auditoría del archivo coincide con los registros de este servicio ({{count}} eventos).',
+      changed: 'El registro de auditoría se modificó después de escribirse.',
+      changedAt: 'El primer evento que ya no coincide es el número {{number}}.',
+      notEmbedded:
+        'Este archivo no lleva su propio registro de auditoría (se selló antes de que se incluyeran los registros).',
+    },
+  },
 } as const;
 
 export default es satisfies Translations;

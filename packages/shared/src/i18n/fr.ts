@@ -295,6 +295,52 @@ const fr = {
     doneText: '{{name}} recevra un e-mail avec son propre lien. Votre lien ne fonctionne plus.',
     inPerson: 'Signature en personne, accompagnée par {{name}}',
   },
+  verifyEvidence: {
+    title: 'Ce que ce fichier prouve',
+    signatureTime: 'Heure de confiance de la signature : {{time}}, délivrée par {{authority}}.',
+    archiveTime: "Horodatage d'archivage : {{time}}, délivré par {{authority}}.",
+    noTrustedTime: "Pas d'heure de confiance : l'heure de signature vient de l'horloge du signataire.",
+    validationData:
+      'Dans le fichier pour le vérifier plus tard : {{certificates}} certificats, {{ocsp}} réponses OCSP, {{crls}} listes de révocation.',
+    noValidationData:
+      'Aucune donnée de révocation dans le fichier : une vérification ultérieure dépend de la réponse de ses émetteurs.',
+    selfSigned:
+      "Le certificat du sceau est auto-signé : il prouve que le fichier n'a pas changé depuis son scellement, mais aucune autorité extérieure ne garantit qui l'a scellé.",
+    issued: 'Le certificat du sceau a été délivré par {{issuer}}.',
+    updatesTitle: 'Versions du fichier',
+    update: 'Mise à jour {{number}} : {{what}}, {{coverage}}',
+    covered: 'couverte par une signature ou un horodatage.',
+    notCovered: 'ajoutée après la dernière signature.',
+    fine: 'Les données de validation et les horodatages du document sont ajoutés volontairement : ils gardent les signatures vérifiables.',
+    level: {
+      bb: "Niveau B-B : signé. L'heure de signature n'est qu'une déclaration du signataire.",
+      bt: "Niveau B-T : signé à une heure de confiance, attestée par une autorité d'horodatage.",
+      blt: "Niveau B-LT : heure de confiance, et tout ce qu'il faut pour vérifier la signature plus tard (certificats, réponses de révocation) est dans le fichier.",
+      blta: "Niveau B-LTA : comme B-LT, scellé par un horodatage d'archivage, pour rester vérifiable après l'expiration des certificats.",
+    },
+    ocsp: {
+      good: "Réponse OCSP du {{time}} : le certificat n'était pas révoqué.",
+      revoked: 'Réponse OCSP du {{time}} : le certificat était révoqué.',
+      unknown: 'Réponse OCSP du {{time}} : le répondeur ne connaissait pas le certificat.',
+    },
+    kinds: {
+      signature: 'une signature',
+      documentTimestamp: 'un horodatage du document',
+      validationData: 'des données de validation',
+      page: 'une page',
+      formChange: 'une modification de formulaire',
+      annotation: 'une annotation',
+      other: "d'autres modifications",
+    },
+    audit: {
+      matches:
+        "Le journal d'audit contenu dans le fichier correspond aux enregistrements de ce service ({{count}} événements).",
+      changed: "Le journal d'audit a été modifié après avoir été écrit.",
+      changedAt: 'Le premier événement qui ne correspond plus est le numéro {{number}}.',
+      notEmbedded:
+        "Ce fichier ne contient pas son propre journal d'audit (il a été scellé avant que les journaux soient intégrés).",
+    },
+  },
 } as const;
 
 export default fr satisfies Translations;

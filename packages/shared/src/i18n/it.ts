@@ -299,6 +299,51 @@ const it = {
     doneText: '{{name}} riceverà un’email con il proprio link. Il tuo link non funziona più.',
     inPerson: 'Firma di persona, assistita da {{name}}',
   },
+  verifyEvidence: {
+    title: 'Che cosa dimostra questo file',
+    signatureTime: 'Ora affidabile della firma: {{time}}, rilasciata da {{authority}}.',
+    archiveTime: 'Marca temporale di archiviazione: {{time}}, rilasciata da {{authority}}.',
+    noTrustedTime: "Nessuna ora affidabile: l'ora della firma viene dall'orologio del firmatario.",
+    validationData:
+      'Nel file per verificarlo in seguito: {{certificates}} certificati, {{ocsp}} risposte OCSP, {{crls}} elenchi di revoca.',
+    noValidationData:
+      'Nessun dato di revoca nel file: verificarlo in seguito dipende dal fatto che gli emittenti rispondano ancora.',
+    selfSigned:
+      'Il certificato del sigillo è autofirmato: dimostra che il file non è cambiato da quando è stato sigillato, ma nessuna autorità esterna garantisce chi lo ha sigillato.',
+    issued: 'Il certificato del sigillo è stato rilasciato da {{issuer}}.',
+    updatesTitle: 'Versioni del file',
+    update: 'Aggiornamento {{number}}: {{what}}, {{coverage}}',
+    covered: 'coperto da una firma o marca temporale.',
+    notCovered: "aggiunto dopo l'ultima firma.",
+    fine: 'I dati di convalida e le marche temporali del documento vengono aggiunti di proposito: mantengono le firme verificabili.',
+    level: {
+      bb: "Livello B-B: firmato. L'ora della firma è solo una dichiarazione del firmatario.",
+      bt: "Livello B-T: firmato a un'ora affidabile, attestata da un'autorità di marcatura temporale.",
+      blt: 'Livello B-LT: ora affidabile, e tutto ciò che serve per verificare la firma in seguito (certificati, risposte di revoca) è nel file.',
+      blta: 'Livello B-LTA: come B-LT, sigillato da una marca temporale di archiviazione, così resta verificabile dopo la scadenza dei certificati.',
+    },
+    ocsp: {
+      good: 'Risposta OCSP del {{time}}: il certificato non era revocato.',
+      revoked: 'Risposta OCSP del {{time}}: il certificato era revocato.',
+      unknown: 'Risposta OCSP del {{time}}: il servizio non conosceva il certificato.',
+    },
+    kinds: {
+      signature: 'una firma',
+      documentTimestamp: 'una marca temporale del documento',
+      validationData: 'dati di convalida',
+      page: 'una pagina',
+      formChange: 'una modifica del modulo',
+      annotation: "un'annotazione",
+      other: 'altre modifiche',
+    },
+    audit: {
+      matches: 'Il registro di controllo nel file corrisponde ai registri di questo servizio ({{count}} eventi).',
+      changed: 'Il registro di controllo è stato modificato dopo essere stato scritto.',
+      changedAt: 'Il primo evento che non corrisponde più è il numero {{number}}.',
+      notEmbedded:
+        'Questo file non contiene un proprio registro di controllo (è stato sigillato prima che i registri venissero incorporati).',
+    },
+  },
 } as const;
 
 export default it satisfies Translations;

@@ -294,6 +294,49 @@ const ja = {
     doneText: '{{name}} さんに専用のリンクがメールで届きます。あなたのリンクはもう使えません。',
     inPerson: '対面署名（ホスト: {{name}}）',
   },
+  verifyEvidence: {
+    title: 'このファイルが証明すること',
+    signatureTime: '署名の信頼できる時刻: {{time}}（発行: {{authority}}）。',
+    archiveTime: 'アーカイブタイムスタンプ: {{time}}（発行: {{authority}}）。',
+    noTrustedTime: '信頼できる時刻はありません。署名時刻は署名者自身の時計によるものです。',
+    validationData:
+      '後で検証するためにファイル内にあるもの: 証明書 {{certificates}} 件、OCSP 応答 {{ocsp}} 件、失効リスト {{crls}} 件。',
+    noValidationData: 'ファイル内に失効情報はありません。後の検証は発行者が応答し続けるかどうかに左右されます。',
+    selfSigned:
+      '封印の証明書は自己署名です。封印後にファイルが変更されていないことは証明しますが、誰が封印したかを外部の機関が保証するものではありません。',
+    issued: '封印の証明書の発行者: {{issuer}}。',
+    updatesTitle: 'ファイルの版',
+    update: '更新 {{number}}: {{what}}、{{coverage}}',
+    covered: '署名またはタイムスタンプで保護されています。',
+    notCovered: '最後の署名の後に追加されました。',
+    fine: '検証データと文書タイムスタンプは意図的に追加されるもので、署名を検証可能な状態に保ちます。',
+    level: {
+      bb: 'レベル B-B: 署名済み。署名時刻は署名者自身の申告にすぎません。',
+      bt: 'レベル B-T: タイムスタンプ局が保証する信頼できる時刻に署名されています。',
+      blt: 'レベル B-LT: 信頼できる時刻に加え、後で署名を検証するために必要なもの（証明書、失効情報）がすべてファイル内にあります。',
+      blta: 'レベル B-LTA: B-LT に加え、アーカイブタイムスタンプで封印されているため、証明書の有効期限後も検証できます。',
+    },
+    ocsp: {
+      good: '{{time}} の OCSP 応答: 証明書は失効していませんでした。',
+      revoked: '{{time}} の OCSP 応答: 証明書は失効していました。',
+      unknown: '{{time}} の OCSP 応答: 応答者はこの証明書を認識していませんでした。',
+    },
+    kinds: {
+      signature: '署名',
+      documentTimestamp: '文書タイムスタンプ',
+      validationData: '検証データ',
+      page: 'ページ',
+      formChange: 'フォームの変更',
+      annotation: '注釈',
+      other: 'その他の変更',
+    },
+    audit: {
+      matches: 'ファイル内の監査証跡は、このサービスの記録と一致します（{{count}} 件のイベント）。',
+      changed: '監査証跡は書き込まれた後に変更されました。',
+      changedAt: '一致しなくなった最初のイベントは {{number}} 番目です。',
+      notEmbedded: 'このファイルには独自の監査証跡がありません（証跡の埋め込みが始まる前に封印されました）。',
+    },
+  },
 } as const;
 
 export default ja satisfies Translations;

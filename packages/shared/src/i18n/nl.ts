@@ -300,6 +300,53 @@ const nl = {
     doneText: '{{name}} krijgt een e-mail met een eigen link. Uw link werkt niet meer.',
     inPerson: 'Persoonlijk ondertekenen, begeleid door {{name}}',
   },
+  verifyEvidence: {
+    title: 'Wat dit bestand bewijst',
+    signatureTime: 'Betrouwbaar tijdstip van de handtekening: {{time}}, uitgegeven door {{authority}}.',
+    archiveTime: 'Archieftijdstempel: {{time}}, uitgegeven door {{authority}}.',
+    noTrustedTime:
+      'Geen betrouwbaar tijdstip: het tijdstip van ondertekening komt van de eigen klok van de ondertekenaar.',
+    validationData:
+      'In het bestand om het later te controleren: {{certificates}} certificaten, {{ocsp}} OCSP-antwoorden, {{crls}} intrekkingslijsten.',
+    noValidationData:
+      'Geen intrekkingsgegevens in het bestand: later controleren hangt ervan af of de uitgevers nog antwoorden.',
+    selfSigned:
+      'Het certificaat van het zegel is zelfondertekend: het bewijst dat het bestand niet is veranderd sinds het verzegeld werd, maar geen externe instantie staat in voor wie het verzegelde.',
+    issued: 'Het certificaat van het zegel is uitgegeven door {{issuer}}.',
+    updatesTitle: 'Versies van het bestand',
+    update: 'Update {{number}}: {{what}}, {{coverage}}',
+    covered: 'gedekt door een handtekening of tijdstempel.',
+    notCovered: 'toegevoegd na de laatste handtekening.',
+    fine: 'Validatiegegevens en documenttijdstempels worden bewust toegevoegd: ze houden de handtekeningen controleerbaar.',
+    level: {
+      bb: 'Niveau B-B: ondertekend. Het tijdstip van ondertekening is alleen een bewering van de ondertekenaar.',
+      bt: 'Niveau B-T: ondertekend op een betrouwbaar tijdstip, bevestigd door een tijdstempeldienst.',
+      blt: 'Niveau B-LT: betrouwbaar tijdstip, en alles wat nodig is om de handtekening later te controleren (certificaten, intrekkingsantwoorden) zit in het bestand.',
+      blta: 'Niveau B-LTA: als B-LT, verzegeld met een archieftijdstempel, zodat het controleerbaar blijft nadat de certificaten verlopen.',
+    },
+    ocsp: {
+      good: 'OCSP-antwoord van {{time}}: het certificaat was niet ingetrokken.',
+      revoked: 'OCSP-antwoord van {{time}}: het certificaat was ingetrokken.',
+      unknown: 'OCSP-antwoord van {{time}}: de dienst kende het certificaat niet.',
+    },
+    kinds: {
+      signature: 'een handtekening',
+      documentTimestamp: 'een documenttijdstempel',
+      validationData: 'validatiegegevens',
+      page: 'een pagina',
+      formChange: 'een formulierwijziging',
+      annotation: 'een aantekening',
+      other: 'andere wijzigingen',
+    },
+    audit: {
+      matches:
+        'Het auditlogboek in het bestand komt overeen met de gegevens van deze dienst ({{count}} gebeurtenissen).',
+      changed: 'Het auditlogboek is gewijzigd nadat het was geschreven.',
+      changedAt: 'De eerste gebeurtenis die niet meer klopt is nummer {{number}}.',
+      notEmbedded:
+        'Dit bestand bevat geen eigen auditlogboek (het werd verzegeld voordat logboeken werden ingesloten).',
+    },
+  },
 } as const;
 
 export default nl satisfies Translations;

@@ -294,6 +294,51 @@ const pl = {
     doneText: '{{name}} otrzyma e-mail z własnym linkiem. Twój link już nie działa.',
     inPerson: 'Podpis osobisty, prowadzony przez: {{name}}',
   },
+  verifyEvidence: {
+    title: 'Co dowodzi ten plik',
+    signatureTime: 'Zaufany czas podpisu: {{time}}, wydany przez {{authority}}.',
+    archiveTime: 'Archiwalny znacznik czasu: {{time}}, wydany przez {{authority}}.',
+    noTrustedTime: 'Brak zaufanego czasu: czas podpisu pochodzi z zegara podpisującego.',
+    validationData:
+      'W pliku do późniejszej weryfikacji: certyfikaty: {{certificates}}, odpowiedzi OCSP: {{ocsp}}, listy unieważnień: {{crls}}.',
+    noValidationData:
+      'Brak danych o unieważnieniu w pliku: późniejsza weryfikacja zależy od tego, czy wystawcy nadal odpowiadają.',
+    selfSigned:
+      'Certyfikat pieczęci jest samopodpisany: dowodzi, że plik nie zmienił się od zapieczętowania, ale żaden zewnętrzny urząd nie poświadcza, kto go zapieczętował.',
+    issued: 'Certyfikat pieczęci wydał {{issuer}}.',
+    updatesTitle: 'Wersje pliku',
+    update: 'Aktualizacja {{number}}: {{what}}, {{coverage}}',
+    covered: 'objęta podpisem lub znacznikiem czasu.',
+    notCovered: 'dodana po ostatnim podpisie.',
+    fine: 'Dane weryfikacyjne i znaczniki czasu dokumentu są dodawane celowo: pozwalają nadal sprawdzać podpisy.',
+    level: {
+      bb: 'Poziom B-B: podpisany. Czas podpisu to jedynie deklaracja podpisującego.',
+      bt: 'Poziom B-T: podpisany w zaufanym czasie, poświadczonym przez urząd znacznika czasu.',
+      blt: 'Poziom B-LT: zaufany czas, a wszystko, co potrzebne do późniejszej weryfikacji podpisu (certyfikaty, odpowiedzi o unieważnieniu), jest w pliku.',
+      blta: 'Poziom B-LTA: jak B-LT, zapieczętowany archiwalnym znacznikiem czasu, więc można go sprawdzić także po wygaśnięciu certyfikatów.',
+    },
+    ocsp: {
+      good: 'Odpowiedź OCSP z {{time}}: certyfikat nie był unieważniony.',
+      revoked: 'Odpowiedź OCSP z {{time}}: certyfikat był unieważniony.',
+      unknown: 'Odpowiedź OCSP z {{time}}: usługa nie znała certyfikatu.',
+    },
+    kinds: {
+      signature: 'podpis',
+      documentTimestamp: 'znacznik czasu dokumentu',
+      validationData: 'dane weryfikacyjne',
+      page: 'strona',
+      formChange: 'zmiana formularza',
+      annotation: 'adnotacja',
+      other: 'inne zmiany',
+    },
+    audit: {
+      matches: 'Dziennik zdarzeń w pliku zgadza się z zapisami tej usługi (zdarzenia: {{count}}).',
+      changed: 'Dziennik zdarzeń został zmieniony po zapisaniu.',
+      changedAt: 'Pierwsze zdarzenie, które się nie zgadza, ma numer {{number}}.',
+      notEmbedded:
+        'Ten plik nie zawiera własnego dziennika zdarzeń (został zapieczętowany, zanim dzienniki zaczęto osadzać).',
+    },
+  },
 } as const;
 
 export default pl satisfies Translations;

@@ -296,6 +296,51 @@ const pt = {
     doneText: '{{name}} receberá um e-mail com o seu próprio link. O seu link já não funciona.',
     inPerson: 'Assinatura presencial, conduzida por {{name}}',
   },
+  verifyEvidence: {
+    title: 'O que este arquivo comprova',
+    signatureTime: 'Hora confiável da assinatura: {{time}}, emitida por {{authority}}.',
+    archiveTime: 'Carimbo do tempo de arquivo: {{time}}, emitido por {{authority}}.',
+    noTrustedTime: 'Sem hora confiável: a hora da assinatura vem do relógio de quem assinou.',
+    validationData:
+      'Dentro do arquivo para verificá-lo depois: {{certificates}} certificados, {{ocsp}} respostas OCSP, {{crls}} listas de revogação.',
+    noValidationData:
+      'Nenhum dado de revogação no arquivo: verificá-lo depois depende de seus emissores ainda responderem.',
+    selfSigned:
+      'O certificado do selo é autoassinado: prova que o arquivo não mudou desde que foi selado, mas nenhuma autoridade externa garante quem o selou.',
+    issued: 'O certificado do selo foi emitido por {{issuer}}.',
+    updatesTitle: 'Versões do arquivo',
+    update: 'Atualização {{number}}: {{what}}, {{coverage}}',
+    covered: 'coberta por uma assinatura ou carimbo do tempo.',
+    notCovered: 'adicionada depois da última assinatura.',
+    fine: 'Dados de validação e carimbos do tempo do documento são adicionados de propósito: mantêm as assinaturas verificáveis.',
+    level: {
+      bb: 'Nível B-B: assinado. A hora da assinatura é apenas uma declaração de quem assinou.',
+      bt: 'Nível B-T: assinado em uma hora confiável, atestada por uma autoridade de carimbo do tempo.',
+      blt: 'Nível B-LT: hora confiável, e tudo o que é preciso para verificar a assinatura depois (certificados, respostas de revogação) está dentro do arquivo.',
+      blta: 'Nível B-LTA: como B-LT, selado por um carimbo do tempo de arquivo, para continuar verificável depois que os certificados expirarem.',
+    },
+    ocsp: {
+      good: 'Resposta OCSP de {{time}}: o certificado não estava revogado.',
+      revoked: 'Resposta OCSP de {{time}}: o certificado estava revogado.',
+      unknown: 'Resposta OCSP de {{time}}: o serviço não conhecia o certificado.',
+    },
+    kinds: {
+      signature: 'uma assinatura',
+      documentTimestamp: 'um carimbo do tempo do documento',
+      validationData: 'dados de validação',
+      page: 'uma página',
+      formChange: 'uma alteração de formulário',
+      annotation: 'uma anotação',
+      other: 'outras alterações',
+    },
+    audit: {
+      matches: 'A trilha de auditoria dentro do arquivo corresponde aos registros deste serviço ({{count}} eventos).',
+      changed: 'A trilha de auditoria foi alterada depois de escrita.',
+      changedAt: 'O primeiro evento que não corresponde mais é o número {{number}}.',
+      notEmbedded:
+        'Este arquivo não traz uma trilha de auditoria própria (foi selado antes de as trilhas serem incorporadas).',
+    },
+  },
 } as const;
 
 export default pt satisfies Translations;

@@ -282,6 +282,47 @@ const zh = {
     doneText: '{{name}} 将收到一封包含其专属链接的电子邮件。您的链接已失效。',
     inPerson: '当面签署，由 {{name}} 主持',
   },
+  verifyEvidence: {
+    title: '此文件证明了什么',
+    signatureTime: '签名的可信时间：{{time}}，签发者 {{authority}}。',
+    archiveTime: '存档时间戳：{{time}}，签发者 {{authority}}。',
+    noTrustedTime: '没有可信时间：签名时间来自签名者自己的时钟。',
+    validationData: '文件内供日后验证的数据：{{certificates}} 个证书、{{ocsp}} 个 OCSP 应答、{{crls}} 个吊销列表。',
+    noValidationData: '文件内没有吊销数据：日后能否验证取决于签发者是否仍然应答。',
+    selfSigned: '封印的证书是自签名的：它证明文件自封印以来未被更改，但没有外部机构担保是谁封印的。',
+    issued: '封印的证书由 {{issuer}} 签发。',
+    updatesTitle: '文件的版本',
+    update: '更新 {{number}}：{{what}}，{{coverage}}',
+    covered: '已被签名或时间戳覆盖。',
+    notCovered: '在最后一个签名之后添加。',
+    fine: '验证数据和文档时间戳是有意添加的：它们使签名保持可验证。',
+    level: {
+      bb: '级别 B-B：已签名。签名时间仅为签名者自己的声明。',
+      bt: '级别 B-T：在可信时间签名，由时间戳机构担保。',
+      blt: '级别 B-LT：可信时间，且日后验证签名所需的一切（证书、吊销应答）都在文件内。',
+      blta: '级别 B-LTA：同 B-LT，并由存档时间戳封存，证书过期后仍可验证。',
+    },
+    ocsp: {
+      good: '{{time}} 的 OCSP 应答：证书未被吊销。',
+      revoked: '{{time}} 的 OCSP 应答：证书已被吊销。',
+      unknown: '{{time}} 的 OCSP 应答：应答方不认识该证书。',
+    },
+    kinds: {
+      signature: '签名',
+      documentTimestamp: '文档时间戳',
+      validationData: '验证数据',
+      page: '页面',
+      formChange: '表单更改',
+      annotation: '批注',
+      other: '其他更改',
+    },
+    audit: {
+      matches: '文件内的审计记录与本服务的记录一致（{{count}} 个事件）。',
+      changed: '审计记录在写入后被更改过。',
+      changedAt: '第一个不再一致的事件是第 {{number}} 个。',
+      notEmbedded: '此文件没有自带审计记录（它在嵌入审计记录之前就已封印）。',
+    },
+  },
 } as const;
 
 export default zh satisfies Translations;

@@ -1,16 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import { FIELD_KINDS, pickField } from '@esign/shared';
 import type { Signer } from '@libpdf/core';
-import { listActivityRows, recordActivity } from '../../data/activity.js';
+import { listChainedRows, recordActivity } from '../../data/activity.js';
 import { companyOfDocumentOwner } from '../../data/company.js';
 import { findDocument, listSigners } from '../../data/documents.js';
 import { findRequisitesToStamp } from '../../data/requisites.js';
 import { listFieldsToStamp, markSealed } from '../../data/sealing.js';
 import type { Db } from '../../platform/db/client.js';
 import type { JobQueue, QueueInTransaction } from '../../platform/jobs.js';
-import { sealPdf } from '../../platform/pdf/seal/seal-pdf.js';
+import { sealPdf, type TrustServices } from '../../platform/pdf/seal/seal-pdf.js';
 import type { StampField } from '../../platform/pdf/seal/stamp-fields.js';
 import type { Storage } from '../../platform/storage/storage.js';
+import { archiveTimestampDue } from './archive-timestamp.js';
+import { embeddedAuditTrail } from './audit-trail.js';
 import { certificateSigners } from './evidence.js';
 import { certificateHistory } from './lifecycle-evidence.js';
 
@@ -24,6 +26,10 @@ export interface SealDocumentDeps {
   verifyUrl?: string | undefined;
   /** Runs once, in the transaction that records the seal: what follows it (the completion mails) is queued there. */
   onSealed?: (queue: QueueInTransaction, documentId: string) => Promise<void>;
+  /** The time-stamping authorities (TSA_URLS): with them the seal is B-LTA. */
+  trust?: TrustServices | undefined;
+  /** Queued in the seal's transaction when every authority was down (the archive timestamp it owes). */
+  onTimestampPending?: (queue: QueueInTransaction, documentId: string) => Promise<void>;
 }
 
 const PNG_MAGIC = Buffer.from([0x89, 0x50, 0x4e, 0x47]);
@@ -62,7 +68,7 @@ export async function sealDocumentOnce(deps: SealDocumentDeps, documentId: strin
   const [people, fields, activities] = await Promise.all([
     listSigners(db, documentId),
     listFieldsToStamp(db, documentId),
-    listActivityRows(db, documentId),
+    listChainedRows(db, documentId),
   ]);
   const requisiteIds = [...new Set(fields.flatMap((field) => (field.requisiteId ? [field.requisiteId] : [])))];
   const saved = await findRequisitesToStamp(db, requisiteIds);
@@ -89,6 +95,7 @@ export async function sealDocumentOnce(deps: SealDocumentDeps, documentId: strin
       image: requisite ? (images.get(requisite.id) ?? null) : null,
     };
   });
+  const trail = embeddedAuditTrail(documentId, activities);
   const sealed = await sealPdf({
     original,
     fields: stampFields,
@@ -100,7 +107,10 @@ export async function sealDocumentOnce(deps: SealDocumentDeps, documentId: strin
       signers: certificateSigners(people, activities),
       history: certificateHistory(activities),
       verifyUrl: deps.verifyUrl,
+      auditTrail: { count: trail.count, finalHash: trail.finalHash },
     },
+    auditTrail: new TextEncoder().encode(JSON.stringify(trail, null, 1)),
+    trust: deps.trust,
     signer: await deps.signer(),
     signingTime: deps.now(),
     isTestMode: document.testMode,
@@ -115,15 +125,21 @@ export async function sealDocumentOnce(deps: SealDocumentDeps, documentId: strin
   );
   const won = await deps.jobs.transaction(db, async (tx, queue) => {
     const now = deps.now();
-    if (!(await markSealed(tx, { documentId, resultPdfFileKey: key, at: now }))) return false;
+    const evidence = {
+      sealLevel: sealed.level,
+      timestampPendingSince: sealed.timestampPending ? now : null,
+      archiveTimestampDueAt: archiveTimestampDue(sealed.timestamps),
+    };
+    if (!(await markSealed(tx, { documentId, resultPdfFileKey: key, at: now, ...evidence }))) return false;
     await recordActivity(tx, {
       documentId,
       type: 'complete',
       signerIds: [],
-      details: { sha256: sealed.sha256, originalSha256: sealed.originalSha256 },
+      details: { sha256: sealed.sha256, originalSha256: sealed.originalSha256, level: sealed.level },
       at: now,
     });
     await deps.onSealed?.(queue, documentId);
+    if (sealed.timestampPending) await deps.onTimestampPending?.(queue, documentId);
     return true;
   });
   if (!won) {

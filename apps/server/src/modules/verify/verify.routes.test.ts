@@ -64,6 +64,14 @@ describe('POST /verify', () => {
     // The signature itself still verifies over what it signed; only its coverage betrays the change.
     expect(body.signatures[0]).toMatchObject({ isValid: true, coversWholeFile: false });
     expect(body.sealedDocument.title).toBe('Verified lease');
+    // Update by update: the seal (covered by its signature), then the page added after it.
+    expect(body.evidence.updates).toEqual([
+      { kinds: expect.arrayContaining(['signature']), isCovered: true },
+      { kinds: expect.arrayContaining(['page']), isCovered: false },
+    ]);
+    // Without authorities a seal is B-B, by a self-signed certificate.
+    expect(body.evidence.level).toBe('B-B');
+    expect(body.signatures[0]).toMatchObject({ kind: 'signature', isSelfSigned: true, timestamp: null });
   });
 
   it("says 'invalid' when a signed byte changed, 'not sealed by this service' and 'no signature' for others' files", async () => {

@@ -1,8 +1,11 @@
 import type { VerifyPdfResponse, VerifyVerdict } from '@esign/shared';
+import { listChainedRows } from '../../data/activity.js';
 import { findSealedDocumentByHash } from '../../data/verify.js';
 import type { Db } from '../../platform/db/client.js';
+import { pdfEvidence } from '../../platform/pdf/pdf-evidence.js';
 import { type FoundSignature, findPdfSignatures } from '../../platform/pdf/pdf-signatures.js';
 import { sha256Hex } from '../../platform/pdf/seal/seal-pdf.js';
+import { compareAuditTrail, parseEmbeddedAuditTrail } from '../sealing/index.js';
 
 /**
  * The verdict on a checked file: no signature; a signature that does not verify (bytes it covers were changed);
@@ -30,18 +33,43 @@ export function verifyService({ db }: { db: Db }) {
         .map((length) => sha256Hex(pdf.subarray(0, length)));
       const sealed = await findSealedDocumentByHash(db, [sha256, ...signedParts]);
       const isSealedHere = sealed !== undefined && sealed.sha256 === sha256;
+      const evidence = signatures.length > 0 ? await pdfEvidence(pdf, signatures) : null;
+      const auditTrail =
+        sealed && evidence
+          ? compareAuditTrail(
+              parseEmbeddedAuditTrail(evidence.auditTrail),
+              await listChainedRows(db, sealed.documentId),
+            )
+          : null;
       return {
         verdict: verdictOf(signatures, isSealedHere),
         sha256,
-        signatures: signatures.map(({ isValid, coversWholeFile, signer, signingTime }) => ({
-          isValid,
-          coversWholeFile,
-          signer,
-          signingTime,
-        })),
+        signatures: signatures.map(
+          ({ isValid, coversWholeFile, signer, signingTime, kind, timestamp, isSelfSigned }) => ({
+            isValid,
+            coversWholeFile,
+            signer,
+            signingTime,
+            kind,
+            timestamp,
+            isSelfSigned,
+          }),
+        ),
         sealedDocument: sealed
           ? { title: sealed.title, completedAt: sealed.completedAt.toISOString(), signers: sealed.signers }
           : null,
+        evidence: {
+          level: evidence?.level ?? null,
+          validationData: evidence?.validationData ?? null,
+          updates: (evidence?.updates ?? []).slice(1).map(({ kinds, isCovered }) => ({ kinds, isCovered })),
+          auditTrail: auditTrail
+            ? {
+                match: auditTrail.match,
+                events: auditTrail.database.count,
+                brokenAtEvent: auditTrail.brokenAt === null ? null : auditTrail.brokenAt + 1,
+              }
+            : null,
+        },
       };
     },
   };

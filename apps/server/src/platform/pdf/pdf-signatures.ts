@@ -1,12 +1,6 @@
-import { webcrypto } from 'node:crypto';
 import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
-
-/** Node's WebCrypto for PKI.js, passed to each call (not set globally: @libpdf/core uses PKI.js too). */
-const engine = new pkijs.CryptoEngine({
-  name: 'node',
-  crypto: webcrypto as unknown as pkijs.CryptoEngineParameters['crypto'],
-});
+import { pkiEngine as engine } from './pki-engine.js';
 
 /** One signature of a PDF as found and checked. */
 export interface FoundSignature {
@@ -19,7 +13,16 @@ export interface FoundSignature {
   signer: { subject: string; issuer: string; serialNumber: string; notBefore: string; notAfter: string } | null;
   /** The signing time the signer claims (its signed attribute), if any. */
   signingTime: string | null;
+  /** A signature, or a document timestamp (RFC 3161 token over the bytes: PAdES B-LTA's archive timestamps). */
+  kind: 'signature' | 'documentTimestamp';
+  /** The trusted time: a signature's embedded signature timestamp, or the document timestamp's own. */
+  timestamp: { time: string; authority: string } | null;
+  /** The signer's certificate is its own issuer (a self-signed seal: nobody else vouches for it). */
+  isSelfSigned: boolean;
 }
+
+const TST_INFO = '1.2.840.113549.1.9.16.1.4';
+const SIGNATURE_TIMESTAMP = '1.2.840.113549.1.9.16.2.14';
 
 const BYTE_RANGE_KEY = Buffer.from('/ByteRange', 'latin1');
 const BYTE_RANGE_VALUE = /^\s*\[\s*(\d+)\s+(\d+)\s+(\d+)\s+(\d+)\s*\]/;
@@ -47,7 +50,13 @@ export async function findPdfSignatures(pdf: Buffer): Promise<FoundSignature[]> 
 
 async function checkSignature(pdf: Buffer, range: { b: number; c: number; d: number }): Promise<FoundSignature> {
   const signedLength = range.c + range.d;
-  const base = { coversWholeFile: signedLength === pdf.length, signedLength };
+  const base = {
+    coversWholeFile: signedLength === pdf.length,
+    signedLength,
+    kind: 'signature' as const,
+    timestamp: null,
+    isSelfSigned: false,
+  };
   const hex = pdf
     .subarray(range.b, range.c)
     .toString('latin1')
@@ -62,7 +71,17 @@ async function checkSignature(pdf: Buffer, range: { b: number; c: number; d: num
     const isValid = await signed
       .verify({ signer: 0, data: ownArrayBuffer(data), checkChain: false }, engine)
       .catch(() => false);
-    return { ...base, isValid: isValid === true, signer: signerOf(signed), signingTime: signingTimeOf(signed) };
+    const signer = signerOf(signed);
+    const isTimestamp = signed.encapContentInfo.eContentType === TST_INFO;
+    return {
+      ...base,
+      isValid: isValid === true,
+      signer,
+      signingTime: signingTimeOf(signed),
+      kind: isTimestamp ? 'documentTimestamp' : 'signature',
+      timestamp: isTimestamp ? timestampOf(signed) : signatureTimestampOf(signed),
+      isSelfSigned: signer !== null && signer.subject === signer.issuer,
+    };
   } catch {
     return { ...base, isValid: false, signer: null, signingTime: null };
   }
@@ -74,7 +93,8 @@ function ownArrayBuffer(buffer: Buffer): ArrayBuffer {
   return whole && buffer.buffer instanceof ArrayBuffer ? buffer.buffer : new Uint8Array(buffer).buffer;
 }
 
-function names(name: pkijs.RelativeDistinguishedNames): string {
+/** A distinguished name as `CN=..., O=...` (the parts a reader recognises). */
+export function names(name: pkijs.RelativeDistinguishedNames): string {
   const labels: Record<string, string> = { '2.5.4.3': 'CN', '2.5.4.10': 'O', '2.5.4.6': 'C', '2.5.4.11': 'OU' };
   return name.typesAndValues
     .filter((entry) => labels[entry.type])
@@ -106,4 +126,25 @@ function signingTimeOf(signed: pkijs.SignedData): string | null {
   const attribute = signed.signerInfos[0]?.signedAttrs?.attributes.find((item) => item.type === '1.2.840.113549.1.9.5');
   const value = attribute?.values[0] as { toDate?: () => Date } | undefined;
   return value?.toDate ? value.toDate().toISOString() : null;
+}
+
+/** A time-stamp token's time (TSTInfo genTime) and its authority (the signing certificate's subject). */
+function timestampOf(token: pkijs.SignedData): FoundSignature['timestamp'] {
+  const content = token.encapContentInfo.eContent;
+  if (!content) return null;
+  const info = new pkijs.TSTInfo({ schema: asn1js.fromBER(content.getValue()).result });
+  return { time: info.genTime.toISOString(), authority: signerOf(token)?.subject ?? '' };
+}
+
+/** The signature timestamp a signer's unsigned attributes carry (PAdES B-T), if any. */
+function signatureTimestampOf(signed: pkijs.SignedData): FoundSignature['timestamp'] {
+  const attribute = signed.signerInfos[0]?.unsignedAttrs?.attributes.find((item) => item.type === SIGNATURE_TIMESTAMP);
+  const value = attribute?.values[0];
+  if (!value) return null;
+  try {
+    const info = new pkijs.ContentInfo({ schema: value });
+    return timestampOf(new pkijs.SignedData({ schema: info.content }));
+  } catch {
+    return null;
+  }
 }

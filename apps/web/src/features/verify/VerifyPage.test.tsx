@@ -18,6 +18,9 @@ const SEALED: VerifyPdfResponse = {
       isValid: true,
       coversWholeFile: true,
       signingTime: '2026-11-20T10:00:00.000Z',
+      kind: 'signature',
+      timestamp: null,
+      isSelfSigned: false,
       signer: {
         subject: 'CN=eSign seal',
         issuer: 'CN=eSign CA',
@@ -35,7 +38,16 @@ const SEALED: VerifyPdfResponse = {
       { name: 'Charles Babbage', email: 'charles@example.com' },
     ],
   },
+  evidence: {
+    level: 'B-B',
+    validationData: null,
+    updates: [],
+    auditTrail: { match: 'matches', events: 5, brokenAtEvent: null },
+  },
 };
+
+const NO_EVIDENCE = { level: null, validationData: null, updates: [], auditTrail: null };
+const bare = { signingTime: null, signer: null, kind: 'signature', timestamp: null, isSelfSigned: false } as const;
 
 async function choose(user: ReturnType<typeof renderWithProviders>['user'], file: File) {
   await user.upload(screen.getByLabelText('Choose a PDF to verify'), file);
@@ -78,7 +90,7 @@ describe('VerifyPage', () => {
         body: {
           ...SEALED,
           verdict: 'changedAfterSealing',
-          signatures: [{ isValid: true, coversWholeFile: false, signingTime: null, signer: null }],
+          signatures: [{ ...bare, isValid: true, coversWholeFile: false }],
         },
       },
     });
@@ -92,7 +104,11 @@ describe('VerifyPage', () => {
   });
 
   it('says a file without a signature has none, with no sealed document and no signature list', async () => {
-    mockApi({ [VERIFY]: { body: { verdict: 'noSignature', sha256: 'ff00', signatures: [], sealedDocument: null } } });
+    mockApi({
+      [VERIFY]: {
+        body: { verdict: 'noSignature', sha256: 'ff00', signatures: [], sealedDocument: null, evidence: NO_EVIDENCE },
+      },
+    });
     const { user } = renderWithProviders(<VerifyPage />);
     await choose(user, pdf('scan.pdf'));
     expect(await screen.findByRole('alert')).toHaveTextContent('No signature');
@@ -107,8 +123,9 @@ describe('VerifyPage', () => {
         body: {
           verdict: 'invalid',
           sha256: '99',
-          signatures: [{ isValid: false, coversWholeFile: true, signingTime: null, signer: null }],
+          signatures: [{ ...bare, isValid: false, coversWholeFile: true }],
           sealedDocument: null,
+          evidence: NO_EVIDENCE,
         },
       },
     });
@@ -116,6 +133,77 @@ describe('VerifyPage', () => {
     await choose(user, pdf());
     expect(await screen.findByRole('alert')).toHaveTextContent('Signature not valid');
     expect(screen.getByText(/Invalid signature, covering the whole file\./)).toBeInTheDocument();
+  });
+
+  it('tells the whole story of a B-LTA file: level, trusted times and authorities, validation data, updates, audit trail', async () => {
+    const stamp = { time: '2026-11-20T10:00:05.000Z', authority: 'CN=Test TSA' };
+    mockApi({
+      [VERIFY]: {
+        body: {
+          ...SEALED,
+          signatures: [
+            { ...SEALED.signatures[0], coversWholeFile: false, timestamp: stamp },
+            { ...bare, isValid: true, coversWholeFile: true, kind: 'documentTimestamp', timestamp: stamp },
+          ],
+          evidence: {
+            level: 'B-LTA',
+            validationData: {
+              certificates: 4,
+              ocspResponses: 2,
+              crls: 0,
+              ocsp: [{ status: 'good', producedAt: '2026-11-20T10:00:06.000Z' }],
+            },
+            updates: [
+              { kinds: ['signature', 'page'], isCovered: true },
+              { kinds: ['validationData'], isCovered: true },
+              { kinds: ['documentTimestamp'], isCovered: true },
+            ],
+            auditTrail: { match: 'matches', events: 7, brokenAtEvent: null },
+          },
+        },
+      },
+    });
+    const { user } = renderWithProviders(<VerifyPage />);
+    await choose(user, pdf());
+    expect(await screen.findByRole('heading', { name: 'What this file proves' })).toBeInTheDocument();
+    const time = userDates({ dateFormat: 'MM/DD/YYYY', timezone: null }).dateTime(stamp.time);
+    for (const text of [
+      /Level B-LTA: as B-LT, sealed by an archive timestamp/,
+      `Trusted time of the signature: ${time}, issued by CN=Test TSA.`,
+      `Archive timestamp: ${time}, issued by CN=Test TSA.`,
+      'Inside the file to check it later: 4 certificates, 2 OCSP answers, 0 revocation lists.',
+      /the certificate was not revoked/,
+      "The seal's certificate was issued by CN=eSign CA.",
+      "The audit trail inside the file matches this service's records (7 events).",
+      'Update 1: a signature, a page, covered by a signature or timestamp.',
+      'Update 2: validation data, covered by a signature or timestamp.',
+      'Update 3: a document timestamp, covered by a signature or timestamp.',
+    ]) {
+      expect(screen.getByText(text)).toBeInTheDocument();
+    }
+  });
+
+  it('says when the audit trail was changed after it was written, and what a self-signed seal proves', async () => {
+    mockApi({
+      [VERIFY]: {
+        body: {
+          ...SEALED,
+          signatures: [{ ...SEALED.signatures[0], isSelfSigned: true }],
+          evidence: { ...SEALED.evidence, auditTrail: { match: 'changed', events: 5, brokenAtEvent: 2 } },
+        },
+      },
+    });
+    const { user } = renderWithProviders(<VerifyPage />);
+    await choose(user, pdf());
+    expect(await screen.findByText('The audit trail was changed after it was written.')).toBeInTheDocument();
+    expect(screen.getByText('The first event that no longer matches is number 2.')).toBeInTheDocument();
+    expect(
+      screen.getByText(/Level B-B: signed\. The signing time is only the signer's own claim\./),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText(/certificate is self-signed: it proves the file has not changed since it was sealed/),
+    ).toBeInTheDocument();
+    expect(screen.getByText(/No revocation data inside the file/)).toBeInTheDocument();
   });
 
   it("shows the server's refusal as a toast and no verdict", async () => {

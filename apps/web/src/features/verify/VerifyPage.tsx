@@ -5,6 +5,7 @@ import { apiCall } from '../../api/client';
 import { notifyError } from '../../api/notify';
 import { type TranslationKey, useTranslation } from '../../i18n';
 import { useUserDates } from '../settings/user-dates';
+import { VerifyEvidence } from './VerifyEvidence';
 
 const VERDICT_COLOR: Record<VerifyVerdict, string> = {
   intact: 'green',
@@ -124,6 +125,7 @@ function VerifyResult({ name, answer }: { name: string; answer: VerifyPdfRespons
           </List>
         </Stack>
       ) : null}
+      <VerifyEvidence answer={answer} />
       {answer.signatures.length > 0 ? (
         <Stack gap={4}>
           <Title order={2} size="h4">

@@ -25,12 +25,19 @@ export const documentActivities = pgTable(
     createdAt: createdAt(),
     /** Insertion order: rows written in one transaction share its instant and keep the order they were made in. */
     sequence: bigserial('sequence', { mode: 'number' }).notNull(),
+    /**
+     * The hash chain (`platform/crypto/audit-chain.ts`): the SHA-256 of the document's previous row (null for its
+     * first) and of this row's content with it. Written in the row's own insert; null on rows older than the chain.
+     */
+    previousHash: text('previous_hash'),
+    hash: text('hash'),
   },
   (table) => [
     index('document_activities_document_idx').on(table.documentId, table.createdAt),
-    // The public verify page finds a sealed file by its SHA-256 (recorded with `complete`).
+    // The public verify page finds a sealed file by its SHA-256 (recorded with `complete`, and with `timestamp`
+    // for each archive timestamp added later).
     index('document_activities_sealed_sha256_idx')
       .on(sql`(${table.details}->>'sha256')`)
-      .where(sql`${table.type} = 'complete'`),
+      .where(sql`${table.type} in ('complete', 'timestamp')`),
   ],
 );

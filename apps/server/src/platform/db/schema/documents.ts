@@ -79,6 +79,12 @@ export const documents = pgTable(
     sentAt: timestamp('sent_at', { withTimezone: true }),
     completedAt: timestamp('completed_at', { withTimezone: true }),
     sealedAt: timestamp('sealed_at', { withTimezone: true }),
+    /** The PAdES level the stored result reaches: B-B, or B-LTA with time-stamping authorities (`modules/sealing`). */
+    sealLevel: text('seal_level'),
+    /** Sealed at B-B while every authority was down: an archive timestamp is owed (retried with back-off). */
+    timestampPendingSince: timestamp('timestamp_pending_since', { withTimezone: true }),
+    /** When the next archive timestamp is due: before the last one's time-stamping certificate expires. */
+    archiveTimestampDueAt: timestamp('archive_timestamp_due_at', { withTimezone: true }),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     createdAt: createdAt(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),

@@ -1,4 +1,5 @@
 import { type PDF, type PDFPage, rgb } from '@libpdf/core';
+import { AUDIT_TRAIL_FILE } from './audit-attachment.js';
 import type { PdfFonts } from './fonts.js';
 
 /** What the certificate of completion says about one signer: only what was recorded, null where nothing was. */
@@ -35,6 +36,8 @@ export interface CertificateData {
   verifyUrl?: string | undefined;
   /** The document's life besides its signers (issue 36: resent after a decline, expired, extended), one line each. */
   history?: string[];
+  /** The audit trail's hash chain as sealed: how many events, and the last one's hash (also embedded as JSON). */
+  auditTrail?: { count: number; finalHash: string | null } | undefined;
 }
 
 export const UNKNOWN = 'unknown';
@@ -69,6 +72,10 @@ export function appendCertificate(pdf: PDF, fonts: PdfFonts, data: CertificateDa
   writer.field('Document ID', data.documentId);
   writer.field('SHA-256 of the original PDF', data.originalSha256);
   writer.field('Completed', formatInstant(data.completedAt));
+  if (data.auditTrail) {
+    writer.field('Audit trail', `${data.auditTrail.count} events, embedded in this file as ${AUDIT_TRAIL_FILE}`);
+    writer.field('Audit trail final SHA-256', data.auditTrail.finalHash ?? UNKNOWN);
+  }
   if (data.verifyUrl) writer.field('Verify', `Verify this document at ${data.verifyUrl}`);
   writer.space(10);
   data.signers.forEach((signer, index) => {

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,7 +9,7 @@ import { corpusFile } from '../../../../test/documents.js';
 import { pdfsig, pdftotext } from '../../../../test/poppler.js';
 import { formatInstant } from './certificate.js';
 import { sealPdf, sha256Hex } from './seal-pdf.js';
-import { createSigner, generateSelfSigned, loadSigningIdentity } from './signing-identity.js';
+import { assertSealingCertificate, createSigner, generateSelfSigned, loadSigningIdentity } from './signing-identity.js';
 import { TEST_MODE_WATERMARK } from './watermark.js';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'esign-seal-'));
@@ -37,6 +38,35 @@ describe('signing identity', { timeout: 120_000 }, () => {
       signingTime: new Date(),
     });
     expect(pdfsig(sealed.bytes)).toContain('Signer Certificate Common Name: Configured Seal');
+  });
+});
+
+describe('sealing certificate checks', () => {
+  /** A self-signed certificate made by openssl with the given key usage and validity: its DER. */
+  function opensslCertificate(keyUsage: string, days: number): Uint8Array {
+    const dir = mkdtempSync(join(tmpdir(), 'esign-cert-'));
+    try {
+      execFileSync('openssl', [
+        ...['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', join(dir, 'k.pem'), '-out', join(dir, 'c.pem')],
+        ...['-days', String(days), '-subj', '/CN=Operator Seal', '-addext', `keyUsage=${keyUsage}`],
+      ]);
+      return new Uint8Array(execFileSync('openssl', ['x509', '-in', join(dir, 'c.pem'), '-outform', 'DER']));
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }
+
+  it('refuses an expired certificate and one without digitalSignature, naming it; accepts a proper one', () => {
+    const now = new Date();
+    const proper = opensslCertificate('critical,digitalSignature,nonRepudiation', 30);
+    expect(() => assertSealingCertificate(proper, now)).not.toThrow();
+    const later = new Date(now.getTime() + 40 * 86_400_000);
+    expect(() => assertSealingCertificate(proper, later)).toThrow(
+      /SIGNING_CERT_P12: the certificate "Operator Seal" expired on/,
+    );
+    expect(() => assertSealingCertificate(opensslCertificate('critical,keyEncipherment', 30), now)).toThrow(
+      /"Operator Seal" has no digitalSignature key usage/,
+    );
   });
 });
 

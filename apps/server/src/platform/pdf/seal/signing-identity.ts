@@ -88,6 +88,31 @@ export function generateSelfSigned(commonName: string, now: Date): SigningIdenti
   return { p12: new Uint8Array(Buffer.from(forge.asn1.toDer(asn1).getBytes(), 'binary')), password };
 }
 
+/**
+ * Refuses a sealing certificate that cannot make a lasting seal: not yet valid or expired at `now`, or without the
+ * digitalSignature key usage. The message names the certificate and what is wrong, for the operator.
+ */
+export function assertSealingCertificate(der: Uint8Array, now: Date, source = 'SIGNING_CERT_P12'): void {
+  const certificate = forge.pki.certificateFromAsn1(forge.asn1.fromDer(Buffer.from(der).toString('binary')));
+  const name =
+    certificate.subject.getField('CN')?.value ?? certificate.subject.attributes.map((a) => a.value).join(', ');
+  const { notBefore, notAfter } = certificate.validity;
+  if (now > notAfter) {
+    throw new Error(
+      `${source}: the certificate "${name}" expired on ${notAfter.toISOString()}; seals need a valid one`,
+    );
+  }
+  if (now < notBefore) {
+    throw new Error(`${source}: the certificate "${name}" is valid only from ${notBefore.toISOString()}`);
+  }
+  const usage = certificate.getExtension('keyUsage') as { digitalSignature?: boolean } | null;
+  if (!usage?.digitalSignature) {
+    throw new Error(
+      `${source}: the certificate "${name}" has no digitalSignature key usage; a sealing certificate needs it`,
+    );
+  }
+}
+
 /** The signer the PDF library signs with. */
 export function createSigner(identity: SigningIdentity): Promise<P12Signer> {
   return P12Signer.create(identity.p12, identity.password);
