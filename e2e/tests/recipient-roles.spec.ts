@@ -115,7 +115,7 @@ test.describe('at 375 px', () => {
     expect((await mailsTo(request, cc.email)).map((mail) => mail.subject)).toEqual([completion.subject]);
   });
 
-  test('an approver rejects with a reason; the order waits and the page says so on return', async ({
+  test('an approver rejects with a reason; the document is declined, its link says so on return, the sender is told', async ({
     page,
     request,
   }) => {
@@ -136,9 +136,11 @@ test.describe('at 375 px', () => {
     await expect(page.getByText('You have rejected the document')).toBeVisible();
     await expect(page.getByText('The prices on page 2 are last year’s.')).toBeVisible();
 
+    // The rejection declines the document: the link now says so, the sender is mailed, the signer never invited.
     await page.reload();
-    await expect(page.getByText('You have rejected the document')).toBeVisible();
+    await expect(page.getByText('This document was declined')).toBeVisible();
     await page.screenshot({ path: test.info().outputPath('rejected-375.png') });
+    await waitForMail(request, owner.email, /declined to sign "Price list"/);
     expect(await mailsTo(request, signer.email)).toEqual([]);
   });
 });

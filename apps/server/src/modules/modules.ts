@@ -184,7 +184,6 @@ export function appModules(
   const openedMails = openedMailJobs({ db, mailer, appUrl });
   const signedMails = signedMailJobs({ db, mailer, appUrl });
   const signing = signerService({ db, storage, jobs, sealing, openedMails, signedMails, signerMails, now });
-  const recipientActions = recipientActionService({ db, jobs, sealing, signerMails, signing, now });
   // After sending (issue 36): corrections, reassignments, in-person signings.
   const corrections = correctionService({ db, jobs, signerMails, now });
   const reassignedMails = reassignedMailJobs({ db, mailer, appUrl });
@@ -192,6 +191,7 @@ export function appModules(
   const inPerson = inPersonService({ db, now });
   // The life of a sent document (issue 36): decline, void, expiry.
   const lifecycleMails = lifecycleMailJobs({ db, mailer, appUrl });
+  const recipientActions = recipientActionService({ db, jobs, sealing, signerMails, lifecycleMails, signing, now });
   const decline = declineService({ db, jobs, authenticate: signing.authenticate, mails: lifecycleMails, now });
   const lifecycle = lifecycleService({ db, jobs, mails: lifecycleMails, now });
   const expiryAt = (clock: () => Date) => expiryJobs({ db, jobs, mails: lifecycleMails, signerMails, now: clock });

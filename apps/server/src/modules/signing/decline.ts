@@ -5,7 +5,7 @@ import { endAwaitingDocument } from '../../data/lifecycle.js';
 import { revokeSigningTokens } from '../../data/signing-tokens.js';
 import type { Db } from '../../platform/db/client.js';
 import { AppError } from '../../platform/errors.js';
-import type { JobQueue } from '../../platform/jobs.js';
+import type { JobQueue, QueueInTransaction } from '../../platform/jobs.js';
 import type { LifecycleMailJobs } from '../sending/index.js';
 import { isSignersTurn, type RequestOrigin, type SignerRequest, type SignerService } from './signing.service.js';
 
@@ -39,22 +39,42 @@ export function declineService(deps: DeclineDeps) {
         if (signer.isFinished) throw new AppError('CONFLICT', MESSAGES.signerAlreadyFinished);
         if (document.status !== 'awaiting') throw new AppError('CONFLICT', MESSAGES.documentNotAwaiting);
         if (!isSignersTurn(document, signer, signerRows)) throw new AppError('FORBIDDEN', MESSAGES.notYourTurn);
-        const at = now();
-        await endAwaitingDocument(tx, { documentId: document.id, to: 'declined', at });
-        await revokeSigningTokens(tx, { documentId: document.id, now: at });
-        await recordActivity(tx, {
+        await declineLockedDocument(tx, queue, deps.mails, {
           documentId: document.id,
-          type: 'decline',
-          signerIds: [signer.id],
-          sourceIp: request.origin.ip,
-          userAgent: request.origin.userAgent,
-          details: { reason: request.reason },
-          at,
+          signerId: signer.id,
+          reason: request.reason,
+          origin: request.origin,
+          at: now(),
         });
-        await queue(deps.mails.declinedMail, { documentId: document.id, signerId: signer.id, reason: request.reason });
       });
       return { documentStatus: 'declined' as const };
     },
   };
 }
 export type DeclineService = ReturnType<typeof declineService>;
+
+/**
+ * The document, locked by the caller and awaiting, declined by one of its recipients (a signer's 'Decline to sign',
+ * an approver's rejection): awaiting -> declined, every signing link revoked, the `decline` activity with the reason,
+ * address and user agent (its event `document.declined` carries the reason), and the sender's mail queued.
+ */
+export async function declineLockedDocument(
+  tx: Db,
+  queue: QueueInTransaction,
+  mails: LifecycleMailJobs,
+  request: { documentId: string; signerId: string; reason: string; origin: RequestOrigin; at: Date },
+): Promise<void> {
+  const { documentId, signerId, reason, at } = request;
+  await endAwaitingDocument(tx, { documentId, to: 'declined', at });
+  await revokeSigningTokens(tx, { documentId, now: at });
+  await recordActivity(tx, {
+    documentId,
+    type: 'decline',
+    signerIds: [signerId],
+    sourceIp: request.origin.ip,
+    userAgent: request.origin.userAgent,
+    details: { reason },
+    at,
+  });
+  await queue(mails.declinedMail, { documentId, signerId, reason });
+}

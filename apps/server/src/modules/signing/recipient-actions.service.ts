@@ -6,9 +6,10 @@ import { findRejection } from '../../data/recipient-actions.js';
 import * as repo from '../../data/signing.js';
 import type { Db } from '../../platform/db/client.js';
 import { AppError } from '../../platform/errors.js';
-import type { JobQueue } from '../../platform/jobs.js';
+import type { JobQueue, QueueInTransaction } from '../../platform/jobs.js';
 import type { SealingJobs } from '../sealing/index.js';
-import type { SignerMailJobs } from '../sending/index.js';
+import type { LifecycleMailJobs, SignerMailJobs } from '../sending/index.js';
+import { declineLockedDocument } from './decline.js';
 import type { RequestOrigin, SignerRequest, SignerService } from './signing.service.js';
 import { isSignersTurn } from './signing.service.js';
 import { passTheTurn } from './turn-passing.js';
@@ -18,6 +19,8 @@ interface RecipientActionDeps {
   jobs: JobQueue;
   sealing: SealingJobs;
   signerMails: SignerMailJobs;
+  /** The sender's 'declined' mail: an approver's rejection declines the document. */
+  lifecycleMails: LifecycleMailJobs;
   /** The signer calls' access check (the link's token, the policy's `document.sign`). */
   signing: Pick<SignerService, 'authenticate'>;
   now: () => Date;
@@ -31,10 +34,9 @@ type ActRequest = SignerRequest & { signerId: string; origin: RequestOrigin };
  * approval or an acknowledgement finishes the recipient (`approve` / `acknowledge` activity and its event) and
  * passes the turn as a signature does (`turn-passing.ts`: the next step's invitations, or completion and the seal).
  *
- * `reject` is the approver's refusal: its own entry point, recorded (`reject` activity with the reason) and
- * announced (`recipient.rejected`, the reason as the event's message). It changes no status: the approver stays
- * unfinished and the order waits. Where 'decline to sign' gives the document a `declined` status, that step goes
- * at the marked line below.
+ * `reject` is the approver's refusal: recorded (`reject` activity with the reason), announced (`recipient.rejected`,
+ * the reason as the event's message), and the document declined as a signer's 'Decline to sign' does
+ * (`declineLockedDocument`: status `declined`, every link dead, the sender mailed with the reason, nothing sealed).
  */
 export function recipientActionService(deps: RecipientActionDeps) {
   const { db, jobs, now } = deps;
@@ -42,7 +44,10 @@ export function recipientActionService(deps: RecipientActionDeps) {
   async function act(
     request: ActRequest,
     role: Exclude<RecipientRole, 'signer' | 'cc'>,
-    record: (tx: Db, context: { document: DocumentRow; signerId: string; at: Date }) => Promise<'finish' | 'stay'>,
+    record: (
+      tx: Db,
+      context: { document: DocumentRow; signerId: string; at: Date; queue: QueueInTransaction },
+    ) => Promise<'finish' | 'declined'>,
   ) {
     const session = await deps.signing.authenticate(request);
     const company = await companyOfDocumentOwner(db, session.document.userId);
@@ -66,7 +71,9 @@ export function recipientActionService(deps: RecipientActionDeps) {
         throw new AppError('CONFLICT', MESSAGES.alreadyRejected);
       }
       const at = now();
-      if ((await record(tx, { document, signerId: signer.id, at })) === 'stay') return answer(document.status, false);
+      if ((await record(tx, { document, signerId: signer.id, at, queue })) === 'declined') {
+        return answer('declined', false);
+      }
       await repo.finishSigner(tx, { signerId: signer.id, at });
       const { isCompleted } = await passTheTurn(tx, queue, deps, {
         document,
@@ -94,11 +101,11 @@ export function recipientActionService(deps: RecipientActionDeps) {
     },
 
     /**
-     * The approver refuses, with a reason: `reject` recorded with it and `recipient.rejected` announced. The
-     * recipient stays unfinished (the order waits) and may not approve afterwards.
+     * The approver refuses, with a reason: `reject` recorded with it and `recipient.rejected` announced, then the
+     * document declined (`declineLockedDocument`) in the same transaction.
      */
     reject(request: ActRequest & { reason: string }) {
-      return act(request, 'approver', async (tx, { document, at }) => {
+      return act(request, 'approver', async (tx, { document, at, queue }) => {
         await recordActivity(tx, {
           documentId: document.id,
           type: 'reject',
@@ -107,8 +114,15 @@ export function recipientActionService(deps: RecipientActionDeps) {
           eventMessage: request.reason,
           at,
         });
-        // Decline to sign (issue 36, item 1): move the document to `declined` here, in this transaction.
-        return 'stay';
+        const { signerId, reason, origin } = request;
+        await declineLockedDocument(tx, queue, deps.lifecycleMails, {
+          documentId: document.id,
+          signerId,
+          reason,
+          origin,
+          at,
+        });
+        return 'declined';
       });
     },
 

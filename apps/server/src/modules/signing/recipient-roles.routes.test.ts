@@ -180,7 +180,7 @@ describe('an approver, a parallel step of two signers, a viewer and a cc', () =>
 });
 
 describe("an approver's rejection", () => {
-  it('needs a reason, is recorded and announced with it, keeps the order waiting and bars a later approval', async () => {
+  it('needs a reason, is recorded and announced with it, and declines the document: every link dead, the sender mailed', async () => {
     const doc = await awaitingDocument(t.app, {
       isOrdered: true,
       signers: [
@@ -200,9 +200,13 @@ describe("an approver's rejection", () => {
 
     const rejected = await asApprover('POST', `${base}/reject`, { reason: 'The price is wrong.' });
     expect(rejected.statusCode, rejected.body).toBe(200);
-    expect(rejected.json()).toMatchObject({ isFinished: false, documentStatus: 'awaiting' });
+    expect(rejected.json()).toMatchObject({ isFinished: false, documentStatus: 'declined' });
+    // The approver's link, like every other, now opens the page saying the document was declined.
     const page = await asApprover('GET', `/document_sign/signers/${approver.id}/document/${doc.documentId}`);
-    expect(page.json().rejection).toMatchObject({ reason: 'The price is wrong.' });
+    expect(page.statusCode).toBe(404);
+    const status = await asApprover('GET', `/document_sign/documents/${doc.documentId}/link_status`);
+    expect(status.json()).toMatchObject({ reason: 'declined' });
+    await waitForMail(t.app, doc.owner.email, { subject: /declined to sign/ });
 
     const [event] = await t.app.platform.database.db
       .select()
@@ -210,15 +214,25 @@ describe("an approver's rejection", () => {
       .where(and(eq(events.documentId, doc.documentId), eq(events.type, 'recipient.rejected')));
     expect(event?.payload).toMatchObject({ message: 'The price is wrong.', signers: [{ id: approver.id }] });
 
-    // The order waits: the signer of step 2 may not act, and the approver may not approve now.
+    // Nothing goes on: the signer of step 2 may not act, and the approver may not approve now.
     const asSigner = signerClient(t.app, signer.token);
     const early = await asSigner('PATCH', `/document_sign/documents/${doc.documentId}/signers/${signer.id}/sign`, {
       consent: 'I agree',
     });
-    expect(early.statusCode).toBe(403);
+    expect(early.statusCode).toBe(404);
     const late = await asApprover('POST', `${base}/approve`);
-    expect(late.statusCode).toBe(409);
-    expect(late.json().message).toBe(MESSAGES.alreadyRejected);
+    expect(late.statusCode).toBe(404);
+    const activities = (
+      await t.app.inject({
+        method: 'GET',
+        url: `/api/v1/documents/${doc.documentId}/activities`,
+        headers: { authorization: `Bearer ${doc.owner.accessToken}` },
+      })
+    ).json<DocumentActivity[]>();
+    expect(activities.filter((row) => ['reject', 'decline'].includes(row.type))).toEqual([
+      expect.objectContaining({ type: 'reject', reason: 'The price is wrong.' }),
+      expect.objectContaining({ type: 'decline', reason: 'The price is wrong.' }),
+    ]);
 
     // The public API's typed client tells each recipient's role, step and status.
     const { key } = await apiKeyClient(t.app, doc.owner.accessToken).newKey();

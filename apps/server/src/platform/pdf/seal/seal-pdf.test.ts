@@ -57,8 +57,10 @@ describe('sealing certificate checks', () => {
   }
 
   it('refuses an expired certificate and one without digitalSignature, naming it; accepts a proper one', () => {
-    const now = new Date();
+    // The cause of a failure now and then: `now` was taken before openssl made the certificate, whose notBefore
+    // (whole seconds) could then fall after it ('valid only from'). The instant is taken once it exists.
     const proper = opensslCertificate('critical,digitalSignature,nonRepudiation', 30);
+    const now = new Date();
     expect(() => assertSealingCertificate(proper, now)).not.toThrow();
     const later = new Date(now.getTime() + 40 * 86_400_000);
     expect(() => assertSealingCertificate(proper, later)).toThrow(
