@@ -140,7 +140,8 @@ export async function listActivities(db: Db, documentId: string): Promise<Docume
       createdAt: row.createdAt.toISOString(),
       ...(change ? { change } : {}),
       ...(hostedBy ? { hostedBy } : {}),
-      ...(row.details?.reason === undefined ? {} : { reason: row.details.reason }),
+      // A correction's or reassignment's reason is its change's; a decline's, void's or rejection's is its own.
+      ...(change || row.details?.reason === undefined ? {} : { reason: row.details.reason }),
       ...(row.type === 'extend' && row.details?.expiresAt ? { expiresAt: row.details.expiresAt } : {}),
     };
   });

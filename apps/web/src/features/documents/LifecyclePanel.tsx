@@ -88,7 +88,7 @@ export function LifecyclePanel({ document, activities }: { document: Document; a
             </Button>
           ) : null}
           {status === 'awaiting' ? (
-            <Button size="xs" color="red" variant="light" onClick={() => setModal('void')}>
+            <Button size="xs" variant="default" c="red.9" onClick={() => setModal('void')}>
               {t('senderLifecycle.void')}
             </Button>
           ) : null}

@@ -27,7 +27,9 @@ export function templateFormValues(template: Document | undefined, kind: Templat
       id: signer.id,
       role: signer.role ?? '',
       recipientRole: signer.recipientRole,
-      step: signer.step,
+      // Only a step the form's schema takes (1 or more) is kept: an edited live form's copy answered one it refuses,
+      // which failed the form unseen and left 'Prepare Form' doing nothing.
+      ...(typeof signer.step === 'number' && signer.step >= 1 ? { step: signer.step } : {}),
     }));
   const noRoles = [{ role: kind.hasRoles ? '' : FORM_SIGNER_ROLE }];
   return { title: template?.title ?? '', roles: roles.length > 0 ? roles : noRoles };
