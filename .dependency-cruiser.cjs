@@ -1,7 +1,7 @@
 /**
  * The server's module boundaries, checked by `npm run lint` (`npm run modules:graph` prints the figures).
  * A "module" is a folder under apps/server/src/modules/; src/data/ and src/platform/ count as modules of their own.
- * modules/modules.ts, the composition root, may import any module's files.
+ * The files directly in modules/ (modules.ts and its three parts), the composition root, may import any module's files.
  */
 const MODULE = '^apps/server/src/modules/([^/]+)/';
 

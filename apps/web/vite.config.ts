@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type HtmlTagDescriptor, type Plugin, type Rolldown } from 'vite';
 
@@ -55,8 +56,19 @@ function preloadApp(): Plugin {
   };
 }
 
-export default defineConfig({
+/**
+ * react-router's package answers its development build to every import condition a browser bundle has: the build
+ * takes its production build instead (no dev-only warnings and checks; smaller in every page's first load).
+ */
+const reactRouterProduction = fileURLToPath(
+  new URL('../../node_modules/react-router/dist/production/index.mjs', import.meta.url),
+);
+
+export default defineConfig(({ command }) => ({
   plugins: [react(), preloadApp()],
+  resolve: {
+    alias: command === 'build' ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : [],
+  },
   server: {
     port: 5173,
     proxy: { '/api': 'http://localhost:3000', '/socket.io': { target: 'ws://localhost:3000', ws: true } },
@@ -81,4 +93,4 @@ export default defineConfig({
       },
     },
   },
-});
+}));

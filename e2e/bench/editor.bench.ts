@@ -1,7 +1,8 @@
 import { copyFileSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { blankField } from '@esign/shared';
+import { blankField, type DocumentField, type FieldSettings } from '@esign/shared';
 import { type Browser, chromium, type Page } from 'playwright-core';
+import { recordResult } from '../../apps/server/bench/results.js';
 import { benchServer, root, type Session } from './bench-server.js';
 
 const server = benchServer(Number(process.env.BENCH_PORT ?? 3290), 'editor');
@@ -14,21 +15,59 @@ interface BenchDocument {
   pdfFileKey: string;
 }
 
-/** A draft with a generated PDF of `pages` pages and `fieldsPerPage` text fields on each page. */
-async function makeDocument(session: Session, pages: number, fieldsPerPage: number): Promise<BenchDocument> {
+/** The third field of each page of the mixed document, in turn (issue 37's newer kinds). */
+const THIRD_KINDS = ['dropdown', 'radio', 'multiselect', 'formula', 'phone', 'email', 'date', 'text'] as const;
+const CONDITIONAL_PAGES = 60;
+
+/**
+ * Page `page`'s fields of the mixed document: a checkbox named c{page}, a number named n{page}, and one of
+ * THIRD_KINDS, shown only while the checkbox is ticked on the first 60 pages (issue 37: 300 fields, 60 conditional).
+ */
+function mixedFields(page: number): DocumentField[] {
+  const at = (slot: number) => ({
+    id: crypto.randomUUID(),
+    pageNumber: page,
+    coordinateX: 100,
+    coordinateY: 150 + slot * 150,
+  });
+  const third = THIRD_KINDS[page % THIRD_KINDS.length] ?? 'text';
+  const settings: FieldSettings = {
+    ...(third === 'formula' ? { formula: `n${page} * 2` } : {}),
+    ...(['dropdown', 'radio', 'multiselect'].includes(third) ? { choices: ['Basic', 'Pro', 'Team'] } : {}),
+    ...(page <= CONDITIONAL_PAGES ? { condition: { field: `c${page}`, op: 'checked' as const } } : {}),
+  };
+  return [
+    blankField({ ...at(0), type: 'checkbox', settings: { name: `c${page}` } }),
+    blankField({ ...at(1), type: 'number', settings: { name: `n${page}` } }),
+    blankField({ ...at(2), type: third, settings }),
+  ];
+}
+
+/**
+ * A draft with a generated PDF of `pages` pages and `fieldsPerPage` text fields on each page, or (`isMixed`) three
+ * fields of mixed kinds on each page, some of them conditional (mixedFields).
+ */
+async function makeDocument(
+  session: Session,
+  pages: number,
+  fieldsPerPage: number,
+  isMixed = false,
+): Promise<BenchDocument> {
   const token = session.accessToken;
   const id = await server.uploadedDraft(token, pages);
-  const fields = Array.from({ length: pages * fieldsPerPage }, (_, index) =>
-    blankField({
-      id: crypto.randomUUID(),
-      type: 'text',
-      pageNumber: Math.floor(index / fieldsPerPage) + 1,
-      coordinateX: 100,
-      coordinateY: 150 + (index % fieldsPerPage) * 150,
-      width: 120,
-      height: 24,
-    }),
-  );
+  const fields = isMixed
+    ? Array.from({ length: pages }, (_, index) => mixedFields(index + 1)).flat()
+    : Array.from({ length: pages * fieldsPerPage }, (_, index) =>
+        blankField({
+          id: crypto.randomUUID(),
+          type: 'text',
+          pageNumber: Math.floor(index / fieldsPerPage) + 1,
+          coordinateX: 100,
+          coordinateY: 150 + (index % fieldsPerPage) * 150,
+          width: 120,
+          height: 24,
+        }),
+      );
   const saved = await api<{ pdfFileKey: string }>(`/documents/${id}`, {
     method: 'PATCH',
     token,
@@ -236,7 +275,7 @@ async function main() {
   });
   try {
     const session = await server.signUp('editor');
-    const large = await makeDocument(session, 100, FIELDS_PER_PAGE);
+    const large = await makeDocument(session, 100, FIELDS_PER_PAGE, true);
     const small = await makeDocument(session, 1, 1);
     // One warm-up of each, so both sides read the built files from a warm disk cache.
     await bareFirstPage(browser, session, large);
@@ -278,7 +317,9 @@ async function main() {
       ],
       ['pages mounted (most)', mounted, 100, mounted / 100, '<= 12', mounted <= 12],
     ] as const;
-    console.log(`\nField editor, 100 pages and ${100 * FIELDS_PER_PAGE} fields (median of ${RUNS} runs)\n`);
+    console.log(
+      `\nField editor, 100 pages and ${100 * FIELDS_PER_PAGE} fields of mixed kinds, ${CONDITIONAL_PAGES} of them conditional (median of ${RUNS} runs)\n`,
+    );
     console.log(
       `${'figure'.padEnd(26)}${'value'.padStart(10)}${'baseline'.padStart(10)}${'ratio'.padStart(8)}  target`,
     );
@@ -286,6 +327,7 @@ async function main() {
       console.log(
         `${name.padEnd(26)}${value.toFixed(1).padStart(10)}${baseline.toFixed(1).padStart(10)}${ratio.toFixed(2).padStart(8)}  ${target}${isMet === null ? '' : isMet ? ' met' : ' NOT MET'}`,
       );
+      recordResult({ row: name, measured: value.toFixed(1), baseline: baseline.toFixed(1), ratio, target, met: isMet });
     }
     console.log('\nbaselines: bare pdf.js page; the same drag on a 1-page document with 1 field; the page count');
   } finally {

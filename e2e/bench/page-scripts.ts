@@ -38,7 +38,7 @@ export async function scriptsBefore(browser: Browser, url: string, ready: (page:
     );
   });
   const page = await context.newPage();
-  await page.goto(url);
+  await page.goto(url, { timeout: 180_000 });
   await ready(page);
   isDone = true;
   const sizes = (await Promise.all(bodies)).filter((size): size is ScriptSize => size !== null);

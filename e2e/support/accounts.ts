@@ -28,6 +28,8 @@ export function serverEnv(port: number, dataDir: string): Record<string, string>
     OPERATOR_TOKEN: OPERATOR_KEY,
     // The webhook tests' receiver listens on this machine.
     WEBHOOKS_ALLOW_PRIVATE: 'true',
+    // The single sign-on journey's OpenID provider listens on this machine, over http.
+    SSO_ALLOW_PRIVATE: 'true',
   };
 }
 

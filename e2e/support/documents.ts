@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { blankField } from '@esign/shared';
+import { blankField, type DocumentField, type FieldType } from '@esign/shared';
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
-import { createConfirmedUser } from './accounts.js';
+import { createConfirmedUser, uniqueEmail } from './accounts.js';
 import { makePdf } from './pdf.js';
 
 const API = '/api/v1';
@@ -139,17 +139,66 @@ export async function sendDocument(
   return { id, headers, fieldIds: fields.map((field) => field.id) };
 }
 
+/** A field of `type` for one signer at `coordinateY` (72 pt from the left), with `extra` over the blank one. */
+export type FieldOf = (type: FieldType, coordinateY: number, extra?: Partial<DocumentField>) => DocumentField;
+
+/**
+ * A one-page document from a new owner, titled `title`, sent to Bob with the fields `fieldsFor` makes for him (the
+ * field kinds' journeys, issue 37): its id, Bob's address and the owner's session.
+ */
+export async function sentToBob(
+  request: APIRequestContext,
+  title: string,
+  fieldsFor: (field: FieldOf) => DocumentField[],
+) {
+  const owner = await apiSession(request, 'Olivia Owner');
+  const id = await createDocumentWithPdf(request, owner, { type: 'others', pdf: makePdf(1) });
+  const email = uniqueEmail('bob');
+  const { signers } = await patchDocument(request, owner, id, {
+    title,
+    signers: [{ name: 'Bob Signer', email, order: 1 }],
+  });
+  const signerId = signers[0]?.id ?? null;
+  const field: FieldOf = (type, coordinateY, extra = {}) =>
+    blankField({ id: randomUUID(), type, coordinateX: 72, coordinateY, signerId, ...extra });
+  await patchDocument(request, owner, id, { fields: fieldsFor(field) });
+  const sent = await request.patch(`${API}/document_sign/documents/${id}/send_out`, { headers: bearer(owner) });
+  expect(sent.ok(), await sent.text()).toBe(true);
+  return { id, email, owner };
+}
+
 /** An Only Me document sent and sealed: completed, with its result PDF stored. */
 export async function completedDocument(request: APIRequestContext, owner: ApiSession, title: string) {
   const { id } = await sendDocument(request, owner, { type: 'me', title });
+  await sealedKey(request, owner, id);
+  return id;
+}
+
+/** The storage key of a document's sealed PDF, once the seal (a job after the last signature) has stored it. */
+async function sealedKey(request: APIRequestContext, owner: ApiSession, id: string): Promise<string> {
+  let key: string | null = null;
   await expect
     .poll(
       async () => {
         const answer = await request.get(`${API}/documents/${id}`, { headers: bearer(owner) });
-        return ((await answer.json()) as { resultPdfFileKey: string | null }).resultPdfFileKey !== null;
+        key = ((await answer.json()) as { resultPdfFileKey: string | null }).resultPdfFileKey;
+        return key !== null;
       },
       { timeout: 90_000 },
     )
     .toBe(true);
-  return id;
+  return key ?? '';
+}
+
+/** A document's sealed PDF, downloaded by its owner through a signed link once the seal has stored it. */
+export async function sealedPdf(request: APIRequestContext, owner: ApiSession, id: string): Promise<Buffer> {
+  const key = await sealedKey(request, owner, id);
+  const link = await request.post(`${API}/auth/get_signed_download_url`, {
+    headers: bearer(owner),
+    data: { key, fileName: 'sealed.pdf' },
+  });
+  expect(link.ok(), await link.text()).toBe(true);
+  const pdf = await request.get(((await link.json()) as { result: string }).result);
+  expect(pdf.ok()).toBe(true);
+  return pdf.body();
 }

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { blankField } from '@esign/shared';
-import { type APIRequestContext, expect } from '@playwright/test';
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import { logInNewUser } from './accounts.js';
+import { corpus } from './corpus.js';
 import { type ApiSession, bearer, createDocumentWithPdf, patchDocument } from './documents.js';
 import { makePdf } from './pdf.js';
 
@@ -11,6 +13,9 @@ export interface Recipient {
   email: string;
   recipientRole?: 'signer' | 'approver' | 'viewer' | 'cc';
   step?: number;
+  /** Issue 38: the identity check by a mailed or texted code, and the number an SMS code goes to. */
+  verification?: 'none' | 'email' | 'sms' | 'email_sms';
+  phone?: string;
 }
 
 /**
@@ -68,4 +73,20 @@ export async function signTextThroughApi(
   );
   expect(response.ok(), await response.text()).toBe(true);
   return (await response.json()) as { documentStatus: string };
+}
+
+/**
+ * A new user's Only Others document on the prepare page: a two-page PDF of the corpus uploaded and converted, its
+ * title typed. Answers the 'Prepare Doc for Signing' button and the signer rows.
+ */
+export async function prepareOthersDocument(page: Page, title: string) {
+  await logInNewUser(page);
+  await page.goto('/only-others');
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: 'Upload File' }).click();
+  await (await chooser).setFiles([corpus('pdf/pdf20_latex_2p.pdf')]);
+  const prepare = page.getByRole('button', { name: 'Prepare Doc for Signing' });
+  await expect(prepare).toBeEnabled({ timeout: 60_000 });
+  await page.getByLabel('Document title').fill(title);
+  return { prepare, rows: page.getByTestId('signer-row') };
 }

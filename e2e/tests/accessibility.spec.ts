@@ -59,6 +59,8 @@ test('every page behind a log-in has no serious accessibility violation', async 
     '/settings/edit-signature',
     '/settings/security',
     '/settings/company',
+    '/settings/sso',
+    '/settings/retention',
     '/settings/billing',
     '/settings/billing/plan',
     '/settings/api',

@@ -3,20 +3,10 @@ import { expect, type Page, test } from '@playwright/test';
 import { firstLink, setPlan, uniqueEmail, waitForMail } from '../support/accounts.js';
 import { expectNoSeriousA11yViolations } from '../support/axe.js';
 import { apiSession, sendDocument, useSession } from '../support/documents.js';
+import { drawOn } from '../support/signatures.js';
 
 /** The shared real-world corpus, read in place. */
 const corpus = (path: string) => join(import.meta.dirname, '../../../shared/fixtures/real-world', path);
-
-/** Draws a stroke across a canvas of the open dialog with the mouse. */
-async function drawOn(page: Page, name: string) {
-  const box = await page.getByRole('dialog').getByLabel(name).boundingBox();
-  if (!box) throw new Error(`no canvas ${name}`);
-  await page.mouse.move(box.x + box.width * 0.2, box.y + box.height * 0.6);
-  await page.mouse.down();
-  await page.mouse.move(box.x + box.width * 0.4, box.y + box.height * 0.3, { steps: 8 });
-  await page.mouse.move(box.x + box.width * 0.7, box.y + box.height * 0.7, { steps: 8 });
-  await page.mouse.up();
-}
 
 /** The logo in the signer page's header has loaded (a picture, not a broken image). */
 async function expectLogoShown(page: Page) {

@@ -54,7 +54,7 @@ test('decline to sign: a reason in a confirm step at 375 px, the others see it w
   const dialog = ann.page.getByRole('dialog', { name: 'Decline to sign' });
   await expect(dialog.getByText('Tell Olivia Owner why you will not sign.')).toBeVisible();
   await dialog.getByRole('button', { name: 'Decline document' }).click();
-  await expect(dialog.getByText('Enter a reason.')).toBeVisible();
+  await expect(dialog.getByText('Please give a reason.')).toBeVisible();
   await dialog.getByLabel('Reason').fill('The rent is 950, we agreed on 900.');
   await expect(dialog.getByText('34 / 500')).toBeVisible();
   await shot(ann.page, 'decline-dialog-375.png');
@@ -101,7 +101,7 @@ test('void: the sender withdraws with a reason; the signer’s link says so at 3
   await panel.getByRole('button', { name: 'Void document' }).click();
   const dialog = page.getByRole('dialog', { name: 'Void this document?' });
   await dialog.getByRole('button', { name: 'Void document' }).click();
-  await expect(dialog.getByText('Enter a reason.')).toBeVisible();
+  await expect(dialog.getByText('Please give a reason.')).toBeVisible();
   await dialog.getByLabel('Reason').fill('Sent to the wrong company.');
   await shot(page, 'void-dialog.png');
   await dialog.getByRole('button', { name: 'Void document' }).click();

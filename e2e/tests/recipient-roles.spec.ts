@@ -1,26 +1,14 @@
-import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { firstLink, logInNewUser, mailsTo, uniqueEmail, waitForMail } from '../support/accounts.js';
+import { firstLink, mailsTo, uniqueEmail, waitForMail } from '../support/accounts.js';
 import { expectNoSeriousA11yViolations } from '../support/axe.js';
 import { apiSession } from '../support/documents.js';
-import { sendWithRecipients, signTextThroughApi, tokenOf } from '../support/recipients.js';
-
-/** The shared real-world corpus, read in place. */
-const corpus = (path: string) => join(import.meta.dirname, '../../../shared/fixtures/real-world', path);
+import { prepareOthersDocument, sendWithRecipients, signTextThroughApi, tokenOf } from '../support/recipients.js';
 
 test.setTimeout(180_000);
 
 // Issue 36, item 6: roles besides signer.
 test('the prepare page gives each recipient a role; the editor offers only the signer for fields', async ({ page }) => {
-  await logInNewUser(page);
-  await page.goto('/only-others');
-  const chooser = page.waitForEvent('filechooser');
-  await page.getByRole('button', { name: 'Upload File' }).click();
-  await (await chooser).setFiles([corpus('pdf/pdf20_latex_2p.pdf')]);
-  const prepare = page.getByRole('button', { name: 'Prepare Doc for Signing' });
-  await expect(prepare).toBeEnabled({ timeout: 60_000 });
-  await page.getByLabel('Document title').fill('Supply contract');
-  const rows = page.getByTestId('signer-row');
+  const { prepare, rows } = await prepareOthersDocument(page, 'Supply contract');
   const people = [
     ['Alma Approver', 'approver', 'Approver'],
     ['Sam Signer', 'signer', 'Signer'],

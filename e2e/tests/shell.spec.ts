@@ -7,6 +7,7 @@ test('every logged-out page has no serious accessibility violation', async ({ pa
     '/login',
     '/signup',
     '/reset',
+    '/login/sso',
     '/change_password?passwordResetToken=abc',
     `/dev/mail?token=${OUTBOX_KEY}`,
   ]) {

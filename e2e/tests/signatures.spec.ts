@@ -2,23 +2,13 @@ import { join } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import { logInNewUser } from '../support/accounts.js';
 import { expectNoSeriousA11yViolations } from '../support/axe.js';
+import { drawOn } from '../support/signatures.js';
 
 /** The shared real-world corpus, read in place. */
 const corpus = (path: string) => join(import.meta.dirname, '../../../shared/fixtures/real-world', path);
 
 const savedItems = (page: Page) => page.getByRole('list', { name: 'Saved items' });
 const dialog = (page: Page) => page.getByRole('dialog');
-
-/** Draws a stroke across a canvas with the mouse. */
-async function drawOn(page: Page, name: string) {
-  const box = await dialog(page).getByLabel(name).boundingBox();
-  if (!box) throw new Error(`no canvas ${name}`);
-  await page.mouse.move(box.x + box.width * 0.2, box.y + box.height * 0.6);
-  await page.mouse.down();
-  await page.mouse.move(box.x + box.width * 0.4, box.y + box.height * 0.3, { steps: 8 });
-  await page.mouse.move(box.x + box.width * 0.7, box.y + box.height * 0.7, { steps: 8 });
-  await page.mouse.up();
-}
 
 test('a user creates typed, drawn and uploaded signatures, edits one and deletes one', async ({ page }, testInfo) => {
   await logInNewUser(page, 'Ada Lovelace');

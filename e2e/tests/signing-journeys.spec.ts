@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { firstLink, mailsTo, type OutboxMail, uniqueEmail, waitForMail } from '../support/accounts.js';
 import { apiSession, type Person, sendDocument } from '../support/documents.js';
+import { drawOn } from '../support/signatures.js';
 
 /** The shared real-world corpus, read in place. */
 const corpus = (path: string) => join(import.meta.dirname, '../../../shared/fixtures/real-world', path);
@@ -11,17 +12,6 @@ const corpus = (path: string) => join(import.meta.dirname, '../../../shared/fixt
 test.setTimeout(240_000);
 
 type SignatureKind = 'typed' | 'drawn' | 'uploaded';
-
-/** Draws a stroke across a canvas of the open dialog with the mouse. */
-async function drawOn(page: Page, name: string) {
-  const box = await page.getByRole('dialog').getByLabel(name).boundingBox();
-  if (!box) throw new Error(`no canvas ${name}`);
-  await page.mouse.move(box.x + box.width * 0.2, box.y + box.height * 0.6);
-  await page.mouse.down();
-  await page.mouse.move(box.x + box.width * 0.4, box.y + box.height * 0.3, { steps: 8 });
-  await page.mouse.move(box.x + box.width * 0.7, box.y + box.height * 0.7, { steps: 8 });
-  await page.mouse.up();
-}
 
 async function chooseImage(page: Page, button: string, file: string) {
   const [chooser] = await Promise.all([

@@ -9,6 +9,7 @@ import { CONVERSION_MESSAGES } from '../src/platform/pdf/conversion-error.js';
 import { corpusFile } from '../test/documents.js';
 import { paragraphBombDocx, randomWordsDocx, smallDocx } from '../test/office-bombs.js';
 import { apiClient, sleep } from './api-client.js';
+import { recordTable } from './results.js';
 import { loggedInUser, ServerProcess } from './server-process.js';
 
 const PORT = Number(process.env.BENCH_PORT) || 3202;
@@ -138,6 +139,7 @@ async function main() {
     ];
     const widths = rows[0]?.map((_, column) => Math.max(...rows.map((row) => row[column]?.length ?? 0))) ?? [];
     for (const row of rows) console.log(row.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join('  '));
+    recordTable(rows);
     for (const [name, outcome] of [
       ['attack DOCX', bombOutcome],
       ['random-words DOCX', heavyOutcome],

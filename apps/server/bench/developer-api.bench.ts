@@ -11,6 +11,7 @@
 import { createClient, type EsignClient } from '@esign/client';
 import { TEST_CARD } from '../test/billing.js';
 import { apiClient, liveTemplate } from './api-client.js';
+import { recordTable } from './results.js';
 import { sampleInTurn } from './sampling.js';
 import { loggedInUser, ServerProcess } from './server-process.js';
 
@@ -113,6 +114,7 @@ async function main() {
   }
   const widths = rows[0]?.map((_, column) => Math.max(...rows.map((row) => row[column]?.length ?? 0))) ?? [];
   for (const row of rows) console.log(row.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join('  '));
+  recordTable(rows);
 }
 
 await main();

@@ -21,6 +21,7 @@ import { Webhook } from 'standardwebhooks';
 import { signatureHeader } from '../src/modules/webhooks/signature.js';
 import { createTestDatabase } from '../test/database.js';
 import { textPdf } from './inputs.js';
+import { recordResult, recordTable } from './results.js';
 import { p95, reachable } from './sampling.js';
 import { BENCH_OUTBOX_KEY, loggedInUser, ServerProcess } from './server-process.js';
 
@@ -318,6 +319,7 @@ async function twoNodesBenchmark() {
   const databaseUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
   if (!(await reachable(redisUrl, 6379)) || !(await reachable(databaseUrl, 5432))) {
     console.log('two nodes: skipped (no Redis or PostgreSQL)');
+    recordResult({ row: 'two nodes', measured: 'skipped: no Redis or PostgreSQL' });
     return;
   }
   const database = await createTestDatabase(databaseUrl);
@@ -389,3 +391,4 @@ if (!only || only === 'nodes') await twoNodesBenchmark();
 console.log('\nEvents benchmarks');
 const widths = rows[0]?.map((_, column) => Math.max(...rows.map((row) => row[column]?.length ?? 0))) ?? [];
 for (const row of rows) console.log(row.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join('  '));
+recordTable(rows);

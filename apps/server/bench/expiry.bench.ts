@@ -1,43 +1,21 @@
-// Benchmark of the expiry sweep (issue 36). Run with `npm run bench` (or `tsx bench/expiry.bench.ts`); needs
-// PostgreSQL at DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres), where it makes a database of its
-// own and drops it at the end. Runs in this process against that database (no HTTP server: the sweep is a job).
-// 10,000 awaiting documents (100 owners, one signer each) whose expiry passed a minute ago are expired by one run of
-// the sweep (`expireDue`: batches of EXPIRY_SWEEP_BATCH, each one transaction moving its rows to expired with their
-// `expire` activities, outbox events and one mail job), beside a bare SQL UPDATE of the same rows to expired, on the
-// same data (the list triggers run in both). Each batch's transaction is timed: that is how long the sweep holds
-// row locks on `documents` at a time (target: under 1 s each). Workers are not started: the mails are only queued.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { EXPIRY_SWEEP_BATCH } from '@esign/shared';
 import { sql } from 'drizzle-orm';
-import pino from 'pino';
 import { expiryJobs } from '../src/modules/document-management/expiry.jobs.js';
 import { signerMailJobs } from '../src/modules/sending/invitation.mails.js';
 import { lifecycleMailJobs } from '../src/modules/sending/lifecycle.mails.js';
 import type { Db } from '../src/platform/db/client.js';
-import { openDatabase } from '../src/platform/db/client.js';
-import { JobQueue, type QueueInTransaction } from '../src/platform/jobs.js';
+import type { JobQueue, QueueInTransaction } from '../src/platform/jobs.js';
 import { createMailer } from '../src/platform/mail/mailer.js';
-import { createTestDatabase } from '../test/database.js';
+import { inProcessDatabase, ms, resultTable } from './sampling.js';
 
 const DOCUMENTS = Number(process.env.BENCH_DOCUMENTS) || 10_000;
 const OWNERS = 100;
-process.env.DATABASE_URL ??= 'postgres://postgres@127.0.0.1:5432/postgres';
 
-const rows: string[][] = [['benchmark', 'measured', 'baseline', 'ratio', 'target', 'met']];
-function report(name: string, measured: string, baseline: string, ratio: number, target: string, isMet: boolean) {
-  rows.push([name, measured, baseline, ratio.toFixed(2), target, isMet ? 'yes' : 'NO']);
-}
-const ms = (value: number) => `${value.toFixed(1)} ms`;
+const table = resultTable();
+const { report } = table;
 
-const database = await createTestDatabase();
-const dataDir = mkdtempSync(join(tmpdir(), 'esign-expiry-bench-'));
-const opened = await openDatabase({ databaseUrl: database.url, dataDir });
-const db = opened.db;
-const log = pino({ level: 'warn' });
-const jobs = new JobQueue(opened, log);
-const exec = async <T>(query: ReturnType<typeof sql>) => ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+const bench = await inProcessDatabase('expiry');
+const { db, jobs, exec } = bench;
 
 /** 100 owners with 100 awaiting documents each, one signer per document, every expiry a minute ago. */
 async function seed(): Promise<void> {
@@ -118,10 +96,7 @@ try {
     'under 1 s',
     longest < 1000,
   );
-  console.table(rows.slice(1).map((row) => Object.fromEntries(rows[0]?.map((key, index) => [key, row[index]]) ?? [])));
+  table.print();
 } finally {
-  await jobs.stop().catch(() => {});
-  await opened.close();
-  await database.drop();
-  rmSync(dataDir, { recursive: true, force: true });
+  await bench.close();
 }

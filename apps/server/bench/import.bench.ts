@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startCloudPeer } from '../test/cloud-peer.js';
 import { scannedPdf } from './inputs.js';
+import { recordTable } from './results.js';
 import { loggedInUser, ServerProcess } from './server-process.js';
 
 const RUNS = Number(process.env.BENCH_RUNS) || 5;
@@ -157,6 +158,7 @@ async function main() {
   }
   const widths = rows[0]?.map((_, column) => Math.max(...rows.map((row) => row[column]?.length ?? 0))) ?? [];
   for (const row of rows) console.log(row.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join('  '));
+  recordTable(rows);
 }
 
 await main();

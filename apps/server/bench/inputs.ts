@@ -53,3 +53,27 @@ export async function signaturePicture(): Promise<Uint8Array> {
       .toBuffer(),
   );
 }
+
+/**
+ * Three files a signer attaches (issue 37), about 5 MB each and of the three kinds an attachment may be: a scanned
+ * PDF, a photo (JPEG) and a screenshot-like PNG of noise. All made from a fixed seed, and all compressed already,
+ * as such files are.
+ */
+export async function attachmentFiles(): Promise<{ name: string; bytes: Uint8Array }[]> {
+  const side = 1322;
+  const noise = Buffer.alloc(side * side * 3);
+  let seed = 7;
+  for (let i = 0; i < noise.length; i++) {
+    // Math.imul: the product in 32 bits (a double would round it, and the sequence would soon repeat).
+    seed = (Math.imul(seed, 1103515245) + 12345) & 0x7fffffff;
+    noise[i] = seed >>> 23;
+  }
+  const png = await sharp(noise, { raw: { width: side, height: side, channels: 3 } })
+    .png()
+    .toBuffer();
+  return [
+    { name: 'contract-scan.pdf', bytes: await scannedPdf(10, 5 * 2 ** 20) },
+    { name: 'photo.jpg', bytes: new Uint8Array(await noisyJpeg(3600, 2600, 90)) },
+    { name: 'screenshot.png', bytes: new Uint8Array(png) },
+  ];
+}

@@ -22,6 +22,7 @@ import { sessionUsersQuery } from '../src/data/users.js';
 import type { Db } from '../src/platform/db/client.js';
 import * as schema from '../src/platform/db/schema.js';
 import { serverRoot } from '../src/platform/paths.js';
+import { recordTable } from './results.js';
 import { adminQuery, benchDatabaseUrl, sampleInTurn } from './sampling.js';
 import { loggedInUser, ServerProcess } from './server-process.js';
 
@@ -125,6 +126,7 @@ async function load(url: string, headers: Record<string, string> = {}) {
 function printRows(rows: string[][]) {
   const widths = rows[0]?.map((_, column) => Math.max(...rows.map((row) => (row[column] ?? '').length))) ?? [];
   for (const row of rows) console.log(row.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join(' | '));
+  recordTable(rows);
 }
 
 const fmt = (ms: number) => `${ms.toFixed(1)} ms`;

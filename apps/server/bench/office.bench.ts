@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import pino from 'pino';
 import { OFFICE_RECYCLING_DEFAULTS, OfficeConverter, RECYCLE_SHARE } from '../src/platform/office/office-converter.js';
 import { serverRoot } from '../src/platform/paths.js';
+import { recordResult, recordTable } from './results.js';
 
 const corpus = join(serverRoot, '../../../shared/fixtures/real-world');
 const FILES = [
@@ -28,6 +29,7 @@ async function main() {
   const converter = new OfficeConverter(dir, pino({ level: 'silent' }));
   if (!converter.isInstalled()) {
     console.log('office bench: LibreOffice is not installed; skipped');
+    recordResult({ row: 'LibreOffice through conversions in a row', measured: 'skipped: LibreOffice not installed' });
     return;
   }
   let peakMb = 0;
@@ -80,6 +82,7 @@ async function main() {
   ];
   const widths = rows[0]?.map((_, column) => Math.max(...rows.map((row) => row[column]?.length ?? 0))) ?? [];
   for (const row of rows) console.log(row.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join('  '));
+  recordTable(rows);
 }
 
 await main();

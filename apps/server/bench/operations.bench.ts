@@ -20,6 +20,7 @@ import { PRUNING_DEFAULTS } from '../src/platform/config.js';
 import type { Db } from '../src/platform/db/client.js';
 import * as schema from '../src/platform/db/schema.js';
 import { Metrics } from '../src/platform/metrics.js';
+import { recordResult } from './results.js';
 import { adminQuery, benchDatabaseUrl, p95 } from './sampling.js';
 import { loggedInUser, ServerProcess } from './server-process.js';
 
@@ -116,6 +117,14 @@ async function pruneBesideList(databaseUrl: string) {
       `  list p95 alone ${alone.toFixed(1)} ms (${before.length + after.length} requests before and after), ` +
         `during the prune ${during.toFixed(1)} ms (${beside.length} requests): ${(during / alone).toFixed(2)}x (bound 1.2x)`,
     );
+    recordResult({
+      row: `list page 1 p95 during the prune of ${removed.toLocaleString('en')} event rows`,
+      measured: `${during.toFixed(1)} ms`,
+      baseline: `${alone.toFixed(1)} ms alone`,
+      ratio: during / alone,
+      target: '<= 1.2x',
+      met: during / alone <= 1.2,
+    });
   } finally {
     await pool.end();
     await server.stop();
@@ -164,10 +173,19 @@ async function metricsOverhead(databaseUrl: string) {
     console.log(
       `  rounds (off/on): ${rounds.map((round) => `${Math.round(round.off)}/${Math.round(round.on)}`).join(', ')}`,
     );
+    const fewer = (total('off') - total('on')) / total('off');
     console.log(
       `  metrics off ${Math.round(total('off'))}/s, on ${Math.round(total('on'))}/s: ` +
-        `${(((total('off') - total('on')) / total('off')) * 100).toFixed(1)}% fewer (bound 5%)`,
+        `${(fewer * 100).toFixed(1)}% fewer (bound 5%)`,
     );
+    recordResult({
+      row: 'list throughput with /metrics on',
+      measured: `${Math.round(total('on'))} req/s`,
+      baseline: `${Math.round(total('off'))} req/s off`,
+      ratio: total('on') / total('off'),
+      target: 'at most 5% fewer',
+      met: fewer <= 0.05,
+    });
     const answerUs = 1e6 / (total('off') / 10);
     console.log(
       `  counting one answer: ${perCallUs.toFixed(2)} µs, ${((perCallUs / answerUs) * 100).toFixed(2)}% of one ` +

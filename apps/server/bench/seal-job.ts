@@ -1,18 +1,24 @@
 // The two sides of the seal benchmark (issue 5), shared by the timing run and the memory children
 // (seal-child.ts): the whole seal job on a real database and storage, and the bare script it is compared with.
+// The job also comes with 300 fields of every kind and three attached files (issue 37).
 import { randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { join } from 'node:path';
-import { blankField, type DocumentField, FIELD_KINDS } from '@esign/shared';
+import { readFile } from 'node:fs/promises';
+import { basename, join } from 'node:path';
+import { Readable } from 'node:stream';
+import { blankField, type DocumentField, FIELD_KINDS, FIELD_TYPES, type FieldType } from '@esign/shared';
 import { PDF, type Signer } from '@libpdf/core';
 import { eq } from 'drizzle-orm';
 import pino from 'pino';
 import { toFieldRow } from '../src/data/document-fields.js';
+import { saveAttachment } from '../src/data/field-attachments.js';
 import { sealDocumentOnce } from '../src/modules/sealing/seal-document.js';
+import { readAttachment } from '../src/modules/signing/attachments.js';
 import { type Database, openDatabase } from '../src/platform/db/client.js';
 import { documentFields, documents, requisites, signers, users } from '../src/platform/db/schema.js';
 import { JobQueue } from '../src/platform/jobs.js';
 import type { StampField } from '../src/platform/pdf/seal/stamp-fields.js';
+import { newFileKey } from '../src/platform/storage/keys.js';
 import { LocalStorage } from '../src/platform/storage/local.js';
 import { createTestDatabase } from '../test/database.js';
 
@@ -36,6 +42,50 @@ function benchDocumentFields(): DocumentField[] {
       fontFamily: 'arial',
       fontSize: 12,
     });
+  });
+}
+
+const CHOICES = ['Basic', 'Team', 'Enterprise'];
+
+/** A value of each kind as a signer leaves it (an attachment's text, its file's name, is set with its file). */
+function mixedValue(type: FieldType, index: number): Partial<DocumentField> {
+  switch (type) {
+    case 'date':
+      return { text: '01/02/2026' };
+    case 'checkbox':
+      return { checked: true };
+    case 'number':
+      return { text: `${1000 + index}.50`, settings: { name: `amount ${index}`, decimals: 2, prefix: '$' } };
+    case 'email':
+      return { text: `signer${index}@example.com` };
+    case 'phone':
+      return { text: '+14155550123' };
+    case 'url':
+      return { text: `https://example.com/orders/${index}` };
+    case 'dropdown':
+    case 'radio':
+      return { text: CHOICES[index % CHOICES.length] ?? null, settings: { choices: CHOICES } };
+    case 'multiselect':
+      return { text: JSON.stringify(CHOICES.slice(0, 2)), settings: { choices: CHOICES } };
+    case 'formula':
+      return { text: `${2 * (1000 + index)}.00`, settings: { formula: 'amount * 2', decimals: 2, suffix: ' USD' } };
+    default:
+      return FIELD_KINDS[type].value === 'text' ? { text: `Field value ${index}` } : {};
+  }
+}
+
+/**
+ * 300 fields on the same places as the plain ones, every kind but the attachment in turn, and the last ones
+ * attachment fields whose texts are these files' names.
+ */
+function mixedDocumentFields(fileNames: readonly string[]): DocumentField[] {
+  const types = FIELD_TYPES.filter((type) => type !== 'attachment');
+  const firstAttachment = 300 - fileNames.length;
+  return benchDocumentFields().map((field, index) => {
+    const type = index >= firstAttachment ? 'attachment' : (types[index % types.length] ?? 'text');
+    const value =
+      type === 'attachment' ? { text: fileNames[index - firstAttachment] ?? null } : mixedValue(type, index);
+    return { ...field, type, text: null, checked: false, settings: null, ...value };
   });
 }
 
@@ -66,6 +116,9 @@ export async function bareSeal(original: Uint8Array, fields: StampField[], pictu
 }
 
 export interface SealJob {
+  /** The job's storage, and the keys of the attached files in it (none without `attachments`). */
+  storage: LocalStorage;
+  attachmentKeys: string[];
   /** Makes the document unsealed again (not part of the job; call it before each `seal`). */
   reset(): Promise<void>;
   /** The whole job: read the rows and the original, stamp, certificate, sign, store, record `complete`. */
@@ -85,7 +138,13 @@ export async function openSealJob(options: {
   originalPath: string;
   picture: Uint8Array;
   signer: Signer;
+  /**
+   * Files (PDF, PNG or JPEG) attached by the signer: with them the 300 fields are of every kind (issue 37), the
+   * last ones attachment fields holding these files, each checked and hashed as its upload is (readAttachment).
+   */
+  attachments?: readonly string[];
 }): Promise<SealJob> {
+  const attachmentPaths = options.attachments ?? [];
   const target = process.env.DATABASE_URL ? await createTestDatabase() : undefined;
   const database: Database = await openDatabase({ databaseUrl: target?.url, dataDir: options.dataDir });
   const { db } = database;
@@ -122,8 +181,11 @@ export async function openSealJob(options: {
     .insert(requisites)
     .values({ signerId: signer.id, type: 'sign', valueType: 'draw', fileKey: pictureKey })
     .returning({ id: requisites.id });
+  const fields = attachmentPaths.length
+    ? mixedDocumentFields(attachmentPaths.map((path) => basename(path)))
+    : benchDocumentFields();
   await db.insert(documentFields).values(
-    benchDocumentFields().map((field) =>
+    fields.map((field) =>
       toFieldRow(document.id, {
         ...field,
         signerId: signer.id,
@@ -131,10 +193,35 @@ export async function openSealJob(options: {
       }),
     ),
   );
+  const attachmentFields = fields.filter((field) => field.type === 'attachment');
+  const attachmentKeys: string[] = [];
+  for (const [index, path] of attachmentPaths.entries()) {
+    const field = attachmentFields[index];
+    if (!field) throw new Error('no attachment field');
+    const bytes = await readFile(path);
+    const file = await readAttachment({
+      fileName: basename(path),
+      stream: Readable.from([bytes]),
+      isTruncated: () => false,
+    });
+    const { bytes: fileBytes, ...checked } = file;
+    const fileKey = newFileKey(`documents/${document.id}/attachments`, file.fileName);
+    await storage.put(fileKey, fileBytes, file.contentType);
+    await saveAttachment(db, {
+      documentId: document.id,
+      fieldId: field.id,
+      fileKey,
+      ...checked,
+      sizeBytes: fileBytes.length,
+    });
+    attachmentKeys.push(fileKey);
+  }
   // The job's transaction is the queue's, as in the server; nothing is queued here (no completion mails).
   const jobs = new JobQueue(database, pino({ level: 'silent' }));
   const deps = { db, storage, now: () => new Date(), signer: async () => options.signer, jobs };
   return {
+    storage,
+    attachmentKeys,
     async reset() {
       const [row] = await db.select().from(documents).where(eq(documents.id, document.id));
       if (row?.resultPdfFileKey) await storage.delete(row.resultPdfFileKey);

@@ -8,6 +8,7 @@
 // BENCH_PORT (default 3295) is the first server's port, the second server's the next one.
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { recordTable } from './results.js';
 import { adminQuery, benchDatabaseUrl, sampleInTurn } from './sampling.js';
 import { loggedInUser, ServerProcess } from './server-process.js';
 
@@ -129,6 +130,7 @@ async function main() {
     ]);
     const widths = rows[0]?.map((_, column) => Math.max(...rows.map((row) => (row[column] ?? '').length))) ?? [];
     for (const row of rows) console.log(row.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join(' | '));
+    recordTable(rows);
   } finally {
     await pool.end();
     await unchecked.stop();

@@ -2,6 +2,7 @@ import type { Document } from '@esign/shared';
 import pg from 'pg';
 import { createTestDatabase } from '../test/database.js';
 import { type Api, apiClient, liveTemplate, POLL_MS, sleep } from './api-client.js';
+import { recordTable } from './results.js';
 import { BENCH_OUTBOX_KEY, loggedInUser, ServerProcess } from './server-process.js';
 
 const ROWS = 100;
@@ -234,6 +235,7 @@ async function main() {
   }
   const widths = rows[0]?.map((_, column) => Math.max(...rows.map((row) => row[column]?.length ?? 0))) ?? [];
   for (const row of rows) console.log(row.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join('  '));
+  recordTable(rows);
 }
 
 await main();

@@ -29,6 +29,7 @@ import S3rver from 's3rver';
 import { Webhook } from 'standardwebhooks';
 import { apiClient, sleep } from './api-client.js';
 import { textPdf } from './inputs.js';
+import { recordResult, recordTable } from './results.js';
 import { adminQuery, benchDatabaseUrl, p95, reachable } from './sampling.js';
 import { BENCH_OUTBOX_KEY, loggedInUser, ServerProcess } from './server-process.js';
 
@@ -266,6 +267,7 @@ async function run() {
     console.log(
       `two nodes: skipped (PostgreSQL at ${new URL(benchDatabaseUrl).host} or Redis at ${new URL(redisUrl).host} does not answer)`,
     );
+    recordResult({ row: 'two nodes, one lost', measured: 'skipped: no PostgreSQL or Redis' });
     return;
   }
   const databaseName = `bench_nodes_${Date.now()}`;
@@ -467,6 +469,7 @@ async function run() {
     console.log('\nTwo nodes, one lost');
     const widths = rows[0]?.map((_, column) => Math.max(...rows.map((line) => line[column]?.length ?? 0))) ?? [];
     for (const line of rows) console.log(line.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join('  '));
+    recordTable(rows);
   } finally {
     await db.end().catch(() => {});
     await proxy.stop().catch(() => {});

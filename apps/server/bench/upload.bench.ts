@@ -11,6 +11,7 @@ import { serverRoot } from '../src/platform/paths.js';
 import { imageToPdf } from '../src/platform/pdf/image-to-pdf.js';
 import { BareUploadServer } from './bare-upload-server.js';
 import { noisyJpeg, scannedPdf, textPdf } from './inputs.js';
+import { recordTable } from './results.js';
 import { loggedInUser, ServerProcess } from './server-process.js';
 
 const corpus = join(serverRoot, '../../../shared/fixtures/real-world');
@@ -143,6 +144,7 @@ async function main() {
 
   const widths = rows[0]?.map((_, column) => Math.max(...rows.map((row) => row[column]?.length ?? 0))) ?? [];
   for (const row of rows) console.log(row.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join('  '));
+  recordTable(rows);
 }
 
 /** Every file of the shared corpus, uploaded one by one as a user would (a file refused with a message counts). */

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { OutboxMail } from '@esign/shared';
@@ -8,7 +8,7 @@ import { vi } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { type Config, loadConfig } from '../src/platform/config.js';
 import type { OfficeConverter } from '../src/platform/office/office-converter.js';
-import { createTestDatabase } from './database.js';
+import { createTestDatabase, loadDump } from './database.js';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -26,17 +26,24 @@ export async function createTestApp(
     databaseUrl?: string;
     /** The office converter the conversions use (default: LibreOffice). */
     office?: OfficeConverter;
+    /**
+     * What an older release left (test/fixtures): its database as a plain-SQL pg_dump file, loaded before the
+     * application starts and migrates it, and its stored files (a folder copied as the data folder's `files`).
+     */
+    seed?: { dump: string; files?: string };
   } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'esign-test-'));
   const database = options.databaseUrl
     ? { url: options.databaseUrl, drop: async () => {} }
     : await createTestDatabase();
+  const databaseUrl = options.seed ? await loadDump(database.url, dataDir, options.seed.dump) : database.url;
+  if (options.seed?.files) cpSync(options.seed.files, join(dataDir, 'files'), { recursive: true });
   const config = loadConfig(
     {},
     {
       dataDir,
-      databaseUrl: database.url,
+      databaseUrl,
       jwtSecret: randomBytes(32).toString('hex'),
       appUrl: 'http://localhost:3000',
       smtpUrl: undefined,

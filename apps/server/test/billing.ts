@@ -4,6 +4,7 @@ import { billingJobs } from '../src/modules/billing/billing.jobs.js';
 import { billingService } from '../src/modules/billing/billing.service.js';
 import { createPaymentGateway } from '../src/platform/payments/create.js';
 import type { PaymentGateway } from '../src/platform/payments/payments.js';
+import { createTestApp, type TestApp } from './app.js';
 
 export const TEST_CARD = {
   number: '4242 4242 4242 4242',
@@ -30,6 +31,17 @@ export function billingClient(app: FastifyInstance, token: string) {
     invoices: async () =>
       (await call('GET', '/invoices')).json<{ id: string; amount: string; pdfKey: string | null }[]>(),
   };
+}
+
+/**
+ * A test app whose renewals run only when its test runs them: the app's own schedule ('billing.renew-due', every
+ * tenth minute) removed. Left in place, the app's worker renews at each tenth minute of the clock, a worker the test
+ * did not start: a test counting what its two workers claimed found 2 of 3 when its run met such a minute (CI).
+ */
+export async function createRenewalTestApp(options?: Parameters<typeof createTestApp>[0]): Promise<TestApp> {
+  const t = await createTestApp(options);
+  await t.app.platform.jobs.unschedule(testBillingJobs(t.app).renewDue.name);
+  return t;
 }
 
 /** The billing jobs of a test app, on its own database, gateway and outbox (to run a renewal by hand). */

@@ -1,9 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import type { Language, RecipientRole } from '@esign/shared';
-import { API_PREFIX, blankField, type FieldDateFormat, type FieldType, SIGN_ACCESS_TOKEN_HEADER } from '@esign/shared';
+import type { Language, RecipientRole, SignerVerification } from '@esign/shared';
+import {
+  API_PREFIX,
+  blankField,
+  type FieldDateFormat,
+  type FieldSettings,
+  type FieldType,
+  SIGN_ACCESS_TOKEN_HEADER,
+} from '@esign/shared';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { toFieldRow } from '../src/data/document-fields.js';
+import { listFields, toFieldRow } from '../src/data/document-fields.js';
 import { issueSigningToken } from '../src/data/signing-tokens.js';
 import { documentFields, documents, requisites, signers } from '../src/platform/db/schema.js';
 import { authClient } from './auth.js';
@@ -15,6 +22,13 @@ export interface FieldSpec {
   pageNumber?: number;
   coordinateY?: number;
   dateFormat?: FieldDateFormat;
+  /** Issue 37: the newer kinds' settings. */
+  settings?: FieldSettings;
+  /** Issue 37: a value the sender gave (a prefill). */
+  text?: string | null;
+  checked?: boolean;
+  width?: number;
+  height?: number;
 }
 
 export interface SignerSpec {
@@ -24,6 +38,9 @@ export interface SignerSpec {
   /** Issue 36: the recipient's role (a signer when absent) and step (its order when absent). */
   recipientRole?: RecipientRole;
   step?: number;
+  /** Issue 38: the recipient's identity check and the number its SMS code goes to. */
+  verification?: SignerVerification;
+  phone?: string;
   fields: FieldSpec[];
 }
 
@@ -78,6 +95,8 @@ export async function awaitingDocument(app: FastifyInstance, options: AwaitingDo
         userId: spec.isPreparer ? owner.id : null,
         ...(spec.recipientRole ? { recipientRole: spec.recipientRole } : {}),
         ...(spec.step ? { step: spec.step } : {}),
+        ...(spec.verification ? { verification: spec.verification } : {}),
+        ...(spec.phone ? { phone: spec.phone } : {}),
       })
       .returning();
     if (!signer) throw new Error('signer not made');
@@ -94,8 +113,8 @@ export async function awaitingDocument(app: FastifyInstance, options: AwaitingDo
               signerId: signer.id,
               coordinateX: 50,
               coordinateY: field.coordinateY ?? 100 + fieldIndex * 40,
-              width: 110,
-              height: 25,
+              width: field.width ?? 110,
+              height: field.height ?? 25,
             }),
           ),
         ),
@@ -152,4 +171,28 @@ export async function waitForSealed(app: FastifyInstance, documentId: string) {
     },
     { timeout: 90_000, interval: 200 },
   );
+}
+
+/**
+ * A document awaiting one signer (Dana Fox unless named) with `fields`, and that signer's calls: save and sign its
+ * values, view its page, and the stored rows of its fields in the order given (the field kinds' route tests).
+ */
+export async function oneSignerDocument(app: FastifyInstance, fields: SignerSpec['fields'], name = 'Dana Fox') {
+  const doc = await awaitingDocument(app, { signers: [{ name, fields }] });
+  const signer = doc.signers[0] as (typeof doc.signers)[number];
+  const as = signerClient(app, signer.token);
+  const base = `/document_sign/documents/${doc.documentId}/signers/${signer.id}`;
+  return {
+    doc,
+    signer,
+    ids: signer.fieldIds,
+    as,
+    save: (values: object[]) => as('PATCH', `${base}/fields`, { fields: values }),
+    sign: (values: object[]) => as('PATCH', `${base}/sign`, { fields: values, consent: 'I agree' }),
+    view: () => as('GET', `/document_sign/signers/${signer.id}/document/${doc.documentId}`),
+    rows: async () => {
+      const rows = await listFields(app.platform.database.db, doc.documentId);
+      return signer.fieldIds.map((id) => rows.find((row) => row.id === id));
+    },
+  };
 }

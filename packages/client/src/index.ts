@@ -3,11 +3,17 @@ import {
   IDEMPOTENCY_KEY_HEADER,
   PUBLIC_API_PREFIX,
   type PublicErrorResponse,
+  type publicAttachmentDownloadUrl,
+  type publicDocumentAttachments,
   type publicDocumentSigners,
   type publicDocuments,
+  type publicErasePerson,
+  type publicGetRetention,
   type publicRecentDocument,
   type publicSetDocumentExpiry,
+  type publicSetLegalHold,
   type publicSetReassignment,
+  type publicSetRetention,
   type publicUpdateRecipient,
   type publicUser,
   type publicVoidDocument,
@@ -90,7 +96,10 @@ export function createClient(options: ClientOptions) {
   }
 
   return {
-    /** sign_request: an API template sent to signers; `idempotencyKey` makes a retry safe (24 hours). */
+    /**
+     * sign_request: an API template sent to signers; `idempotencyKey` makes a retry safe (24 hours). `expiresAt`
+     * (YYYY-MM-DD) wins over the template's default expiry in days; without it the template's applies, if any.
+     */
     signRequest: (body: SignRequestBody, request: { idempotencyKey?: string } = {}) =>
       call<SignRequestResponse>(
         'POST',
@@ -109,6 +118,18 @@ export function createClient(options: ClientOptions) {
      */
     documentSigners: (documentId: string) =>
       call<Output<typeof publicDocumentSigners>>('GET', `/documents/${encodeURIComponent(documentId)}/signers`),
+    /**
+     * get_document_attachments: the files signers attached to attachment fields, each with its name, content type,
+     * size, SHA-256 (as the certificate of completion prints it) and the path of its download URL.
+     */
+    documentAttachments: (documentId: string) =>
+      call<Output<typeof publicDocumentAttachments>>('GET', `/documents/${encodeURIComponent(documentId)}/attachments`),
+    /** get_attachment_download_url: a signed URL (15 minutes) that downloads one attached file under its name. */
+    attachmentDownloadUrl: (documentId: string, fieldId: string) =>
+      call<Output<typeof publicAttachmentDownloadUrl>>(
+        'GET',
+        `/documents/${encodeURIComponent(documentId)}/attachments/${encodeURIComponent(fieldId)}/download_url`,
+      ),
     /** void_document: an awaiting document withdrawn with a reason; every link dies, invited signers are mailed. */
     voidDocument: (documentId: string, body: z.input<typeof publicVoidDocument.body>) =>
       call<Output<typeof publicVoidDocument>>('POST', `/documents/${encodeURIComponent(documentId)}/void`, body),
@@ -143,8 +164,24 @@ export function createClient(options: ClientOptions) {
     /** webhook_unsubscribe. */
     webhookUnsubscribe: (id: string) =>
       call<Output<typeof publicWebhookUnsubscribe>>('DELETE', `/webhooks/${encodeURIComponent(id)}`),
+    /** set_legal_hold: a document's legal hold set or released; nothing removes a held document. */
+    setLegalHold: (documentId: string, isHeld: boolean) =>
+      call<Output<typeof publicSetLegalHold>>('POST', `/documents/${encodeURIComponent(documentId)}/legal_hold`, {
+        isHeld,
+      }),
+    /** get_retention: the account's retention rule (days, or null for forever) and legal hold. */
+    retention: () => call<Output<typeof publicGetRetention>>('GET', '/retention'),
+    /** set_retention: the account owner's key only. */
+    setRetention: (body: z.input<typeof publicSetRetention.body>) =>
+      call<Output<typeof publicSetRetention>>('PATCH', '/retention', body),
+    /**
+     * erase_person: a person erased from the account by e-mail; `dryRun` answers what would happen, and completed
+     * (sealed) documents are kept and listed unless `includeCompleted`.
+     */
+    erasePerson: (body: z.input<typeof publicErasePerson.body>) =>
+      call<Output<typeof publicErasePerson>>('POST', '/erasures', body),
   };
 }
 export type EsignClient = ReturnType<typeof createClient>;
 /** One recipient of get_document_signers. */
-export type { ApiSigner, RecipientRole } from '@esign/shared';
+export type { ApiSigner, RecipientRole, SignerVerification } from '@esign/shared';

@@ -113,6 +113,11 @@ export async function listActivityRows(db: Db, documentId: string): Promise<Acti
   );
 }
 
+/** An identity check's channel and masked address (issue 38), as its row's details hold them. */
+function identityCheckOf(details: Record<string, string> | null) {
+  return { channel: details?.channel === 'sms' ? ('sms' as const) : ('email' as const), to: details?.to ?? '' };
+}
+
 /** A document's activities as the API answers them, oldest first, with the signers' names and e-mails. */
 export async function listActivities(db: Db, documentId: string): Promise<DocumentActivity[]> {
   const rows = await listActivityRows(db, documentId);
@@ -143,6 +148,7 @@ export async function listActivities(db: Db, documentId: string): Promise<Docume
       // A correction's or reassignment's reason is its change's; a decline's, void's or rejection's is its own.
       ...(change || row.details?.reason === undefined ? {} : { reason: row.details.reason }),
       ...(row.type === 'extend' && row.details?.expiresAt ? { expiresAt: row.details.expiresAt } : {}),
+      ...(row.type === 'identity_check' ? { identityCheck: identityCheckOf(row.details) } : {}),
     };
   });
 }

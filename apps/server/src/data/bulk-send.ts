@@ -17,7 +17,10 @@ export async function insertBatch(
 
 export async function insertRows(
   db: Db,
-  params: { batchId: string; rows: { row: number; name: string; email: string; prefill: Record<string, string> }[] },
+  params: {
+    batchId: string;
+    rows: { row: number; name: string; email: string; phone?: string; prefill: Record<string, string> }[];
+  },
 ): Promise<void> {
   await db.insert(bulkSendRows).values(params.rows.map((row) => ({ ...row, batchId: params.batchId })));
 }

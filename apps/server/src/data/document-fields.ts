@@ -1,5 +1,5 @@
 import type { DocumentField, DocumentFieldResponse } from '@esign/shared';
-import { FIELD_KEYS, isFieldSigned, pickField } from '@esign/shared';
+import { FIELD_KEYS, hiddenFieldIds, isFieldSigned, pickField } from '@esign/shared';
 import { and, asc, eq, inArray, ne, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../platform/db/client.js';
 import { documentFields } from '../platform/db/schema.js';
@@ -36,6 +36,25 @@ export async function updateField(
 ): Promise<FieldRow | undefined> {
   const [row] = await db.update(documentFields).set(change).where(eq(documentFields.id, fieldId)).returning();
   return row;
+}
+/**
+ * Issue 37: the fields of a document (`fields`, every one, with their values as they now are) that their conditions
+ * hide lose their values, when their signer is among `signerIds` (one who has finished, or is finishing: a later
+ * signer's field may still be shown by what is chosen after). Answers the hidden ids and the rows changed.
+ */
+export async function clearHiddenFieldValues(
+  db: Db,
+  params: { fields: readonly FieldRow[]; signerIds: ReadonlySet<string> },
+): Promise<{ hidden: Set<string>; changed: Map<string, FieldRow> }> {
+  const hidden = hiddenFieldIds(params.fields);
+  const changed = new Map<string, FieldRow>();
+  for (const field of params.fields) {
+    if (!hidden.has(field.id) || field.signerId === null || !params.signerIds.has(field.signerId)) continue;
+    if (field.text === null && !field.checked && field.requisiteId === null) continue;
+    const row = await updateField(db, field.id, { text: null, checked: false, requisiteId: null });
+    if (row) changed.set(row.id, row);
+  }
+  return { hidden, changed };
 }
 /** Of `fieldIds`, the ids of fields that belong to another document. */
 export async function findFieldsOfOtherDocuments(db: Db, params: { documentId: string; fieldIds: string[] }) {

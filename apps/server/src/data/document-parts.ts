@@ -47,6 +47,7 @@ export async function findConversionProgress(db: Db, documentId: string, userId:
       pagesTotal: documentParts.pagesTotal,
       errorText: documentParts.errorText,
       warningText: documentParts.warningText,
+      unplacedFields: documentParts.unplacedFields,
     })
     .from(documents)
     .leftJoin(documentParts, eq(documentParts.documentId, documents.id))
@@ -150,6 +151,7 @@ export function toPartDto(row: PartRow): DocumentPart {
     pagesTotal: row.pagesTotal,
     errorText: row.errorText,
     warningText: row.warningText,
+    unplacedFields: row.unplacedFields ?? null,
     activeContent: row.activeContent,
     files: row.pdfFileKey ? [{ fileKey: row.pdfFileKey, order: 0 }] : [],
     pdfMetadata: row.pdfMetadata ?? null,
@@ -220,12 +222,19 @@ export async function setPartConverted(
   partId: string,
   values: Pick<
     typeof documentParts.$inferInsert,
-    'pdfFileKey' | 'pdfMetadata' | 'pagesTotal' | 'pagesConverted' | 'warningText' | 'activeContent'
+    | 'pdfFileKey'
+    | 'pdfMetadata'
+    | 'pagesTotal'
+    | 'pagesConverted'
+    | 'warningText'
+    | 'activeContent'
+    | 'foundFields'
+    | 'unplacedFields'
   >,
 ): Promise<void> {
   await db
     .update(documentParts)
-    .set({ ...values, convertedAt: new Date() })
+    .set({ ...values, foundFieldsPlaced: false, convertedAt: new Date() })
     .where(eq(documentParts.id, partId));
 }
 /** Of `keys`, those some part (original or PDF) or document (combined PDF) still names. */

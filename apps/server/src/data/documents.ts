@@ -37,6 +37,8 @@ export function toSignerDto(row: SignerRow): Signer {
     isPreparer: row.isPreparer,
     isFinished: row.isFinished,
     ...(row.language ? { language: row.language } : {}),
+    verification: row.verification,
+    phone: row.phone,
   };
 }
 
@@ -106,11 +108,22 @@ export function toDocumentDto(
     remindersDisabled: row.remindersDisabled,
     allowReassign: row.allowReassign,
     expiresAt: row.expiresAt?.toISOString() ?? null,
+    expiryDays: row.expiryDays,
     // Which of the owner's templates it came from is the owner's business, not a signer's.
     templateId: options.isOwner ? row.templateId : null,
     sourceTemplateId: options.isOwner ? row.sourceTemplateId : null,
     signers: children.signers.map(toSignerDto),
     fields: children.fields.map(toFieldDto),
+    legalHoldAt: options.isOwner ? (row.legalHoldAt?.toISOString() ?? null) : null,
+    removal:
+      row.removedAt && row.removedReason
+        ? {
+            removedAt: row.removedAt.toISOString(),
+            reason: row.removedReason,
+            sealedSha256: row.removedSealedSha256 ?? [],
+            chainHash: row.removedChainHash,
+          }
+        : null,
   };
 }
 /** The document's access code, unless it has one already. */
@@ -137,7 +150,13 @@ export async function insertDocument(
 export async function updateDocumentValues(
   db: Db,
   documentId: string,
-  values: { title?: string; message?: string | null; isOrdered?: boolean; language?: Language | null },
+  values: {
+    title?: string;
+    message?: string | null;
+    isOrdered?: boolean;
+    language?: Language | null;
+    expiryDays?: number | null;
+  },
 ): Promise<void> {
   await db
     .update(documents)

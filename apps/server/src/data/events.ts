@@ -23,17 +23,22 @@ const EVENT_OF_ACTIVITY: Partial<Record<ActivityType, EventType>> = {
   sign: 'document.signed',
   // The seal records `complete` with the final PDF's hash: the document is sealed then.
   complete: 'document.sealed',
+  // An archive timestamp added to the sealed file (the new file's hash is on the activity, not the event).
+  timestamp: 'document.timestamped',
   revert: 'document.reverted',
   approve: 'recipient.approved',
   reject: 'recipient.rejected',
   acknowledge: 'recipient.viewed',
   correct: 'recipient.updated',
   reassign: 'recipient.reassigned',
+  // Issue 38: the recipient typed the code mailed or texted to it; the message is the channel (email, sms).
+  identity_check: 'recipient.identity_checked',
   // The life of a sent document (issue 36): a decline's or a void's reason is the event's message.
   decline: 'document.declined',
   void: 'document.voided',
   expire: 'document.expired',
   extend: 'document.expiry_extended',
+  remove: 'document.removed',
 };
 
 export function eventOfActivity(type: ActivityType): EventType | undefined {

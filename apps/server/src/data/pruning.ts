@@ -8,10 +8,12 @@ import {
   emailTokens,
   events,
   mailOutbox,
+  passkeyChallenges,
   refreshTokens,
   sessions,
   smsCodes,
   smsOutbox,
+  ssoLogins,
   twoFactorChallenges,
   webhookDeliveries,
 } from '../platform/db/schema.js';
@@ -68,11 +70,19 @@ export const PRUNE_TARGETS: PruneTarget[] = [
   { name: 'email_tokens', window: 'sessions', table: emailTokens, where: (b) => olderThan(emailTokens.expiresAt, b) },
   { name: 'sms_codes', window: 'sessions', table: smsCodes, where: (b) => olderThan(smsCodes.expiresAt, b) },
   {
+    name: 'passkey_challenges',
+    window: 'sessions',
+    table: passkeyChallenges,
+    where: (b) => olderThan(passkeyChallenges.expiresAt, b),
+  },
+  {
     name: 'two_factor_challenges',
     window: 'sessions',
     table: twoFactorChallenges,
     where: (b) => olderThan(twoFactorChallenges.expiresAt, b),
   },
+  // Single sign-on's sign-ins in progress, spent or not, past their life.
+  { name: 'sso_logins', window: 'sessions', table: ssoLogins, where: (b) => olderThan(ssoLogins.expiresAt, b) },
   {
     name: 'api_idempotency',
     window: 'idempotency',

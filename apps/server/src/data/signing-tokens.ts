@@ -1,3 +1,4 @@
+import { pendingChannels } from '@esign/shared';
 import { and, eq, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import { hashToken, randomToken } from '../platform/crypto/tokens.js';
 import type { Db } from '../platform/db/client.js';
@@ -53,11 +54,12 @@ export async function findSigningSession(db: Db, params: { documentId: string; t
 
 /**
  * The signer of a live token of any document (calls that are not about one document, such as saved signatures),
- * with whether the document still waits for its access code to be typed with this token.
+ * with whether the document still waits for its access code to be typed with this token, and the token (its
+ * identity checks passed).
  */
 export async function findSignerByTokenAlone(db: Db, token: string) {
   const [row] = await db
-    .select({ signer: signers, codeAccess: documents.codeAccess, codeConfirmedAt: signingTokens.codeConfirmedAt })
+    .select({ signer: signers, codeAccess: documents.codeAccess, token: signingTokens })
     .from(signingTokens)
     .innerJoin(signers, eq(signers.id, signingTokens.signerId))
     .innerJoin(documents, eq(documents.id, signingTokens.documentId))
@@ -65,7 +67,12 @@ export async function findSignerByTokenAlone(db: Db, token: string) {
     .limit(1);
   if (!row) return undefined;
   const code = row.signer.accessCode ?? row.codeAccess;
-  return { signer: row.signer, isAccessCodeRequired: Boolean(code) && row.codeConfirmedAt === null };
+  return {
+    signer: row.signer,
+    token: row.token,
+    isAccessCodeRequired: Boolean(code) && row.token.codeConfirmedAt === null,
+    isIdentityCheckRequired: pendingChannels(row.signer.verification, row.token).length > 0,
+  };
 }
 
 /** Every link of the document stops working (the document went back to draft). */

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type DocumentStatus, prefillLabels } from '@esign/shared';
+import { type DocumentStatus, FIELD_KINDS, FIELD_TYPES, prefillLabels, type SignerVerification } from '@esign/shared';
 import { and, asc, count, desc, eq, getTableColumns, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../platform/db/client.js';
@@ -67,6 +67,9 @@ export interface SignerLine {
   userId?: string;
   isPreparer?: boolean;
   order?: number;
+  /** Issue 38: the copy's identity check and the number an SMS code goes to (E.164). */
+  verification?: SignerVerification;
+  phone?: string;
 }
 
 /** Every column of `table` but those named, as SQL identifiers: a column added later is copied too. */
@@ -77,8 +80,15 @@ function columnsExcept(table: PgTable, skipped: string[]) {
 }
 const list = (names: string[], prefix?: string) =>
   sql.raw(names.map((name) => (prefix ? `${prefix}."${name}"` : `"${name}"`)).join(', '));
-const PART_COLUMNS = columnsExcept(documentParts, ['id', 'document_id', 'created_at']);
+// A copy's fields are copied as fields: the fields found in the file are not placed on it again.
+const PART_COLUMNS = columnsExcept(documentParts, ['id', 'document_id', 'created_at', 'found_fields']);
 const FIELD_COLUMNS = columnsExcept(documentFields, ['id', 'document_id', 'signer_id', 'text', 'created_at']);
+
+/** The types a prefill by label fills (issue 37): every text value the signer gives, not a formula's nor a file's. */
+const PREFILLED_TYPES = FIELD_TYPES.filter((type) => {
+  const kind = FIELD_KINDS[type];
+  return kind.value === 'text' && kind.rule !== 'formula' && kind.rule !== 'attachment';
+});
 
 /** One copy's own values: its signers' (by position among those who are not the preparer) and its prefill. */
 export interface CopyValues {
@@ -91,16 +101,19 @@ export interface CopyValues {
  * (no row travels to the server and back): the document's title, message, ordering and combined PDF (stored files
  * shared by key: they are never changed in place), then `values`; its parts; its signers (new ids) with, by
  * position among those who are not the preparer, the copy's `signerLines`; its fields, assigned to the copy's new
- * signers, a text field of a signer taking the copy's `prefill` value under its label (the placeholder, trimmed,
- * any case). Answers the new ids in the order of `copies`, and how many of the source's signers are not the
- * preparer (its roles at this moment).
+ * signers, a text-value field of a signer taking the copy's `prefill` value under its label (the placeholder,
+ * trimmed, any case; checked by the caller). A template's or form's copy keeps its default expiry in days (`expiry_days`); a document made gets
+ * `values.expiresAt` (none when not given). Answers the new ids in the order of `copies`, and how many of the
+ * source's signers are not the preparer (its roles at this moment).
  */
 export async function copyDocuments(
   db: Db,
   params: {
     sourceId: string;
     values: Pick<typeof documents.$inferInsert, 'userId' | 'type' | 'status'> &
-      Partial<Pick<typeof documents.$inferInsert, 'title' | 'message' | 'templateId' | 'sourceTemplateId'>>;
+      Partial<
+        Pick<typeof documents.$inferInsert, 'title' | 'message' | 'templateId' | 'sourceTemplateId' | 'expiresAt'>
+      >;
     copies: CopyValues[];
   },
 ): Promise<{ ids: string[]; roles: number }> {
@@ -120,12 +133,14 @@ export async function copyDocuments(
       from jsonb_array_elements(${JSON.stringify(copies)}::jsonb) with ordinality as c(copy, position)),
     made as (
       insert into ${documents} (id, user_id, type, status, title, message, is_ordered, pdf_file_key, pdf_metadata,
-        template_id, source_template_id)
+        template_id, source_template_id, expiry_days, expires_at)
       select given.id, ${values.userId}, ${values.type}, ${values.status},
         ${values.title === undefined ? sql`source.title` : sql`${values.title}`},
         ${values.message === undefined ? sql`source.message` : sql`${values.message}`},
         source.is_ordered, source.pdf_file_key, source.pdf_metadata, ${values.templateId ?? null}::uuid,
-        ${values.sourceTemplateId ?? null}::uuid
+        ${values.sourceTemplateId ?? null}::uuid,
+        case when ${values.type} in ('template', 'form_request') then source.expiry_days end,
+        ${values.expiresAt ? values.expiresAt.toISOString() : null}::timestamptz
       from source, given order by given.position
       returning id),
     parts as (
@@ -139,15 +154,20 @@ export async function copyDocuments(
       select s.*, given.id as copy_id, gen_random_uuid() as new_id, given.lines -> (s.place::integer - 1) as line
       from old_signers s, given),
     new_signers as (
-      insert into ${signers} (id, document_id, user_id, name, email, role, "order", is_preparer, recipient_role, step)
+      insert into ${signers} (id, document_id, user_id, name, email, role, "order", is_preparer, recipient_role, step,
+        verification, phone)
       select new_id, copy_id, coalesce((line ->> 'userId')::uuid, user_id), coalesce(line ->> 'name', name),
         coalesce(line ->> 'email', email), role, coalesce((line ->> 'order')::integer, "order"),
-        coalesce((line ->> 'isPreparer')::boolean, is_preparer), recipient_role, step
+        coalesce((line ->> 'isPreparer')::boolean, is_preparer), recipient_role, step,
+        coalesce(line ->> 'verification', verification), coalesce(line ->> 'phone', phone)
       from signer_copies),
     fields as (
       insert into ${documentFields} (id, document_id, signer_id, text, ${list(FIELD_COLUMNS)})
       select gen_random_uuid(), given.id, s.new_id,
-        case when f.type = 'text' and f.signer_id is not null and f.placeholder is not null and given.prefill ? ${label}
+        case when f.type in (${sql.join(
+          PREFILLED_TYPES.map((type) => sql`${type}`),
+          sql`, `,
+        )}) and f.signer_id is not null and f.placeholder is not null and given.prefill ? ${label}
           then given.prefill ->> ${label} else f.text end,
         ${list(FIELD_COLUMNS, 'f')}
       from ${documentFields} f cross join given
@@ -185,6 +205,7 @@ export async function takeContentOf(db: Db, params: { templateId: string; replic
       title: replica.title,
       message: replica.message,
       isOrdered: replica.isOrdered,
+      expiryDays: replica.expiryDays,
       pdfFileKey: replica.pdfFileKey,
       pdfMetadata: replica.pdfMetadata,
       partsRevision: sql`${documents.partsRevision} + 1`,

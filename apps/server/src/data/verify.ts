@@ -34,5 +34,5 @@ export async function findSealedDocumentByHash(db: Db, digests: string[]) {
     .from(signers)
     .where(eq(signers.documentId, row.documentId))
     .orderBy(asc(signers.order));
-  return { ...row, signers: people };
+  return { ...row, signers: people, isRemoved: false, removedAt: null };
 }

@@ -87,6 +87,11 @@ export interface Config {
    * each later one waits twice as long).
    */
   webhooks: { allowPrivateAddresses: boolean; retryDelaySeconds: number };
+  /**
+   * Single sign-on (issue 38): SSO_ALLOW_PRIVATE=true lets an account's issuer URL reach private and loopback
+   * addresses, and plain http (self-hosters whose identity provider is on their own network, tests' local provider).
+   */
+  sso: { allowPrivateAddresses: boolean };
   /** REDIS_URL: realtime pushes reach the sockets of every API node through Redis; unset, this process's only. */
   redisUrl: string | undefined;
   /** EVENT_POLL_MS: how often the outbox is looked at for new events (150 ms). */
@@ -369,6 +374,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
         'WEBHOOK_RETRY_DELAY_SECONDS',
       ),
     },
+    sso: { allowPrivateAddresses: env.SSO_ALLOW_PRIVATE === 'true' },
     redisUrl: env.REDIS_URL || undefined,
     eventPollMs: positiveInt(env.EVENT_POLL_MS, 150, 'EVENT_POLL_MS'),
     invoiceSeller: (env.INVOICE_SELLER ?? 'eSign')

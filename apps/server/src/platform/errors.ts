@@ -16,6 +16,8 @@ export const STATUS_BY_CODE: Record<ErrorCode, number> = {
   /** Every failing sending check is listed in `errors` (property 'document'). */
   SENDING_CHECKS_FAILED: 422,
   ACCESS_CODE_REQUIRED: 403,
+  /** The recipient must type a mailed or texted code before the document opens (issue 38). */
+  IDENTITY_CHECK_REQUIRED: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
   TOO_MANY_REQUESTS: 429,
@@ -31,6 +33,8 @@ export const STATUS_BY_CODE: Record<ErrorCode, number> = {
   PAYMENT_PROVIDER_ERROR: 502,
   /** A feature this server was not configured for (Google sign-in without GOOGLE_CLIENT_ID). */
   NOT_CONFIGURED: 501,
+  /** A password (or Google) sign-in of an address whose account requires single sign-on. */
+  SSO_REQUIRED: 403,
   INTERNAL: 500,
   MAINTENANCE: 503,
   /** GET ready: a part this node needs failed its check, or the node is shutting down (the message names which). */

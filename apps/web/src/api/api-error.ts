@@ -2,7 +2,7 @@ import {
   ERROR_CODES,
   type ErrorCode,
   flattenValidationErrors,
-  MESSAGES,
+  SIGNER_MESSAGES,
   type ValidationErrorItem,
 } from '@esign/shared';
 
@@ -78,7 +78,7 @@ export function apiErrorFromBody(status: number, body: unknown): ApiError {
       messages: allConstraintMessages(answer.errors),
     });
   }
-  const message = typeof body === 'string' && body.trim() !== '' ? body : MESSAGES.somethingWentWrong;
+  const message = typeof body === 'string' && body.trim() !== '' ? body : SIGNER_MESSAGES.somethingWentWrong;
   return new ApiError({ status, code: status >= 500 ? 'INTERNAL' : 'UNEXPECTED_RESPONSE', message });
 }
 
@@ -86,7 +86,7 @@ export function apiErrorFromBody(status: number, body: unknown): ApiError {
 export function errorToastText(error: unknown): string | null {
   if (isApiError(error)) {
     if (error.status === 401) return null;
-    return error.message || MESSAGES.somethingWentWrong;
+    return error.message || SIGNER_MESSAGES.somethingWentWrong;
   }
-  return MESSAGES.somethingWentWrong;
+  return SIGNER_MESSAGES.somethingWentWrong;
 }

@@ -1,5 +1,5 @@
 import type * as contracts from '@esign/shared';
-import { API_PREFIX, MESSAGES, ROUTES, type RouteName, SIGN_ACCESS_TOKEN_HEADER } from '@esign/shared';
+import { API_PREFIX, ROUTES, type RouteName, SIGN_ACCESS_TOKEN_HEADER, SIGNER_MESSAGES } from '@esign/shared';
 import type { z } from 'zod';
 import { ApiError, apiErrorFromBody } from './api-error';
 import { type Query, routeUrl } from './route-url';
@@ -85,7 +85,7 @@ export async function send(
     });
   } catch (error) {
     if (signal?.aborted) throw error;
-    throw new ApiError({ status: 0, code: 'NETWORK_ERROR', message: MESSAGES.somethingWentWrong });
+    throw new ApiError({ status: 0, code: 'NETWORK_ERROR', message: SIGNER_MESSAGES.somethingWentWrong });
   }
 }
 
@@ -140,7 +140,7 @@ async function sendInSession(method: string, path: string, body: unknown, option
     const isRefreshed = await refreshTokens(token);
     if (!isRefreshed) {
       clearTokens();
-      throw new ApiError({ status: 401, code: 'UNAUTHORIZED', message: MESSAGES.unauthorized });
+      throw new ApiError({ status: 401, code: 'UNAUTHORIZED', message: SIGNER_MESSAGES.unauthorized });
     }
     token = getAccessToken();
     response = await send(method, path, token, body, options.signal);

@@ -15,9 +15,15 @@ const dataKey = <Data>(...parts: unknown[]) => parts as unknown as DataKey<Data>
  */
 export const queryKeys = {
   currentUser: () => dataKey<ResponseOf<'getUser'>>('currentUser'),
+  /** The user's passkeys (settings/security). */
+  passkeys: () => dataKey<ResponseOf<'listPasskeys'>>('passkeys'),
   appConfig: () => dataKey<ResponseOf<'appConfig'>>('appConfig'),
   /** The account owner's company settings (settings/company). */
   company: () => dataKey<ResponseOf<'getCompany'>>('company'),
+  /** The account owner's single sign-on settings (settings/sso). */
+  sso: () => dataKey<ResponseOf<'getSso'>>('sso'),
+  /** The account owner's retention rule and hold (settings/retention). */
+  retention: () => dataKey<ResponseOf<'getRetention'>>('retention'),
   /** The pictures of a document's signers who have accounts (the editor and the preview). */
   signerAvatars: (documentId: string) => dataKey<ResponseOf<'signersAvatars'>>('signerAvatars', documentId),
   billing: {
@@ -42,6 +48,8 @@ export const queryKeys = {
     activities: (documentId: string) =>
       dataKey<ResponseOf<'documentActivities'>>('documents', documentId, 'activities'),
     conversion: (documentId: string) => dataKey<ResponseOf<'conversionData'>>('documents', documentId, 'conversion'),
+    attachments: (documentId: string) =>
+      dataKey<ResponseOf<'documentAttachments'>>('documents', documentId, 'attachments'),
     /** The sent document watched by the success modal: apart from the editor's copy, which is the draft it opened. */
     sent: (documentId: string) => dataKey<ResponseOf<'getDocument'>>('documents', documentId, 'sent'),
   },
@@ -81,6 +89,9 @@ export const queryKeys = {
       dataKey<ResponseOf<'availableSigners'>>('signing', documentId, 'signers', token),
     signerDocument: (documentId: string, signerId: string | null) =>
       dataKey<ResponseOf<'signerDocument'>>('signing', documentId, 'document', signerId),
+    /** The identity checks the recipient must pass before the document opens (issue 38). */
+    identity: (documentId: string, signerId: string) =>
+      dataKey<ResponseOf<'signerIdentity'>>('signing', documentId, 'identity', signerId),
     /** Whether the signer's document is completed and sealed. */
     conversionStatus: (signerId: string) =>
       dataKey<ResponseOf<'signerConversionStatus'>>('signing', 'conversionStatus', signerId),

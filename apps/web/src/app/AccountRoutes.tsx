@@ -43,11 +43,15 @@ import {
   PurchaseSignUpPage,
   RequestHistoryPage,
   ResetPage,
+  RetentionPage,
   SecurityPage,
   SettingsHome,
   SettingsLayout,
   SignPage,
   SignUpPage,
+  SsoFinishPage,
+  SsoSettingsPage,
+  SsoSignInPage,
   TeamPage,
   TemplateCreatePage,
   TemplateEditPage,
@@ -101,6 +105,8 @@ function LoggedOutRoutes() {
         <Route path="/signup/personal" element={<PurchaseSignUpPage key="personal" plan="personal" />} />
         <Route path="/signup/business" element={<PurchaseSignUpPage key="business" plan="business" />} />
         <Route path="/login" element={<LoginPage />} />
+        <Route path="/login/sso" element={<SsoSignInPage />} />
+        <Route path="/sso" element={<SsoFinishPage />} />
         <Route path="/reset" element={<ResetPage />} />
         <Route path="/confirm-account" element={<ConfirmAccountPage />} />
         <Route path="/two-factor" element={<TwoFactorPage />} />
@@ -152,6 +158,8 @@ function LoggedInRoutes() {
             <Route path="billing" element={<BillingPage />} />
             <Route path="billing/plan" element={<PlanPage />} />
             <Route path="company" element={<CompanyPage />} />
+            <Route path="sso" element={<SsoSettingsPage />} />
+            <Route path="retention" element={<RetentionPage />} />
           </Route>
         </Route>
         <Route path="/documents/:status?" element={<DocumentsPage />} />

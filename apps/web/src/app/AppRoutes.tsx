@@ -1,6 +1,6 @@
 import { Suspense, useEffect } from 'react';
 import { Route, useLocation } from 'react-router';
-import { dismissEarlyPage } from '../features/editor/early-page';
+import { dismissEarlyPage } from '../features/editor/early-page-state';
 import { useAppConfig } from './app-config';
 import { FullPageLoader } from './FullPageLoader';
 import { lazyComponent } from './lazy-component';

@@ -1,4 +1,4 @@
-import { type ComponentType, createElement, type ReactNode, use } from 'react';
+import { type ComponentType, createElement, type ReactNode, use, useEffect, useState } from 'react';
 
 /** A component whose code loads on first use; `preload` fetches it ahead of its first render. */
 // biome-ignore lint/suspicious/noExplicitAny: a component of any props, as React's own lazy() takes.
@@ -47,4 +47,25 @@ export function pendingCode(component: unknown): Promise<unknown> | null {
   if (typeof component !== 'function' || !('preload' in component)) return null;
   const lazy = component as LazyComponent<ComponentType>;
   return lazy.isLoaded() ? null : lazy.preload();
+}
+
+/**
+ * Whether a lazy component's code is here, its download started once `isNeeded`: a screen shows its own loader
+ * until then and renders the component without suspending (a Suspense fallback would hold the component back until
+ * 300 ms after it appeared, however soon the code arrives). A failed download counts as here: the render tries again
+ * and an error boundary takes a second failure.
+ */
+// biome-ignore lint/suspicious/noExplicitAny: a component of any props, as React's own lazy() takes.
+export function useLoadedCode(component: LazyComponent<ComponentType<any>>, isNeeded: boolean): boolean {
+  const [isLoaded, setLoaded] = useState(component.isLoaded);
+  useEffect(() => {
+    if (!isNeeded || isLoaded) return;
+    let isCurrent = true;
+    const done = () => isCurrent && setLoaded(true);
+    component.preload().then(done, done);
+    return () => {
+      isCurrent = false;
+    };
+  }, [component, isNeeded, isLoaded]);
+  return isLoaded;
 }

@@ -1,4 +1,4 @@
-import { loadAppTexts } from '../i18n';
+import { loadAppTexts, loadPublicTexts } from '../i18n';
 import { lazyComponent as page } from './lazy-component';
 
 // Every page and layout is its own chunk, loaded when its route is opened. This table and the routes that use it
@@ -7,24 +7,30 @@ import { lazyComponent as page } from './lazy-component';
 
 /** A page behind a log-in (or a development page): its code and the app's texts (i18n/en-app.ts) load together. */
 const appPage: typeof page = (load) => page(async () => (await Promise.all([load(), loadAppTexts()]))[0]);
+/** A logged-out page: its code and the logged-out pages' texts (loadPublicTexts) load together. */
+const publicPage: typeof page = (load) => page(async () => (await Promise.all([load(), loadPublicTexts()]))[0]);
 
-export const LoginLayout = page(async () => (await import('../layouts/LoginLayout')).LoginLayout);
+export const LoginLayout = publicPage(async () => (await import('../layouts/LoginLayout')).LoginLayout);
 export const MainLayout = appPage(async () => (await import('../layouts/MainLayout')).MainLayout);
 
 // Its texts come with the app's (en-app.ts), not on the signer page's first load.
 export const VerifyPage = appPage(async () => (await import('../features/verify/VerifyPage')).VerifyPage);
-export const AboutPage = page(async () => (await import('../features/about/AboutPage')).AboutPage);
-export const ChangePasswordPage = page(
+export const AboutPage = publicPage(async () => (await import('../features/about/AboutPage')).AboutPage);
+export const ChangePasswordPage = publicPage(
   async () => (await import('../features/auth/ChangePasswordPage')).ChangePasswordPage,
 );
-export const ConfirmAccountPage = page(
+export const ConfirmAccountPage = publicPage(
   async () => (await import('../features/auth/ConfirmAccountPage')).ConfirmAccountPage,
 );
-export const ConfirmEmailPage = page(async () => (await import('../features/auth/ConfirmEmailPage')).ConfirmEmailPage);
-export const LoginPage = page(async () => (await import('../features/auth/LoginPage')).LoginPage);
+export const ConfirmEmailPage = publicPage(
+  async () => (await import('../features/auth/ConfirmEmailPage')).ConfirmEmailPage,
+);
+export const SsoSignInPage = publicPage(async () => (await import('../features/auth/SsoSignInPage')).SsoSignInPage);
+export const SsoFinishPage = publicPage(async () => (await import('../features/auth/SsoFinishPage')).SsoFinishPage);
+export const LoginPage = publicPage(async () => (await import('../features/auth/LoginPage')).LoginPage);
 export const TwoFactorPage = appPage(async () => (await import('../features/auth/TwoFactorPage')).TwoFactorPage);
-export const ResetPage = page(async () => (await import('../features/auth/ResetPage')).ResetPage);
-export const SignUpPage = page(async () => (await import('../features/auth/SignUpPage')).SignUpPage);
+export const ResetPage = publicPage(async () => (await import('../features/auth/ResetPage')).ResetPage);
+export const SignUpPage = publicPage(async () => (await import('../features/auth/SignUpPage')).SignUpPage);
 export const BulkSendPage = appPage(async () => (await import('../features/bulk-send/BulkSendPage')).BulkSendPage);
 export const DevMailPage = appPage(async () => (await import('../features/dev/DevMailPage')).DevMailPage);
 export const DevSmsPage = appPage(async () => (await import('../features/dev/DevSmsPage')).DevSmsPage);
@@ -44,7 +50,9 @@ export const EditSignaturePage = appPage(
 );
 export const SignPage = appPage(async () => (await import('../features/sign/SignPage')).SignPage);
 export const TeamPage = appPage(async () => (await import('../features/team/TeamPage')).TeamPage);
-export const AcceptInvitePage = page(async () => (await import('../features/team/AcceptInvitePage')).AcceptInvitePage);
+export const AcceptInvitePage = publicPage(
+  async () => (await import('../features/team/AcceptInvitePage')).AcceptInvitePage,
+);
 export const IntegrationsPage = appPage(
   async () => (await import('../features/integrations/IntegrationsPage')).IntegrationsPage,
 );
@@ -57,6 +65,10 @@ export const TemplateEditPage = appPage(
   async () => (await import('../features/templates/TemplateEditPage')).TemplateEditPage,
 );
 export const SettingsLayout = appPage(async () => (await import('../features/settings/SettingsLayout')).SettingsLayout);
+export const SsoSettingsPage = appPage(
+  async () => (await import('../features/settings/SsoSettingsPage')).SsoSettingsPage,
+);
+export const RetentionPage = appPage(async () => (await import('../features/settings/RetentionPage')).RetentionPage);
 export const CompanyPage = appPage(async () => (await import('../features/settings/CompanyPage')).CompanyPage);
 export const OwnerOnly = appPage(async () => (await import('../features/settings/OwnerOnly')).OwnerOnly);
 export const SettingsHome = appPage(async () => (await import('../features/settings/OwnerOnly')).SettingsHome);

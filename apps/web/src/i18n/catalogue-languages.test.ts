@@ -12,7 +12,7 @@ describe.each(TRANSLATED)('the %s catalogue', (language) => {
     expect(currentLanguage()).toBe(language);
     expect(t('signing.pageOf', { page: 2, count: 5 })).not.toBe(en.signing.pageOf.replace('{{page}}', '2'));
     expect(t('signing.fieldsLeft', { count: 5 })).toContain('5');
-    expect(t('messages.invalidEmail')).toBe(en.messages.invalidEmail);
+    expect(t('messages.somethingWentWrong')).toBe(en.messages.somethingWentWrong);
   });
 });
 

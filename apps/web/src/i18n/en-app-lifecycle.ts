@@ -13,9 +13,6 @@ export const lifecycleTexts = {
     voidTitle: 'Void this document?',
     voidIntro:
       'Every signing link stops working and the signers who were invited are told, with your reason. Fields already filled stay in the record; the document is never sealed.',
-    reasonLabel: 'Reason',
-    reasonRequired: 'Enter a reason.',
-    reasonCount: '{{count}} / {{max}}',
     confirmVoid: 'Void document',
     cancel: 'Cancel',
     voided: 'Document voided',

@@ -30,5 +30,7 @@ export const recipientTexts = {
     changedFrom: 'From {{name}} ({{email}}) to {{newName}} ({{newEmail}})',
     reason: 'Reason: {{reason}}',
     hostedBy: 'In person, hosted by {{name}}',
+    identityByEmail: 'Identity checked by e-mail code to {{to}}',
+    identityBySms: 'Identity checked by SMS code to {{to}}',
   },
 } as const;

@@ -28,6 +28,12 @@ export const templateTexts = {
     role: 'Role',
     rolePlaceholder: 'Client, Witness...',
     addRole: 'Add role',
+    defaultExpiry: 'Default expiry',
+    defaultExpiryDescription:
+      'Each document made from it can be signed for this many days, unless a date of its own is chosen.',
+    defaultExpiryNone: 'None',
+    defaultExpiryDays_one: '{{count}} day',
+    defaultExpiryDays_other: '{{count}} days',
     removeRole: 'Remove role {{n}}',
     prepare: 'Prepare Template',
     editorTitle: 'Prepare Template',

@@ -12,6 +12,8 @@ import { developerTexts } from './en-app-developers';
 import { documentTexts } from './en-app-documents';
 import { lifecycleTexts } from './en-app-lifecycle';
 import { recipientTexts } from './en-app-recipients';
+import { retentionTexts } from './en-app-retention';
+import { ssoTexts } from './en-app-sso';
 import { templateTexts } from './en-app-templates';
 
 const coreTexts = {
@@ -111,4 +113,6 @@ export const enApp = {
   ...developerTexts,
   ...companyTexts,
   ...recipientTexts,
+  ...ssoTexts,
+  ...retentionTexts,
 } as const;

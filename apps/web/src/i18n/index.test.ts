@@ -1,10 +1,12 @@
 import { FIELD_KINDS, MESSAGES } from '@esign/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadAppTexts, type TranslationKey, t } from './index';
+import { loadAppTexts, loadPublicTexts, type TranslationKey, t } from './index';
 
 describe('t', () => {
-  it('reads a text by its dotted key, the spec messages included', () => {
+  it("reads a text by its dotted key, the signer's spec messages included; the others with the public texts", async () => {
     expect(t('common.close')).toBe('Close');
+    expect(t('messages.somethingWentWrong')).toBe(MESSAGES.somethingWentWrong);
+    await loadPublicTexts();
     expect(t('messages.invalidEmail')).toBe(MESSAGES.invalidEmail);
   });
 
@@ -25,6 +27,18 @@ describe('t', () => {
       'Date',
       'Text',
       'Checkbox',
+      'Number',
+      'Name',
+      'E-mail',
+      'Company',
+      'Dropdown',
+      'Radio buttons',
+      'Phone',
+      'Web address',
+      'Formula',
+      'Multiple choice',
+      'Stamp',
+      'Attachment',
     ]);
   });
 

@@ -1,8 +1,10 @@
 import { type Language, TRANSLATION_LOADERS, type Translations } from '@esign/shared';
-import { en } from '@esign/shared/i18n/en';
+import type { en } from '@esign/shared/i18n/en';
+import { enSigner } from '@esign/shared/i18n/en-signer';
 import { useSyncExternalStore } from 'react';
 import rosetta from 'rosetta';
 import type { enApp } from './en-app';
+import { addMessageKeys } from './translate-message';
 
 /**
  * The app's text, by dotted key (`signing.fieldsLeft`). English is the source: what a signer, a public form's
@@ -15,19 +17,36 @@ import type { enApp } from './en-app';
  */
 const SOURCE: Language = 'en';
 // A copy: adding the app's texts (rosetta merges into the table it holds) must not change `en` itself.
-const catalogue = rosetta<Record<string, unknown>>({ [SOURCE]: { ...en } });
+const catalogue = rosetta<Record<string, unknown>>({ [SOURCE]: { ...enSigner } });
 catalogue.locale(SOURCE);
+
+let publicTexts: Promise<void> | undefined;
+/**
+ * Adds the English texts of the logged-out pages besides the signer's (sign-up, log-in, a public form, the verify
+ * page: `@esign/shared/i18n/en-public`) to the catalogue, once; those pages load them with their code
+ * (app/pages.ts, app/public-pages.ts), so a signer's link, which needs only `enSigner`, does not carry them.
+ */
+export function loadPublicTexts(): Promise<void> {
+  publicTexts ??= import('@esign/shared/i18n/en-public').then(({ enPublic }) => {
+    catalogue.set(SOURCE, enPublic);
+    addMessageKeys(enPublic.messages);
+  });
+  return publicTexts;
+}
 
 let appTexts: Promise<void> | undefined;
 /**
- * Adds the texts of the pages behind a log-in and of the account pages (./en-app.ts) to the catalogue, once: every
- * page that uses them loads them with its code (app/pages.ts), so a signer's link and a public form's page, which
- * need only the shared English catalogue, do not carry them.
+ * Adds the texts of the pages behind a log-in and of the account pages (./en-app.ts) to the catalogue, once, with
+ * the logged-out pages' (loadPublicTexts): every page that uses them loads them with its code (app/pages.ts), so a
+ * signer's link and a public form's page do not carry them.
  */
 export function loadAppTexts(): Promise<void> {
-  appTexts ??= import('./en-app').then(({ enApp }) => {
-    catalogue.set(SOURCE, enApp);
-  });
+  appTexts ??= Promise.all([
+    loadPublicTexts(),
+    import('./en-app').then(({ enApp }) => {
+      catalogue.set(SOURCE, enApp);
+    }),
+  ]).then(() => undefined);
   return appTexts;
 }
 

@@ -1,5 +1,8 @@
-/** Saved signatures' kinds and limits; zod-free, so the browser can use them anywhere. */
-export const REQUISITE_TYPES = ['sign', 'initial'] as const;
+/**
+ * Saved signatures' kinds and limits; zod-free, so the browser can use them anywhere. A signature and its initials
+ * are saved as a pair; a company stamp or seal (`stamp`, an uploaded image) is saved alone.
+ */
+export const REQUISITE_TYPES = ['sign', 'initial', 'stamp'] as const;
 export const REQUISITE_VALUE_TYPES = ['text', 'draw', 'upload'] as const;
 export type RequisiteType = (typeof REQUISITE_TYPES)[number];
 export type RequisiteValueType = (typeof REQUISITE_VALUE_TYPES)[number];

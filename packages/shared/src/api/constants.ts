@@ -75,6 +75,10 @@ export const TWO_FACTOR_WINDOW_SECONDS = 15 * 60;
 /** How long a two-factor token (the step between password and code) and an SMS code live. */
 export const TWO_FACTOR_TOKEN_TTL_SECONDS = 10 * 60;
 export const SMS_CODE_TTL_SECONDS = 10 * 60;
+/** How long a passkey challenge (registration or sign-in, WebAuthn) lives; each is spent by its first answer. */
+export const PASSKEY_CHALLENGE_TTL_SECONDS = 5 * 60;
+/** Passkeys one user may keep. */
+export const PASSKEY_LIMIT = 20;
 /** Backup codes made when the authenticator is turned on, each good once. */
 export const BACKUP_CODE_COUNT = 10;
 

@@ -15,6 +15,7 @@ export const ERROR_CODES = [
   'IDEMPOTENCY_KEY_REUSED',
   'SENDING_CHECKS_FAILED',
   'ACCESS_CODE_REQUIRED',
+  'IDENTITY_CHECK_REQUIRED',
   'MAINTENANCE',
   'NOT_READY',
   'SMS_NOT_SENT',
@@ -23,6 +24,7 @@ export const ERROR_CODES = [
   'PAYMENT_FAILED',
   'PAYMENT_PROVIDER_ERROR',
   'NOT_CONFIGURED',
+  'SSO_REQUIRED',
   'INTERNAL',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

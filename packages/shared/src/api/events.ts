@@ -21,6 +21,10 @@ export const EVENT_TYPES = [
   'document.voided',
   'document.expired',
   'document.expiry_extended',
+  // An archive timestamp added to a sealed file (issue 35); message: 'pending' (after an outage) or 'renewal'.
+  'document.timestamped',
+  // Issue 39: its files and personal data removed (the retention rule or an erasure); a stub is kept.
+  'document.removed',
   'form.submitted',
   // Issue 36: what an approver or a viewer did (their `signers` names them; a rejection's reason is `message`).
   'recipient.approved',
@@ -29,6 +33,8 @@ export const EVENT_TYPES = [
   // A pending signer corrected by the sender, or handed on by the signer to someone else (issue 36).
   'recipient.updated',
   'recipient.reassigned',
+  // Issue 38: a recipient proved who they are by a mailed or texted code (`message`: email or sms).
+  'recipient.identity_checked',
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 export const TEST_EVENT_TYPE = 'webhook.test';

@@ -6,11 +6,14 @@ import { LIFECYCLE_ROUTES } from './lifecycle-routes.js';
  * server's serializer already checks every answer against its contract).
  */
 import { RECIPIENT_ROUTES } from './recipient-routes.js';
+import { SSO_ROUTES } from './sso-routes.js';
 
 export const ROUTES = {
   // After sending: correcting and reassigning a signer, signing in person (issue 36).
   ...RECIPIENT_ROUTES,
   ...LIFECYCLE_ROUTES,
+  // Single sign-on for a team (issue 38).
+  ...SSO_ROUTES,
   acceptTeamInvite: { method: 'POST', path: '/teams/:teamId/accept_invite' },
   addTeamMembers: { method: 'POST', path: '/teams/members' },
   deleteTeamMembers: { method: 'DELETE', path: '/teams/members' },
@@ -45,6 +48,7 @@ export const ROUTES = {
   apiKeyRequestHistory: { method: 'GET', path: '/api_keys/:id/request_history' },
   prepareSignUp: { method: 'POST', path: '/auth/sign_up/prepare' },
   signUpWithCode: { method: 'POST', path: '/auth/sign_up/with_code' },
+  operatorBackup: { method: 'POST', path: '/operator/backup' },
   operatorMintAppSumoCodes: { method: 'POST', path: '/operator/appsumo/codes' },
   activateTemplate: { method: 'PATCH', path: '/documents/templates/:id/activate' },
   addTemplateToApi: { method: 'POST', path: '/documents/templates/:id/to-api' },
@@ -63,6 +67,7 @@ export const ROUTES = {
   confirmEmailChange: { method: 'POST', path: '/auth/email/change/confirm' },
   deleteAvatar: { method: 'DELETE', path: '/user/avatar' },
   deleteUser: { method: 'DELETE', path: '/user' },
+  deletePasskey: { method: 'DELETE', path: '/user/passkeys/:id' },
   signersAvatars: { method: 'GET', path: '/user/signers_avatars/:documentId' },
   updateAvatar: { method: 'PATCH', path: '/user/avatar' },
   updateProfile: { method: 'PATCH', path: '/user/profile' },
@@ -90,9 +95,20 @@ export const ROUTES = {
   documentActivities: { method: 'GET', path: '/documents/:id/activities' },
   downloadDocumentsZip: { method: 'POST', path: '/documents/download_zip' },
   enableForm: { method: 'POST', path: '/documents/form-requests/:id/enable' },
+  addPasskey: { method: 'POST', path: '/user/passkeys' },
+  listPasskeys: { method: 'GET', path: '/user/passkeys' },
+  passkeyRegistrationOptions: { method: 'POST', path: '/user/passkeys/registration_options' },
+  renamePasskey: { method: 'PATCH', path: '/user/passkeys/:id' },
   enableGoogleAuthenticator: { method: 'POST', path: '/user/enable_google_authenticator' },
   fileClean: { method: 'POST', path: '/documents/:id/file_clean' },
   fileUpload: { method: 'POST', path: '/documents/:id/file_upload' },
+  // Issue 37: an attachment field's file (contracts/attachments.ts).
+  uploadFieldAttachment: {
+    method: 'POST',
+    path: '/document_sign/documents/:id/signers/:signerId/fields/:fieldId/attachment',
+  },
+  documentAttachments: { method: 'GET', path: '/documents/:id/attachments' },
+  attachmentDownloadUrl: { method: 'GET', path: '/documents/:id/attachments/:fieldId/download_url' },
   fileImport: { method: 'POST', path: '/documents/:id/file_import' },
   formContracts: { method: 'GET', path: '/documents/form-requests/:id/contracts' },
   formRegisteredUsers: { method: 'GET', path: '/documents/form-requests/:id/registered-users' },
@@ -141,6 +157,8 @@ export const ROUTES = {
   sharedDownload: { method: 'GET', path: '/shared/:id/:signature' },
   signDocument: { method: 'PATCH', path: '/document_sign/documents/:id/signers/:signerId/sign' },
   signIn: { method: 'POST', path: '/auth/sign_in' },
+  signInPasskey: { method: 'POST', path: '/auth/sign_in/passkey' },
+  signInPasskeyOptions: { method: 'POST', path: '/auth/sign_in/passkey/options' },
   signInGoogleAuthenticator: { method: 'POST', path: '/auth/sign_in/google_authenticator' },
   signInTwilio: { method: 'POST', path: '/auth/sign_in/twillio' },
   signUp: { method: 'POST', path: '/auth/sign_up' },
@@ -148,6 +166,10 @@ export const ROUTES = {
   signedDownloadUrlByHash: { method: 'GET', path: '/document_sign/documents/:id/signed_download_url/hash' },
   signedDownloadUrlByToken: { method: 'GET', path: '/document_sign/documents/:id/signed_download_url/jwt' },
   signerDocument: { method: 'GET', path: '/document_sign/signers/:signerId/document/:documentId' },
+  // Issue 38: the recipient's identity check by a mailed or texted code.
+  signerIdentity: { method: 'GET', path: '/document_sign/signers/:signerId/document/:documentId/identity' },
+  sendIdentityCode: { method: 'POST', path: '/document_sign/signers/:signerId/document/:documentId/identity/send' },
+  checkIdentityCode: { method: 'POST', path: '/document_sign/signers/:signerId/document/:documentId/identity/check' },
   signingLinkStatus: { method: 'GET', path: '/document_sign/documents/:id/link_status' },
   signerConversionStatus: { method: 'GET', path: '/document_sign/signers/:signerId/convertion_status' },
   previewPages: { method: 'GET', path: '/document_sign/documents/:id/preview_pages' },

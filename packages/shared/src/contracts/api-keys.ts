@@ -24,6 +24,12 @@ export const API_REQUEST_TYPES = [
   'set_reassignment',
   'void_document',
   'set_document_expiry',
+  'set_legal_hold',
+  'get_retention',
+  'set_retention',
+  'erase_person',
+  'get_document_attachments',
+  'get_attachment_download_url',
 ] as const;
 export type ApiRequestType = (typeof API_REQUEST_TYPES)[number];
 /** Page size of the keys table and the history ('Page size: not shown'). */

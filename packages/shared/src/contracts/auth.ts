@@ -25,6 +25,8 @@ export const signInResponse = z.discriminatedUnion('type', [
     twoFactorType: z.enum(TWO_FACTOR_TYPES),
     /** For SMS: the number's last digits, so the page can say where the code went. */
     phoneHint: z.string().optional(),
+    /** The user has a passkey, which the second step also takes (auth/sign_in/passkey with this token). */
+    hasPasskey: z.boolean().optional(),
   }),
 ]);
 export type SignInResponse = z.infer<typeof signInResponse>;

@@ -18,6 +18,8 @@ export const bulkSendRow = z.object({
   // the request.
   name: z.string().max(1000),
   email: z.string().max(1000),
+  /** The signer's mobile number for an SMS code (issue 38), from the file's phone column; checked as a row rule. */
+  phone: z.string().max(1000).optional(),
   /** A text field's label (its placeholder) to the value it gets for this row's signer. */
   prefill: z
     .record(z.string().max(100, MESSAGES.maxLength100), z.string().max(100, MESSAGES.maxLength100))

@@ -10,8 +10,14 @@ import {
   UPLOAD_LIMITS,
 } from '../documents/constants.js';
 import { FIELD_DATE_FORMATS, FONT_IDS, FONT_SIZE, MAX_SIGNERS } from '../documents/field-appearance.js';
-import { FIELD_TYPES, type FieldKey } from '../documents/field-kinds.js';
+import { CONDITION_OPERATORS } from '../documents/field-conditions.js';
+import { FIELD_PATTERNS, FIELD_TYPES, type FieldKey, type FieldSettings } from '../documents/field-kinds.js';
+import { customPatternProblem, FIELD_NAME_PATTERN } from '../documents/field-values.js';
+import { FORMULA_MAX_LENGTH } from '../documents/formula.js';
+import { EXPIRY_MAX_DAYS } from '../documents/lifecycle.js';
+import { POSTCODE_COUNTRIES, type PostcodeCountry } from '../documents/postcodes.js';
 import { MAX_STEP, RECIPIENT_ROLES } from '../documents/recipient-steps.js';
+import { SIGNER_VERIFICATIONS, VERIFICATION_CHANNELS } from '../documents/signer-verification.js';
 import { LANGUAGES } from '../i18n/languages.js';
 import { plainText } from '../validation/inputs.js';
 import { MESSAGES } from '../validation/messages.js';
@@ -34,6 +40,11 @@ export const documentPart = z.object({
   errorText: z.string().nullable(),
   /** A notice that does not stop the part (for example: existing digital signatures will not stay valid). */
   warningText: z.string().nullable(),
+  /**
+   * What was found in the file but placed as no field (issue 37): a text tag not understood, as written
+   * (`{{stamp:1}}`), or a form field of no matching type (`form field "name"`). Null: nothing.
+   */
+  unplacedFields: z.array(z.string()).nullable(),
   /** What became of a PDF's scripts and automatic actions (see ACTIVE_CONTENT_STATES); null: it had none. */
   activeContent: z.enum(ACTIVE_CONTENT_STATES).nullable(),
   files: z.array(fileEntry),
@@ -58,8 +69,64 @@ export const signer = z.object({
   isFinished: z.boolean(),
   /** The language of this signer's mails and page when corrected to one of their own (issue 36); null: the document's. */
   language: z.enum(LANGUAGES).nullable().optional(),
+  /** How the recipient proves who they are before the document opens (issue 38). */
+  verification: z.enum(SIGNER_VERIFICATIONS).optional(),
+  /** The number SMS codes go to (E.164); only the sender's answers carry it. */
+  phone: z.string().nullable().optional(),
 });
 export type Signer = z.infer<typeof signer>;
+
+/** A field's settings (issue 37): see FieldSettings in field-kinds.ts. Unknown keys are dropped. */
+export const fieldSettingsSchema = z
+  .object({
+    name: plainText()
+      .trim()
+      .max(50, MESSAGES.maxLength50)
+      .regex(FIELD_NAME_PATTERN, MESSAGES.fieldNameInvalid)
+      .optional(),
+    min: z.number().finite().optional(),
+    max: z.number().finite().optional(),
+    decimals: z.number().int().min(0).max(6).optional(),
+    prefix: plainText().max(10).optional(),
+    suffix: plainText().max(10).optional(),
+    choices: z.array(plainText().trim().min(1, MESSAGES.required).max(100, MESSAGES.maxLength100)).max(50).optional(),
+    minChoices: z.number().int().min(0).max(50).optional(),
+    maxChoices: z.number().int().min(1).max(50).optional(),
+    locked: z.boolean().optional(),
+    country: z
+      .string()
+      .regex(/^[A-Z]{2}$/)
+      .optional(),
+    formula: plainText().max(FORMULA_MAX_LENGTH).optional(),
+    minLength: z.number().int().min(0).max(1000).optional(),
+    maxLength: z.number().int().min(1).max(1000).optional(),
+    pattern: z.enum(FIELD_PATTERNS).optional(),
+    postcodeCountry: z.enum(POSTCODE_COUNTRIES as [PostcodeCountry, ...PostcodeCountry[]]).optional(),
+    customPattern: z
+      .string()
+      .max(200)
+      .refine((pattern) => customPatternProblem(pattern) === null, MESSAGES.fieldPatternInvalid)
+      .optional(),
+    patternMessage: plainText().max(200).optional(),
+    condition: z
+      .object({
+        field: plainText().trim().min(1, MESSAGES.required).max(50, MESSAGES.maxLength50),
+        op: z.enum(CONDITION_OPERATORS),
+        value: z.union([plainText().max(100, MESSAGES.maxLength100), z.number().finite()]).optional(),
+      })
+      .optional(),
+  })
+  .refine((settings) => settings.min === undefined || settings.max === undefined || settings.min <= settings.max, {
+    message: MESSAGES.fieldRangeInvalid,
+    path: ['max'],
+  })
+  .refine(
+    (settings) =>
+      settings.minChoices === undefined ||
+      settings.maxChoices === undefined ||
+      settings.minChoices <= settings.maxChoices,
+    { message: MESSAGES.fieldRangeInvalid, path: ['maxChoices'] },
+  ) satisfies z.ZodType<FieldSettings>;
 
 /**
  * A field on a page: exactly the keys of FIELD_KEYS (field-kinds.ts). Coordinates and sizes are PDF points on the
@@ -77,12 +144,19 @@ const documentFieldShape = {
   signerId: z.string().uuid().nullable(),
   required: z.boolean(),
   checked: z.boolean(),
-  text: z.string().max(1000).nullable(),
+  text: z
+    .string()
+    .max(1000)
+    .nullable()
+    .describe(
+      'The value of a text kind or date as stored: a number with a dot for decimals, a phone number in E.164, a multiselect\'s ticked options as a JSON array of strings in the order of its choices (e.g. ["Basic","Team"]).',
+    ),
   placeholder: z.string().max(100, MESSAGES.maxLength100).nullable(),
   dateFormat: z.enum(FIELD_DATE_FORMATS).nullable(),
   fontFamily: z.enum(FONT_IDS).nullable(),
   fontSize: z.number().int().min(FONT_SIZE.min).max(FONT_SIZE.max).nullable(),
   requisiteId: z.string().uuid().nullable(),
+  settings: fieldSettingsSchema.nullable(),
 } satisfies Record<FieldKey, z.ZodType>;
 /** A field as the editor sends it: its texts without control characters. */
 export const documentField = z.object({
@@ -110,8 +184,30 @@ export const documentActivity = z.object({
   /** decline and void: the reason given; extend: the new expiry date ('none' when taken away) (issue 36). */
   reason: z.string().optional(),
   expiresAt: z.string().optional(),
+  /** identity_check (issue 38): the channel of the code typed and where it went, masked. */
+  identityCheck: z.object({ channel: z.enum(VERIFICATION_CHANNELS), to: z.string() }).optional(),
 });
 export type DocumentActivity = z.infer<typeof documentActivity>;
+
+/** A removed document's stub (issue 39): when and why, the fingerprints of its sealed files, the chain's last hash. */
+export const documentRemoval = z.object({
+  removedAt: z.string(),
+  reason: z.enum(['retention', 'erasure']),
+  /** The SHA-256 (hex) of every file sealed for it: `/verify` still recognises them. */
+  sealedSha256: z.array(z.string()),
+  /** The audit chain's last hash before the removal (the last `hash` of its embedded audit trail). */
+  chainHash: z.string().nullable(),
+});
+
+/**
+ * A template's default expiry in days (1..EXPIRY_MAX_DAYS): a document made from it can be signed until the end of
+ * the day that many days later, unless its own date is given; null: none.
+ */
+export const expiryDays = z
+  .number({ error: MESSAGES.expiryDaysInvalid })
+  .int(MESSAGES.expiryDaysInvalid)
+  .min(1, MESSAGES.expiryDaysInvalid)
+  .max(EXPIRY_MAX_DAYS, MESSAGES.expiryDaysInvalid);
 
 export const document = z.object({
   id: z.string().uuid(),
@@ -137,12 +233,18 @@ export const document = z.object({
   allowReassign: z.boolean().optional(),
   /** The instant the document stops being signable (the end of its expiry date, UTC); null: never (issue 36). */
   expiresAt: z.string().nullable(),
+  /** A template's or form's default expiry in days (see expiryDays); null: none. */
+  expiryDays: z.number().int().nullable().optional(),
   /** The template this document was made from, if any. */
   templateId: z.string().uuid().nullable(),
   /** A replica's source template (see templates), otherwise null. */
   sourceTemplateId: z.string().uuid().nullable(),
   signers: z.array(signer),
   fields: z.array(documentFieldResponse),
+  /** Under a legal hold since then (issue 39): nothing removes it; null: not held. */
+  legalHoldAt: z.string().nullable().optional(),
+  /** Set once its files and personal data were removed (issue 39): what the stub keeps; null: not removed. */
+  removal: documentRemoval.nullable().optional(),
 });
 export type Document = z.infer<typeof document>;
 
@@ -209,6 +311,10 @@ export const signerInput = z.object({
   recipientRole: z.enum(RECIPIENT_ROLES).default('signer'),
   /** Its step of the order (same number: any order between them); not given, its place in the list. */
   step: z.number().int().min(1).max(MAX_STEP).optional(),
+  /** How the recipient proves who they are (issue 38); none when not given. */
+  verification: z.enum(SIGNER_VERIFICATIONS).optional(),
+  /** The number SMS codes go to, with its country code; required for `sms` and `email_sms`. */
+  phone: plainText().max(40).nullable().optional(),
 });
 export type SignerInput = z.input<typeof signerInput>;
 
@@ -256,6 +362,7 @@ export const conversionData = {
         pagesTotal: true,
         errorText: true,
         warningText: true,
+        unplacedFields: true,
       }),
     ),
   }),

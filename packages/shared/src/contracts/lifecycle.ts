@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { ROUTES } from '../api/routes.js';
 import { DOCUMENT_STATUSES } from '../documents/constants.js';
-import { END_REASON_MAX_LENGTH, ENDED_STATUSES } from '../documents/lifecycle.js';
-import { plainText } from '../validation/inputs.js';
+import { ENDED_STATUSES } from '../documents/lifecycle.js';
+import { reasonText } from '../validation/inputs.js';
 import { MESSAGES } from '../validation/messages.js';
 import { documentIdParams } from './documents.js';
 
@@ -11,10 +11,6 @@ import { documentIdParams } from './documents.js';
  * reason, the sender voids with a reason, an expiry date is set or moved (an expired document becomes awaiting
  * again), and an ended document is copied into a new draft ('Edit & Resend').
  */
-export const endReason = plainText()
-  .trim()
-  .min(1, MESSAGES.required)
-  .max(END_REASON_MAX_LENGTH, MESSAGES.endReasonTooLong);
 
 /** An expiry date, YYYY-MM-DD: signable through the end of that day (UTC); null takes the date away. */
 export const expiryDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, MESSAGES.expiryDateInvalid);
@@ -25,7 +21,7 @@ const uuid = z.string().uuid({ error: MESSAGES.documentNotFound });
 export const declineDocument = {
   ...ROUTES.declineDocument,
   params: z.object({ id: uuid, signerId: uuid }),
-  body: z.object({ reason: endReason }),
+  body: z.object({ reason: reasonText }),
   response: z.object({ documentStatus: z.literal('declined') }),
 } as const;
 
@@ -40,7 +36,7 @@ export const documentStatusAnswer = z.object({
 export const voidDocument = {
   ...ROUTES.voidDocument,
   params: documentIdParams,
-  body: z.object({ reason: endReason }),
+  body: z.object({ reason: reasonText }),
   response: documentStatusAnswer,
 } as const;
 

@@ -4,13 +4,16 @@ import { ERROR_CODES } from '../api/errors.js';
 import { DOCUMENT_STATUSES } from '../documents/constants.js';
 import { MAX_SIGNERS } from '../documents/field-appearance.js';
 import { RECIPIENT_ROLES, type RecipientRole } from '../documents/recipient-steps.js';
+import { SIGNER_VERIFICATIONS } from '../documents/signer-verification.js';
 import { plainText } from '../validation/inputs.js';
 import { MESSAGES } from '../validation/messages.js';
 import { API_KEY_MODES, type ApiRequestType } from './api-keys.js';
+import { fieldAttachment } from './attachments.js';
 import { documentListItem, documentListQuery, documentListResponse } from './document-list.js';
 import { signerInput } from './documents.js';
 import { documentStatusAnswer, expiryDate, setDocumentExpiry, voidDocument } from './lifecycle.js';
 import { setReassignmentRequest, updateRecipientRequest } from './recipients.js';
+import { erasePerson, getRetention, setLegalHold, updateRetention } from './retention.js';
 import { createWebhookRequest, webhookSubscription } from './webhooks.js';
 
 /** The public API's prefix: authenticated by `Authorization: Bearer <API key>` alone. */
@@ -44,18 +47,30 @@ export const signRequestBody = z
     templateId: z.string().uuid({ error: MESSAGES.apiTemplateNotFound }),
     title: plainText().max(100, MESSAGES.maxLength100).optional(),
     message: plainText().max(1000).nullable().optional(),
+    /**
+     * One per role, in the roles' order. `verification` (issue 38): how the signer proves who they are before the
+     * document opens (none, email, sms, email_sms; the role's when left out), and `phone` the number (with its
+     * country code) an SMS code goes to.
+     */
     signers: z
-      .array(signerInput.pick({ name: true, email: true }))
+      .array(signerInput.pick({ name: true, email: true, verification: true, phone: true }))
       .min(1, MESSAGES.documentNeedsSigner)
       .max(MAX_SIGNERS, MESSAGES.signersLimit),
-    /** Text fields' values by their label (the placeholder, any case), as a bulk send's columns. */
+    /** Fields' values by their label (the placeholder, any case), as a bulk send's columns: any text-value kind (issue 37). */
     fieldValues: z.record(z.string().max(100), plainText().max(1000)).optional(),
     /** Where the signer goes after signing (https). */
     redirectionPage: z.string().url().max(500).optional(),
     /** Answer a signing link per signer, to open (or embed) at once. */
     withSigningLinks: z.boolean().default(false),
-    /** The last day it may be signed (YYYY-MM-DD, through its end in UTC); it then expires (issue 36). */
-    expiresAt: expiryDate.optional(),
+    /**
+     * The last day it may be signed (YYYY-MM-DD, through its end in UTC); it then expires (issue 36). Not given: the
+     * template's default expiry in days (counted from the request), if it has one.
+     */
+    expiresAt: expiryDate
+      .optional()
+      .describe(
+        "The last day it may be signed (YYYY-MM-DD, through its end in UTC). Not given: the template's default expiry in days, counted from today, if it has one.",
+      ),
   })
   .meta({
     example: {
@@ -83,6 +98,9 @@ export const apiSigner = z.object({
   recipientRole: z.enum(RECIPIENT_ROLES),
   step: z.number().int(),
   status: z.enum(API_RECIPIENT_STATUSES),
+  /** How the recipient proves who they are before the document opens, and the SMS code's number (issue 38). */
+  verification: z.enum(SIGNER_VERIFICATIONS),
+  phone: z.string().nullable(),
 });
 export type ApiSigner = z.infer<typeof apiSigner>;
 
@@ -151,6 +169,29 @@ export const publicDocumentSigners = {
   summary: "A document's signers with each one's status",
   params: z.object({ id: z.string().uuid({ error: MESSAGES.documentNotFound }) }),
   response: z.object({ documentId: z.string().uuid(), status: z.enum(DOCUMENT_STATUSES), signers: z.array(apiSigner) }),
+} as const satisfies PublicRoute & Record<string, unknown>;
+
+/** get_document_attachments: the files signers attached (issue 37), each with its name, size, SHA-256 and download path. */
+export const publicDocumentAttachments = {
+  method: 'GET',
+  path: '/documents/:id/attachments',
+  type: 'get_document_attachments',
+  summary: "The files a document's signers attached, with their SHA-256",
+  params: z.object({ id: z.string().uuid({ error: MESSAGES.documentNotFound }) }),
+  response: z.array(fieldAttachment),
+} as const satisfies PublicRoute & Record<string, unknown>;
+
+/** get_attachment_download_url: a short-lived signed URL that downloads one attached file. */
+export const publicAttachmentDownloadUrl = {
+  method: 'GET',
+  path: '/documents/:id/attachments/:fieldId/download_url',
+  type: 'get_attachment_download_url',
+  summary: 'A signed URL that downloads a file a signer attached',
+  params: z.object({
+    id: z.string().uuid({ error: MESSAGES.documentNotFound }),
+    fieldId: z.string().uuid({ error: MESSAGES.notFound }),
+  }),
+  response: z.object({ url: z.string() }),
 } as const satisfies PublicRoute & Record<string, unknown>;
 
 export const publicUser = {
@@ -246,14 +287,60 @@ export const publicSetDocumentExpiry = {
   response: documentStatusAnswer,
 } as const satisfies PublicRoute & Record<string, unknown>;
 
+/** set_legal_hold (issue 39): one document's legal hold set or released; nothing removes a held document. */
+export const publicSetLegalHold = {
+  method: 'POST',
+  path: '/documents/:id/legal_hold',
+  type: 'set_legal_hold',
+  summary: "Set or release a document's legal hold",
+  params: z.object({ id: z.string().uuid({ error: MESSAGES.documentNotFound }) }),
+  body: setLegalHold.body,
+  response: setLegalHold.response,
+} as const satisfies PublicRoute & Record<string, unknown>;
+
+/** get_retention (issue 39): the account's retention rule and legal hold (the account owner's key). */
+export const publicGetRetention = {
+  method: 'GET',
+  path: '/retention',
+  type: 'get_retention',
+  summary: "The account's retention rule and legal hold",
+  response: getRetention.response,
+} as const satisfies PublicRoute & Record<string, unknown>;
+
+/** set_retention (issue 39). */
+export const publicSetRetention = {
+  method: 'PATCH',
+  path: '/retention',
+  type: 'set_retention',
+  summary: "Set the account's retention rule and legal hold",
+  body: updateRetention.body,
+  response: updateRetention.response,
+} as const satisfies PublicRoute & Record<string, unknown>;
+
+/** erase_person (issue 39): a person erased from the account by e-mail (`dryRun` tells what would happen). */
+export const publicErasePerson = {
+  method: 'POST',
+  path: '/erasures',
+  type: 'erase_person',
+  summary: 'Erase a person from the account',
+  body: erasePerson.body,
+  response: erasePerson.response,
+} as const satisfies PublicRoute & Record<string, unknown>;
+
 /** Every public route, one per request type of the history. */
 export const PUBLIC_ROUTES = [
+  publicSetLegalHold,
+  publicGetRetention,
+  publicSetRetention,
+  publicErasePerson,
   publicVoidDocument,
   publicSetDocumentExpiry,
   publicSignRequest,
   publicRecentDocument,
   publicDocuments,
   publicDocumentSigners,
+  publicDocumentAttachments,
+  publicAttachmentDownloadUrl,
   publicUser,
   publicWebhookSubscribe,
   publicWebhookUnsubscribe,

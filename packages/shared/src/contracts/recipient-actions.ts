@@ -1,8 +1,6 @@
 import { z } from 'zod';
 import { ROUTES } from '../api/routes.js';
-import { REJECT_REASON_MAX_LENGTH } from '../documents/recipient-steps.js';
-import { plainText } from '../validation/inputs.js';
-import { MESSAGES } from '../validation/messages.js';
+import { reasonText } from '../validation/inputs.js';
 import { document } from './documents.js';
 import { documentSignerParams } from './signing.js';
 
@@ -30,12 +28,7 @@ export const approveDocument = {
 export const rejectDocument = {
   ...ROUTES.rejectDocument,
   params: documentSignerParams,
-  body: z.object({
-    reason: plainText()
-      .trim()
-      .min(1, MESSAGES.rejectReasonRequired)
-      .max(REJECT_REASON_MAX_LENGTH, MESSAGES.rejectReasonTooLong),
-  }),
+  body: z.object({ reason: reasonText }),
   response: recipientActResponse,
 } as const;
 

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { ROUTES } from '../api/routes.js';
-import { REASSIGN_REASON_MAX_LENGTH, SIGNER_ACCESS_CODE_MAX_LENGTH } from '../documents/recipient-changes.js';
+import { SIGNER_ACCESS_CODE_MAX_LENGTH } from '../documents/recipient-changes.js';
 import { LANGUAGES } from '../i18n/languages.js';
-import { email, hasNoControlCharacters, personName } from '../validation/inputs.js';
+import { email, hasNoControlCharacters, personName, reasonText } from '../validation/inputs.js';
 import { MESSAGES } from '../validation/messages.js';
 import { document, documentIdParams } from './documents.js';
 import { documentSignerParams } from './signing.js';
@@ -53,12 +53,7 @@ export const setReassignment = {
 export const reassignSignerRequest = z.object({
   name: personName,
   email,
-  reason: z
-    .string({ error: MESSAGES.reassignReasonRequired })
-    .trim()
-    .min(1, MESSAGES.reassignReasonRequired)
-    .max(REASSIGN_REASON_MAX_LENGTH, MESSAGES.reassignReasonTooLong)
-    .refine(hasNoControlCharacters, MESSAGES.controlCharacters),
+  reason: reasonText,
 });
 export type ReassignSignerRequest = z.input<typeof reassignSignerRequest>;
 export const reassignSigner = {

@@ -57,13 +57,24 @@ export const requisiteInput = z
   .refine((item) => item.valueType !== 'text' || Boolean(item.text), { message: MESSAGES.required, path: ['text'] });
 export type RequisiteInput = z.infer<typeof requisiteInput>;
 
-/** The body of POST and PATCH requisites: the signature and its initials, always together. */
+/**
+ * The body of POST and PATCH requisites: the signature and its initials, always together; or (POST only) one company
+ * stamp or seal, an uploaded image saved alone.
+ */
 export const requisitesBody = z.object({
   requisites: z
     .array(requisiteInput)
-    .length(2, MESSAGES.requisitePairRequired)
-    .refine((items) => items.some((item) => item.type === 'sign') && items.some((item) => item.type === 'initial'), {
-      message: MESSAGES.requisitePairRequired,
+    .min(1, MESSAGES.requisitePairRequired)
+    .max(2, MESSAGES.requisitePairRequired)
+    .refine(
+      (items) =>
+        items.length === 1
+          ? items[0]?.type === 'stamp'
+          : items.some((item) => item.type === 'sign') && items.some((item) => item.type === 'initial'),
+      { message: MESSAGES.requisitePairRequired },
+    )
+    .refine((items) => items.every((item) => item.type !== 'stamp' || item.valueType === 'upload'), {
+      message: MESSAGES.stampUploadOnly,
     }),
   /**
    * The Electronic Signature Disclosure and Consent text the owner ticked when making the pair, as shown to them;
@@ -80,14 +91,14 @@ export const listRequisites = {
   response: z.array(requisite),
 } as const;
 
-/** POST requisites: a new pair (signature and initials, linked by siblingId). */
+/** POST requisites: a new pair (signature and initials, linked by siblingId), or a stamp alone. */
 export const createRequisites = {
   ...ROUTES.createRequisites,
   body: requisitesBody,
   response: z.array(requisite),
 } as const;
 
-/** PATCH requisites: changes an existing pair; both items carry their ids. */
+/** PATCH requisites: changes an existing pair; both items carry their ids (a stamp is deleted and added again). */
 export const updateRequisites = {
   ...ROUTES.updateRequisites,
   body: requisitesBody,

@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { REQUISITE_VALUE_TYPES } from '../account/requisites.js';
 import { ROUTES } from '../api/routes.js';
 import { RECIPIENT_ROLES } from '../documents/recipient-steps.js';
+import { VERIFICATION_CHANNELS } from '../documents/signer-verification.js';
+import { LANGUAGES } from '../i18n/languages.js';
 import { plainText } from '../validation/inputs.js';
 import { MESSAGES } from '../validation/messages.js';
 import { signerCompany } from './company.js';
@@ -107,6 +109,44 @@ export const confirmCode = {
   ...ROUTES.confirmCode,
   params: signerDocumentParams,
   body: z.object({ codeAccess: plainText().min(1, MESSAGES.required).max(100, MESSAGES.maxLength100) }),
+  response: z.object({ success: z.literal(true) }),
+} as const;
+
+/**
+ * GET .../identity (issue 38): the codes the recipient must type before the document opens, each with where it goes
+ * (masked) and whether this link already passed it. Answers before the identity check (not before the access code).
+ */
+export const signerIdentity = {
+  ...ROUTES.signerIdentity,
+  params: signerDocumentParams,
+  response: z.object({
+    checks: z.array(z.object({ channel: z.enum(VERIFICATION_CHANNELS), to: z.string(), verified: z.boolean() })),
+    /** The page's language before the document opens (the recipient's, else the document's; null: the browser's). */
+    language: z.enum(LANGUAGES).nullable(),
+  }),
+} as const;
+
+const identityChannel = z.object({ channel: z.enum(VERIFICATION_CHANNELS) });
+
+/**
+ * POST .../identity/send: a new code by the channel (mailed or texted), replacing none; at most
+ * VERIFICATION_CODES_PER_WINDOW per channel in VERIFICATION_CODE_WINDOW_SECONDS (429 after).
+ */
+export const sendIdentityCode = {
+  ...ROUTES.sendIdentityCode,
+  params: signerDocumentParams,
+  body: identityChannel,
+  response: z.object({ success: z.literal(true), to: z.string() }),
+} as const;
+
+/**
+ * POST .../identity/check: the typed code of the channel. Every failure (wrong, expired, spent, too many tries, no
+ * code) answers the same 403 with the same message.
+ */
+export const checkIdentityCode = {
+  ...ROUTES.checkIdentityCode,
+  params: signerDocumentParams,
+  body: identityChannel.extend({ code: z.string().trim().max(20) }),
   response: z.object({ success: z.literal(true) }),
 } as const;
 

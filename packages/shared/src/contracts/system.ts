@@ -63,3 +63,20 @@ export const operatorSetPlan = {
   }),
   response: z.object({ email: z.string(), planType: z.enum(PLAN_TYPES), templateLimit: z.number().int() }),
 } as const;
+
+/**
+ * POST operator/backup: the running server writes a backup (modules/backup) into `dir`, a new or empty folder on its
+ * own machine, given as an absolute path: how `npm run backup` copies an embedded (PGlite) database, which only the
+ * server's process may open. With the operator key as the bearer token; otherwise 404, as above.
+ */
+export const operatorBackup = {
+  ...ROUTES.operatorBackup,
+  body: z.object({ dir: z.string().min(1).max(1000) }),
+  response: z.object({
+    tables: z.number().int(),
+    rows: z.number().int(),
+    files: z.number().int(),
+    bytes: z.number().int(),
+    missingFiles: z.array(z.string()),
+  }),
+} as const;

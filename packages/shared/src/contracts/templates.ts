@@ -3,9 +3,10 @@ import { ROUTES } from '../api/routes.js';
 import { SENT_DOCUMENT_TYPES } from '../documents/constants.js';
 import { MAX_SIGNERS } from '../documents/field-appearance.js';
 import { MAX_STEP, RECIPIENT_ROLES } from '../documents/recipient-steps.js';
+import { SIGNER_VERIFICATIONS } from '../documents/signer-verification.js';
 import { plainText, requiredString } from '../validation/inputs.js';
 import { MESSAGES } from '../validation/messages.js';
-import { document, documentField, documentIdParams, signerInput } from './documents.js';
+import { document, documentField, documentIdParams, expiryDays, signerInput } from './documents.js';
 
 /**
  * Templates (spec sections 4, 6 and 7): documents of type `template` whose signers are roles (a role name instead
@@ -20,6 +21,8 @@ export const templateRole = z.object({
   recipientRole: z.enum(RECIPIENT_ROLES).default('signer'),
   /** The role's step of the order; not given, its place in the list. */
   step: z.number().int().min(1).max(MAX_STEP).optional(),
+  /** How the role's recipient proves who they are (issue 38); an SMS code needs the phone when the template is used. */
+  verification: z.enum(SIGNER_VERIFICATIONS).optional(),
 });
 export type TemplateRole = z.input<typeof templateRole>;
 
@@ -64,6 +67,8 @@ export const updateTemplateRequest = z.object({
   isOrdered: z.boolean().optional(),
   roles: z.array(templateRole).max(MAX_SIGNERS, MESSAGES.signersLimit).optional(),
   fields: z.array(documentField).max(2000).optional(),
+  /** The default expiry in days of the documents made from it (1..365); null: none. */
+  expiryDays: expiryDays.nullable().optional(),
 });
 export type UpdateTemplateRequest = z.input<typeof updateTemplateRequest>;
 export const updateTemplate = {
@@ -157,7 +162,10 @@ export const createDocumentFromTemplateRequest = z.object({
   type: z.enum(SENT_DOCUMENT_TYPES).default('others'),
   title: templateTitle.optional(),
   message: plainText().max(1000).nullable().optional(),
-  signers: z.array(signerInput.pick({ name: true, email: true })).max(MAX_SIGNERS, MESSAGES.signersLimit),
+  /** Issue 38: a row may set its recipient's identity check (else the role's) and give the SMS code's number. */
+  signers: z
+    .array(signerInput.pick({ name: true, email: true, verification: true, phone: true }))
+    .max(MAX_SIGNERS, MESSAGES.signersLimit),
 });
 export type CreateDocumentFromTemplateRequest = z.input<typeof createDocumentFromTemplateRequest>;
 export const createDocumentFromTemplate = {

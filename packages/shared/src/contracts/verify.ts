@@ -58,6 +58,11 @@ export const verifyPdf = {
         title: z.string(),
         completedAt: z.string(),
         signers: z.array(z.object({ name: z.string(), email: z.string() })),
+        /**
+         * When its files and personal data were removed (issue 39): the stub still knows the file's fingerprint, so
+         * the file is still recognised as sealed here (its signers are no longer named); null: not removed.
+         */
+        removedAt: z.string().nullable().optional(),
       })
       .nullable(),
     evidence: z.object({

@@ -8,6 +8,7 @@ import {
   maxRowsMessage,
 } from '../validation/messages.js';
 import { FIELD_KINDS, type FieldType } from './field-kinds.js';
+import { normalizePhone } from './phone-numbers.js';
 import { dropTrailingEmptySigner, type SignerLine, signerLineErrors } from './signer-rules.js';
 
 /**
@@ -124,6 +125,8 @@ export function parseBulkCsv(text: string): BulkCsvParseResult {
 export interface BulkCsvColumns {
   nameColumn: number;
   emailColumn: number;
+  /** Issue 38: the column of the signers' mobile numbers (an SMS code's), when the file has one. */
+  phoneColumn?: number | undefined;
   prefillLabels?: readonly string[];
 }
 
@@ -134,6 +137,8 @@ export interface BulkCsvSigner {
   email: string;
   /** Text-field label (as given in `prefillLabels`) to the row's non-empty value in the column of that header. */
   prefill: Record<string, string>;
+  /** The row's mobile number in E.164, from the phone column (issue 38). */
+  phone?: string;
 }
 
 export interface BulkCsvRowError {
@@ -212,6 +217,7 @@ export function mapBulkCsvSigners(table: BulkCsvTable, columns: BulkCsvColumns):
 
   const lineErrors = new Map(signerLineErrors(lines).map((error) => [error.index, error.message]));
   const prefill = bulkCsvPrefillColumns(table.header, columns);
+  const phoneColumn = columns.phoneColumn !== undefined && isColumn(columns.phoneColumn) ? columns.phoneColumn : null;
   const signers: BulkCsvSigner[] = [];
   const errors: BulkCsvRowError[] = [];
   lines.forEach((line, index) => {
@@ -219,15 +225,42 @@ export function mapBulkCsvSigners(table: BulkCsvTable, columns: BulkCsvColumns):
     const values = prefill
       .map(([label, column]) => [label, cell(table.rows[index] ?? [], column)] as const)
       .filter(([, value]) => value !== '');
+    const typedPhone = phoneColumn === null ? '' : cell(table.rows[index] ?? [], phoneColumn);
+    const phone = typedPhone === '' ? null : normalizePhone(typedPhone);
     const message =
       lineErrors.get(index) ??
       nameError(line.name) ??
       emailError(line.email) ??
+      (typedPhone !== '' && phone === null ? MESSAGES.verificationPhoneInvalid : null) ??
       (values.every(([, value]) => hasNoControlCharacters(value)) ? null : MESSAGES.controlCharacters);
     if (message) errors.push({ row, message, text: csvRowMessage(row, message) });
-    else signers.push({ row, name: line.name, email: line.email, prefill: Object.fromEntries(values) });
+    else {
+      const signer = { row, name: line.name, email: line.email, prefill: Object.fromEntries(values) };
+      signers.push(phone ? { ...signer, phone } : signer);
+    }
   });
   return { ok: true, signers, errors };
+}
+
+/** Headers read as the signers' mobile numbers (issue 38), compared trimmed and in any case. */
+const PHONE_HEADERS = [
+  'phone',
+  'mobile',
+  'mobile phone',
+  'phone number',
+  'sms',
+  'téléphone',
+  'telefon',
+  'teléfono',
+  'telefono',
+  'telefoon',
+  'telefone',
+];
+
+/** The column of the signers' mobile numbers, by its header ('Phone', 'Mobile'...); undefined when there is none. */
+export function bulkCsvPhoneColumn(header: readonly string[]): number | undefined {
+  const index = header.findIndex((cell) => PHONE_HEADERS.includes(cell.trim().toLowerCase()));
+  return index === -1 ? undefined : index;
 }
 
 /** At most 100 signers per bulk send: the 101 rows of the file less its header. */
@@ -237,6 +270,8 @@ export const BULK_SEND_MAX_ROWS = BULK_CSV_MAX_ROWS - 1;
 export interface BulkSendRowInput {
   name: string;
   email: string;
+  /** The signer's mobile number, for an SMS code (issue 38). */
+  phone?: string | undefined;
   prefill?: Record<string, string> | undefined;
 }
 
@@ -252,10 +287,15 @@ export function checkBulkSendRows(rows: readonly BulkSendRowInput[]): BulkCsvMap
     for (const label of Object.keys(row.prefill ?? {})) if (!labels.includes(label)) labels.push(label);
   }
   const table: BulkCsvTable = {
-    header: ['', '', ...labels],
-    rows: rows.map((row) => [row.name, row.email, ...labels.map((label) => row.prefill?.[label] ?? '')]),
+    header: ['', '', '', ...labels],
+    rows: rows.map((row) => [
+      row.name,
+      row.email,
+      row.phone ?? '',
+      ...labels.map((label) => row.prefill?.[label] ?? ''),
+    ]),
   };
-  return mapBulkCsvSigners(table, { nameColumn: 0, emailColumn: 1, prefillLabels: labels });
+  return mapBulkCsvSigners(table, { nameColumn: 0, emailColumn: 1, phoneColumn: 2, prefillLabels: labels });
 }
 
 /**
@@ -270,7 +310,10 @@ export function prefillLabels(
   const labels = new Map<string, string>();
   for (const field of fields) {
     const label = field.placeholder?.trim() ?? '';
-    if (FIELD_KINDS[field.type].value !== 'text' || field.signerId !== roleId || label === '') continue;
+    const kind = FIELD_KINDS[field.type];
+    // A formula's value is computed and an attachment's is a file: neither is prefilled (issue 37).
+    if (kind.value !== 'text' || kind.rule === 'formula' || kind.rule === 'attachment') continue;
+    if (field.signerId !== roleId || label === '') continue;
     if (!labels.has(label.toLowerCase())) labels.set(label.toLowerCase(), label);
   }
   return [...labels.values()];

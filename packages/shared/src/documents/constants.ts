@@ -93,6 +93,12 @@ export const ACTIVITY_TYPES = [
   'extend',
   // An archive timestamp added to a sealed file (issue 35).
   'timestamp',
+  // Issue 39: a legal hold set and released; the files and personal data removed (retention or erasure), a stub kept.
+  'hold',
+  'release',
+  'remove',
+  // A recipient proved who they are by a mailed or texted code (issue 38): details hold the channel and the masked address.
+  'identity_check',
 ] as const;
 export type ActivityType = (typeof ACTIVITY_TYPES)[number];
 

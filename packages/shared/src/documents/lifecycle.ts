@@ -11,8 +11,8 @@ export function isEndedStatus(status: string): status is EndedStatus {
   return (ENDED_STATUSES as readonly string[]).includes(status);
 }
 
-/** A decline's or a void's reason: required, at most this long (characters). */
-export const END_REASON_MAX_LENGTH = 500;
+/** A reason (decline, void, reject, reassign): required, at most this long (characters). */
+export const REASON_MAX_LENGTH = 500;
 
 /** Expiry: signers on their turn are reminded these many days before (the largest first), then it expires. */
 export const EXPIRY_REMINDER_DAYS = [3, 1] as const;
@@ -31,6 +31,14 @@ export function expiryInstant(date: string): Date {
 /** The date (YYYY-MM-DD, UTC) an expiry instant belongs to. */
 export function expiryDateOf(instant: Date | string): string {
   return new Date(instant).toISOString().slice(0, 10);
+}
+
+/**
+ * The expiry instant of a document made now from a template whose default expiry is `days` days: the end (UTC) of
+ * the day `days` days from now.
+ */
+export function defaultExpiryInstant(days: number, now: Date): Date {
+  return expiryInstant(expiryDateOf(new Date(now.getTime() + days * DAY_MS)));
 }
 
 /** Whether a chosen expiry date may be set now: today or later, and at most EXPIRY_MAX_DAYS ahead. */

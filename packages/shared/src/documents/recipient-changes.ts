@@ -3,8 +3,6 @@
  * the signer, a signing hosted in person on the sender's device.
  */
 
-/** A reassignment's reason, required. */
-export const REASSIGN_REASON_MAX_LENGTH = 500;
 /** Reassignments of one document in the window, from any signer: past it, 429 (each one mails a stranger). */
 export const REASSIGN_LIMIT = 5;
 export const REASSIGN_WINDOW_SECONDS = 24 * 60 * 60;

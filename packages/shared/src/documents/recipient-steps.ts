@@ -17,8 +17,6 @@ export type RecipientRole = (typeof RECIPIENT_ROLES)[number];
 /** What a recipient of each role does when it is its turn (the activity it leaves). */
 export const RECIPIENT_ACTIONS = { signer: 'sign', approver: 'approve', viewer: 'acknowledge', cc: null } as const;
 
-/** The longest reason an approver may give for rejecting. */
-export const REJECT_REASON_MAX_LENGTH = 500;
 /** The highest step number a recipient may be given. */
 export const MAX_STEP = 100;
 

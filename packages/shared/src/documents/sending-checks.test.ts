@@ -93,4 +93,68 @@ describe('sending checks', () => {
   it('applies only the duplicate check to a document from a template', () => {
     expect(sendingErrors(input({ isFromTemplate: true, hasFile: false, fields: [] }))).toEqual([]);
   });
+
+  it('needs options for every list and radio group, and formulas that read known numbers without a cycle', () => {
+    const withFields = (fields: SendingCheckField[]) => sendingErrors(input({ fields: [field('bob'), ...fields] }));
+    expect(withFields([field('bob', { type: 'dropdown', settings: { choices: ['A'] } })])).toEqual([]);
+    expect(withFields([field('bob', { type: 'radio' })])).toEqual([MESSAGES.fieldChoicesMissing]);
+    expect(withFields([field('bob', { type: 'dropdown', settings: { choices: [] } })])).toEqual([
+      MESSAGES.fieldChoicesMissing,
+    ]);
+    // A multiselect needs options too, no fewer than it asks to tick.
+    expect(withFields([field('bob', { type: 'multiselect' })])).toEqual([MESSAGES.fieldChoicesMissing]);
+    expect(withFields([field('bob', { type: 'multiselect', settings: { choices: ['A'], minChoices: 2 } })])).toEqual([
+      MESSAGES.fieldChoiceCountInvalid,
+    ]);
+    expect(
+      withFields([field('bob', { type: 'multiselect', settings: { choices: ['A', 'B'], minChoices: 2 } })]),
+    ).toEqual([]);
+    const price = field('bob', { type: 'number', settings: { name: 'Price' } });
+    expect(withFields([price, field('bob', { type: 'formula', settings: { formula: 'price * 2' } })])).toEqual([]);
+    expect(withFields([price, field('bob', { type: 'formula', settings: { formula: 'cost * 2' } })])).toEqual([
+      MESSAGES.fieldFormulaInvalid,
+    ]);
+    expect(
+      withFields([
+        field('bob', { type: 'formula', settings: { name: 'a', formula: 'b' } }),
+        field('bob', { type: 'formula', settings: { name: 'b', formula: 'a' } }),
+      ]),
+    ).toEqual([MESSAGES.fieldFormulaInvalid]);
+    expect(withFields([field('bob', { type: 'formula' })])).toEqual([MESSAGES.fieldFormulaInvalid]);
+  });
+
+  it('needs conditions that name another field, without a cycle', () => {
+    const withFields = (fields: SendingCheckField[]) => sendingErrors(input({ fields: [field('bob'), ...fields] }));
+    const agree = field('bob', { type: 'checkbox', settings: { name: 'Agree' } });
+    const when = (name: string) => ({ condition: { field: name, op: 'checked' as const } });
+    expect(withFields([agree, field('bob', { settings: when('agree') })])).toEqual([]);
+    expect(withFields([agree, field('bob', { settings: when('other') })])).toEqual([MESSAGES.fieldConditionUnknown]);
+    expect(
+      withFields([
+        field('bob', { type: 'checkbox', settings: { name: 'a', ...when('b') } }),
+        field('bob', { type: 'checkbox', settings: { name: 'b', ...when('a') } }),
+      ]),
+    ).toEqual([MESSAGES.fieldConditionCycle]);
+  });
+
+  it('does not ask the preparer for a field its condition hides', () => {
+    const box = field('me', { type: 'checkbox', required: false, settings: { name: 'Extras' } });
+    const extra = field('me', { type: 'text', settings: { condition: { field: 'extras', op: 'checked' } } });
+    const fields = [field('me', { requisiteId: 'r' }), box, extra];
+    expect(sendingErrors(input({ type: 'me', signers: [me], fields }))).toEqual([]);
+    const ticked = [fields[0] as SendingCheckField, { ...box, checked: true }, extra];
+    expect(sendingErrors(input({ type: 'me', signers: [me], fields: ticked }))).toEqual([
+      MESSAGES.preparerFieldsUnsigned,
+    ]);
+  });
+
+  it("takes an attachment field of another signer's, never of the preparer (who opens no signer page)", () => {
+    const meAndBob = (fields: SendingCheckField[]) =>
+      sendingErrors(input({ type: 'me_and_other', signers: [me, bob], fields }));
+    const mine = field('me', { type: 'checkbox', checked: true });
+    expect(meAndBob([mine, field('bob', { type: 'attachment' })])).toEqual([]);
+    expect(meAndBob([mine, field('bob'), field('me', { type: 'attachment', required: false })])).toEqual([
+      MESSAGES.attachmentNotForPreparer,
+    ]);
+  });
 });

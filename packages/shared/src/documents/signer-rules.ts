@@ -4,7 +4,9 @@ import { normalizeEmail, plainText } from '../validation/inputs.js';
 import { MESSAGES } from '../validation/messages.js';
 import type { DocumentType } from './constants.js';
 import { MAX_SIGNERS } from './field-appearance.js';
+import { normalizePhone } from './phone-numbers.js';
 import { MAX_STEP, RECIPIENT_ROLES } from './recipient-steps.js';
+import { needsPhone, SIGNER_VERIFICATIONS, type SignerVerification } from './signer-verification.js';
 
 /**
  * The signer-list rules of spec section 5 (Signers), used by the prepare form and by PATCH documents/{id}:
@@ -14,12 +16,15 @@ import { MAX_STEP, RECIPIENT_ROLES } from './recipient-steps.js';
 export interface SignerLine {
   name: string;
   email: string;
+  /** Issue 38: how the recipient proves who they are, and the number an SMS code goes to. */
+  verification?: SignerVerification | undefined;
+  phone?: string | null | undefined;
 }
 
 /** Where a line's message belongs in the form: the name or the e-mail input. */
 export interface SignerLineError {
   index: number;
-  field: 'name' | 'email';
+  field: 'name' | 'email' | 'phone';
   message: string;
 }
 
@@ -53,6 +58,12 @@ export function signerLineErrors(lines: readonly SignerLine[]): SignerLineError[
     else if (!isValidSignerEmail(line.email))
       errors.push({ index, field: 'email', message: MESSAGES.signerEmailInvalid });
     else if (seen.has(lineKey(line))) errors.push({ index, field: 'email', message: MESSAGES.signerDuplicated });
+    else if (needsPhone(line.verification) && !normalizePhone(line.phone)) {
+      const message = (line.phone ?? '').trim()
+        ? MESSAGES.verificationPhoneInvalid
+        : MESSAGES.verificationPhoneRequired;
+      errors.push({ index, field: 'phone', message });
+    }
     seen.add(lineKey(line));
   });
   return errors;
@@ -116,6 +127,9 @@ export function prepareFormSchema(type: DocumentType, { withTemplate = false }: 
           recipientRole: z.enum(RECIPIENT_ROLES).optional(),
           /** Its step of the order; absent: its place in the list. */
           step: z.number().int().min(1).max(MAX_STEP).optional(),
+          /** Issue 38: the identity check and the number an SMS code goes to. */
+          verification: z.enum(SIGNER_VERIFICATIONS).optional(),
+          phone: plainText().max(40).nullable().optional(),
         }),
       ),
     })

@@ -22,6 +22,10 @@ export const SIGNER_MAIL_GROUPS = [
   'signerSigned',
   // The life of a sent document (issue 36).
   'signerLifecycle',
+  // The retention rule's summary to the owner (issue 39), in the language of the documents it removed.
+  'retention',
+  // The identity check's code (issue 38).
+  'signerVerification',
 ] as const;
 export type SignerMailGroup = (typeof SIGNER_MAIL_GROUPS)[number];
 /** A language's mails (`mails` in its file): the signer groups of the English mail table. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { REASON_MAX_LENGTH } from '../documents/lifecycle.js';
 import { MESSAGES } from './messages.js';
 
 /**
@@ -45,6 +46,17 @@ export function withoutBidiControls(text: string): string {
 export function plainText(message: string = MESSAGES.controlCharacters) {
   return z.string().refine(hasNoControlCharacters, message);
 }
+
+/**
+ * A reason a person gives (a signer's decline, a sender's void, an approver's rejection, a signer's reassignment):
+ * required (spaces alone are none), at most REASON_MAX_LENGTH characters, one message for each rule.
+ */
+export const reasonText = z
+  .string({ error: MESSAGES.reasonRequired })
+  .trim()
+  .min(1, MESSAGES.reasonRequired)
+  .max(REASON_MAX_LENGTH, MESSAGES.reasonTooLong)
+  .refine(hasNoControlCharacters, MESSAGES.controlCharacters);
 
 /** A required string: not empty, not only spaces, at most `max` characters, no control characters. */
 export function requiredString(max: 100 | 50 = 100, formatMessage?: string) {

@@ -1,8 +1,12 @@
+import { SIGNER_MESSAGES } from './signer-messages.js';
+
 /**
  * Every user-facing sentence the specification gives, written once.
  * The server answers with these texts; the web app shows them through i18n (keyed by the same names).
  */
 export const MESSAGES = {
+  // What a signer's link may show first, in a module of its own (the web app's first load reads only those).
+  ...SIGNER_MESSAGES,
   required: 'Required',
   onlySpaces: 'The field must not contain only spaces',
   maxLength100: 'Maximum length of this field must be less than 100 symbols',
@@ -14,8 +18,6 @@ export const MESSAGES = {
   invalidEmail: 'Invalid email address',
   incorrectName: 'Incorrect name',
   invalidUrl: 'url should start with https:// or http://',
-  somethingWentWrong: 'Something went wrong',
-  maintenance: 'We are doing some maintenance. Nothing can be changed right now; please try again in a little while.',
   tokenExpired: 'Token expired!',
   passwordResetSent: 'If that is a valid address, we have sent an email to it to reset your password.',
   passwordChanged: 'Password successfully changed',
@@ -35,6 +37,8 @@ export const MESSAGES = {
   failedToPickFile: 'Failed to pick file.',
   fileCannotBeUsed: "File can't be used.",
   webhookNotFound: 'Webhook not found',
+  retentionDaysInvalid: 'Keep documents for 1 to 36500 days, or forever',
+  documentRemoved: 'This document was removed: only its stub is kept',
   webhookUrlInvalid: 'Enter an http:// or https:// URL',
   webhookUrlPrivate: 'This address is private or reserved: webhooks go only to public addresses',
   webhookUrlUnresolved: 'No server answers to this host name: check the URL',
@@ -106,16 +110,11 @@ export const MESSAGES = {
   invalidCredentials: 'Incorrect email or password',
   tooManySignInAttempts: 'Too many failed sign-in attempts. Please try again in 15 minutes.',
   linkInvalid: 'This link is invalid or has expired.',
-  unauthorized: 'Please log in to continue.',
   notFound: 'Not found',
   invalidJson: 'The request body is not valid JSON.',
   payloadTooLarge: 'The request is too large.',
   tooManyRequests: 'Too many requests. Please try again later.',
   // Saved signatures (sections 2, 5 and 8).
-  maxImageSize: 'Max file size is 40MB',
-  requisiteCreated: 'Signature/Initial created successfully',
-  requisiteUpdated: 'Signature/Initial updated successfully',
-  requisiteDeleted: 'Signature/Initial deleted successfully',
   deleteSignatureConfirm: 'Are you sure you want to delete this signature?',
   deleteInitialConfirm: 'Are you sure you want to delete this initial?',
   // Not given by the specification.
@@ -124,21 +123,37 @@ export const MESSAGES = {
   requisiteAccessCodeRequired: 'Enter the access code of the document first.',
   requisiteImageUnreadable: 'The image cannot be read. Use a PNG, JPG, BMP or GIF image.',
   // Signer page (section 4, Signing flow) and downloads (section 8).
-  testModeBanner: 'Document was created in test mode. This document is not legally binding.',
-  couldNotDownload: 'Could not download document',
-  downloadNotReady: "Download isn't ready yet",
   // Not given by the specification: the signer's rules, worded here once for both sides.
   accessCodeRequired: 'Enter the access code to open this document.',
   accessCodeIncorrect: 'The access code is incorrect.',
   tooManyAccessCodeAttempts: 'Too many wrong access codes. Please try again in 15 minutes.',
+  // Issue 38: the recipient's identity check by a mailed or texted code. Every failed guess gets the same answer.
+  identityCheckRequired: 'Confirm who you are with the code we sent you to open this document.',
+  verificationCodeInvalid: 'This code cannot be accepted. Check it, or ask for a new code.',
+  tooManyVerificationCodes: 'Too many codes were sent. Please try again in 15 minutes.',
+  verificationCodeSent: 'A new code is on its way.',
+  verificationPhoneRequired: 'Enter the phone number the SMS code goes to.',
+  verificationPhoneInvalid: 'Enter a valid phone number with its country code, such as +33 6 12 34 56 78.',
   signingLinkInvalid: 'This signing link is not valid for this document.',
   notYourTurn: 'It is not your turn to sign yet: an earlier signer has not finished.',
   notYourField: 'This field is not assigned to you.',
   documentNotAwaiting: 'This document is not waiting for signatures.',
   signerAlreadyFinished: 'You have already signed this document.',
   requiredFieldsUnsigned: 'Fill in every required field before submitting.',
+  // Field values (issue 37): what a signer's value must be, shown inline and answered by the server on submit.
+  fieldNumberTooSmall: 'The number is below the smallest allowed',
+  fieldNumberTooLarge: 'The number is above the largest allowed',
+  fieldChoicesTooFew: 'Tick more options',
+  fieldChoicesTooMany: 'Tick fewer options',
+  attachmentNotForPreparer: 'Attachment fields are for the other signers: they attach their file when they sign',
+  fieldNameInvalid: 'Use letters, digits, spaces, dots and underscores, starting with a letter',
+  fieldPatternInvalid: 'This regular expression cannot be used',
+  fieldRangeInvalid: 'The smallest value must not be above the largest',
+  fieldChoicesMissing: 'Give every dropdown, radio and multiselect field at least one option',
+  fieldChoiceCountInvalid: 'A multiselect cannot ask for more ticks than it has options',
   dateBeforeToday: 'The date must be today or later',
   requisiteInvalid: 'This signature cannot be used here.',
+  stampUploadOnly: 'A stamp is an uploaded image.',
   // Document lists and actions (section 8 toasts).
   documentsDeleted: 'Documents deleted successfully.',
   remindersSent: 'Reminder(s) has been sent',
@@ -266,6 +281,18 @@ export const MESSAGES = {
   authenticatorNotOn: 'Google Authenticator is not on.',
   authenticatorNotSetUp: 'Set up Google Authenticator first.',
   googleTokenInvalid: 'Google sign-in failed. Please try again.',
+  // Passkeys (issue 38): every failure reads the same.
+  passkeyInvalid: 'The passkey could not be used. Please try again or use another way to sign in.',
+  passkeyNotFound: 'Passkey not found',
+  passkeyLimit: 'You have reached the maximum number of passkeys.',
+  passwordIncorrect: 'The password is incorrect.',
+  passkeyRemoved: 'Passkey removed',
+  ssoFailed: 'Single sign-on did not work. Please try again, or ask the administrator of your account.',
+  ssoRequired: 'Your organisation signs you in with single sign-on: use "Sign in with SSO".',
+  ssoDomainTaken: 'A domain is already used by another account.',
+  ssoIssuerRefused: 'The issuer URL is not valid or not allowed.',
+  ssoClientSecretRequired: 'Enter the client secret.',
+  ssoRemoved: 'Single sign-on removed',
   // Settings (sections 2, 5 and 8).
   noAccessToSettings:
     'Your account is part of a team account. Please contact with your team administrator to perform updates on these settings.',
@@ -331,20 +358,18 @@ export const MESSAGES = {
   // Issue 36 (roles and steps): not the spec's; the server's answers to what only some roles may do.
   fieldsOnlyForSigners: 'Only signers can have fields: approvers, viewers and CC recipients have none',
   notYourRoleAction: 'Your role on this document does not include this action.',
-  rejectReasonRequired: 'Please give a reason for rejecting',
-  rejectReasonTooLong: 'The reason must be at most 500 characters',
   alreadyRejected: 'You have already rejected this document.',
   documentNeedsActingRecipient: 'Document needs at least one recipient who signs, approves or views',
   // A sent document's signers changed (issue 36): a correction, a reassignment, a signing in person.
   signerAlreadySignedCannotChange: 'This signer has already signed: they can no longer be changed.',
   reassignNotAllowed: 'The sender does not allow this document to be reassigned.',
   tooManyReassignments: 'This document was reassigned too many times today. Please try again tomorrow.',
-  reassignReasonRequired: 'Please give a reason.',
-  reassignReasonTooLong: 'The reason can be at most 500 characters long.',
   inPersonOnlyAwaiting: 'Only a signer of a document waiting for signatures can sign in person.',
   // Not given by the specification: the life of a sent document (issue 36, documents/lifecycle.ts).
-  endReasonTooLong: 'The reason can be at most 500 characters long.',
+  /** A reason (decline, void, reject, reassign: `reasonText` in validation/inputs.ts): required, at most 500 characters. */
+  reasonTooLong: 'The reason can be at most 500 characters long.',
   expiryDateInvalid: 'Choose an expiry date from today up to one year ahead.',
+  expiryDaysInvalid: 'Choose a default expiry from 1 to 365 days, or none.',
   expiryNeedsDraftOrAwaiting: 'Only a draft, a document awaiting signatures or an expired one can get an expiry date.',
   documentNotEnded: 'Only a declined, voided or expired document can be copied into a new draft.',
 } as const;

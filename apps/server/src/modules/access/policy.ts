@@ -43,6 +43,8 @@ export const POLICY = {
   'document.signingLink': OWNER_AND_TEAM_ADMINS,
   /** See the pictures of its signers who have accounts (the editor and the preview): the owner's alone. */
   'document.signerAvatars': OWNER_ONLY,
+  /** Set or release its legal hold (issue 39): nothing removes a held document (retention, erasure). */
+  'document.legalHold': OWNER_AND_TEAM_ADMINS,
   /**
    * Act on it through a link: sign, or approve / reject / acknowledge viewing (issue 36); which of them, the
    * recipient's role says (`signing/recipient-actions.service.ts`, `recipient-steps.ts` of packages/shared).
@@ -89,6 +91,7 @@ const KINDS_OF: Record<Action, readonly Resource['kind'][]> = {
   'document.manage': DOCUMENTS,
   'document.signingLink': DOCUMENTS,
   'document.signerAvatars': DOCUMENTS,
+  'document.legalHold': DOCUMENTS,
   'document.sign': DOCUMENTS,
   'template.use': DOCUMENTS,
   'template.manage': DOCUMENTS,

@@ -9,6 +9,8 @@ import {
   sendPasswordResetMail,
   signIn,
   signInGoogleAuthenticator,
+  signInPasskey,
+  signInPasskeyOptions,
   signInTwilio,
   signUp,
   signUpWithCode,
@@ -16,7 +18,7 @@ import {
 import type { FastifyInstance, preHandlerAsyncHookHandler } from 'fastify';
 import { bearerToken } from '../../platform/http/bearer.js';
 import { defineRoute } from '../../platform/http/define-route.js';
-import { smsCodeText } from '../two-factor/index.js';
+import { type PasskeyService, smsCodeText } from '../two-factor/index.js';
 import type { AuthService } from './auth.service.js';
 import type { DirectPurchase } from './direct-purchase.js';
 
@@ -24,7 +26,7 @@ const open = { tags: ['auth'], auth: 'none' } as const;
 
 export async function authRoutes(
   app: FastifyInstance,
-  { auth, purchase }: { auth: AuthService; purchase: DirectPurchase },
+  { auth, purchase, passkeys }: { auth: AuthService; purchase: DirectPurchase; passkeys: PasskeyService },
 ) {
   defineRoute(app, signUp, open, async (request) => auth.signUp(request.body));
   defineRoute(app, prepareSignUp, open, async (request) => purchase.prepare(request.body));
@@ -36,6 +38,10 @@ export async function authRoutes(
   defineRoute(app, signInGoogleAuthenticator, open, async (request) =>
     auth.completeTwoFactor({ ...request.body, type: 'google', ip: request.ip }),
   );
+  defineRoute(app, signInPasskeyOptions, open, async (request) =>
+    passkeys.signInOptions({ ...request.body, ip: request.ip }),
+  );
+  defineRoute(app, signInPasskey, open, async (request) => auth.passkeySignIn({ ...request.body, ip: request.ip }));
   // Always routed; without GOOGLE_CLIENT_ID it answers 501 NOT_CONFIGURED.
   defineRoute(app, googleSignIn, open, async (request) => auth.googleSignIn(request.body));
   defineRoute(app, refreshToken, { ...open, auth: 'bearerKey' }, async (request) =>

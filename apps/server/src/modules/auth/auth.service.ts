@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import {
   EMAIL_CONFIRMATION_TTL_SECONDS,
+  emailDomainOf,
   MESSAGES,
   normalizeEmail,
   REFRESH_TOKEN_TTL_SECONDS,
-  SIGN_IN_ACCOUNT_FAILURE_LIMIT,
   SIGN_IN_FAILURE_LIMIT,
   SIGN_IN_FAILURE_WINDOW_SECONDS,
   type SignInResponse,
@@ -12,8 +12,10 @@ import {
   type TwoFactorType,
 } from '@esign/shared';
 import { verify } from '@node-rs/argon2';
+import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
 import { claimUnconfirmedAccount } from '../../data/claim-account.js';
 import * as repo from '../../data/sessions.js';
+import { findSsoProviderByDomain } from '../../data/sso.js';
 import {
   batchedFindSessionUser,
   confirmEmailOnce,
@@ -32,9 +34,10 @@ import { AppError, unauthorized } from '../../platform/errors.js';
 import { addressKey } from '../../platform/http/address-key.js';
 import type { JobQueue } from '../../platform/jobs.js';
 import type { SocketAccess } from '../../platform/realtime.js';
-import type { TwoFactorService } from '../two-factor/index.js';
+import { type PasskeyService, passkeyRefused, type TwoFactorService } from '../two-factor/index.js';
 import type { AuthMailJobs } from './auth.mails.js';
 import type { GoogleIdTokens } from './google.js';
+import { countSignInAttempt } from './sign-in-limits.js';
 import { type AccessTokens, REFRESH_REUSE_WINDOW_SECONDS, type RefreshTokenSuccessor } from './tokens.js';
 
 interface AuthDeps {
@@ -44,6 +47,7 @@ interface AuthDeps {
   accessTokens: AccessTokens;
   successorOf: RefreshTokenSuccessor;
   twoFactor: TwoFactorService;
+  passkeys: PasskeyService;
   /** Google sign-in, when GOOGLE_CLIENT_ID is configured. */
   google: GoogleIdTokens | undefined;
   now: () => Date;
@@ -53,6 +57,12 @@ interface AuthDeps {
 
 /** The answer of auth/google_sign_in on a server without GOOGLE_CLIENT_ID (the web app then shows no Google button). */
 export const GOOGLE_SIGN_IN_NOT_CONFIGURED = 'Google sign-in is not configured on this server.';
+
+/**
+ * The sign-in failures' key of every passkey sign-in (their accounts are unknown until one answers): with the
+ * address, it limits passkey sign-ins per address like password ones. Never an account's address (no '@').
+ */
+const PASSKEY_ATTEMPTS = 'passkey';
 
 export function authService(deps: AuthDeps) {
   const { db, jobs, mails, accessTokens, successorOf, twoFactor, now } = deps;
@@ -90,6 +100,33 @@ export function authService(deps: AuthDeps) {
     return { type: 'authorized', ...(await issueTokens(user.id)), user: toUserDto(user), ...extra };
   }
 
+  /** The user whose passkey answered a passwordless sign-in's challenge; failures counted per address. */
+  async function passkeySignInUser(input: {
+    challengeToken: string;
+    credential: AuthenticationResponseJSON;
+    ip: string;
+  }) {
+    const since = new Date(now().getTime() - SIGN_IN_FAILURE_WINDOW_SECONDS * 1000);
+    const ip = addressKey(input.ip);
+    const attempts = await repo.recordSignInAttempt(db, { email: PASSKEY_ATTEMPTS, ip, since });
+    if (attempts.byIp > SIGN_IN_FAILURE_LIMIT || attempts.byPair > SIGN_IN_FAILURE_LIMIT) {
+      throw new AppError('TOO_MANY_REQUESTS', MESSAGES.tooManySignInAttempts);
+    }
+    const userId = await deps.passkeys.verifySignIn(db, { ...input, purpose: 'sign_in' });
+    if (userId === undefined) throw passkeyRefused();
+    await repo.forgetSignInAttempts(db, { id: attempts.id, email: PASSKEY_ATTEMPTS, ip });
+    return userId;
+  }
+
+  /**
+   * An account whose single sign-on is required signs its domains' people in only through it (issue 38): their
+   * password and Google sign-ins are refused, but the account owner's own, so the account cannot be locked out.
+   */
+  async function refuseWhenSsoRequired(email: string, user: UserRow | undefined) {
+    const provider = await findSsoProviderByDomain(db, emailDomainOf(email));
+    if (provider?.isRequired && provider.ownerId !== user?.id) throw new AppError('SSO_REQUIRED', MESSAGES.ssoRequired);
+  }
+
   /** The user and session behind an access token (see authenticate). */
   async function authenticateSession(accessToken: string | undefined) {
     if (!accessToken) throw unauthorized();
@@ -102,6 +139,8 @@ export function authService(deps: AuthDeps) {
   return {
     /** A new session for a user just made by a confirmed direct-purchase sign-up (auth/sign_up/with_code). */
     startSession: (userId: string) => issueTokens(userId),
+    /** A confirmed user's sign-in by another proof (single sign-on): tokens, or the second step. */
+    finishSignIn: (user: UserRow) => finishSignIn(user),
 
     /**
      * Sign-up never tells whether the address is taken. A confirmed account's owner is told someone tried. Otherwise
@@ -143,26 +182,18 @@ export function authService(deps: AuthDeps) {
     },
 
     async signIn(input: { email: string; password: string; ip: string }): Promise<SignInResponse> {
-      const since = new Date(now().getTime() - SIGN_IN_FAILURE_WINDOW_SECONDS * 1000);
       const ip = addressKey(input.ip);
-      const attempts = await repo.recordSignInAttempt(db, { email: input.email, ip, since });
-      // Limited per address and per address and account; the account's own limit is far higher, so that failures
-      // from elsewhere do not lock its owner out (the correct password from a clean address still signs in).
-      if (
-        attempts.byIp > SIGN_IN_FAILURE_LIMIT ||
-        attempts.byPair > SIGN_IN_FAILURE_LIMIT ||
-        attempts.byEmail > SIGN_IN_ACCOUNT_FAILURE_LIMIT
-      ) {
-        throw new AppError('TOO_MANY_REQUESTS', MESSAGES.tooManySignInAttempts);
-      }
+      const attempts = await countSignInAttempt(db, { email: input.email, ip, now: now() });
       const user = await findUserByEmail(db, input.email);
+      // Before the password is checked, so the answer says nothing of it.
+      await refuseWhenSsoRequired(input.email, user);
       const isValid = user
         ? await verify(user.passwordHash, input.password)
         : await verify(await getDummyHash(), input.password).then(() => false);
       if (!user || !isValid) throw new AppError('INVALID_CREDENTIALS', MESSAGES.invalidCredentials);
 
       await repo.forgetSignInAttempts(db, { id: attempts.id, email: input.email, ip });
-      if (Math.random() < 0.01) await repo.pruneSignInAttempts(db, since);
+      if (Math.random() < 0.01) await repo.pruneSignInAttempts(db, attempts.since);
       if (!user.emailConfirmedAt) return { type: 'email_not_confirmed' };
       return finishSignIn(user);
     },
@@ -172,6 +203,30 @@ export function authService(deps: AuthDeps) {
       const userId = await twoFactor.completeChallenge(input);
       const user = await findUserById(db, userId);
       if (!user) throw unauthorized();
+      return { type: 'authorized' as const, ...(await issueTokens(user.id)), user: toUserDto(user) };
+    },
+
+    /**
+     * auth/sign_in/passkey: with a two-factor token, that sign-in's second step; without, a sign-in instead of the
+     * password, limited per address like one (the authenticator verified its user: no second step follows). Every
+     * failure answers the same.
+     */
+    async passkeySignIn(input: {
+      challengeToken: string;
+      credential: AuthenticationResponseJSON;
+      twoFactorToken?: string | undefined;
+      ip: string;
+    }) {
+      const { twoFactorToken, ...rest } = input;
+      const userId =
+        twoFactorToken !== undefined
+          ? await twoFactor.completeChallengeWithPasskey({ ...rest, twoFactorToken })
+          : await passkeySignInUser(rest);
+      const user = await findUserById(db, userId);
+      if (!user?.emailConfirmedAt) throw passkeyRefused();
+      // A passwordless passkey is a way round the company's provider too; a passkey as the second step of a
+      // password sign-in was refused before it (at the password).
+      if (twoFactorToken === undefined) await refuseWhenSsoRequired(user.email, user);
       return { type: 'authorized' as const, ...(await issueTokens(user.id)), user: toUserDto(user) };
     },
 
@@ -186,6 +241,7 @@ export function authService(deps: AuthDeps) {
       const email = normalizeEmail(identity.email);
       const current = now();
       const existing = await findUserByEmail(db, email);
+      await refuseWhenSsoRequired(email, existing);
       if (existing) {
         if (!existing.emailConfirmedAt) {
           const passwordHash = await hashPassword(randomToken());

@@ -5,6 +5,7 @@ import { exportJWK, generateKeyPair, type JWK, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, uniqueEmail } from '../../../test/app.js';
 import { authClient } from '../../../test/auth.js';
+import { ssoDomains, ssoProviders } from '../../platform/db/schema.js';
 import { GOOGLE_SIGN_IN_NOT_CONFIGURED } from './auth.service.js';
 
 // A local issuer in Google's place: its keys published as a JWKS over HTTP, its URL and issuer given as the
@@ -169,5 +170,24 @@ describe('without GOOGLE_CLIENT_ID', () => {
     } finally {
       await plain.close();
     }
+  });
+
+  it('refuses an address whose account requires single sign-on, but its owner', async () => {
+    const domain = `required${Date.now().toString(36)}.test`;
+    const owner = await googleSignIn(await idToken({ email: `owner@${domain}` }));
+    const ownerId = owner.json<SignInResponse & { user: { id: string } }>().user.id;
+    const db = t.app.platform.database.db;
+    await db.insert(ssoProviders).values({
+      ownerId,
+      issuerUrl: 'https://idp.example.com',
+      clientId: 'x',
+      clientSecretSealed: 'sealed',
+      isRequired: true,
+    });
+    await db.insert(ssoDomains).values({ domain, ownerId });
+    const refused = await googleSignIn(await idToken({ email: `member@${domain}` }));
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ code: 'SSO_REQUIRED', message: MESSAGES.ssoRequired });
+    expect((await googleSignIn(await idToken({ email: `owner@${domain}` }))).statusCode).toBe(200);
   });
 });

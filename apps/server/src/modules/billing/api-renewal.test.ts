@@ -1,13 +1,13 @@
 import { MESSAGES, RENEWAL_RETRY_LIMIT } from '@esign/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp, waitForMail } from '../../../test/app.js';
+import { type TestApp, waitForMail } from '../../../test/app.js';
 import { authClient } from '../../../test/auth.js';
-import { billingClient, billingRows, testBillingJobs } from '../../../test/billing.js';
+import { billingClient, billingRows, createRenewalTestApp, testBillingJobs } from '../../../test/billing.js';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createRenewalTestApp();
 });
 afterAll(async () => {
   await t?.close();

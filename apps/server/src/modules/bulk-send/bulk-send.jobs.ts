@@ -45,7 +45,10 @@ export function bulkSendJobs(deps: BulkSendJobDeps) {
           userId: batch.userId,
           templateId,
           request: batch.title ? { title: batch.title } : {},
-          rows: rows.map((row) => ({ signers: [{ name: row.name, email: row.email }], prefill: row.prefill })),
+          rows: rows.map((row) => ({
+            signers: [{ name: row.name, email: row.email, ...(row.phone ? { phone: row.phone } : {}) }],
+            prefill: row.prefill,
+          })),
           sourceIp,
         }),
       );

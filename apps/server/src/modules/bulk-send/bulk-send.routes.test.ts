@@ -327,3 +327,42 @@ describe('POST document_sign/bulk_send/{batchId}/retry', () => {
     expect((await batchStatus(owner.accessToken, batch.id)).json<BulkSendBatch>().rows[1]?.error).toBe('earlier run');
   });
 });
+
+describe('bulk send with an identity check (issue 38)', () => {
+  it("gives each row's signer the number of the phone column; a role checked by SMS without one is not sent", async () => {
+    const owner = await newUser();
+    const created = await owner.client.ok<Document>(
+      owner.client.create({ title: 'Offer', roles: [{ role: 'Client', verification: 'sms' }] }),
+    );
+    expect(created.signers[0]?.verification).toBe('sms');
+    await owner.client.docs.uploadOk(created.id, 'contract.pdf', corpusFile('pdf/pdf20_latex_2p.pdf'));
+    await owner.client.docs.waitUntilFinished(created.id);
+    await owner.client.ok<Document>(
+      owner.client.patch(created.id, { fields: [fieldInput({ signerId: created.signers[0]?.id ?? null })] }),
+    );
+    const template = (await owner.client.ok<ActivateTemplateResponse>(owner.client.activate(created.id))).template;
+    const invalid = await bulkSend(owner.accessToken, {
+      templateId: template.id,
+      rows: [{ name: 'Jane', email: uniqueEmail('bulk'), phone: '0612' }],
+    });
+    expect(invalid.statusCode).toBe(400);
+    expect(invalid.body).toContain(MESSAGES.verificationPhoneInvalid);
+    const rows = [
+      { name: 'Jane', email: uniqueEmail('bulk'), phone: '+33 6 12 34 56 12' },
+      { name: 'Bob', email: uniqueEmail('bulk') },
+    ];
+    const response = await bulkSend(owner.accessToken, { templateId: template.id, rows });
+    expect(response.statusCode, response.body).toBe(200);
+    const batch = await finishedBatch(owner.accessToken, response.json<{ batch: BulkSendBatch }>().batch.id);
+    expect(batch.rows.map((row) => row.status)).toEqual(['sent', 'failed']);
+    const janeDocument = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/documents/${batch.rows[0]?.documentId}`,
+      headers: { authorization: `Bearer ${owner.accessToken}` },
+    });
+    expect(janeDocument.json<Document>().signers.find((signer) => !signer.isPreparer)).toMatchObject({
+      verification: 'sms',
+      phone: '+33612345612',
+    });
+  });
+});

@@ -83,7 +83,9 @@ describe('void', () => {
     expect((await api('POST', `/documents/${document.id}/void`, stranger.headers, { reason: 'x' })).statusCode).toBe(
       404,
     );
-    expect((await api('POST', `/documents/${document.id}/void`, owner.headers, { reason: '' })).statusCode).toBe(400);
+    const missing = await api('POST', `/documents/${document.id}/void`, owner.headers, { reason: '' });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().message).toBe(MESSAGES.reasonRequired);
     const draft = await factory.create(owner.id, { status: 'draft' });
     const notSent = await api('POST', `/documents/${draft.id}/void`, owner.headers, { reason: 'Withdrawn' });
     expect(notSent.statusCode).toBe(409);

@@ -25,6 +25,7 @@ import { imageToPdfInChild } from '../../platform/pdf/image-process.js';
 import { normalizePdf } from '../../platform/pdf/normalize-pdf.js';
 import { readPageSizes } from '../../platform/pdf/page-sizes.js';
 import type { Storage } from '../../platform/storage/storage.js';
+import { placeFoundFields } from './found-fields.js';
 
 interface ConversionDeps {
   db: Db;
@@ -99,11 +100,17 @@ export function conversionJobs(deps: ConversionDeps) {
     return setPdfAnnounced({ documentId, revision, key, metadata });
   }
 
-  /** The document's PDF set, and its `document.conversion_finished` event in the same transaction. */
+  /**
+   * The document's PDF set, the fields found in its files placed on it, and its `document.conversion_finished`
+   * event, in one transaction.
+   */
   async function setPdfAnnounced(params: Parameters<typeof setCombinedPdf>[1]): Promise<boolean> {
     return db.transaction(async (tx) => {
       const isSet = await setCombinedPdf(tx, params);
-      if (isSet) await recordEvent(tx, { type: 'document.conversion_finished', documentId: params.documentId });
+      if (isSet) {
+        await placeFoundFields(tx, params.documentId);
+        await recordEvent(tx, { type: 'document.conversion_finished', documentId: params.documentId });
+      }
       return isSet;
     });
   }
@@ -229,7 +236,7 @@ export function conversionJobs(deps: ConversionDeps) {
     try {
       // 'removed' before a conversion: the owner of a signed file chose to remove its active content.
       if (part.sourceKind === 'pdf')
-        result = await normalizePdf(input, { isRemovalChosen: part.activeContent === 'removed' });
+        result = await normalizePdf(input, { isRemovalChosen: part.activeContent === 'removed', findFields: true });
       else if (part.sourceKind === 'image') result = await imageToPdfInChild(input, part.sourceExtension);
       else result = await officeToPdf(office, input, part.sourceExtension);
     } catch (error) {
@@ -237,10 +244,12 @@ export function conversionJobs(deps: ConversionDeps) {
       await failPart(partId, error.userMessage);
       return;
     }
+    // Text tags and form fields became fields (issue 37) as the PDF was read: the tags covered, the widgets removed.
+    const { found, bytes } = result;
     // A sound PDF is kept byte for byte: the original is its own converted file, not stored twice.
-    const isUnchanged = result.bytes === input;
+    const isUnchanged = bytes === input;
     const pdfFileKey = isUnchanged ? part.originalFileKey : `documents/${part.documentId}/parts/${part.id}.pdf`;
-    if (!isUnchanged) await storage.put(pdfFileKey, bufferOf(result.bytes), PDF_CONTENT_TYPE);
+    if (!isUnchanged) await storage.put(pdfFileKey, bufferOf(bytes), PDF_CONTENT_TYPE);
     const pages = result.metadata.pages.length;
     // The part's progress is pushed to the upload page (and to webhooks that chose it) with its change.
     await db.transaction(async (tx) => {
@@ -251,6 +260,8 @@ export function conversionJobs(deps: ConversionDeps) {
         pagesConverted: pages,
         warningText: result.warning,
         activeContent: result.activeContent,
+        foundFields: found?.fields.length ? found.fields : null,
+        unplacedFields: found?.unplaced.length ? found.unplaced : null,
       });
       await recordEvent(tx, { type: 'document.part_converted', documentId: part.documentId });
     });

@@ -24,6 +24,7 @@ import { allowOn, authorize, userActor } from '../access/index.js';
 import type { ConversionJobs } from './conversion.jobs.js';
 import { detectFile } from './detect.js';
 import { replaceFields } from './fields.js';
+import { assignFoundFields } from './found-fields.js';
 import { replaceSigners } from './signers.js';
 
 interface DocumentDeps {
@@ -292,6 +293,8 @@ export function documentService(deps: DocumentDeps) {
           const user = await findUserById(tx, input.userId);
           if (!user) throw notFound();
           await replaceSigners(tx, { document, user, signers });
+          // Fields found in the file that wait for their signer get them (fields of this same request win).
+          await assignFoundFields(tx, document.id);
         }
         if (fields) await replaceFields(tx, { document, userId: input.userId, fields });
         if (isNewEditingSession(await latestActivity(tx, input.documentId), new Date())) {
@@ -378,6 +381,7 @@ export function documentService(deps: DocumentDeps) {
           pagesTotal: part.pagesTotal,
           errorText: part.errorText,
           warningText: part.warningText,
+          unplacedFields: part.unplacedFields ?? null,
         })),
       };
     },

@@ -58,6 +58,7 @@ describe('document_fields and the field contract', () => {
       fontFamily: 'arial',
       fontSize: 12,
       requisiteId: null,
+      settings: { name: 'first', minLength: 2 },
     });
     const second = blankField({
       id: first.id,
@@ -76,6 +77,7 @@ describe('document_fields and the field contract', () => {
       fontFamily: 'roboto',
       fontSize: 20,
       requisiteId: saved?.id ?? null,
+      settings: null,
     });
     for (const key of FIELD_KEYS.filter((name) => name !== 'id')) {
       expect(second[key], `the fields must differ in ${key}`).not.toEqual(first[key]);

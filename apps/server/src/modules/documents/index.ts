@@ -1,3 +1,6 @@
 /** What the documents module offers other modules (the lint's dependency check allows nothing else). */
+
+export { type DetectedFile, detectFile } from './detect.js';
 export { checkUploadName, type DocumentService } from './documents.service.js';
-export { replaceFields } from './fields.js';
+export { prefilledText, replaceFields } from './fields.js';
+export { assignFoundFields } from './found-fields.js';

@@ -2,7 +2,9 @@ import {
   dropTrailingEmptySigner,
   hasPreparerSigner,
   MESSAGES,
+  needsPhone,
   normalizeEmail,
+  normalizePhone,
   type SignerInput,
   signerLineErrors,
   signerListError,
@@ -62,6 +64,9 @@ export async function replaceSigners(
       order: index + 1,
       recipientRole: line.recipientRole ?? 'signer',
       step: line.step ?? index + 1,
+      verification: line.verification ?? 'none',
+      // The number is kept only while an SMS code needs it (signerLineErrors checked it).
+      phone: needsPhone(line.verification) ? normalizePhone(line.phone) : null,
     };
     if (line.id) await repo.updateSigner(tx, { documentId: document.id, signerId: line.id, values });
     else await repo.insertSigner(tx, { ...values, documentId: document.id, userId: null, isPreparer: false });

@@ -1,8 +1,9 @@
-import { normalizeEmail, operatorMintAppSumoCodes, operatorSetPlan } from '@esign/shared';
+import { isAbsolute } from 'node:path';
+import { normalizeEmail, operatorBackup, operatorMintAppSumoCodes, operatorSetPlan } from '@esign/shared';
 import type { FastifyInstance } from 'fastify';
 import { setPlanByEmail } from '../../data/users.js';
 import type { Db } from '../../platform/db/client.js';
-import { notFound } from '../../platform/errors.js';
+import { AppError, notFound } from '../../platform/errors.js';
 import { bearerToken } from '../../platform/http/bearer.js';
 import { defineRoute } from '../../platform/http/define-route.js';
 import { isSecretKey } from '../../platform/http/secret-key.js';
@@ -17,7 +18,15 @@ export async function operatorRoutes(
     db,
     operatorToken,
     appSumo,
-  }: { db: Db; operatorToken: string; appSumo: { mint(input: { count: number }): Promise<{ codes: string[] }> } },
+    backup,
+  }: {
+    db: Db;
+    operatorToken: string;
+    appSumo: { mint(input: { count: number }): Promise<{ codes: string[] }> };
+    backup: (
+      dir: string,
+    ) => Promise<{ tables: number; rows: number; files: number; bytes: number; missingFiles: string[] }>;
+  },
 ) {
   defineRoute(app, operatorSetPlan, { tags: ['system'], auth: 'bearerKey' }, async (request) => {
     if (!isSecretKey(bearerToken(request.headers.authorization), operatorToken)) throw notFound();
@@ -31,5 +40,13 @@ export async function operatorRoutes(
   defineRoute(app, operatorMintAppSumoCodes, { tags: ['system'], auth: 'bearerKey' }, async (request) => {
     if (!isSecretKey(bearerToken(request.headers.authorization), operatorToken)) throw notFound();
     return appSumo.mint({ count: request.body.count });
+  });
+
+  /** A backup written by this process (modules/backup): the embedded database is open only here. */
+  defineRoute(app, operatorBackup, { tags: ['system'], auth: 'bearerKey' }, async (request) => {
+    if (!isSecretKey(bearerToken(request.headers.authorization), operatorToken)) throw notFound();
+    if (!isAbsolute(request.body.dir))
+      throw new AppError('VALIDATION_ERROR', 'The backup folder must be an absolute path');
+    return backup(request.body.dir);
   });
 }

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { apiKeyClient, keyClient, publicCall } from '../../../test/api-keys.js';
 import { createTestApp, type TestApp, waitForMail } from '../../../test/app.js';
 import { authClient } from '../../../test/auth.js';
+import { documentClient, fieldInput } from '../../../test/documents.js';
 import { signerClient } from '../../../test/signing.js';
 import { setPlan, templateClient } from '../../../test/templates.js';
 import { apiIdempotency, apiSubscriptions, apiUsage, documents } from '../../platform/db/schema.js';
@@ -76,11 +77,16 @@ describe('public API: its OpenAPI document', () => {
     expect(Object.keys(own.paths).sort()).toEqual([
       '/documents',
       '/documents/recent',
+      '/documents/{id}/attachments',
+      '/documents/{id}/attachments/{fieldId}/download_url',
       '/documents/{id}/expiry',
+      '/documents/{id}/legal_hold',
       '/documents/{id}/reassignment',
       '/documents/{id}/recipients/{recipientId}',
       '/documents/{id}/signers',
       '/documents/{id}/void',
+      '/erasures',
+      '/retention',
       '/sign_request',
       '/user',
       '/webhooks',
@@ -375,5 +381,67 @@ describe('public API: rate limit', () => {
     } finally {
       await limited.close();
     }
+  });
+});
+
+describe('public API: the signer identity check (issue 38)', () => {
+  it('sends with an SMS code check and the number, which the sender reads back in full and the signer masked', async () => {
+    const { key, templateId } = await apiAccount();
+    const client = keyClient(t.app, key);
+    const person = { ...signer(7), verification: 'sms' as const, phone: '+33 6 12 34 56 12' };
+    const invalid = await publicCall(t.app, key, 'POST', '/sign_request', {
+      templateId,
+      signers: [{ ...person, phone: '12' }],
+    });
+    expect(invalid.statusCode).toBe(400);
+    expect(invalid.body).toContain(MESSAGES.verificationPhoneInvalid);
+    const answer = await client.signRequest({ templateId, signers: [person], withSigningLinks: true });
+    expect(await client.documentSigners(answer.documentId)).toMatchObject({
+      signers: [{ email: person.email, verification: 'sms', phone: '+33612345612' }],
+    });
+    const link = new URL(answer.signingLinks?.[0]?.url ?? '');
+    const signerId = answer.signingLinks?.[0]?.signerId ?? '';
+    const call = signerClient(t.app, link.searchParams.get('signAccessToken') ?? '');
+    const closed = await call('GET', `/document_sign/signers/${signerId}/document/${answer.documentId}`);
+    expect(closed.json().code).toBe('IDENTITY_CHECK_REQUIRED');
+    const identity = await call('GET', `/document_sign/signers/${signerId}/document/${answer.documentId}/identity`);
+    expect(identity.json().checks).toEqual([{ channel: 'sms', to: '+33 ••• •• 12', verified: false }]);
+  });
+});
+
+describe('public API: prefilled values by label (issue 37)', () => {
+  it("checks a newer kind's value with its field's rules, stores its normal form and keeps the field's lock", async () => {
+    const user = await authClient(t.app).loggedInUser();
+    await setPlan(t.app, user.id, 'business');
+    const templates = templateClient(t.app, user.accessToken);
+    const draft = await templates.readyDraft(['Client']);
+    const role = draft.signers[0]?.id ?? null;
+    const seats = fieldInput({
+      signerId: role,
+      type: 'number',
+      placeholder: 'Seats',
+      coordinateY: 200,
+      settings: { max: 10, locked: true },
+    });
+    await templates.ok(templates.patch(draft.id, { fields: [...draft.fields, seats] }));
+    const activated = await templates.ok<{ template: Document }>(templates.activate(draft.id));
+    expect((await templates.addToApi(activated.template.id)).statusCode).toBe(200);
+    const { key } = await apiKeyClient(t.app, user.accessToken).newKey({ mode: 'live' });
+    await setApiPlan(user.id, 'gold');
+    const send = (value: string) =>
+      publicCall(t.app, key, 'POST', '/sign_request', {
+        templateId: activated.template.id,
+        signers: [signer()],
+        fieldValues: { seats: value },
+      });
+
+    const bad = await send('11');
+    expect(bad.statusCode, bad.body).toBe(400);
+    expect(bad.json().message).toBe(MESSAGES.fieldNumberTooLarge);
+    const good = await send(' 7 ');
+    expect(good.statusCode, good.body).toBe(200);
+    const document = (await documentClient(t.app, user.accessToken).get(good.json().documentId)).json<Document>();
+    const field = document.fields.find((candidate) => candidate.type === 'number');
+    expect([field?.text, field?.settings?.locked]).toEqual(['7', true]);
   });
 });

@@ -3,10 +3,16 @@ import {
   type DocumentListResponse,
   PUBLIC_API_PREFIX,
   PUBLIC_ROUTES,
+  publicAttachmentDownloadUrl,
+  publicDocumentAttachments,
   publicDocumentSigners,
   publicDocuments,
+  publicErasePerson,
+  publicGetRetention,
   publicRecentDocument,
   publicSetDocumentExpiry,
+  publicSetLegalHold,
+  publicSetRetention,
   publicSignRequest,
   publicUser,
   publicVoidDocument,
@@ -16,7 +22,8 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { currentUser } from '../../platform/http/authenticate.js';
 import { defineRoute } from '../../platform/http/define-route.js';
-import type { LifecycleService } from '../document-management/index.js';
+import type { AttachmentService, LifecycleService } from '../document-management/index.js';
+import type { RetentionService } from '../retention/index.js';
 import type { CorrectionService } from '../sending/index.js';
 import { currentApiKey } from './api-key-gate.js';
 import { idempotencyKeyOf } from './idempotency.js';
@@ -49,6 +56,8 @@ export async function publicApiRoutes(
     history,
     corrections,
     lifecycle,
+    retention,
+    attachments,
   }: {
     service: PublicApiService;
     webhooks: PublicWebhooks;
@@ -56,6 +65,10 @@ export async function publicApiRoutes(
     corrections: CorrectionService;
     /** Void and expiry (issue 36): the web app's service, the key's owner asking. */
     lifecycle: LifecycleService;
+    /** Retention, legal hold and erasure (issue 39): the account's settings need the key's owner to run them. */
+    retention: RetentionService;
+    /** The files signers attached (issue 37), as the web app lists and downloads them. */
+    attachments: AttachmentService;
   },
 ) {
   app.addHook('onResponse', async (request, reply) => {
@@ -88,6 +101,16 @@ export async function publicApiRoutes(
   defineRoute(app, publicDocumentSigners, asKey, async (request) =>
     service.documentSigners(caller(request), request.params.id),
   );
+  defineRoute(app, publicDocumentAttachments, asKey, async (request) =>
+    attachments.list({ userId: currentUser(request).id, documentId: request.params.id }),
+  );
+  defineRoute(app, publicAttachmentDownloadUrl, asKey, async (request) =>
+    attachments.downloadUrl({
+      userId: currentUser(request).id,
+      documentId: request.params.id,
+      fieldId: request.params.fieldId,
+    }),
+  );
   defineRoute(app, publicUser, asKey, async (request) => service.user(caller(request)));
   defineRoute(app, publicVoidDocument, asKey, async (request) =>
     lifecycle.voidDocument({
@@ -96,6 +119,21 @@ export async function publicApiRoutes(
       reason: request.body.reason,
       sourceIp: request.ip,
     }),
+  );
+  defineRoute(app, publicSetLegalHold, asKey, async (request) =>
+    retention.setLegalHold({
+      userId: currentUser(request).id,
+      documentId: request.params.id,
+      isHeld: request.body.isHeld,
+      sourceIp: request.ip,
+    }),
+  );
+  defineRoute(app, publicGetRetention, asKey, async (request) => retention.getSettings({ user: currentUser(request) }));
+  defineRoute(app, publicSetRetention, asKey, async (request) =>
+    retention.updateSettings({ user: currentUser(request), body: request.body }),
+  );
+  defineRoute(app, publicErasePerson, asKey, async (request) =>
+    retention.erase({ user: currentUser(request), body: request.body }),
   );
   defineRoute(app, publicSetDocumentExpiry, asKey, async (request) =>
     lifecycle.setExpiry({

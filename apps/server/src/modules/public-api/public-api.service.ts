@@ -111,6 +111,7 @@ export function publicApiService(deps: {
         request: { type: 'others', ...(body.title ? { title: body.title } : {}), message: body.message },
         rows: [{ signers: body.signers, ...(body.fieldValues ? { prefill: body.fieldValues } : {}) }],
         sourceIp: options.sourceIp,
+        now,
       });
       if (!documentId) throw templateNotFound();
       await repo.setApiDocumentSettings(tx, {
@@ -120,6 +121,7 @@ export function publicApiService(deps: {
         // Its signing links may be framed by the key's allowed origins (embedded signing).
         embedOrigins: key.allowedOrigins,
       });
+      // The request's own date wins over the template's default expiry.
       if (body.expiresAt !== undefined) {
         await setExpiry(tx, { documentId, expiresAt: expiryInstant(body.expiresAt), reopen: false, at: now });
       }
@@ -192,6 +194,8 @@ export function publicApiService(deps: {
           recipientRole: signer.recipientRole,
           step: signer.step,
           status: apiRecipientStatus(signer, rejected.has(signer.id)),
+          verification: signer.verification ?? 'none',
+          phone: signer.phone ?? null,
         })),
       };
     },

@@ -25,7 +25,17 @@ describe('the public API: update_recipient and set_reassignment', () => {
 
     const answer = await client.updateRecipient(made.documentId, first.id, { name: 'Fixed Name', email });
     expect(answer.signers).toEqual([
-      { id: first.id, name: 'Fixed Name', email, order: 1, status: 'awaiting', recipientRole: 'signer', step: 1 },
+      {
+        id: first.id,
+        name: 'Fixed Name',
+        email,
+        order: 1,
+        status: 'awaiting',
+        recipientRole: 'signer',
+        step: 1,
+        verification: 'none',
+        phone: null,
+      },
     ]);
     const token = linkParam(await waitForMail(t.app, email), 'signAccessToken');
     expect(

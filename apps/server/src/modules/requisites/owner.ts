@@ -35,6 +35,7 @@ export function requireRequisiteOwner(deps: { db: Db; auth: Authenticator }): pr
     const found = signToken.length <= 200 ? await findSignerByTokenAlone(deps.db, signToken) : undefined;
     if (!found) throw new AppError('NOT_FOUND', MESSAGES.notFound);
     if (found.isAccessCodeRequired) throw new AppError('ACCESS_CODE_REQUIRED', MESSAGES.requisiteAccessCodeRequired);
+    if (found.isIdentityCheckRequired) throw new AppError('IDENTITY_CHECK_REQUIRED', MESSAGES.identityCheckRequired);
     const userId = bearer ? await userOrNothing(deps.auth, bearer) : undefined;
     request.requisiteOwner =
       userId !== undefined && found.signer.userId === userId

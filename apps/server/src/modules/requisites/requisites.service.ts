@@ -55,7 +55,10 @@ function valuesOf(item: RequisiteInput): Pick<NewRequisiteRow, 'valueType' | 'te
   };
 }
 
-/** Saved signatures and initials: always a pair linked both ways by siblingId, owned by a user or a signer. */
+/**
+ * Saved signatures and initials: always a pair linked both ways by siblingId, owned by a user or a signer; and company
+ * stamps, each alone.
+ */
 export function requisiteService({ db, storage, now }: RequisiteDeps) {
   async function present(row: RequisiteRow): Promise<Requisite> {
     return {
@@ -79,7 +82,7 @@ export function requisiteService({ db, storage, now }: RequisiteDeps) {
     return Promise.all(bytes.map((image) => (image === null ? null : normaliseImage(image))));
   }
 
-  /** Stores the images under new ids, then the two rows linked both ways. */
+  /** Stores the images under new ids, then the two rows linked both ways (or the one row of a stamp). */
   async function insertPair(
     tx: Db,
     owner: RequisiteOwner,
@@ -99,7 +102,8 @@ export function requisiteService({ db, storage, now }: RequisiteDeps) {
         type: item.type,
         ...valuesOf(item),
         fileKey: images[index] ? requisiteFileKey(owner, ids[index] as string) : null,
-        siblingId: ids[1 - index],
+        // A stamp is saved alone.
+        siblingId: items.length === 2 ? ids[1 - index] : null,
         consent,
       })),
     );
@@ -129,7 +133,8 @@ export function requisiteService({ db, storage, now }: RequisiteDeps) {
     async update(input: { owner: RequisiteOwner; body: RequisitesBody }): Promise<Requisite[]> {
       const items = input.body.requisites;
       const ids = items.map((item) => item.id);
-      if (ids.some((id) => id === undefined) || ids[0] === ids[1]) throw notFound();
+      // A stamp is not changed in place: it is deleted and uploaded again.
+      if (items.length !== 2 || ids.some((id) => id === undefined) || ids[0] === ids[1]) throw notFound();
       const images = await preparedImages(items);
       const rows = await db.transaction(async (tx) => {
         const existing = await findOwned(tx, input.owner, ids as string[]);

@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PDF } from '@libpdf/core';
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.js';
 import { pdfsig, pdftotext } from '../../../test/poppler.js';
@@ -9,7 +9,7 @@ import { awaitingDocument, signerClient, waitForSealed } from '../../../test/sig
 import { startTrustPeers, type TrustPeers } from '../../../test/trust-peers.js';
 import { listChainedRows, recordActivity } from '../../data/activity.js';
 import { checkChain } from '../../platform/crypto/audit-chain.js';
-import { documentActivities, documents } from '../../platform/db/schema.js';
+import { documentActivities, documents, events } from '../../platform/db/schema.js';
 import { readAuditTrail } from '../../platform/pdf/seal/audit-attachment.js';
 import { generateSelfSigned } from '../../platform/pdf/seal/signing-identity.js';
 import { addArchiveTimestampOnce } from './archive-timestamp.js';
@@ -163,6 +163,13 @@ describe('evidence that lasts', { timeout: 180_000 }, () => {
       'renewal',
     ]);
     expect(checkChain(stamps).isIntact).toBe(true);
+    // Each archive timestamp is an event too (webhooks, realtime), its reason the message.
+    const announced = await db()
+      .select()
+      .from(events)
+      .where(and(eq(events.documentId, row.id), eq(events.type, 'document.timestamped')))
+      .orderBy(asc(events.sequence));
+    expect(announced.map((event) => (event.payload as { message?: string }).message)).toEqual(['pending', 'renewal']);
     const body = await verify(renewedBytes);
     expect(body).toMatchObject({ verdict: 'intact', evidence: { level: 'B-LTA', auditTrail: { match: 'matches' } } });
     expect(body.signatures.map((signature: { kind: string }) => signature.kind)).toEqual([

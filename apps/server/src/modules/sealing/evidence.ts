@@ -1,7 +1,12 @@
 import type { RecipientRole } from '@esign/shared';
 import { changeOf, isNewPerson, type Person } from '../../data/signer-history.js';
 import type { documentActivities, signers } from '../../platform/db/schema.js';
-import { type CertificateSigner, formatInstant } from '../../platform/pdf/seal/certificate.js';
+import {
+  type CertificateAttachment,
+  type CertificateSigner,
+  formatInstant,
+} from '../../platform/pdf/seal/certificate.js';
+import { safeFileName } from '../../platform/storage/keys.js';
 
 /** A recipient; with no role, a signer. */
 type SignerRow = Pick<typeof signers.$inferSelect, 'id' | 'name' | 'email' | 'order' | 'isPreparer'> & {
@@ -53,6 +58,11 @@ function notesOf(holder: Holder, signed: ActivityRow | null): string[] {
     );
   }
   for (const row of holder.rows) {
+    // Issue 38: how the recipient proved who they are, where the code went (masked) and when.
+    if (row.type === 'identity_check') {
+      const by = row.details?.channel === 'sms' ? 'SMS code' : 'e-mail code';
+      notes.push(`Identity checked by ${by} to ${row.details?.to ?? ''} on ${formatInstant(row.createdAt)}`);
+    }
     if (row.type === 'correct') {
       notes.push(
         `Corrected by the sender on ${formatInstant(row.createdAt)} (access code or language); a new link was sent`,
@@ -114,4 +124,24 @@ export function certificateSigners(people: SignerRow[], activities: ActivityRow[
         };
       }),
     );
+}
+
+/**
+ * The files signers attached (issue 37), as the certificate lists them: name, size, SHA-256, who attached it (the
+ * field's signer) and the unique name it is embedded under in the sealed PDF (`attachment-<n>-<name>`).
+ */
+export function certificateAttachments(
+  attachments: { fieldId: string; fileName: string; sizeBytes: number; sha256: string }[],
+  fields: { id: string; signerId: string | null }[],
+  people: Pick<SignerRow, 'id' | 'name'>[],
+): CertificateAttachment[] {
+  const signerOf = new Map(fields.map((field) => [field.id, field.signerId]));
+  const nameOf = new Map(people.map((person) => [person.id, person.name]));
+  return attachments.map((attachment, index) => ({
+    fileName: attachment.fileName,
+    sizeBytes: attachment.sizeBytes,
+    sha256: attachment.sha256,
+    attachedBy: nameOf.get(signerOf.get(attachment.fieldId) ?? '') ?? 'unknown',
+    embeddedAs: `attachment-${index + 1}-${safeFileName(attachment.fileName)}`,
+  }));
 }

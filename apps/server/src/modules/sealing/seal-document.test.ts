@@ -244,9 +244,11 @@ describe('documents.seal', { timeout: 180_000 }, () => {
         getBuffer: (key) => storage.getBuffer(key),
         exists: (key) => storage.exists(key),
         delete: (key) => storage.delete(key),
+        deletePrefix: (prefix) => storage.deletePrefix(prefix),
         signedGetUrl: (key, options) => storage.signedGetUrl(key, options),
         signedPutUrl: (key, options) => storage.signedPutUrl(key, options),
         check: () => storage.check(),
+        list: () => storage.list(),
         put: async (key, body, type) => {
           await storage.put(key, body, type);
           throw new Error('killed after the file was stored');

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { FIELD_KINDS, pickField } from '@esign/shared';
+import { FIELD_KINDS, fieldDisplayText, hiddenFieldIds, pickField } from '@esign/shared';
 import type { Signer } from '@libpdf/core';
 import { listChainedRows, recordActivity } from '../../data/activity.js';
 import { companyOfDocumentOwner } from '../../data/company.js';
 import { findDocument, listSigners } from '../../data/documents.js';
+import { listAttachments } from '../../data/field-attachments.js';
 import { findRequisitesToStamp } from '../../data/requisites.js';
 import { listFieldsToStamp, markSealed } from '../../data/sealing.js';
 import type { Db } from '../../platform/db/client.js';
@@ -13,7 +14,7 @@ import type { StampField } from '../../platform/pdf/seal/stamp-fields.js';
 import type { Storage } from '../../platform/storage/storage.js';
 import { archiveTimestampDue } from './archive-timestamp.js';
 import { embeddedAuditTrail } from './audit-trail.js';
-import { certificateSigners } from './evidence.js';
+import { certificateAttachments, certificateSigners } from './evidence.js';
 import { certificateHistory } from './lifecycle-evidence.js';
 
 export interface SealDocumentDeps {
@@ -65,11 +66,27 @@ export async function sealDocumentOnce(deps: SealDocumentDeps, documentId: strin
   if (document.status !== 'completed') return 'not-completed';
   if (!document.pdfFileKey) throw new Error(`completed document ${documentId} has no PDF`);
 
-  const [people, fields, activities] = await Promise.all([
+  const [people, allFields, activities, allAttachments] = await Promise.all([
     listSigners(db, documentId),
     listFieldsToStamp(db, documentId),
     listChainedRows(db, documentId),
+    listAttachments(db, documentId),
   ]);
+  // A field its condition hides is not stamped, not even an empty checkbox (issue 37).
+  const hidden = hiddenFieldIds(allFields);
+  const fields = allFields.filter((field) => !hidden.has(field.id));
+  const attachmentRows = allAttachments.filter((row) => !hidden.has(row.fieldId));
+  // The signers' attached files (issue 37): listed on the certificate with their SHA-256 and embedded in the PDF.
+  const attachments = certificateAttachments(attachmentRows, fields, people);
+  const attachedFiles = await Promise.all(
+    attachmentRows.map(async (row, index) => ({
+      name: (attachments[index] as (typeof attachments)[number]).embeddedAs,
+      // The Buffer itself, as the original below: a copy would hold each file twice while the seal runs.
+      bytes: await storage.getBuffer(row.fileKey),
+      mimeType: row.contentType,
+      description: `Attached by ${(attachments[index] as (typeof attachments)[number]).attachedBy}: ${row.fileName}`,
+    })),
+  );
   const requisiteIds = [...new Set(fields.flatMap((field) => (field.requisiteId ? [field.requisiteId] : [])))];
   const saved = await findRequisitesToStamp(db, requisiteIds);
   const requisiteById = new Map(saved.map((requisite) => [requisite.id, requisite]));
@@ -90,7 +107,8 @@ export async function sealDocumentOnce(deps: SealDocumentDeps, documentId: strin
       // The field as saved (every key of the contract), then its value as the seal draws it.
       ...pickField(field),
       // A signature without its picture falls back to its typed text; no requisite, no value.
-      text: isPicture ? (requisite?.text ?? null) : field.text,
+      // The newer kinds print their display form (a number with its prefix and suffix, a phone number spaced).
+      text: isPicture ? (requisite?.text ?? null) : fieldDisplayText(field) || null,
       fontFamily: isPicture ? (requisite?.fontFamily ?? null) : field.fontFamily,
       image: requisite ? (images.get(requisite.id) ?? null) : null,
     };
@@ -108,7 +126,9 @@ export async function sealDocumentOnce(deps: SealDocumentDeps, documentId: strin
       history: certificateHistory(activities),
       verifyUrl: deps.verifyUrl,
       auditTrail: { count: trail.count, finalHash: trail.finalHash },
+      attachments,
     },
+    attachments: attachedFiles,
     auditTrail: new TextEncoder().encode(JSON.stringify(trail, null, 1)),
     trust: deps.trust,
     signer: await deps.signer(),

@@ -1,6 +1,7 @@
 import { MESSAGES, quotaExceededMessage, quotaMonthStart, sendingErrors } from '@esign/shared';
 import { type ActivityInput, recordActivities } from '../../data/activity.js';
 import { completeDocumentOnce } from '../../data/completion.js';
+import { clearHiddenFieldValues } from '../../data/document-fields.js';
 import { serverOnlyErrors } from '../../data/document-parts.js';
 import * as repo from '../../data/documents.js';
 import { recordEvent } from '../../data/events.js';
@@ -161,7 +162,11 @@ export function sendingService(deps: SendingDeps) {
     for (const document of sent) {
       const children = childrenOf.get(document.id) ?? { parts: [], signers: [], fields: [] };
       const preparer = children.signers.find((signer) => signer.isPreparer);
-      if (preparer) await repo.finishSigner(tx, { documentId: document.id, signerId: preparer.id, at: now });
+      if (preparer) {
+        await repo.finishSigner(tx, { documentId: document.id, signerId: preparer.id, at: now });
+        // The preparer's fields their conditions hide keep no value (issue 37).
+        await clearHiddenFieldValues(tx, { fields: children.fields, signerIds: new Set([preparer.id]) });
+      }
       const here = { ...base, documentId: document.id };
       if (document.type === 'me') {
         await repo.markDocumentSent(tx, { documentId: document.id, at: now });

@@ -67,9 +67,10 @@ describe('decline to sign', () => {
     expect(other.statusCode).toBe(403);
     const empty = await api('POST', declineUrl(document.id, ann.id), asSigner(annToken), { reason: '   ' });
     expect(empty.statusCode).toBe(400);
+    expect(empty.json().message).toBe(MESSAGES.reasonRequired);
     const long = await api('POST', declineUrl(document.id, ann.id), asSigner(annToken), { reason: 'x'.repeat(501) });
     expect(long.statusCode).toBe(400);
-    expect(long.json().message).toBe(MESSAGES.endReasonTooLong);
+    expect(long.json().message).toBe(MESSAGES.reasonTooLong);
     const list = await api('GET', `/documents?status=declined`, owner.headers);
     expect(list.json().totalItems).toBe(0);
   });

@@ -194,7 +194,7 @@ describe("an approver's rejection", () => {
 
     const empty = await asApprover('POST', `${base}/reject`, { reason: '   ' });
     expect(empty.statusCode).toBe(400);
-    expect(empty.json().message).toBe(MESSAGES.rejectReasonRequired);
+    expect(empty.json().message).toBe(MESSAGES.reasonRequired);
     const long = await asApprover('POST', `${base}/reject`, { reason: 'x'.repeat(501) });
     expect(long.statusCode).toBe(400);
 

@@ -20,8 +20,9 @@ import {
   type DocumentCompany,
   signerCompanyOf,
 } from '../../data/company.js';
-import { listFields, toFieldDto } from '../../data/document-fields.js';
+import { listFields, toFieldDto, updateField } from '../../data/document-fields.js';
 import { type DocumentRow, listSigners, lockDocument, type SignerRow } from '../../data/documents.js';
+import { attachmentAnswer, saveAttachment } from '../../data/field-attachments.js';
 import { findLinkOrigin } from '../../data/lifecycle.js';
 import { findRejection } from '../../data/recipient-actions.js';
 import { revokeSigningToken } from '../../data/recipient-changes.js';
@@ -32,13 +33,16 @@ import type { Db } from '../../platform/db/client.js';
 import { AppError } from '../../platform/errors.js';
 import { addressKey } from '../../platform/http/address-key.js';
 import type { JobQueue } from '../../platform/jobs.js';
+import { newFileKey } from '../../platform/storage/keys.js';
 import type { Storage } from '../../platform/storage/storage.js';
 import { can, resourceOf } from '../access/index.js';
 import type { SealingJobs } from '../sealing/index.js';
 import type { SignerMailJobs } from '../sending/index.js';
 import { signersWhoseTurnItIs } from '../sending/index.js';
-import { applySignerFieldValues } from './field-values.js';
-import { fieldsSeenBySigner } from './given-values.js';
+import { type AttachedFile, readAttachment } from './attachments.js';
+import { applySignerFieldValues, clearHiddenValues, settleComputedValues, signerDetails } from './field-values.js';
+import { fieldsSeenBySigner, withPrefills } from './given-values.js';
+import { pendingChecks } from './identity-check.js';
 import { hostDetails } from './in-person.service.js';
 import type { OpenedMailJobs } from './opened.mails.js';
 import type { SignedMailJobs } from './signed.mails.js';
@@ -98,9 +102,11 @@ export function signerService(deps: SignerDeps) {
   /**
    * The access check of every signer call: a live token of this document (else 404), for the signer named in
    * the path (else 403), as the access policy's signer, and, when the document has an access code, confirmed with this token (else 403
-   * ACCESS_CODE_REQUIRED) unless the call is the confirmation itself.
+   * ACCESS_CODE_REQUIRED) unless the call is the confirmation itself, and, when the recipient's identity is checked
+   * by a code (issue 38, `identity-check.ts`), every check passed with this token (else 403 IDENTITY_CHECK_REQUIRED)
+   * unless the call is the check itself.
    */
-  async function authenticate(request: SignerRequest, options: { needsCode?: boolean } = {}) {
+  async function authenticate(request: SignerRequest, options: { needsCode?: boolean; needsIdentity?: boolean } = {}) {
     if (!request.token) throw linkInvalid();
     const session = await findSigningSession(db, { documentId: request.documentId, token: request.token });
     if (!session || session.document.deletedAt) throw linkInvalid();
@@ -115,6 +121,10 @@ export function signerService(deps: SignerDeps) {
     const needsCode = options.needsCode ?? true;
     if (needsCode && accessCodeOf(session) && !session.token.codeConfirmedAt) {
       throw new AppError('ACCESS_CODE_REQUIRED', MESSAGES.accessCodeRequired);
+    }
+    const needsIdentity = options.needsIdentity ?? needsCode;
+    if (needsIdentity && pendingChecks(session.signer, session.token).length > 0) {
+      throw new AppError('IDENTITY_CHECK_REQUIRED', MESSAGES.identityCheckRequired);
     }
     return session;
   }
@@ -212,7 +222,11 @@ export function signerService(deps: SignerDeps) {
           isFinished: row.isFinished,
         })),
         fields: await withGivenPictures(
-          fieldsSeenBySigner(fieldRows.map(toFieldDto), signer.id, signerRows),
+          withPrefills(
+            fieldsSeenBySigner(fieldRows.map(toFieldDto), signer.id, signerRows),
+            signer.id,
+            await signerDetails(db, signer),
+          ),
           signer.id,
         ),
         isMyTurn: isSignersTurn(document, signer, signerRows),
@@ -293,6 +307,49 @@ export function signerService(deps: SignerDeps) {
     },
 
     /**
+     * An attachment field's file (issue 37), while it is the signer's turn: checked by content (readAttachment),
+     * stored under the document's prefix (so retention and backup take it with the document), recorded with its
+     * SHA-256, and its name written as the field's text. A second file replaces the first.
+     */
+    async attachFile(request: SignerRequest & { signerId: string; fieldId: string; file: AttachedFile }) {
+      try {
+        await authenticate(request);
+      } catch (error) {
+        request.file.stream.resume();
+        throw error;
+      }
+      const file = await readAttachment(request.file);
+      const fileKey = newFileKey(`documents/${request.documentId}/attachments`, file.fileName);
+      await storage.put(fileKey, file.bytes, file.contentType);
+      let saved: Awaited<ReturnType<typeof saveAttachment>>;
+      try {
+        saved = await db.transaction(async (tx) => {
+          const { ownFields } = await lockForSigning(tx, request);
+          const field = ownFields.find((own) => own.id === request.fieldId);
+          if (!field || FIELD_KINDS[field.type].rule !== 'attachment') {
+            throw new AppError('FORBIDDEN', MESSAGES.notYourField);
+          }
+          const result = await saveAttachment(tx, {
+            documentId: request.documentId,
+            fieldId: field.id,
+            fileKey,
+            fileName: file.fileName,
+            contentType: file.contentType,
+            sizeBytes: file.bytes.length,
+            sha256: file.sha256,
+          });
+          await updateField(tx, field.id, { text: file.fileName });
+          return result;
+        });
+      } catch (error) {
+        await storage.delete(fileKey).catch(() => undefined);
+        throw error;
+      }
+      if (saved.replacedKey) await storage.delete(saved.replacedKey).catch(() => undefined);
+      return attachmentAnswer(saved.row);
+    },
+
+    /**
      * Finishes the signer: fields saved, every required field signed, the `sign` activity with the consent. A
      * finished signer's second submit changes nothing and answers as the first. The last signer's finish
      * completes the document exactly once and queues the seal; on an ordered document the next signer is
@@ -320,16 +377,25 @@ export function signerService(deps: SignerDeps) {
         });
         if (current.isFinished) return { answer: answer(document.status), isCompleted: false };
 
-        const { signer, ownFields, signerRows } = await lockForSigning(tx, request, document);
+        const { signer, ownFields, signerRows, allFields } = await lockForSigning(tx, request, document);
         const at = now();
-        const fields = await applySignerFieldValues(tx, {
+        const saved = await applySignerFieldValues(tx, {
           signer,
           fields: ownFields,
           values: request.values,
           signatureTypes: allowedValueTypesOf(company),
           now: at,
         });
-        if (requiredUnsignedFields(fields).length > 0) {
+        // A field its condition hides (issue 37) keeps no value and is not required.
+        const shown = await clearHiddenValues(tx, { fields: saved, allFields, signerRows, signerId: signer.id });
+        const fields = await settleComputedValues(tx, {
+          signer,
+          fields: shown.fields,
+          allFields,
+          values: request.values,
+          hidden: shown.hidden,
+        });
+        if (requiredUnsignedFields(fields.filter((field) => !shown.hidden.has(field.id))).length > 0) {
           throw new AppError('VALIDATION_ERROR', MESSAGES.requiredFieldsUnsigned);
         }
         await repo.finishSigner(tx, { signerId: signer.id, at });
@@ -366,8 +432,9 @@ export function signerService(deps: SignerDeps) {
     if (document.status !== 'awaiting') throw new AppError('CONFLICT', MESSAGES.documentNotAwaiting);
     if (!isSignersTurn(document, signer, signerRows)) throw new AppError('FORBIDDEN', MESSAGES.notYourTurn);
     if (signer.recipientRole !== 'signer') throw new AppError('FORBIDDEN', MESSAGES.notYourRoleAction);
-    const ownFields = (await listFields(tx, document.id)).filter((field) => field.signerId === signer.id);
-    return { document, signer, signerRows, ownFields };
+    const allFields = await listFields(tx, document.id);
+    const ownFields = allFields.filter((field) => field.signerId === signer.id);
+    return { document, signer, signerRows, ownFields, allFields };
   }
 }
 export type SignerService = ReturnType<typeof signerService>;

@@ -34,6 +34,7 @@ export async function replaceRoles(tx: Db, params: { templateId: string; roles: 
       order: index + 1,
       recipientRole: role.recipientRole ?? 'signer',
       step: role.step ?? index + 1,
+      verification: role.verification ?? 'none',
     };
     if (role.id) await repo.updateSigner(tx, { documentId: templateId, signerId: role.id, values });
     else await repo.insertSigner(tx, { ...values, documentId: templateId, userId: null, isPreparer: false });

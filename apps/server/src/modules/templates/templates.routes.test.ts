@@ -150,6 +150,39 @@ describe('copies', () => {
     expect(copy.fields.map((f) => f.id).some((id) => source.fields.some((f) => f.id === id))).toBe(false);
   });
 
+  it("copies the newer kinds' settings with their fields, as one record (issue 37)", async () => {
+    const draft = await tpl.readyDraft(['Client'], 'Order');
+    const clientId = draft.signers[0]?.id as string;
+    const settings = [
+      { type: 'number' as const, settings: { name: 'qty', min: 1, decimals: 0, suffix: ' pcs' } },
+      { type: 'dropdown' as const, settings: { choices: ['Basic', 'Pro'] } },
+      { type: 'formula' as const, settings: { formula: 'qty * 2' } },
+      {
+        type: 'text' as const,
+        settings: { pattern: 'custom' as const, customPattern: '\\d{5}', patternMessage: 'Five digits' },
+      },
+    ];
+    const fields = [
+      ...draft.fields,
+      ...settings.map((field, index) => fieldInput({ ...field, signerId: clientId, coordinateY: 200 + 40 * index })),
+    ];
+    const saved = await tpl.ok<Document>(tpl.patch(draft.id, { fields }));
+    const bad = await tpl.patch(draft.id, {
+      fields: [...fields, fieldInput({ type: 'text', signerId: clientId, settings: { customPattern: '(a+)+' } })],
+    });
+    expect(bad.statusCode).toBe(400);
+    const activated = await tpl.ok<ActivateTemplateResponse>(tpl.activate(saved.id));
+    expect(activated.errors).toEqual([]);
+    const copy = await tpl.ok<Document>(tpl.copy(saved.id));
+    const kinds = (document: Document) =>
+      document.fields
+        .filter((field) => field.settings !== null)
+        .map((field) => ({ type: field.type, settings: field.settings }))
+        .sort((a, b) => a.type.localeCompare(b.type));
+    expect(kinds(copy)).toEqual(kinds(saved));
+    expect(kinds(copy)).toHaveLength(4);
+  });
+
   it('removes a shared file only when no copy names it any more', async () => {
     const source = await tpl.readyDraft();
     const copy = await tpl.ok<Document>(tpl.copy(source.id));

@@ -2,9 +2,11 @@ import {
   type CreateDocumentFromTemplateRequest,
   canCreateForms,
   type DocumentStatus,
+  defaultExpiryInstant,
   hasPreparerSigner,
   MESSAGES,
   normalizeEmail,
+  normalizePhone,
   sendingErrors,
   signerLineErrors,
   TEMPLATE_LIMITS,
@@ -14,6 +16,7 @@ import {
   type UpdateTemplateRequest,
 } from '@esign/shared';
 import { recordActivities, recordActivity } from '../../data/activity.js';
+import { listFieldsOf, updateField } from '../../data/document-fields.js';
 import * as partsRepo from '../../data/document-parts.js';
 import { serverOnlyErrors } from '../../data/document-parts.js';
 import * as documentsRepo from '../../data/documents.js';
@@ -24,7 +27,7 @@ import { AppError } from '../../platform/errors.js';
 import { validationError } from '../../platform/http/error-handler.js';
 import type { Action } from '../access/index.js';
 import { authorize, userActor } from '../access/index.js';
-import { replaceFields } from '../documents/index.js';
+import { assignFoundFields, prefilledText, replaceFields } from '../documents/index.js';
 import { replaceRoles, seedFormSigners } from './roles.js';
 
 const notFound = () => new AppError('NOT_FOUND', MESSAGES.templateNotFound);
@@ -38,6 +41,8 @@ interface CreateDocumentsInput {
   request: Omit<CreateDocumentFromTemplateRequest, 'signers'>;
   rows: { signers: CreateDocumentFromTemplateRequest['signers']; prefill?: Record<string, string> }[];
   sourceIp?: string | undefined;
+  /** When the documents are made (the template's default expiry counts from it); now when not given. */
+  now?: Date;
 }
 
 const EDITABLE: DocumentStatus[] = ['draft', 'replica'];
@@ -100,18 +105,26 @@ export function templateService(deps: { db: Db }) {
   /** Copies of a template's content (rows of their own, files shared by key) under the template's row lock. */
   async function copyLocked(
     tx: Db,
-    params: { templateId: string; allowed: DocumentStatus[] } & Omit<
-      Parameters<typeof repo.copyDocuments>[1],
-      'sourceId'
-    >,
+    params: {
+      templateId: string;
+      allowed: DocumentStatus[];
+      /** Documents made at this instant: they expire after the template's default expiry in days, if it has one. */
+      madeAt?: Date;
+    } & Omit<Parameters<typeof repo.copyDocuments>[1], 'sourceId'>,
   ) {
-    const { templateId, allowed, ...copy } = params;
+    const { templateId, allowed, madeAt, ...copy } = params;
     const source = await documentsRepo.lockDocument(tx, templateId);
     if (!source || source.deletedAt) throw notFound();
     if (!allowed.includes(source.status)) throw conflict(MESSAGES.templateNotLive);
     const parts = await partsRepo.listParts(tx, source.id);
     if (serverOnlyErrors(source, parts).length > 0) throw conflict(MESSAGES.documentStillProcessing);
-    return repo.copyDocuments(tx, { sourceId: source.id, ...copy });
+    const expiresAt =
+      madeAt && source.expiryDays !== null ? defaultExpiryInstant(source.expiryDays, madeAt) : undefined;
+    return repo.copyDocuments(tx, {
+      sourceId: source.id,
+      ...copy,
+      values: { ...copy.values, ...(expiresAt ? { expiresAt } : {}) },
+    });
   }
 
   /** One copy of a template's content (see copyLocked): its id. */
@@ -120,6 +133,30 @@ export function templateService(deps: { db: Db }) {
     const [id] = ids;
     if (!id) throw new Error('template not copied');
     return id;
+  }
+
+  /**
+   * The values a row's `prefill` gave (issue 37): each meets its field's rules (the editor's check of a sender's
+   * value), refused at `fieldValues.<label>` with the rule's message, and is stored in its normal form.
+   */
+  async function checkPrefills(tx: Db, ids: string[], rows: CreateDocumentsInput['rows']) {
+    const labelled = new Map(
+      ids.flatMap((id, index) => {
+        const given = Object.keys(rows[index]?.prefill ?? {}).map((label) => label.trim().toLowerCase());
+        return given.length > 0 ? [[id, new Set(given)] as const] : [];
+      }),
+    );
+    if (labelled.size === 0) return;
+    for (const field of await listFieldsOf(tx, [...labelled.keys()])) {
+      const label = field.placeholder?.trim() ?? '';
+      if (!field.signerId || !field.text || !labelled.get(field.documentId)?.has(label.toLowerCase())) continue;
+      const prefilled = prefilledText(field);
+      if (!prefilled) continue;
+      if (prefilled.problem) {
+        throw validationError([{ path: ['fieldValues', label], keyword: 'field', message: prefilled.problem }]);
+      }
+      if (prefilled.text !== field.text) await updateField(tx, field.id, { text: prefilled.text });
+    }
   }
 
   /**
@@ -147,6 +184,8 @@ export function templateService(deps: { db: Db }) {
     const { ids, roles } = await copyLocked(tx, {
       templateId: input.templateId,
       allowed: LIVE,
+      // The template's default expiry, counted from now; a caller's own date (the public API's) is set after.
+      madeAt: input.now ?? new Date(),
       values: {
         userId: input.userId,
         type,
@@ -160,7 +199,12 @@ export function templateService(deps: { db: Db }) {
         signerLines:
           type === 'me' && me
             ? [me]
-            : row.signers.map((line) => ({ name: line.name.trim(), email: normalizeEmail(line.email) })),
+            : row.signers.map((line) => ({
+                name: line.name.trim(),
+                email: normalizeEmail(line.email),
+                ...(line.verification ? { verification: line.verification } : {}),
+                ...(normalizePhone(line.phone) ? { phone: normalizePhone(line.phone) ?? '' } : {}),
+              })),
         ...(row.prefill ? { prefill: row.prefill } : {}),
       })),
     });
@@ -169,6 +213,7 @@ export function templateService(deps: { db: Db }) {
       throw validationError([{ path: ['type'], keyword: 'type', message: MESSAGES.templateOneRoleForMe }]);
     }
     if (type !== 'me' && input.rows.some((row) => row.signers.length !== roles)) throw notOnePerRole();
+    await checkPrefills(tx, ids, input.rows);
     if (type === 'me_and_other' && me) {
       for (const id of ids) await documentsRepo.insertSigner(tx, { ...me, documentId: id });
     }
@@ -214,9 +259,9 @@ export function templateService(deps: { db: Db }) {
       return templateWithChildren(id);
     },
 
-    /** PATCH documents/templates/{id}: title, message, ordering, roles and fields of a draft or a replica. */
+    /** PATCH documents/templates/{id}: title, message, ordering, default expiry, roles and fields of a draft or a replica. */
     async updateTemplate(input: { userId: string; templateId: string; changes: UpdateTemplateRequest }) {
-      const { title, message, isOrdered, roles, fields } = input.changes;
+      const { title, message, isOrdered, roles, fields, expiryDays } = input.changes;
       await requireTemplate(input.userId, input.templateId);
       await db.transaction(async (tx) => {
         const template = await documentsRepo.lockDocument(tx, input.templateId);
@@ -225,14 +270,18 @@ export function templateService(deps: { db: Db }) {
         if (roles && template.type === 'form_request') {
           throw validationError([{ path: ['roles'], keyword: 'roles', message: MESSAGES.formSignersFixed }]);
         }
-        if (title !== undefined || message !== undefined || isOrdered !== undefined) {
+        if (title !== undefined || message !== undefined || isOrdered !== undefined || expiryDays !== undefined) {
           await documentsRepo.updateDocumentValues(tx, template.id, {
             ...(title !== undefined ? { title: title.trim() } : {}),
             ...(message !== undefined ? { message: message?.trim() || null } : {}),
             ...(isOrdered !== undefined ? { isOrdered } : {}),
+            ...(expiryDays !== undefined ? { expiryDays } : {}),
           });
         }
-        if (roles) await replaceRoles(tx, { templateId: template.id, roles });
+        if (roles) {
+          await replaceRoles(tx, { templateId: template.id, roles });
+          await assignFoundFields(tx, template.id);
+        }
         if (fields) await replaceFields(tx, { document: template, userId: input.userId, fields });
       });
       return templateWithChildren(input.templateId);

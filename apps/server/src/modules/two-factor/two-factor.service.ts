@@ -1,21 +1,22 @@
 import {
   MESSAGES,
   SMS_CODE_TTL_SECONDS,
-  TWO_FACTOR_ACCOUNT_FAILURE_LIMIT,
-  TWO_FACTOR_FAILURE_LIMIT,
   TWO_FACTOR_TOKEN_TTL_SECONDS,
   TWO_FACTOR_WINDOW_SECONDS,
   type TwoFactorType,
 } from '@esign/shared';
+import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
 import QRCode from 'qrcode';
+import { hasPasskey } from '../../data/passkeys.js';
 import * as repo from '../../data/two-factor.js';
 import { type UserRow, updateUser } from '../../data/users.js';
 import { hashToken, randomToken } from '../../platform/crypto/tokens.js';
 import type { Db } from '../../platform/db/client.js';
 import { AppError } from '../../platform/errors.js';
-import { addressKey } from '../../platform/http/address-key.js';
 import { mailText } from '../../platform/mail/texts.js';
 import { type Sms, SmsError } from '../../platform/sms/sms.js';
+import { limitedAttempts } from './attempts.js';
+import type { PasskeyService } from './passkeys.service.js';
 import {
   isBackupCodeShape,
   makeBackupCodes,
@@ -33,6 +34,7 @@ interface TwoFactorDeps {
   secrets: TwoFactorSecrets;
   now: () => Date;
   log: { warn: (object: object, message: string) => void };
+  passkeys: PasskeyService;
 }
 
 /** Codes texted to one user in the window before generating another answers 429. */
@@ -42,6 +44,8 @@ const SMS_CODE_ATTEMPTS = 5;
 
 /** A wrong code at sign-in's second step (logged out: 401, shown by the two-factor page). */
 const invalidCode = () => new AppError('INVALID_CREDENTIALS', MESSAGES.twoFactorCodeInvalid);
+/** Every refusal of a passkey at sign-in reads the same. */
+export const passkeyRefused = () => new AppError('INVALID_CREDENTIALS', MESSAGES.passkeyInvalid);
 /**
  * A wrong code of a logged-in user turning a factor on or off: the code field's error (400), never a 401, which
  * would end the web app's session.
@@ -52,7 +56,8 @@ const wrongSettingsCode = () =>
   ]);
 
 export function twoFactorService(deps: TwoFactorDeps) {
-  const { db, sms, secrets, now } = deps;
+  const { db, sms, secrets, now, passkeys } = deps;
+  const limitedAttempt = limitedAttempts({ db, now });
   const seconds = (count: number) => new Date(now().getTime() + count * 1000);
 
   async function text(to: string, code: string) {
@@ -78,40 +83,6 @@ export function twoFactorService(deps: TwoFactorDeps) {
       (params.phone === undefined || params.phone === counted.phone);
     if (!isRight || !(await repo.spendSmsCode(db, { id: row.id, now: current }))) throw wrongSettingsCode();
     return counted.phone;
-  }
-
-  /**
-   * One guess at a second-factor code of a user, in a transaction that locks the user's row, so one user's guesses
-   * run one at a time and are counted one by one: after TWO_FACTOR_FAILURE_LIMIT wrong ones from the guess's address,
-   * or TWO_FACTOR_ACCOUNT_FAILURE_LIMIT from all addresses, in the window, every guess answers 429. `attempt`
-   * answers its result, or undefined for a wrong code (recorded as a failure of the address, answered `wrong()`).
-   */
-  async function limitedAttempt<T>(
-    params: { userId: string; ip: string; wrong: () => AppError },
-    attempt: (tx: Db, user: UserRow) => Promise<T | undefined>,
-  ) {
-    type Outcome = { kind: 'limited' } | { kind: 'wrong' } | { kind: 'right'; value: T };
-    const { userId } = params;
-    const ip = addressKey(params.ip);
-    const outcome = await db.transaction(async (tx): Promise<Outcome> => {
-      const user = await repo.lockUser(tx, userId);
-      if (!user) throw params.wrong();
-      const current = now();
-      const since = new Date(current.getTime() - TWO_FACTOR_WINDOW_SECONDS * 1000);
-      const failures = await repo.countFailures(tx, { userId, ip, since });
-      if (failures.byAddress >= TWO_FACTOR_FAILURE_LIMIT || failures.byAccount >= TWO_FACTOR_ACCOUNT_FAILURE_LIMIT) {
-        return { kind: 'limited' };
-      }
-      const value = await attempt(tx, user);
-      if (value === undefined) {
-        await repo.recordFailure(tx, { userId, ip, at: current });
-        return { kind: 'wrong' };
-      }
-      return { kind: 'right', value };
-    });
-    if (outcome.kind === 'limited') throw new AppError('TOO_MANY_REQUESTS', MESSAGES.tooManyTwoFactorAttempts);
-    if (outcome.kind === 'wrong') throw params.wrong();
-    return outcome.value;
   }
 
   /** Checks an authenticator code (or, when allowed, a backup code) of a locked user; records the step it used. */
@@ -241,6 +212,7 @@ export function twoFactorService(deps: TwoFactorDeps) {
         type: 'two_factor' as const,
         twoFactorToken,
         twoFactorType: type,
+        hasPasskey: await hasPasskey(db, user.id),
         ...(type === 'twillio' && user.phoneNumber ? { phoneHint: phoneHint(user.phoneNumber) } : {}),
       };
     },
@@ -264,6 +236,30 @@ export function twoFactorService(deps: TwoFactorDeps) {
             ? challenge.smsCodeHash !== null && secrets.matchesCode(params.code, challenge.smsCodeHash)
             : await checkAuthenticator(tx, user, params.code, { allowBackup: true });
         if (!isRight) return undefined;
+        await repo.spendChallenge(tx, { id: challenge.id, now: current });
+        return user.id;
+      });
+    },
+
+    /**
+     * The second step by a passkey of the challenge's user (another account's is refused), whatever its factor;
+     * counted like a wrong code when refused.
+     */
+    async completeChallengeWithPasskey(params: {
+      twoFactorToken: string;
+      challengeToken: string;
+      credential: AuthenticationResponseJSON;
+      ip: string;
+    }): Promise<string> {
+      const expired = () => new AppError('LINK_INVALID', MESSAGES.twoFactorSessionInvalid);
+      const found = await repo.findChallenge(db, hashToken(params.twoFactorToken));
+      if (!found) throw expired();
+      return limitedAttempt({ userId: found.userId, ip: params.ip, wrong: passkeyRefused }, async (tx, user) => {
+        const challenge = await repo.findChallenge(tx, found.tokenHash, { lock: true });
+        const current = now();
+        if (!challenge || challenge.usedAt !== null || challenge.expiresAt <= current) throw expired();
+        const userId = await passkeys.verifySignIn(tx, { ...params, purpose: 'second_factor', userId: user.id });
+        if (userId !== user.id) return undefined;
         await repo.spendChallenge(tx, { id: challenge.id, now: current });
         return user.id;
       });

@@ -1,10 +1,10 @@
 import type { VerifyPdfResponse, VerifyVerdict } from '@esign/shared';
 import { listChainedRows } from '../../data/activity.js';
+import { findStubBySealedHash } from '../../data/retention.js';
 import { findSealedDocumentByHash } from '../../data/verify.js';
 import type { Db } from '../../platform/db/client.js';
 import { pdfEvidence } from '../../platform/pdf/pdf-evidence.js';
-import { type FoundSignature, findPdfSignatures } from '../../platform/pdf/pdf-signatures.js';
-import { sha256Hex } from '../../platform/pdf/seal/seal-pdf.js';
+import { checkPdf, type FoundSignature } from '../../platform/pdf/pdf-signatures.js';
 import { compareAuditTrail, parseEmbeddedAuditTrail } from '../sealing/index.js';
 
 /**
@@ -25,17 +25,16 @@ export function verdictOf(signatures: FoundSignature[], isSealedHere: boolean): 
 export function verifyService({ db }: { db: Db }) {
   return {
     async verifyPdf(pdf: Buffer): Promise<VerifyPdfResponse> {
-      const sha256 = sha256Hex(pdf);
-      const signatures = await findPdfSignatures(pdf);
-      // A file changed after sealing is found by the part its seal signed (the file as it was sealed).
-      const signedParts = [...new Set(signatures.map((signature) => signature.signedLength))]
-        .filter((length) => length < pdf.length)
-        .map((length) => sha256Hex(pdf.subarray(0, length)));
-      const sealed = await findSealedDocumentByHash(db, [sha256, ...signedParts]);
+      // One pass over the file gives its hash, each signature's and each signed part's (a file changed after
+      // sealing is found by the part its seal signed: the file as it was sealed).
+      const { sha256, signatures, signedPartSha256 } = await checkPdf(pdf);
+      const hashes = [sha256, ...signedPartSha256.values()];
+      // A document removed by the retention rule or an erasure keeps the fingerprints of its sealed files (issue 39).
+      const sealed = (await findSealedDocumentByHash(db, hashes)) ?? (await findStubBySealedHash(db, hashes));
       const isSealedHere = sealed !== undefined && sealed.sha256 === sha256;
       const evidence = signatures.length > 0 ? await pdfEvidence(pdf, signatures) : null;
       const auditTrail =
-        sealed && evidence
+        sealed && evidence && !sealed.isRemoved
           ? compareAuditTrail(
               parseEmbeddedAuditTrail(evidence.auditTrail),
               await listChainedRows(db, sealed.documentId),
@@ -56,7 +55,12 @@ export function verifyService({ db }: { db: Db }) {
           }),
         ),
         sealedDocument: sealed
-          ? { title: sealed.title, completedAt: sealed.completedAt.toISOString(), signers: sealed.signers }
+          ? {
+              title: sealed.title,
+              completedAt: sealed.completedAt.toISOString(),
+              signers: sealed.signers,
+              removedAt: sealed.removedAt?.toISOString() ?? null,
+            }
           : null,
         evidence: {
           level: evidence?.level ?? null,

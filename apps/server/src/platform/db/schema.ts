@@ -15,6 +15,8 @@ export * from './schema/integrations.js';
 export * from './schema/jobs.js';
 export * from './schema/mail.js';
 export * from './schema/requisites.js';
+export * from './schema/retention.js';
 export * from './schema/signing.js';
+export * from './schema/sso.js';
 export * from './schema/teams.js';
 export * from './schema/two-factor.js';

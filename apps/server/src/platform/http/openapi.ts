@@ -30,6 +30,18 @@ function transformFor(prefix: string, isOwn: (url: string) => boolean) {
 
 const isPublic = (url: string) => url.startsWith(PUBLIC_API_PREFIX);
 
+/** The text tag syntax (issue 37; parser: packages/shared text-tags.ts), told in both documents. */
+const TEXT_TAGS =
+  '\n\n**Fields found in uploaded files.** A PDF or office file whose text holds tags such as `{{signature:1}}`, ' +
+  '`{{date:2;required}}` or `{{dropdown:1;options=Basic|Pro|Team}}` gets those fields placed over the tags, which ' +
+  'are covered in the file that is signed. Syntax: `{{type:signer;option;...}}`: `type` is one of signature, ' +
+  'initials, date, text, checkbox, number, name, email, company, dropdown, radio, phone, url; `signer` is the ' +
+  "signer's number (1 = the first signer after the sender, or a template's first role), assigned when that " +
+  'signer exists; options are `required` (the default) or `optional`, `name=Plan` and, for dropdown and radio ' +
+  "(which need them), `options=A|B|C`. A PDF's own form fields (text, checkbox, radio group, choice list, " +
+  'signature) arrive as fields of the matching type with their names and options, and its widgets are removed. ' +
+  "A tag not understood, or a form field of no matching type, is listed in the part's `unplacedFields`.";
+
 /**
  * Two OpenAPI documents generated from the same zod schemas the routes use: the web app's API at /api/docs, and the
  * public API (API keys, /api/public/v1) at /api/public/docs, each without the other's routes.
@@ -37,7 +49,7 @@ const isPublic = (url: string) => url.startsWith(PUBLIC_API_PREFIX);
 export async function registerOpenApi(app: FastifyInstance): Promise<void> {
   await app.register(swagger, {
     openapi: {
-      info: { title: 'eSign API', version: '1.0.0' },
+      info: { title: 'eSign API', version: '1.0.0', description: `The web app's API.${TEXT_TAGS}` },
       servers: [{ url: API_PREFIX }],
       components: {
         securitySchemes: {
@@ -59,7 +71,8 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
           'Send API templates to signers and follow their documents from your own systems. Errors are JSON ' +
           '`{statusCode, code, message, requestId}`. Every POST accepts an `Idempotency-Key` header (24 hours). ' +
           'Each key may make a limited number of calls a second (429 with `Retry-After`; `RateLimit-*` headers on ' +
-          'every answer). `esk_test_` keys make test documents: free, not legally binding.',
+          'every answer). `esk_test_` keys make test documents: free, not legally binding.' +
+          TEXT_TAGS,
       },
       servers: [{ url: PUBLIC_API_PREFIX }],
       components: { securitySchemes: { apiKey: API_KEY_SCHEME } },

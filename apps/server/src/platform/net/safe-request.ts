@@ -6,7 +6,7 @@ import { isIP } from 'node:net';
 import ipaddr from 'ipaddr.js';
 
 /**
- * The one guard for requests to addresses a user gave (webhooks): only http(s), only public unicast addresses,
+ * The one guard for requests to addresses a user gave (webhooks, single sign-on issuers): only http(s), only public unicast addresses,
  * checked on the name's resolution at connect time (the connection uses the address that was checked, so a name
  * cannot resolve to a public address when checked and a private one when connected), no redirect followed, a
  * deadline for the whole exchange and a cap on what is read.
@@ -105,23 +105,34 @@ export async function checkTargetUrl(raw: string, options: SafeTargetOptions): P
 
 export interface SafeResponse {
   status: number;
+  /** The answer's headers (a repeated header's values joined by ', '). */
+  headers: Record<string, string>;
   /** The first `maxBytes` of the body (the rest is not read). */
   body: Buffer;
 }
 
-export interface SafePostOptions extends SafeTargetOptions {
+export interface SafeRequestOptions extends SafeTargetOptions {
+  method: 'GET' | 'POST';
   headers: Record<string, string>;
-  body: string;
+  /** The body of a POST. */
+  body?: string;
   timeoutMs: number;
   maxBytes: number;
 }
+export type SafePostOptions = Omit<SafeRequestOptions, 'method' | 'body'> & { body: string };
+
+/** POSTs to a user-given URL through the guard (see safeRequest). */
+export function safePost(raw: string, options: SafePostOptions): Promise<SafeResponse> {
+  return safeRequest(raw, { ...options, method: 'POST' });
+}
 
 /**
- * POSTs to a user-given URL through the guard. The connection's own lookup resolves the name and checks what it
- * got, and connects to that address (an IP literal is checked before, since no lookup runs for it). A redirect
- * is an answer like any other: it is not followed.
+ * A request to a user-given URL through the guard (webhooks' POSTs, an identity provider's discovery, keys and
+ * token calls). The connection's own lookup resolves the name and checks what it got, and connects to that address
+ * (an IP literal is checked before, since no lookup runs for it). A redirect is an answer like any other: it is not
+ * followed.
  */
-export function safePost(raw: string, options: SafePostOptions): Promise<SafeResponse> {
+export function safeRequest(raw: string, options: SafeRequestOptions): Promise<SafeResponse> {
   const url = parseTargetUrl(raw);
   const lookup: LookupFunction = (hostname, lookupOptions, callback) => {
     resolveSafely(hostname, options).then(
@@ -140,9 +151,10 @@ export function safePost(raw: string, options: SafePostOptions): Promise<SafeRes
       const bare = url.hostname.replace(/^\[|\]$/g, '');
       if (isIP(bare)) await resolveSafely(bare, options);
       const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
+      const length = options.body === undefined ? {} : { 'content-length': String(Buffer.byteLength(options.body)) };
       const request = send(url, {
-        method: 'POST',
-        headers: { ...options.headers, 'content-length': String(Buffer.byteLength(options.body)) },
+        method: options.method,
+        headers: { ...options.headers, ...length },
         lookup,
         // No pooled connection: each request resolves and checks again.
         agent: false,
@@ -158,9 +170,13 @@ export function safePost(raw: string, options: SafePostOptions): Promise<SafeRes
       request.on('response', (response: IncomingMessage) => {
         const chunks: Buffer[] = [];
         let size = 0;
+        const headers: Record<string, string> = {};
+        for (const [name, value] of Object.entries(response.headers)) {
+          if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : value;
+        }
         const finish = () => {
           clearTimeout(deadline);
-          resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks) });
+          resolve({ status: response.statusCode ?? 0, headers, body: Buffer.concat(chunks) });
         };
         response.on('data', (chunk: Buffer) => {
           const room = options.maxBytes - size;

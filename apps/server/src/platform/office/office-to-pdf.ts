@@ -51,7 +51,7 @@ export async function officeToPdf(
       }
       throw error;
     }
-    return await normalizePdf(new Uint8Array(await readFile(output)));
+    return await normalizePdf(new Uint8Array(await readFile(output)), { findFields: true });
   } finally {
     await rm(dir, { recursive: true, force: true });
   }

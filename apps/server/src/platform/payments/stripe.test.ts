@@ -1,9 +1,9 @@
 import { MESSAGES } from '@esign/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/app.js';
+import type { TestApp } from '../../../test/app.js';
 import { authClient } from '../../../test/auth.js';
-import { billingClient, testBillingJobs } from '../../../test/billing.js';
+import { billingClient, createRenewalTestApp, testBillingJobs } from '../../../test/billing.js';
 import { startStripePeer } from '../../../test/stripe-peer.js';
 
 const SECRET = 'sk_test_local_peer';
@@ -11,7 +11,7 @@ let peer: Awaited<ReturnType<typeof startStripePeer>>;
 let t: TestApp;
 beforeAll(async () => {
   peer = await startStripePeer(SECRET);
-  t = await createTestApp({ config: { stripe: { secretKey: SECRET, apiUrl: peer.url } } });
+  t = await createRenewalTestApp({ config: { stripe: { secretKey: SECRET, apiUrl: peer.url } } });
 });
 afterAll(async () => {
   await t?.close();

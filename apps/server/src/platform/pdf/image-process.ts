@@ -42,7 +42,14 @@ export function imageToPdfInChild(input: Uint8Array, extension: string): Promise
     child.once('error', reject);
     child.once('exit', (code, signal) => {
       if (answer && 'bytes' in answer) {
-        resolve({ bytes: answer.bytes, metadata: answer.metadata, warning: null, activeContent: null });
+        resolve({
+          bytes: answer.bytes,
+          metadata: answer.metadata,
+          warning: null,
+          activeContent: null,
+          isKeptSigned: false,
+          found: null,
+        });
       } else if (answer && 'userMessage' in answer) {
         reject(new ConversionError(answer.userMessage));
       } else {

@@ -79,5 +79,5 @@ export async function imageToPdf(input: Uint8Array, extension: string): Promise<
     pdf.addPage(size).drawImage(image, { x: 0, y: 0, ...size });
   }
   const bytes = await pdf.save();
-  return { bytes, metadata: readPageSizes(pdf), warning: null, activeContent: null };
+  return { bytes, metadata: readPageSizes(pdf), warning: null, activeContent: null, isKeptSigned: false, found: null };
 }

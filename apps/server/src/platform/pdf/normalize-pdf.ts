@@ -2,6 +2,7 @@ import type { ActiveContentState, PdfMetadata } from '@esign/shared';
 import { PDF, PdfDict, type PdfObject, PdfRef, PdfString } from '@libpdf/core';
 import { findActiveContent, removeActiveContent } from './active-content.js';
 import { CONVERSION_MESSAGES, ConversionError } from './conversion-error.js';
+import { type FieldsInFile, takeFieldsFromLoaded } from './found-fields.js';
 import { readPageSizes } from './page-sizes.js';
 
 export interface NormalizedPdf {
@@ -11,11 +12,20 @@ export interface NormalizedPdf {
   warning: string | null;
   /** What became of the file's active content: 'removed', or 'found' and kept (a signed file). Null: none. */
   activeContent: Exclude<ActiveContentState, 'kept'> | null;
+  /** The file is kept as it was signed (its digital signatures stay valid): nothing may be changed in it. */
+  isKeptSigned: boolean;
+  /** The fields found in it (`findFields`): text tags and form fields, already covered and removed in `bytes`. */
+  found: FieldsInFile | null;
 }
 
 export interface NormalizeOptions {
   /** Remove active content from a signed file too: its owner chose to, knowing that its signatures break. */
   isRemovalChosen?: boolean;
+  /**
+   * Find text tags and form fields (issue 37, found-fields.ts) in the file as loaded here, unless it is kept as it
+   * was signed (any change would break its signatures).
+   */
+  findFields?: boolean;
 }
 
 function contains(bytes: Uint8Array, text: string): boolean {
@@ -99,8 +109,11 @@ export async function normalizePdf(input: Uint8Array, options: NormalizeOptions 
   // What the pages brought into a copy, or the whole file's: found again in the file that is saved.
   if (isRemoving) removeActiveContent(findActiveContent(pdf));
   // A full save writes only the objects still in use, so the removed scripts' bytes are gone too.
-  const bytes = mustCopy || isRemoving ? await pdf.save() : input;
+  const keepsSignatures = isSigned && !mustCopy && !isRemoving;
+  const found = options.findFields && !keepsSignatures ? takeFieldsFromLoaded(pdf) : null;
+  const bytes = mustCopy || isRemoving || found?.isChanged ? await pdf.save() : input;
   const activeContent = hasActiveContent ? (isRemoving ? 'removed' : 'found') : null;
   const warning = warningFor(isSigned, mustCopy, activeContent);
-  return { bytes, metadata: readPageSizes(pdf), warning, activeContent };
+  const isKeptSigned = isSigned && bytes === input;
+  return { bytes, metadata: readPageSizes(pdf), warning, activeContent, isKeptSigned, found };
 }

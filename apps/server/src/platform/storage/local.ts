@@ -1,7 +1,7 @@
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { access, constants, mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { access, constants, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { dirname, join, relative, sep } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { API_PREFIX } from '@esign/shared';
@@ -84,6 +84,27 @@ export class LocalStorage implements Storage {
 
   async delete(key: string): Promise<void> {
     await rm(this.path(key), { force: true });
+  }
+
+  async *list(): AsyncIterable<string> {
+    let entries: string[];
+    try {
+      entries = await readdir(this.root, { recursive: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
+      throw error;
+    }
+    for (const entry of entries) {
+      if (entry.endsWith('.partial')) continue;
+      const path = join(this.root, entry);
+      if (!(await stat(path)).isFile()) continue;
+      yield relative(this.root, path).split(sep).join('/');
+    }
+  }
+
+  async deletePrefix(prefix: string): Promise<void> {
+    if (!prefix.endsWith('/')) throw new Error('a prefix is a folder');
+    await rm(this.path(prefix.slice(0, -1)), { recursive: true, force: true });
   }
 
   async signedGetUrl(key: string, options?: SignedUrlOptions): Promise<string> {

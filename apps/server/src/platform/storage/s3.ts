@@ -4,6 +4,7 @@ import {
   GetObjectCommand,
   HeadBucketCommand,
   HeadObjectCommand,
+  ListObjectsV2Command,
   NotFound,
   PutObjectCommand,
   S3Client,
@@ -71,6 +72,28 @@ export class S3Storage implements Storage {
 
   async delete(key: string): Promise<void> {
     await this.client.send(new DeleteObjectCommand(this.object(key)));
+  }
+
+  async *list(prefix?: string): AsyncIterable<string> {
+    let token: string | undefined;
+    do {
+      const page = await this.client.send(
+        new ListObjectsV2Command({
+          Bucket: this.options.bucket,
+          ...(prefix ? { Prefix: prefix } : {}),
+          ...(token ? { ContinuationToken: token } : {}),
+        }),
+      );
+      for (const object of page.Contents ?? []) if (object.Key) yield object.Key;
+      token = page.IsTruncated ? page.NextContinuationToken : undefined;
+    } while (token);
+  }
+
+  async deletePrefix(prefix: string): Promise<void> {
+    if (!prefix.endsWith('/')) throw new Error('a prefix is a folder');
+    for await (const key of this.list(`${assertSafeKey(prefix.slice(0, -1))}/`)) {
+      await this.client.send(new DeleteObjectCommand({ Bucket: this.options.bucket, Key: key }));
+    }
   }
 
   async signedGetUrl(key: string, options?: SignedUrlOptions): Promise<string> {

@@ -3,8 +3,8 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
-import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startS3Peer } from '../../../test/s3-peer.js';
 import { assertSafeKey, newFileKey, safeFileName } from './keys.js';
 import { LocalStorage } from './local.js';
 import { S3Storage } from './s3.js';
@@ -56,6 +56,9 @@ function storageContract(
       expect((await storage.getBuffer('docs/a/one.pdf')).toString()).toBe('%PDF-1.7 one');
       expect((await storage.getBuffer('docs/a/two.bin')).toString()).toBe('two parts');
       expect(await storage.exists('docs/a/one.pdf')).toBe(true);
+      const listed: string[] = [];
+      for await (const key of storage.list()) listed.push(key);
+      expect(listed).toEqual(expect.arrayContaining(['docs/a/one.pdf', 'docs/a/two.bin']));
       await storage.delete('docs/a/one.pdf');
       expect(await storage.exists('docs/a/one.pdf')).toBe(false);
       await expect(storage.put('../escape.pdf', Buffer.from('x'), 'application/pdf')).rejects.toThrow();
@@ -128,37 +131,11 @@ storageContract('local', async () => {
 });
 
 storageContract('S3 (s3rver)', async () => {
-  const directory = mkdtempSync(join(tmpdir(), 'esign-s3rver-'));
-  const server = new S3rver({
-    port: 0,
-    address: '127.0.0.1',
-    silent: true,
-    directory,
-    configureBuckets: [{ name: 'esign' }],
-  });
-  const { port } = (await server.run()) as AddressInfo;
-  const storage = new S3Storage({
-    endpoint: `http://127.0.0.1:${port}`,
-    bucket: 'esign',
-    region: 'us-east-1',
-    accessKeyId: 'S3RVER',
-    secretAccessKey: 'S3RVER',
-    forcePathStyle: true,
-  });
+  const peer = await startS3Peer(['esign']);
   return {
-    storage,
-    broken: new S3Storage({
-      endpoint: `http://127.0.0.1:${port}`,
-      bucket: 'no-such-bucket',
-      region: 'us-east-1',
-      accessKeyId: 'S3RVER',
-      secretAccessKey: 'S3RVER',
-      forcePathStyle: true,
-    }),
-    async teardown() {
-      await server.close();
-      rmSync(directory, { recursive: true, force: true });
-    },
+    storage: new S3Storage(peer.options('esign')),
+    broken: new S3Storage(peer.options('no-such-bucket')),
+    teardown: () => peer.close(),
   };
 });
 

@@ -24,6 +24,10 @@ export interface Storage {
   getBuffer(key: string): Promise<Buffer>;
   exists(key: string): Promise<boolean>;
   delete(key: string): Promise<void>;
+  /** Every stored key, in no particular order (the backup's copy); a half-written local file is not listed. */
+  list(): AsyncIterable<string>;
+  /** Deletes every file whose key starts with `prefix` (a folder, ending in '/'). */
+  deletePrefix(prefix: string): Promise<void>;
   signedGetUrl(key: string, options?: SignedUrlOptions): Promise<string>;
   signedPutUrl(key: string, options?: SignedUrlOptions): Promise<string>;
   /** Throws when files cannot be read and written now (the readiness check). */

@@ -3,7 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { isApiError } from '../../api/api-error';
 import { setServerFieldErrors } from '../../forms/form-errors';
 import { useFieldError } from '../../forms/use-field-error';
@@ -12,6 +12,7 @@ import { useTranslateMessage } from '../../i18n/use-translate-message';
 import { useSignIn } from './api';
 import { EmailNotConfirmed } from './EmailNotConfirmed';
 import { GoogleSignInButton } from './GoogleSignInButton';
+import { PasskeySignInButton } from './PasskeySignInButton';
 import { useFollowSignInAnswer } from './sign-in-answer';
 
 const FIELDS = ['email', 'password'] as const;
@@ -23,7 +24,12 @@ export function LoginPage() {
   const fieldError = useFieldError();
   const followAnswer = useFollowSignInAnswer();
   const signIn = useSignIn();
-  const [formError, setFormError] = useState<string | null>(null);
+  const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  // The server's single sign-on sends every failure here, alike.
+  const [formError, setFormError] = useState<string | null>(
+    searchParams.get('sso') === 'failed' ? t('sso.failed') : null,
+  );
   const [unconfirmedEmail, setUnconfirmedEmail] = useState<string | null>(null);
   const form = useForm({
     resolver: zodResolver(signInRequest),
@@ -39,6 +45,11 @@ export function LoginPage() {
       const answer = await signIn.mutateAsync(values);
       if (followAnswer(answer) === 'email_not_confirmed') setUnconfirmedEmail(values.email);
     } catch (error) {
+      // The account of this address signs its people in through its identity provider.
+      if (isApiError(error) && error.code === 'SSO_REQUIRED') {
+        navigate('/login/sso', { state: { email: values.email, isRequired: true } });
+        return;
+      }
       const hasFieldErrors = setServerFieldErrors(error, form.setError, FIELDS);
       if (!hasFieldErrors) {
         setFormError(translateMessage(isApiError(error) ? error.message : MESSAGES.somethingWentWrong));
@@ -79,7 +90,11 @@ export function LoginPage() {
         <Button type="submit" loading={isSubmitting} disabled={!isDirty || isSubmitting || !isValid}>
           {t('login.submit')}
         </Button>
+        <PasskeySignInButton onError={(message) => setFormError(message && translateMessage(message))} />
         <GoogleSignInButton />
+        <Button component={Link} to="/login/sso" variant="default">
+          {t('sso.signInWithSso')}
+        </Button>
         <Text size="sm" ta="center">
           {t('login.noAccount')}{' '}
           <Anchor component={Link} to="/signup">

@@ -1,11 +1,18 @@
 // @vitest-environment happy-dom
 import { MESSAGES } from '@esign/shared';
 import { screen, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { mockApi } from '../../test/api-mock';
 import { renderWithProviders } from '../../test/render';
 import type { TwoFactorStep } from './sign-in-answer';
 import { TwoFactorPage } from './TwoFactorPage';
+
+// The browser's WebAuthn dialog, answered as an authenticator would (its refusal rejects with a DOMException).
+const webAuthn = vi.hoisted(() => ({ answer: vi.fn() }));
+vi.mock('@simplewebauthn/browser', () => ({
+  browserSupportsWebAuthn: () => true,
+  startAuthentication: webAuthn.answer,
+}));
 
 const SMS = 'POST /auth/sign_in/twillio';
 const AUTHENTICATOR = 'POST /auth/sign_in/google_authenticator';
@@ -81,5 +88,33 @@ describe('TwoFactorPage', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.linkInvalid);
     expect(code).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Verify and log in' })).toBeDisabled();
+  });
+
+  it('offers a passkey when the user has one: its answer to the step’s challenge logs in', async () => {
+    const credential = { id: 'cred-1', rawId: 'cred-1', type: 'public-key', clientExtensionResults: {}, response: {} };
+    webAuthn.answer.mockRejectedValueOnce(new DOMException('cancelled', 'NotAllowedError'));
+    webAuthn.answer.mockResolvedValueOnce(credential);
+    const api = mockApi({
+      'POST /auth/sign_in/passkey/options': { body: { challengeToken: 'challenge-1', options: { challenge: 'abc' } } },
+      'POST /auth/sign_in/passkey': AUTHORIZED,
+    });
+    const { user, location } = renderStep({ twoFactorToken: 'step-3', twoFactorType: 'google', hasPasskey: true });
+    await user.click(screen.getByRole('button', { name: 'Use a passkey' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.passkeyInvalid);
+    await user.click(screen.getByRole('button', { name: 'Use a passkey' }));
+    await waitFor(() => expect(location.current).toBe('/sign'));
+    expect(webAuthn.answer).toHaveBeenLastCalledWith({ optionsJSON: { challenge: 'abc' } });
+    expect(api.sent('POST /auth/sign_in/passkey/options').map((request) => request.body)).toEqual([
+      { twoFactorToken: 'step-3' },
+      { twoFactorToken: 'step-3' },
+    ]);
+    expect(api.sent('POST /auth/sign_in/passkey').map((request) => request.body)).toEqual([
+      { twoFactorToken: 'step-3', challengeToken: 'challenge-1', credential },
+    ]);
+  });
+
+  it('offers no passkey to a user without one', () => {
+    renderStep({ twoFactorToken: 'step-4', twoFactorType: 'google' });
+    expect(screen.queryByRole('button', { name: 'Use a passkey' })).toBeNull();
   });
 });

@@ -5,8 +5,8 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { isApiError } from '../../api/api-error';
 import { useTranslation } from '../../i18n';
 import { useTranslateMessage } from '../../i18n/use-translate-message';
-import { useCompleteTwoFactor } from './api';
-import type { TwoFactorStep } from './sign-in-answer';
+import { useCompleteTwoFactor, usePasskeySignIn } from './api';
+import { passkeyFailureMessage, type TwoFactorStep } from './sign-in-answer';
 
 function isTwoFactorStep(value: unknown): value is TwoFactorStep {
   return typeof value === 'object' && value !== null && 'twoFactorToken' in value && 'twoFactorType' in value;
@@ -14,7 +14,7 @@ function isTwoFactorStep(value: unknown): value is TwoFactorStep {
 
 /**
  * /two-factor: the sign-in's second step. SMS asks for the texted digits; the authenticator for its code or one of
- * the backup codes. Errors show on the page (the spec: two-factor login shows the error text directly).
+ * the backup codes; a user with a passkey may use it instead. Errors show on the page (the spec: two-factor login shows the error text directly).
  */
 export function TwoFactorPage() {
   const { t } = useTranslation();
@@ -22,6 +22,7 @@ export function TwoFactorPage() {
   const navigate = useNavigate();
   const { state } = useLocation();
   const complete = useCompleteTwoFactor();
+  const passkey = usePasskeySignIn();
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [isSessionOver, setIsSessionOver] = useState(false);
@@ -57,6 +58,17 @@ export function TwoFactorPage() {
     }
   };
 
+  const onPasskey = async () => {
+    setError(null);
+    try {
+      await passkey.mutateAsync(state.twoFactorToken);
+      navigate('/sign', { replace: true });
+    } catch (failure) {
+      setIsSessionOver(isApiError(failure) && ['LINK_INVALID', 'TOO_MANY_REQUESTS'].includes(failure.code));
+      setError(translateMessage(passkeyFailureMessage(failure)));
+    }
+  };
+
   return (
     <form onSubmit={onSubmit} noValidate>
       <Stack gap="md">
@@ -85,6 +97,16 @@ export function TwoFactorPage() {
         <Button type="submit" loading={complete.isPending} disabled={!isComplete || isSessionOver}>
           {t('twoFactor.submit')}
         </Button>
+        {state.hasPasskey && (
+          <Stack gap={4}>
+            <Text size="sm" c="dimmed" ta="center">
+              {t('twoFactor.orPasskey')}
+            </Text>
+            <Button variant="default" onClick={onPasskey} loading={passkey.isPending} disabled={isSessionOver}>
+              {t('twoFactor.usePasskey')}
+            </Button>
+          </Stack>
+        )}
         <Anchor component={Link} to="/login" size="sm" ta="center">
           {t('twoFactor.backToLogin')}
         </Anchor>

@@ -42,6 +42,28 @@ export function useSignIn() {
   });
 }
 
+/**
+ * A sign-in with a passkey: the server's challenge, the browser's own dialog (its refusal rejects with the browser's
+ * error, not an ApiError), then the answer. With a two-factor token it is that sign-in's second step.
+ */
+export function usePasskeySignIn() {
+  const keepSession = useKeepSession();
+  return useMutation({
+    meta: { isErrorShownInline: true },
+    mutationFn: async (twoFactorToken?: string) => {
+      const body = twoFactorToken ? { twoFactorToken } : {};
+      const { challengeToken, options } = await apiCall('signInPasskeyOptions', { body, isUnauthorizedExpected: true });
+      const { startAuthentication } = await import('@simplewebauthn/browser');
+      const credential = await startAuthentication({ optionsJSON: options as never });
+      return apiCall('signInPasskey', {
+        body: { ...body, challengeToken, credential: credential as never },
+        isUnauthorizedExpected: true,
+      });
+    },
+    onSuccess: keepSession,
+  });
+}
+
 /** The sign-in's second step: the code of the factor the sign-in answered (an integer for SMS). */
 export function useCompleteTwoFactor() {
   const keepSession = useKeepSession();

@@ -1,4 +1,4 @@
-import { type BulkCsvTable, mapBulkCsvSigners } from '@esign/shared';
+import { type BulkCsvTable, bulkCsvPhoneColumn, mapBulkCsvSigners } from '@esign/shared';
 import { Alert, Anchor, Button, CloseButton, Group, List, Stack, Text, TextInput, Title } from '@mantine/core';
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
@@ -63,7 +63,12 @@ export function BulkSendForm({ onSent }: { onSent: (batchId: string) => void }) 
   const { nameColumn, emailColumn } = columns;
   const mapped =
     file && nameColumn !== null && emailColumn !== null
-      ? mapBulkCsvSigners(file.table, { nameColumn, emailColumn, prefillLabels: labels })
+      ? mapBulkCsvSigners(file.table, {
+          nameColumn,
+          emailColumn,
+          phoneColumn: bulkCsvPhoneColumn(file.table.header),
+          prefillLabels: labels,
+        })
       : null;
   const rows =
     file && mapped?.ok

@@ -20,6 +20,8 @@ export interface DryRunRow {
   name: string;
   email: string;
   prefill: Record<string, string>;
+  /** The row's mobile number from the file's phone column (issue 38). */
+  phone?: string;
   /** The shared rule's message (not yet prefixed with 'Row N: '); null when the row is ready. */
   error: string | null;
 }
@@ -50,7 +52,13 @@ export function dryRunRows(
 export function rowsToSend(rows: readonly DryRunRow[]): BulkSendRequest['rows'] {
   return rows
     .filter((row) => row.error === null)
-    .map(({ name, email, prefill }) => (Object.keys(prefill).length > 0 ? { name, email, prefill } : { name, email }));
+    .map(({ name, email, prefill, phone }) => ({
+      name,
+      email,
+      // The file's phone column (issue 38): the number an SMS code goes to.
+      ...(phone ? { phone } : {}),
+      ...(Object.keys(prefill).length > 0 ? { prefill } : {}),
+    }));
 }
 
 export type BatchProgress = Record<BulkSendRowStatus, number> & { total: number; isFinished: boolean };

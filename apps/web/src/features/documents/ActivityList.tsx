@@ -38,6 +38,18 @@ export function ActivityList({ activities }: { activities: DocumentActivity[] })
                 {activity.change?.reason ? (
                   <Text size="sm">{t('recipients.reason', { reason: activity.change.reason })}</Text>
                 ) : null}
+                {activity.identityCheck ? (
+                  <Text size="sm">
+                    {t(
+                      activity.identityCheck.channel === 'sms'
+                        ? 'recipients.identityBySms'
+                        : 'recipients.identityByEmail',
+                      {
+                        to: activity.identityCheck.to,
+                      },
+                    )}
+                  </Text>
+                ) : null}
                 {activity.hostedBy ? (
                   <Text size="sm">{t('recipients.hostedBy', { name: activity.hostedBy })}</Text>
                 ) : null}

@@ -6,8 +6,10 @@ import { notifyError } from '../../api/notify';
 import { useTranslation } from '../../i18n';
 import { useSignerAvatars } from '../settings/api';
 import { ActivityList } from './ActivityList';
+import { AttachmentList } from './AttachmentList';
 import { useActivities, useDocumentDetails } from './api';
 import { downloadDocument, fileKeyOf, printDocument } from './document-files';
+import { LegalHoldControl, RemovedDocumentView } from './LegalHold';
 import { LifecyclePanel } from './LifecyclePanel';
 import { PreviewPages } from './PreviewPages';
 import { ReassignSwitch } from './ReassignSwitch';
@@ -34,6 +36,36 @@ export function DocumentPreviewPage() {
   if (!document.data) return <Loader aria-label={t('common.loading')} />;
   const title = document.data.title || t('documents.untitled');
   const act = (work: () => Promise<void>) => () => work().catch(notifyError);
+  const activityList = (
+    <Stack gap="sm" id="document-activity">
+      <AttachmentList documentId={document.data.id} />
+      <Title order={2} size="h3">
+        {t('preview.activityTitle')}
+      </Title>
+      {activities.data ? <ActivityList activities={activities.data} /> : <Loader size="sm" />}
+    </Stack>
+  );
+
+  // Removed by the retention rule or an erasure (issue 39): only the stub is left to show.
+  if (document.data.removal) {
+    return (
+      <Container size="lg" py="md">
+        <Stack gap="md">
+          <Group justify="space-between" wrap="wrap">
+            <Stack gap={0}>
+              <Title order={1}>{t('preview.title')}</Title>
+              <Text c="dimmed">{title}</Text>
+            </Stack>
+            <Button variant="subtle" component={Link} to="/documents">
+              {t('preview.back')}
+            </Button>
+          </Group>
+          <RemovedDocumentView document={document.data} />
+          {activityList}
+        </Stack>
+      </Container>
+    );
+  }
 
   return (
     <Container size="lg" py="md">
@@ -57,6 +89,7 @@ export function DocumentPreviewPage() {
             )}
           </Group>
         </Group>
+        <LegalHoldControl document={document.data} />
         {activities.data ? <LifecyclePanel document={document.data} activities={activities.data} /> : null}
         {key === null ? <Text>{t('preview.noFile')}</Text> : <PreviewPages document={document.data} fileKey={key} />}
         <Stack gap="xs" component="section" aria-labelledby="document-signers">
@@ -74,12 +107,7 @@ export function DocumentPreviewPage() {
           </Stack>
           {document.data.status === 'awaiting' ? <ReassignSwitch document={document.data} /> : null}
         </Stack>
-        <Stack gap="sm" id="document-activity">
-          <Title order={2} size="h3">
-            {t('preview.activityTitle')}
-          </Title>
-          {activities.data ? <ActivityList activities={activities.data} /> : <Loader size="sm" />}
-        </Stack>
+        {activityList}
       </Stack>
     </Container>
   );

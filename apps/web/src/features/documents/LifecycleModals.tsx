@@ -1,9 +1,9 @@
-import { END_REASON_MAX_LENGTH, expiryDateOf } from '@esign/shared';
+import { expiryDateOf, REASON_MAX_LENGTH } from '@esign/shared';
 import { Button, Group, Modal, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from '../../i18n';
 
-/** 'Void document': a reason (required, up to END_REASON_MAX_LENGTH characters), then the confirmation. */
+/** 'Void document': a reason (required, up to REASON_MAX_LENGTH characters), then the confirmation. */
 export function VoidModal(props: { isPending: boolean; onClose: () => void; onVoid: (reason: string) => void }) {
   const { t } = useTranslation();
   const [reason, setReason] = useState('');
@@ -21,16 +21,16 @@ export function VoidModal(props: { isPending: boolean; onClose: () => void; onVo
         <Stack gap="sm">
           <Text size="sm">{t('senderLifecycle.voidIntro')}</Text>
           <Textarea
-            label={t('senderLifecycle.reasonLabel')}
+            label={t('lifecycle.reasonLabel')}
             withAsterisk
             autosize
             minRows={3}
-            maxLength={END_REASON_MAX_LENGTH}
+            maxLength={REASON_MAX_LENGTH}
             value={reason}
             onChange={(event) => setReason(event.currentTarget.value)}
             onBlur={() => setTouched(true)}
-            error={isTouched && isMissing ? t('senderLifecycle.reasonRequired') : null}
-            description={t('senderLifecycle.reasonCount', { count: reason.length, max: END_REASON_MAX_LENGTH })}
+            error={isTouched && isMissing ? t('lifecycle.reasonRequired') : null}
+            description={t('lifecycle.reasonCount', { count: reason.length, max: REASON_MAX_LENGTH })}
             data-autofocus
           />
           <Group justify="flex-end">

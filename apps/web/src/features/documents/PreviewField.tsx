@@ -1,6 +1,7 @@
-import { type DocumentFieldResponse, FIELD_KINDS, FONT_SIZE, FONTS } from '@esign/shared';
+import { type DocumentFieldResponse, FIELD_KINDS, FONT_SIZE, FONTS, fieldDisplayText } from '@esign/shared';
 import type { CSSProperties, ReactElement } from 'react';
 import { useTranslation } from '../../i18n';
+import { SIGNER_TINT, signerTextColor } from '../editor/signer-colors';
 
 interface PreviewFieldProps {
   field: DocumentFieldResponse;
@@ -16,7 +17,7 @@ function FieldValue({ field, scale }: { field: DocumentFieldResponse; scale: num
   switch (FIELD_KINDS[field.type].value) {
     case 'text':
     case 'date':
-      return <span>{field.text}</span>;
+      return <span>{fieldDisplayText(field)}</span>;
     case 'checkbox':
       return (
         <svg width={field.height * scale * 0.8} height={field.height * scale * 0.8} viewBox="0 0 24 24" aria-hidden>
@@ -40,7 +41,7 @@ export function PreviewField({ field, scale, color }: PreviewFieldProps) {
     width: field.width * scale,
     height: field.height * scale,
     border: `1px ${field.signed ? 'solid' : 'dashed'} ${color}`,
-    background: `${color}1f`,
+    background: `color-mix(in srgb, ${color} ${SIGNER_TINT * 100}%, transparent)`,
     boxSizing: 'border-box',
     borderRadius: 2,
     display: 'flex',
@@ -60,7 +61,7 @@ export function PreviewField({ field, scale, color }: PreviewFieldProps) {
       ) : (
         <span
           style={{
-            color,
+            color: signerTextColor(color),
             fontWeight: 600,
             fontSize: Math.max(9, 11 * scale),
             fontFamily: 'var(--mantine-font-family)',

@@ -27,6 +27,14 @@ export function useActivities(documentId: string) {
   });
 }
 
+/** The files signers attached to the document (issue 37). */
+export function useAttachments(documentId: string) {
+  return useQuery({
+    queryKey: queryKeys.documents.attachments(documentId),
+    queryFn: ({ signal }) => apiCall('documentAttachments', { params: { id: documentId }, signal }),
+  });
+}
+
 /** The document actions; each refreshes the lists when it succeeds. */
 export function useDocumentActions() {
   const queryClient = useQueryClient();

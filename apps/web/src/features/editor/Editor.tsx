@@ -13,7 +13,7 @@ import { useNavigate } from 'react-router';
 import { useTranslation } from '../../i18n';
 import { usePdfDocument } from '../pdf/use-pdf-document';
 import { UpgradeModal } from '../plans/UpgradeModal';
-import { SignatureChooser, useRequisites } from '../requisites';
+import { SignatureChooser, StampChooser, useRequisites } from '../requisites';
 import { useSignerAvatars } from '../settings/api';
 import { useUserDates } from '../settings/user-dates';
 import { templateKindOf } from '../templates/template-kinds';
@@ -203,7 +203,13 @@ export function Editor({ document, user, template }: EditorProps) {
 
   const leave = () => navigate(templateKind?.listPath ?? '/documents');
   const settings = (variant: 'panel' | 'popup') =>
-    selected && <FieldSettings field={selected} {...{ signers, onAssign, onPatch, variant, avatars }} />;
+    selected && (
+      <FieldSettings
+        field={selected}
+        fields={Object.values(state.fields)}
+        {...{ signers, onAssign, onPatch, variant, avatars }}
+      />
+    );
 
   return (
     <Box h="100dvh" style={{ display: 'flex', flexDirection: 'column' }}>
@@ -286,7 +292,18 @@ export function Editor({ document, user, template }: EditorProps) {
         </Group>
       </Modal>
       {/* Mounted only while open: its list and modals are work the editor's first page must not wait for. */}
-      {chooserField !== undefined && chooserType !== null && (
+      {chooserField !== undefined && chooserType === 'stamp' && (
+        <StampChooser
+          opened
+          onClose={() => setChooserFieldId(null)}
+          onChosen={(requisite) => {
+            setChosen((current) => [...current, requisite]);
+            dispatch({ type: 'change', update: patchField(chooserField.id, { requisiteId: requisite.id }) });
+            setChooserFieldId(null);
+          }}
+        />
+      )}
+      {chooserField !== undefined && chooserType !== null && chooserType !== 'stamp' && (
         <SignatureChooser
           opened
           type={chooserType}

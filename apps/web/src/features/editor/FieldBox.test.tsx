@@ -130,6 +130,19 @@ describe('FieldBox', () => {
     expect(screen.queryByRole('textbox')).toBeNull();
   });
 
+  it("ticks the preparer's own multiselect in place, each tick one change in the stored form", async () => {
+    const { user, onValueChange } = renderBox(
+      { type: 'multiselect', text: '["Audit"]', settings: { choices: ['Support', 'Audit'] } },
+      { isOwn: true },
+    );
+    expect(screen.getByRole('group', { name: 'Multiple choice' })).toBeInTheDocument();
+    expect(screen.getByRole('checkbox', { name: 'Audit' })).toBeChecked();
+    await user.click(screen.getByRole('checkbox', { name: 'Support' }));
+    expect(onValueChange).toHaveBeenLastCalledWith('field-1', { text: '["Support","Audit"]' });
+    await user.click(screen.getByRole('checkbox', { name: 'Audit' }));
+    expect(onValueChange).toHaveBeenLastCalledWith('field-1', { text: null });
+  });
+
   it('shows the own text as it is stamped, and an emptied text is reported as none', async () => {
     const { box, user, onValueChange } = renderBox({ type: 'text', text: 'Line one\nLine two' }, { isOwn: true });
     expect(screen.getByTestId('field-text').textContent).toBe('Line one\nLine two');

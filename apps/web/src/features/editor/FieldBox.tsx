@@ -1,8 +1,27 @@
-import { type DocumentField, FIELD_KINDS, type FieldSize, FONTS, type Requisite } from '@esign/shared';
-import { memo, type ReactElement, type PointerEvent as ReactPointerEvent, useEffect, useRef, useState } from 'react';
+import {
+  choicesText,
+  type DocumentField,
+  FIELD_KINDS,
+  type FieldSize,
+  FONTS,
+  fieldDisplayText,
+  fieldSettings,
+  parseChoicesText,
+  type Requisite,
+} from '@esign/shared';
+import {
+  memo,
+  type ReactElement,
+  type ReactNode,
+  type PointerEvent as ReactPointerEvent,
+  useEffect,
+  useRef,
+  useState,
+} from 'react';
 import { useTranslation } from '../../i18n';
 import { RequisiteImage } from '../requisites';
 import { type Box, movedBox, resizedBox } from './layout';
+import { SIGNER_TINT, signerTextColor } from './signer-colors';
 
 export interface FieldBoxCallbacks {
   onSelect: (id: string) => void;
@@ -175,8 +194,8 @@ export const FieldBox = memo(function FieldBox(props: FieldBoxProps) {
         width: field.width * scale,
         height: field.height * scale,
         border: `${isSelected ? 2 : 1}px solid ${color}`,
-        background: `color-mix(in srgb, ${color} 14%, transparent)`,
-        color,
+        background: `color-mix(in srgb, ${color} ${SIGNER_TINT * 100}%, transparent)`,
+        color: signerTextColor(color),
         boxSizing: 'border-box',
         cursor: 'move',
         touchAction: 'none',
@@ -249,7 +268,7 @@ function FieldContent({
         : label;
   const empty = (
     <span style={{ padding: `0 ${2 * scale}px`, whiteSpace: 'nowrap', opacity: 0.85, overflow: 'hidden' }}>
-      {emptyText}
+      {kindHint(field, emptyText)}
     </span>
   );
   switch (kind.value) {
@@ -272,10 +291,19 @@ function FieldContent({
       );
     case 'text':
     case 'date':
+      // The preparer ticks their own multiselect's options in place, as their own checkbox.
+      if (isOwn && kind.input === 'checks' && fieldSettings(field).choices?.length) {
+        return <OwnChecks field={field} label={label} onValueChange={onValueChange} />;
+      }
       if (isOwn && isEditing) {
         return <OwnTextInput field={field} label={label} onValueChange={onValueChange} onEditEnd={onEditEnd} />;
       }
-      return isOwn && field.text ? <StampedText text={field.text} scale={scale} /> : empty;
+      // A multiselect's ticks as the seal prints them (its stored form is a JSON array).
+      return isOwn && field.text ? (
+        <StampedText text={kind.rule === 'choices' ? fieldDisplayText(field) : field.text} scale={scale} />
+      ) : (
+        empty
+      );
     case 'image':
       return requisite ? (
         <div style={{ width: '100%', pointerEvents: 'none' }}>
@@ -285,6 +313,67 @@ function FieldContent({
         empty
       );
   }
+}
+
+/**
+ * What an empty field of a newer kind shows in the editor (issue 37): a radio group or multiselect its options, one
+ * per line, as the signer will see them; a list its name and an arrow; a formula its formula; an attachment a paper
+ * clip.
+ */
+function kindHint(field: DocumentField, text: string): ReactNode {
+  const kind = FIELD_KINDS[field.type];
+  const settings = fieldSettings(field);
+  if ((kind.input === 'group' || kind.input === 'checks') && settings.choices?.length) {
+    const mark = kind.input === 'group' ? '○' : '☐';
+    return (
+      <span style={{ display: 'flex', flexDirection: 'column', lineHeight: 1.2 }}>
+        {settings.choices.map((choice) => (
+          <span key={choice}>
+            {mark} {choice}
+          </span>
+        ))}
+      </span>
+    );
+  }
+  if (kind.input === 'list') return `${text} ▾`;
+  if (kind.input === 'computed' && settings.formula) return `= ${settings.formula}`;
+  if (kind.input === 'file') return `📎 ${text}`;
+  return text;
+}
+
+/** The preparer's own multiselect: its options as checkboxes, each tick one value change (stored as `choicesText`). */
+function OwnChecks({
+  field,
+  label,
+  onValueChange,
+}: {
+  field: DocumentField;
+  label: string;
+  onValueChange: FieldBoxCallbacks['onValueChange'];
+}) {
+  const ticked = parseChoicesText(field.text) ?? [];
+  const toggle = (choice: string, isTicked: boolean) => {
+    const text = choicesText(field, isTicked ? [...ticked, choice] : ticked.filter((item) => item !== choice));
+    onValueChange(field.id, { text: text || null });
+  };
+  return (
+    <fieldset
+      aria-label={label}
+      style={{ display: 'flex', flexDirection: 'column', lineHeight: 1.2, border: 0, margin: 0, padding: '0 2px' }}
+    >
+      {(fieldSettings(field).choices ?? []).map((choice) => (
+        <label key={choice} style={{ display: 'flex', alignItems: 'center', gap: 4, pointerEvents: 'auto' }}>
+          <input
+            type="checkbox"
+            checked={ticked.includes(choice)}
+            onChange={(event) => toggle(choice, event.currentTarget.checked)}
+            style={{ margin: 0, accentColor: 'currentColor' }}
+          />
+          {choice}
+        </label>
+      ))}
+    </fieldset>
+  );
 }
 
 /**

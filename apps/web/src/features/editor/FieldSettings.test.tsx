@@ -73,6 +73,32 @@ describe('FieldSettings', () => {
 
     renderSettings({ type: 'checkbox', signerId: 'me' });
     expect(screen.queryByRole('checkbox', { name: 'Checked by default' })).toBeNull();
+    expect(screen.queryByRole('checkbox', { name: "Signer can't change it" })).toBeNull();
+  });
+
+  it("prefills another signer's field and locks it, none on the preparer's own or a formula (issue 37)", async () => {
+    const { user, onPatch, unmount } = renderSettings({ type: 'number' });
+    await user.type(screen.getByRole('textbox', { name: 'Prefilled value' }), '12.5');
+    await user.tab();
+    expect(onPatch).toHaveBeenCalledWith({ text: '12.5' });
+    unmount();
+
+    const bad = renderSettings({ type: 'number', text: '12.345', settings: { decimals: 2 } });
+    expect(screen.getByText(MESSAGES.fieldNumberDecimals)).toBeInTheDocument();
+    bad.unmount();
+
+    const lock = renderSettings({ type: 'number' });
+    await lock.user.click(screen.getByRole('checkbox', { name: "Signer can't change it" }));
+    expect(lock.onPatch).toHaveBeenCalledWith({ settings: { locked: true } });
+    lock.unmount();
+
+    const own = renderSettings({ type: 'number', signerId: 'me' });
+    expect(screen.queryByRole('textbox', { name: 'Prefilled value' })).toBeNull();
+    expect(screen.queryByRole('checkbox', { name: "Signer can't change it" })).toBeNull();
+    own.unmount();
+
+    renderSettings({ type: 'formula', settings: { formula: '1 + 2' } });
+    expect(screen.queryByRole('textbox', { name: 'Prefilled value' })).toBeNull();
   });
 
   it("shows another signer's text its placeholder, changed once when the input is left", async () => {

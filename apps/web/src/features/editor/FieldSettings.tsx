@@ -24,7 +24,10 @@ import {
 } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { type Translate, useTranslation } from '../../i18n';
+import { FieldConditionSettings } from './FieldConditionSettings';
+import { FieldKindSettings } from './FieldKindSettings';
 import { assignQuestion } from './field-rules';
+import { PrefillValue, takesPrefill } from './PrefillValue';
 import { signerCssColor } from './signer-colors';
 
 export interface FieldSettingsProps {
@@ -32,6 +35,8 @@ export interface FieldSettingsProps {
   signers: readonly Signer[];
   onAssign: (signerId: string | null) => void;
   onPatch: (patch: Partial<DocumentField>) => void;
+  /** Every field of the document (a formula's names); none: the formula is checked alone. */
+  fields?: readonly DocumentField[];
   /** 'panel': the selected-field panel beside the pages; 'popup': the popup on the page. */
   variant: 'panel' | 'popup';
   /** The pictures of signers who have accounts, by signer id. */
@@ -55,7 +60,7 @@ function SignerAvatar({ url }: { url: string | undefined }) {
 const FONT_OPTIONS = FONT_IDS.map((id) => ({ value: id, label: FONTS[id] }));
 
 /** The settings of the selected field, with the spec's conditions for each control. */
-export function FieldSettings({ field, signers, onAssign, onPatch, variant, avatars }: FieldSettingsProps) {
+export function FieldSettings({ field, signers, onAssign, onPatch, variant, avatars, fields }: FieldSettingsProps) {
   const { t } = useTranslation();
   const signer = signers.find((candidate) => candidate.id === field.signerId) ?? null;
   const isOwn = signer?.isPreparer === true;
@@ -148,6 +153,11 @@ export function FieldSettings({ field, signers, onAssign, onPatch, variant, avat
           onCommit={(placeholder) => onPatch({ placeholder: placeholder === '' ? null : placeholder })}
         />
       )}
+      {signer && !isOwn && takesPrefill(field) && (
+        <PrefillValue id={`${idPrefix}-prefill`} field={field} onPatch={onPatch} />
+      )}
+      <FieldKindSettings field={field} fields={fields ?? [field]} isOwn={isOwn} onPatch={onPatch} />
+      <FieldConditionSettings field={field} fields={fields ?? [field]} onPatch={onPatch} />
       <Checkbox
         label={t('editor.required')}
         checked={field.required}

@@ -13,6 +13,7 @@ import {
   useState,
 } from 'react';
 import { useTranslation } from '../../i18n';
+import { ConditionLink } from './ConditionLink';
 import { EDITOR_FRAME, layoutPages, mostCentralPage, type PageBox, pagesToMount, visibleCentre } from './layout';
 import { type PageCallbacks, PageView } from './PageView';
 
@@ -190,6 +191,7 @@ export function PageArea({
               />
             );
           })}
+          <ConditionLink columnRef={scrollRef} fieldsByPage={fieldsByPage} boxes={boxes} selectedId={rest.selectedId} />
         </div>
       </section>
     </Box>

@@ -3,8 +3,7 @@ import { getAccessToken } from '../../api/tokens';
 import { loadPdfjs, prefetchPdf } from '../pdf/pdf-loader';
 import type { EarlyLoadAnswer, EarlyLoadRequest } from './early-load.worker';
 import { showEarlyPage } from './early-page';
-
-const EDITOR_PATH = /^\/documents\/([0-9a-f-]{36})\/edit$/i;
+import { EDITOR_PATH } from './editor-path';
 
 export interface EarlyLoad {
   documentId: string;

@@ -1,7 +1,10 @@
 import type { Document } from '@esign/shared';
 import type { PDFDocumentProxy } from 'pdfjs-dist';
 import { keepDrawnPage, pageViewport } from '../pdf/pdf-loader';
+import { dismissEarlyPage, earlyPageState as state } from './early-page-state';
 import { EDITOR_FRAME, layoutPages, openingZoom, type PageBox } from './layout';
+
+export { dismissEarlyPage };
 
 /** What the early page needs: the document (for its page sizes) and its PDF, opening. */
 export interface EarlyPageSource {
@@ -11,12 +14,6 @@ export interface EarlyPageSource {
 
 /** A last guard: the early page never outlives an editor that failed to take over from it. */
 const LONGEST_SHOWN_MS = 15_000;
-
-const state: { path: string | null; shell: HTMLElement | null; isDismissed: boolean } = {
-  path: null,
-  shell: null,
-  isDismissed: false,
-};
 
 function element(style: Partial<CSSStyleDeclaration>, ...children: HTMLElement[]): HTMLElement {
   const div = document.createElement('div');
@@ -105,12 +102,4 @@ export function showEarlyPage(pathname: string, source: Promise<EarlyPageSource 
       if (found) await draw(found);
     })
     .catch(() => undefined);
-}
-
-/** Takes the early page away; with a path, only when the app has moved to another address than the page's. */
-export function dismissEarlyPage(pathname?: string): void {
-  if (pathname !== undefined && pathname === state.path) return;
-  state.isDismissed = true;
-  state.shell?.remove();
-  state.shell = null;
 }

@@ -39,4 +39,20 @@ describe('editor state', () => {
     const state = initialEditorState({});
     expect(editorReducer(state, { type: 'change', update: patchField(field.id, { checked: true }) })).toBe(state);
   });
+
+  it('makes a condition follow its field renamed, and takes it away with the field removed, undone as one', () => {
+    const agree = { ...field, settings: { name: 'Agree' } };
+    const shown = blankField({
+      id: '00000000-0000-4000-8000-000000000002',
+      type: 'text',
+      settings: { condition: { field: 'agree', op: 'checked' } },
+    });
+    let state = initialEditorState({ [agree.id]: agree, [shown.id]: shown });
+    state = editorReducer(state, { type: 'change', update: patchField(agree.id, { settings: { name: 'Consent' } }) });
+    expect(state.fields[shown.id]?.settings).toEqual({ condition: { field: 'Consent', op: 'checked' } });
+    state = editorReducer(state, { type: 'change', update: removeField(agree.id) });
+    expect(state.fields[shown.id]?.settings).toBeNull();
+    state = editorReducer(state, { type: 'undo' });
+    expect(state.fields[shown.id]?.settings).toEqual({ condition: { field: 'Consent', op: 'checked' } });
+  });
 });

@@ -1,4 +1,5 @@
 import type { DocumentField } from '@esign/shared';
+import { followConditions } from './follow-conditions';
 import { diffFields, EMPTY_HISTORY, type FieldsById, type History, recordDiff, redo, undo } from './history';
 
 export interface EditorState {
@@ -21,7 +22,7 @@ export function initialEditorState(fields: FieldsById): EditorState {
 export function editorReducer(state: EditorState, action: EditorAction): EditorState {
   switch (action.type) {
     case 'change': {
-      const fields = action.update(state.fields);
+      const fields = followConditions(state.fields, action.update(state.fields));
       if (fields === state.fields) return state;
       return {
         fields,

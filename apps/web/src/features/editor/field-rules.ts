@@ -118,8 +118,23 @@ export function sameFieldSets(a: FieldsById, b: FieldsById): boolean {
     listA.length === listB.length &&
     listA.every((field, index) => {
       const other = listB[index];
-      return other !== undefined && FIELD_KEYS.every((key) => field[key] === other[key]);
+      return other !== undefined && FIELD_KEYS.every((key) => sameValue(field[key], other[key]));
     })
+  );
+}
+
+/** Equal values of a field's key; the settings object by content, whatever order its keys come in. */
+function sameValue(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a) || Array.isArray(b)) {
+    return Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((item, i) => sameValue(item, b[i]));
+  }
+  const keysA = Object.keys(a).filter((key) => (a as Record<string, unknown>)[key] !== undefined);
+  const keysB = Object.keys(b).filter((key) => (b as Record<string, unknown>)[key] !== undefined);
+  return (
+    keysA.length === keysB.length &&
+    keysA.every((key) => sameValue((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]))
   );
 }
 

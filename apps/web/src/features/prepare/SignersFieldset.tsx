@@ -20,6 +20,7 @@ import { useFieldError } from '../../forms/use-field-error';
 import { useTranslation } from '../../i18n';
 import { ArrowDownIcon, ArrowUpIcon, CloseIcon } from '../upload/icons';
 import { RecipientRoleFields } from './RecipientRoleFields';
+import { VerificationFields } from './VerificationFields';
 
 interface SignersFieldsetProps {
   form: UseFormReturn<PrepareFormValues>;
@@ -36,6 +37,7 @@ export function SignersFieldset({ form, me, roles = null }: SignersFieldsetProps
   const fieldError = useFieldError();
   const rows = useFieldArray({ control: form.control, name: 'signers', keyName: 'key' });
   const isOrdered = form.watch('isOrdered');
+  const verifications = form.watch('signers').map((signer) => signer.verification);
   const errors = form.formState.errors as FieldErrors<PrepareFormValues> & { signersList?: { message?: string } };
   const listError = errors.signersList?.message;
   const canRemove = roles === null && canRemoveSignerRow(rows.fields.length + (me ? 1 : 0), me !== null);
@@ -120,6 +122,15 @@ export function SignersFieldset({ form, me, roles = null }: SignersFieldsetProps
                   />
                 </Group>
               )}
+              <Group gap="xs" wrap="nowrap" align="flex-start" data-testid="recipient-verification">
+                <VerificationFields
+                  register={form.register}
+                  path={`signers.${index}`}
+                  n={index + 1}
+                  verification={verifications[index]}
+                  phoneError={fieldError(rowErrors?.phone?.message)}
+                />
+              </Group>
             </SimpleGrid>
             <ActionIcon
               mt={28}

@@ -26,7 +26,7 @@ describe('prepare form values', () => {
       message: '',
       isOrdered: true,
       language: 'de',
-      signers: [{ id: 'b', name: 'Bob', email: 'bob@example.com' }],
+      signers: [{ id: 'b', name: 'Bob', email: 'bob@example.com', verification: 'none', phone: null }],
     });
   });
 
@@ -47,7 +47,16 @@ describe('prepare form values', () => {
       isOrdered: false,
       language: 'fr',
       signers: [
-        { name: 'Carol', email: 'carol@example.com', isPreparer: false, order: 1, recipientRole: 'signer', step: 1 },
+        {
+          name: 'Carol',
+          email: 'carol@example.com',
+          isPreparer: false,
+          order: 1,
+          recipientRole: 'signer',
+          step: 1,
+          verification: 'none',
+          phone: null,
+        },
         {
           id: 'b',
           name: 'Bob',
@@ -56,6 +65,8 @@ describe('prepare form values', () => {
           order: 2,
           recipientRole: 'signer',
           step: 2,
+          verification: 'none',
+          phone: null,
         },
       ],
     });
@@ -79,6 +90,25 @@ describe('prepare form values', () => {
       ['signer', 3],
       ['signer', 3],
       ['cc', 2],
+    ]);
+  });
+});
+
+describe('the identity check of each recipient (issue 38)', () => {
+  it('sends the check and the number only when an SMS code needs one', () => {
+    const request = prepareRequest({
+      title: 'Lease',
+      message: '',
+      isOrdered: false,
+      language: null,
+      signers: [
+        { name: 'Jane', email: 'jane@example.com', verification: 'sms', phone: ' +33 6 12 34 56 12 ' },
+        { name: 'Bob', email: 'bob@example.com', verification: 'email', phone: '' },
+      ],
+    });
+    expect(request.signers.map(({ verification, phone }) => [verification, phone])).toEqual([
+      ['sms', '+33 6 12 34 56 12'],
+      ['email', null],
     ]);
   });
 });

@@ -18,6 +18,8 @@ export function formValuesOf(type: DocumentType, document: Document | undefined)
       email: signer.email,
       recipientRole: signer.recipientRole,
       step: signer.step,
+      verification: signer.verification ?? 'none',
+      phone: signer.phone ?? null,
     }));
   return {
     title: document?.title ?? '',
@@ -47,6 +49,8 @@ export function prepareRequest(values: PrepareFormValues) {
       order: index + 1,
       recipientRole: signer.recipientRole ?? 'signer',
       step: steps[index] ?? index + 1,
+      verification: signer.verification ?? 'none',
+      phone: signer.phone?.trim() ? signer.phone.trim() : null,
     })),
   };
 }
@@ -72,6 +76,14 @@ export function templateRequest(type: SentDocumentType, values: PrepareFormValue
     type,
     title: values.title.trim(),
     message: values.message.trim() === '' ? null : values.message.trim(),
-    signers: type === 'me' ? [] : values.signers.map(({ name, email }) => ({ name, email })),
+    signers:
+      type === 'me'
+        ? []
+        : values.signers.map(({ name, email, verification, phone }) => ({
+            name,
+            email,
+            ...(verification ? { verification } : {}),
+            ...(phone?.trim() ? { phone: phone.trim() } : {}),
+          })),
   };
 }

@@ -2,7 +2,7 @@ import type { RequisiteType } from '@esign/shared';
 import { Button, Group, Modal, Text } from '@mantine/core';
 import { useTranslation } from '../../i18n';
 
-/** 'Are you sure you want to delete this signature?' (or initial), with Delete. */
+/** 'Are you sure you want to delete this signature?' (or initial, or stamp), with Delete. */
 export function ConfirmDeleteModal({
   type,
   opened,
@@ -21,12 +21,24 @@ export function ConfirmDeleteModal({
     <Modal
       opened={opened}
       onClose={onCancel}
-      title={type === 'sign' ? t('requisites.deleteSignatureTitle') : t('requisites.deleteInitialTitle')}
+      title={
+        type === 'stamp'
+          ? t('requisites.deleteStampTitle')
+          : type === 'sign'
+            ? t('requisites.deleteSignatureTitle')
+            : t('requisites.deleteInitialTitle')
+      }
       centered
       closeButtonProps={{ 'aria-label': t('requisites.close') }}
       size="sm"
     >
-      <Text mb="lg">{type === 'sign' ? t('messages.deleteSignatureConfirm') : t('messages.deleteInitialConfirm')}</Text>
+      <Text mb="lg">
+        {type === 'stamp'
+          ? t('requisites.deleteStampConfirm')
+          : type === 'sign'
+            ? t('messages.deleteSignatureConfirm')
+            : t('messages.deleteInitialConfirm')}
+      </Text>
       <Group justify="flex-end">
         <Button variant="default" onClick={onCancel}>
           {t('requisites.cancel')}

@@ -9,8 +9,9 @@ import { useRequisiteOwnerName } from './owner-name';
 import { RequisiteImage } from './RequisiteImage';
 import { requisiteAlt } from './SignatureChooser';
 import { SignatureModal } from './SignatureModal';
+import { StampList } from './Stamps';
 
-/** /settings/edit-signature: the user's saved signatures with Create Signature, Edit and Delete. */
+/** /settings/edit-signature: the user's saved signatures with Create Signature, Edit and Delete; and their stamps. */
 export function EditSignaturePage() {
   const { t } = useTranslation();
   const ownerName = useRequisiteOwnerName();
@@ -70,6 +71,14 @@ export function EditSignaturePage() {
             </Group>
           </Card>
         ))}
+      </Stack>
+
+      <Stack gap="xs" mt="lg">
+        <Title order={3}>{t('requisites.stamps')}</Title>
+        <Text size="sm" c="dimmed">
+          {t('requisites.stampsIntro')}
+        </Text>
+        <StampList />
       </Stack>
 
       <SignatureModal

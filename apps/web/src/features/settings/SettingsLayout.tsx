@@ -15,6 +15,8 @@ export const SETTINGS_PAGES: readonly NavEntry[] = [
   { labelKey: 'settings.securityTab', to: '/settings/security' },
   { labelKey: 'apiKeys.tab', to: '/settings/api' },
   { labelKey: 'billing.tab', to: '/settings/billing' },
+  { labelKey: 'ssoSettings.tab', to: '/settings/sso' },
+  { labelKey: 'retention.tab', to: '/settings/retention' },
 ];
 
 /** /settings: the title 'Settings', a link per sub-page (the current one lit), and the page. */

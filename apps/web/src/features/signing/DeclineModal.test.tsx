@@ -1,4 +1,5 @@
 // @vitest-environment happy-dom
+import { MESSAGES } from '@esign/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { mockApi } from '../../test/api-mock';
@@ -23,7 +24,7 @@ describe('DeclineModal', () => {
     const dialog = screen.getByRole('dialog', { name: 'Decline to sign' });
     expect(within(dialog).getByText(/Tell Olivia Owner why you will not sign/)).toBeTruthy();
     await user.click(within(dialog).getByRole('button', { name: 'Decline document' }));
-    expect(within(dialog).getByText('Enter a reason.')).toBeTruthy();
+    expect(within(dialog).getByText(MESSAGES.reasonRequired)).toBeTruthy();
     expect(api.requests).toHaveLength(0);
 
     const reason = within(dialog).getByLabelText(/Reason/);

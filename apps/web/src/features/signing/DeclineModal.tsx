@@ -1,4 +1,4 @@
-import { END_REASON_MAX_LENGTH } from '@esign/shared';
+import { REASON_MAX_LENGTH } from '@esign/shared';
 import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -8,7 +8,7 @@ import { useTranslation } from '../../i18n';
 
 /**
  * 'Decline to sign' (issue 36), loaded when first opened: the signer's reason (required, up to
- * END_REASON_MAX_LENGTH characters) and the confirmation in one step; once the server has declined the document,
+ * REASON_MAX_LENGTH characters) and the confirmation in one step; once the server has declined the document,
  * `onDeclined`.
  */
 export function DeclineModal(props: {
@@ -47,12 +47,12 @@ export function DeclineModal(props: {
             autosize
             minRows={3}
             maxRows={8}
-            maxLength={END_REASON_MAX_LENGTH}
+            maxLength={REASON_MAX_LENGTH}
             value={reason}
             onChange={(event) => setReason(event.currentTarget.value)}
             onBlur={() => setTouched(true)}
             error={isTouched && isMissing ? t('lifecycle.reasonRequired') : null}
-            description={t('lifecycle.reasonCount', { count: reason.length, max: END_REASON_MAX_LENGTH })}
+            description={t('lifecycle.reasonCount', { count: reason.length, max: REASON_MAX_LENGTH })}
             data-autofocus
           />
           <Group justify="flex-end" gap="xs">

@@ -4,7 +4,7 @@ import { type FormEvent, useState } from 'react';
 import { isApiError } from '../../api/api-error';
 import { useTranslation } from '../../i18n';
 import { useTranslateMessage } from '../../i18n/use-translate-message';
-import { useReassignSigner } from './api';
+import { useReassignSigner } from './mutations';
 
 /**
  * 'Reassign' on the signer page (issue 36): the new person's name and e-mail and the reason, checked by the server,

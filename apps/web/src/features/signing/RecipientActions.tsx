@@ -1,11 +1,12 @@
 import { safeRedirectionUrl } from '@esign/shared';
-import { Alert, Box, Button, Group, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { Suspense, useEffect, useState } from 'react';
 import { notifyError } from '../../api/notify';
 import { lazyComponent } from '../../app/lazy-component';
 import { useTranslation } from '../../i18n';
-import { useRecipientAct } from './api';
+import { BottomBar } from './BottomBar';
 import { postToEmbedder } from './embed';
+import { useRecipientAct } from './mutations';
 
 const RejectModal = lazyComponent(async () => (await import('./RejectModal')).RejectModal);
 
@@ -89,17 +90,7 @@ export function RecipientActions(props: RecipientActionsProps) {
   }
   if (!props.isMyTurn) return null;
   return (
-    <Box
-      pos="fixed"
-      bottom={0}
-      left={0}
-      right={0}
-      bg="white"
-      px="md"
-      py="sm"
-      data-testid="recipient-actions"
-      style={{ zIndex: 10, borderTop: '1px solid var(--mantine-color-gray-3)' }}
-    >
+    <BottomBar testId="recipient-actions">
       <Stack gap="xs" maw={958} mx="auto">
         <Text size="sm">
           {t(props.recipientRole === 'approver' ? 'recipientRoles.approverIntro' : 'recipientRoles.viewerIntro', {
@@ -132,6 +123,6 @@ export function RecipientActions(props: RecipientActionsProps) {
           />
         ) : null}
       </Suspense>
-    </Box>
+    </BottomBar>
   );
 }

@@ -1,4 +1,4 @@
-import { REJECT_REASON_MAX_LENGTH } from '@esign/shared';
+import { REASON_MAX_LENGTH } from '@esign/shared';
 import { Button, Group, Modal, Textarea } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from '../../i18n';
@@ -26,7 +26,7 @@ export function RejectModal(props: { isPending: boolean; onClose: () => void; on
           required
           autosize
           minRows={3}
-          maxLength={REJECT_REASON_MAX_LENGTH}
+          maxLength={REASON_MAX_LENGTH}
           value={reason}
           onChange={(event) => setReason(event.currentTarget.value)}
           data-autofocus

@@ -3,19 +3,27 @@ import {
   FIELD_KINDS,
   FONT_SIZE,
   FONTS,
+  fieldDisplayText,
   type Requisite,
   type RequisiteType,
 } from '@esign/shared';
-import type { CSSProperties, ReactElement } from 'react';
+import { type CSSProperties, type ReactElement, Suspense } from 'react';
+import { lazyComponent } from '../../app/lazy-component';
 import { type TranslationKey, useTranslation } from '../../i18n';
-import { RequisiteImage } from '../requisites/RequisiteImage';
 import { fittedFontSize } from './label-fit';
+
+// A saved signature shows only once chosen: its code (and the requisites' API) loads then, after the first page.
+const RequisiteImage = lazyComponent(async () => (await import('../requisites/RequisiteImage')).RequisiteImage);
 
 /** The colour of the signing mode ('user'); other signers' fields are grey. */
 export const USER_COLOR = '#3b5bdb';
 const OTHERS_COLOR = '#868e96';
 /** What the button of an empty signature or initials field says. */
-const CHOOSE_TEXT: Record<RequisiteType, TranslationKey> = { sign: 'signing.signature', initial: 'signing.initials' };
+const CHOOSE_TEXT: Record<RequisiteType, TranslationKey> = {
+  sign: 'signing.signature',
+  initial: 'signing.initials',
+  stamp: 'fieldTypes.stamp',
+};
 
 /** A field as the signer page has it: a value already given by someone else carries its picture's URL. */
 export type SignerPageField = DocumentFieldResponse & { imageUrl?: string | null };
@@ -199,7 +207,7 @@ function ShownValue({
       // As the seal stamps it: in full, even past the box's edge.
       return field.text ? (
         <span style={{ ...style, display: 'flex', alignItems: 'center', whiteSpace: 'pre', overflow: 'visible' }}>
-          {field.text}
+          {fieldDisplayText(field)}
         </span>
       ) : null;
     case 'checkbox':
@@ -232,7 +240,11 @@ function SignatureMark({
 }) {
   const { t } = useTranslation();
   if (requisite) {
-    return <RequisiteImage requisite={requisite} alt={label} height={Math.max(8, field.height * scale - 4)} />;
+    return (
+      <Suspense fallback={null}>
+        <RequisiteImage requisite={requisite} alt={label} height={Math.max(8, field.height * scale - 4)} />
+      </Suspense>
+    );
   }
   return <>{t('signing.signed')}</>;
 }

@@ -3,7 +3,7 @@ import { type FormEvent, useState } from 'react';
 import { isApiError } from '../../api/api-error';
 import { useTranslation } from '../../i18n';
 import { useTranslateMessage } from '../../i18n/use-translate-message';
-import { useConfirmCode } from './api';
+import { useConfirmCode } from './mutations';
 
 interface SignerOption {
   id: string;

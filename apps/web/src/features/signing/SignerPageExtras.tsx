@@ -2,7 +2,6 @@ import { Alert, Button, Group } from '@mantine/core';
 import { Suspense, useState } from 'react';
 import { lazyComponent } from '../../app/lazy-component';
 import { useTranslation } from '../../i18n';
-import { forgetSignToken } from './use-sign-token';
 
 const ReassignModal = lazyComponent(async () => (await import('./ReassignModal')).ReassignModal);
 
@@ -52,10 +51,4 @@ export function SignerPageExtras({ view, hasSigned }: { view: ExtrasView; hasSig
       </Suspense>
     </>
   );
-}
-
-/** After an in-person signing: the single-use link is forgotten in this tab and the sender gets their document back. */
-export function returnToSender(documentId: string): void {
-  forgetSignToken(documentId);
-  window.location.assign(`/documents/${documentId}/preview`);
 }

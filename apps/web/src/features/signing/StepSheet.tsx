@@ -1,10 +1,22 @@
 import { type DocumentFieldResponse, FIELD_KINDS, type Requisite } from '@esign/shared';
 import { Box, Button, Group, Text } from '@mantine/core';
-import { type KeyboardEvent, useEffect, useId, useRef } from 'react';
+import { type KeyboardEvent, Suspense, useCallback, useId, useRef } from 'react';
+import { lazyComponent } from '../../app/lazy-component';
 import { useTranslation } from '../../i18n';
 import { RequisiteImage } from '../requisites/RequisiteImage';
 import { fieldAccessibleName, fieldLabel } from './field-names';
 import type { FieldValues } from './signing-steps';
+
+// The newer kinds' controls (issue 37) load when a step of one first opens: the old five's stay here.
+const KindInput = lazyComponent(async () => (await import('./KindInputs')).KindInput);
+const TextProblem = lazyComponent(async () => (await import('./KindInputs')).TextProblem);
+/** Fetches the newer kinds' controls ahead of their first step. */
+export const preloadKindInputs = () => Promise.all([KindInput.preload(), TextProblem.preload()]);
+
+/** A field whose control is one of the newer kinds' (KindInputs.tsx): every type but the first five. */
+export function hasKindInput(field: Pick<DocumentFieldResponse, 'type'>): boolean {
+  return FIELD_KINDS[field.type].value === 'text' && field.type !== 'text';
+}
 
 export interface StepSheetProps {
   field: DocumentFieldResponse;
@@ -33,11 +45,17 @@ export function StepSheet(props: StepSheetProps) {
   const { field } = props;
   const kind = FIELD_KINDS[field.type];
   const titleId = useId();
-  const controlRef = useRef<HTMLInputElement & HTMLButtonElement>(null);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: focus moves to the control of each new step
-  useEffect(() => {
-    controlRef.current?.focus();
-  }, [field.id]);
+  // Focus moves to the control of each new step, when it mounts: a newer kind's control (KindInputs) loads lazily,
+  // after the step has opened.
+  const focusedStep = useRef<string | null>(null);
+  const controlRef = useCallback(
+    (element: (HTMLInputElement & HTMLButtonElement) | null) => {
+      if (!element || focusedStep.current === field.id) return;
+      focusedStep.current = field.id;
+      element.focus();
+    },
+    [field.id],
+  );
 
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.key === 'Escape') {
@@ -47,41 +65,72 @@ export function StepSheet(props: StepSheetProps) {
   };
   const label = fieldLabel(t, field);
   const big = { minHeight: 48, fontSize: 18 } as const;
+  // A locked field keeps the value given before signing (issue 37): shown, not changed (KindInput shows its own).
+  const locked = field.settings?.locked === true && (kind.value === 'checkbox' || Boolean(field.text));
+  const lockedNote = locked ? (
+    <Text size="xs" c="dimmed" mt={4}>
+      {t('fieldValues.locked')}
+    </Text>
+  ) : null;
 
   let control: React.ReactNode;
   switch (kind.value) {
     case 'text':
     case 'date':
-      control = (
-        <input
-          ref={controlRef}
-          aria-label={label}
-          className="step-input"
-          value={field.text ?? ''}
-          placeholder={kind.value === 'date' ? (field.dateFormat ?? undefined) : (field.placeholder ?? '')}
-          maxLength={kind.value === 'date' ? 10 : 100}
-          inputMode={kind.value === 'date' ? 'numeric' : 'text'}
-          enterKeyHint={props.isLastStep ? 'done' : 'next'}
-          onChange={(event) => props.onChange(field.id, { text: event.currentTarget.value })}
-          onKeyDown={(event) => {
-            if (event.key === 'Enter') props.onNext();
-          }}
-          style={{ ...big, width: '100%', boxSizing: 'border-box', padding: '0 12px' }}
-        />
+      control = hasKindInput(field) ? (
+        <Suspense fallback={<div style={{ ...big }} />}>
+          <KindInput
+            field={field}
+            label={label}
+            controlRef={controlRef}
+            isLastStep={props.isLastStep}
+            onText={(text) => props.onChange(field.id, { text })}
+            onNext={props.onNext}
+          />
+        </Suspense>
+      ) : (
+        <>
+          <input
+            ref={controlRef}
+            aria-label={label}
+            className="step-input"
+            value={field.text ?? ''}
+            readOnly={locked}
+            placeholder={kind.value === 'date' ? (field.dateFormat ?? undefined) : (field.placeholder ?? '')}
+            maxLength={kind.value === 'date' ? 10 : 100}
+            inputMode={kind.value === 'date' ? 'numeric' : 'text'}
+            enterKeyHint={props.isLastStep ? 'done' : 'next'}
+            onChange={(event) => props.onChange(field.id, { text: event.currentTarget.value })}
+            onKeyDown={(event) => {
+              if (event.key === 'Enter') props.onNext();
+            }}
+            style={{ ...big, width: '100%', boxSizing: 'border-box', padding: '0 12px' }}
+          />
+          {lockedNote}
+          {field.settings && field.text ? (
+            <Suspense fallback={null}>
+              <TextProblem field={field} />
+            </Suspense>
+          ) : null}
+        </>
       );
       break;
     case 'checkbox':
       control = (
-        <label className="step-check" style={{ ...big, display: 'flex', alignItems: 'center', gap: 12 }}>
-          <input
-            ref={controlRef}
-            type="checkbox"
-            checked={field.checked}
-            onChange={(event) => props.onChange(field.id, { checked: event.currentTarget.checked })}
-            style={{ width: 44, height: 44, margin: 0 }}
-          />
-          <span>{label}</span>
-        </label>
+        <>
+          <label className="step-check" style={{ ...big, display: 'flex', alignItems: 'center', gap: 12 }}>
+            <input
+              ref={controlRef}
+              type="checkbox"
+              checked={field.checked}
+              disabled={locked}
+              onChange={(event) => props.onChange(field.id, { checked: event.currentTarget.checked })}
+              style={{ width: 44, height: 44, margin: 0 }}
+            />
+            <span>{label}</span>
+          </label>
+          {lockedNote}
+        </>
       );
       break;
     case 'image':

@@ -1,5 +1,6 @@
-import type { ReassignSignerRequest, SignerFieldValue } from '@esign/shared';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import type { SignerFieldValue } from '@esign/shared';
+import { onlineManager, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { apiCall } from '../../api/client';
 import { queryKeys } from '../../api/query-keys';
 
@@ -37,32 +38,55 @@ export function useSignerDocument(documentId: string, signerId: string | null, i
   });
 }
 
-export function useConfirmCode(documentId: string, signerId: string) {
-  return useMutation({
-    mutationFn: (codeAccess: string) =>
-      apiCall('confirmCode', { params: { documentId, signerId }, body: { codeAccess } }),
-    // The refusal shows on the code's field (AccessCodeModal), not again as a toast.
-    meta: { isErrorShownInline: true },
-  });
-}
+/** What the signer page shows: the document, its fields, the signer, the sender's company. */
+export type SignerView = NonNullable<ReturnType<typeof useSignerDocument>['data']>;
 
 export function sendSignatoryOpened(documentId: string, signerId: string) {
   return apiCall('signatoryOpened', { params: { id: documentId, signerId } });
 }
 
-/** 'Reassign' (issue 36): the signer's part to someone else. */
-export function useReassignSigner(documentId: string, signerId: string) {
-  return useMutation({
-    mutationFn: (body: ReassignSignerRequest) =>
-      apiCall('reassignSigner', { params: { id: documentId, signerId }, body }),
+/** Settles once the browser has a network (TanStack Query's onlineManager, which the offline banner follows). */
+function whenOnline(): Promise<void> {
+  if (onlineManager.isOnline()) return Promise.resolve();
+  return new Promise((resolve) => {
+    const unsubscribe = onlineManager.subscribe((isOnline) => {
+      if (!isOnline) return;
+      unsubscribe();
+      resolve();
+    });
   });
 }
 
+/**
+ * The signer's 'Sign' (spec section 9), without a query-library mutation: the signer page's first load carries none
+ * (its failures are told by the page itself).
+ */
+const signDocument = (documentId: string, signerId: string, body: { fields: SignerFieldValue[]; consent: string }) =>
+  apiCall('signDocument', { params: { id: documentId, signerId }, body });
+type SignDocumentAnswer = Awaited<ReturnType<typeof signDocument>>;
+
 export function useSignDocument(documentId: string, signerId: string) {
-  return useMutation({
-    mutationFn: (body: { fields: SignerFieldValue[]; consent: string }) =>
-      apiCall('signDocument', { params: { id: documentId, signerId }, body }),
-  });
+  const [isPending, setPending] = useState(false);
+  const mutate = (
+    body: { fields: SignerFieldValue[]; consent: string },
+    handlers: { onSuccess: (answer: SignDocumentAnswer) => void; onError: (error: Error) => void },
+  ) => {
+    setPending(true);
+    // As a query mutation would: offline, the call waits for the connection (the banner says so), then goes.
+    whenOnline()
+      .then(() => signDocument(documentId, signerId, body))
+      .then(
+        (answer) => {
+          setPending(false);
+          handlers.onSuccess(answer);
+        },
+        (error: unknown) => {
+          setPending(false);
+          handlers.onError(error instanceof Error ? error : new Error(String(error)));
+        },
+      );
+  };
+  return { mutate, isPending };
 }
 
 /** The sealed PDF's URL for the signing link's token (or a logged-in owner or signer). */
@@ -80,15 +104,14 @@ export function downloadUrlByHash(documentId: string, hash: string, signerId: st
   return apiCall('signedDownloadUrlByHash', { params: { id: documentId }, query: { hash, signerId } });
 }
 
-/** Issue 36: an approver's approval or rejection (with its reason), a viewer's acknowledgement. */
-export function useRecipientAct(documentId: string, signerId: string) {
-  const params = { id: documentId, signerId };
-  return useMutation({
-    mutationFn: (act: { kind: 'approve' } | { kind: 'reject'; reason: string } | { kind: 'acknowledge' }) =>
-      act.kind === 'approve'
-        ? apiCall('approveDocument', { params })
-        : act.kind === 'reject'
-          ? apiCall('rejectDocument', { params, body: { reason: act.reason } })
-          : apiCall('acknowledgeDocument', { params }),
+/** Issue 38: the identity checks the recipient must pass before the document opens, and which are passed. */
+export function useSignerIdentity(documentId: string, signerId: string | null, isEnabled = true) {
+  return useQuery({
+    queryKey: queryKeys.signing.identity(documentId, signerId ?? ''),
+    queryFn: ({ signal }) => apiCall('signerIdentity', { params: { documentId, signerId: signerId ?? '' }, signal }),
+    enabled: signerId !== null && isEnabled,
+    retry: false,
+    // Read once for the step (fetched with its code, before it shows); refetched when a channel's check passes.
+    staleTime: Number.POSITIVE_INFINITY,
   });
 }

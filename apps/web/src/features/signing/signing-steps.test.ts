@@ -1,5 +1,6 @@
 import { blankField, type DocumentFieldResponse } from '@esign/shared';
 import { describe, expect, it } from 'vitest';
+import { shownFields, withFormulas } from './field-logic';
 import { touchTarget } from './SignerField';
 import {
   actionLabel,
@@ -69,5 +70,28 @@ describe('signing steps', () => {
     expect(small.left + small.width / 2).toBeCloseTo((100 + 7.5) * 0.56);
     const large = touchTarget({ coordinateX: 0, coordinateY: 0, width: 200, height: 100 }, 1);
     expect(large).toEqual({ left: 0, top: 0, width: 200, height: 100 });
+  });
+});
+
+describe('conditions on the signer page', () => {
+  const fields = [
+    field('agree', { type: 'checkbox', required: false, settings: { name: 'Agree' } }),
+    field('qty', { type: 'number', settings: { name: 'qty', condition: { field: 'agree', op: 'checked' } } }),
+    field('total', { type: 'formula', settings: { formula: 'qty * 2' } }),
+  ];
+
+  it('hides a field and its step until the field it hangs on meets the condition, and sends no value for it', () => {
+    const typed = { qty: { text: '4' } };
+    const off = withFormulas(fields, me, typed);
+    const hidden = shownFields(fields, off);
+    expect(hidden.map((shown) => shown.id)).toEqual(['agree', 'total']);
+    // The hidden number counts as empty in the formula.
+    expect(off.total).toEqual({ text: '0.00' });
+    expect(stepsLeft(hidden, me, off).map((step) => step.id)).toEqual([]);
+    expect(submission(hidden, me, off)).toEqual([{ id: 'total', text: '0.00' }]);
+
+    const on = withFormulas(fields, me, { ...typed, agree: { checked: true } });
+    expect(shownFields(fields, on).map((shown) => shown.id)).toEqual(['agree', 'qty', 'total']);
+    expect(on.total).toEqual({ text: '8.00' });
   });
 });

@@ -27,6 +27,8 @@ export function initialValues(fields: DocumentFieldResponse[], signerId: string,
     if (FIELD_KINDS[field.type].value === 'date' && !field.text) {
       values[field.id] = { text: formatFieldDate(today, field.dateFormat ?? DEFAULT_FIELD_DATE_FORMAT) };
     }
+    // A name, e-mail or company the server started with the signer's details is sent back as given (issue 37).
+    if (FIELD_KINDS[field.type].prefill && field.text) values[field.id] = { text: field.text };
   }
   return values;
 }

@@ -6,7 +6,7 @@ import {
   templateFormSchema,
 } from '@esign/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { ActionIcon, Button, Group, Stack, TextInput, Title } from '@mantine/core';
+import { ActionIcon, Button, Group, Select, Stack, TextInput, Title } from '@mantine/core';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useFieldArray, useForm } from 'react-hook-form';
 import { notifyError } from '../../api/notify';
@@ -14,9 +14,11 @@ import { setServerFieldErrors } from '../../forms/form-errors';
 import { useFieldError } from '../../forms/use-field-error';
 import { useTranslation } from '../../i18n';
 import { RecipientRoleFields } from '../prepare/RecipientRoleFields';
+import { VerificationFields } from '../prepare/VerificationFields';
 import { CloseIcon } from '../upload/icons';
 import { UploadStep } from '../upload/UploadStep';
 import { saveTemplate } from './api';
+import { expiryChoices, expiryDaysChoice, expiryDaysOf, NO_EXPIRY } from './default-expiry';
 import type { TemplateKind } from './template-kinds';
 
 /** A template's title and roles as the form holds them (the roles in their order; a form's one is SIGNER). */
@@ -27,6 +29,7 @@ export function templateFormValues(template: Document | undefined, kind: Templat
       id: signer.id,
       role: signer.role ?? '',
       recipientRole: signer.recipientRole,
+      verification: signer.verification ?? 'none',
       // Only a step the form's schema takes (1 or more) is kept: an edited live form's copy answered one it refuses,
       // which failed the form unseen and left 'Prepare Form' doing nothing.
       ...(typeof signer.step === 'number' && signer.step >= 1 ? { step: signer.step } : {}),
@@ -69,6 +72,8 @@ export function TemplateDetails({
     defaultValues: templateFormValues(template ?? undefined, kind),
   });
   const roles = useFieldArray({ control: form.control, name: 'roles', keyName: 'key' });
+  // The default expiry of the documents made from it, in days or none: a choice, so never out of range.
+  const [expiryDays, setExpiryDays] = useState(expiryDaysChoice(template?.expiryDays));
   const { errors } = form.formState;
 
   // The template loaded after the page (a reload, an edit) fills the form once.
@@ -79,16 +84,18 @@ export function TemplateDetails({
     // A form's seeded signers are not the user's input: a new form's draft keeps the title typed before the upload.
     const hasRolesOfItsOwn = kind.hasRoles && template.signers.length > 0;
     if (template.title || hasRolesOfItsOwn) form.reset(templateFormValues(template, kind));
+    setExpiryDays(expiryDaysChoice(template.expiryDays));
   }, [template, form, kind]);
 
   const onPrepare = (templateId: string) =>
     void form.handleSubmit(async (values) => {
       setSaving(true);
       try {
-        // A form's signers are fixed ('Me (Now)' and SIGNER): only its title is saved.
+        // A form's signers are fixed ('Me (Now)' and SIGNER): only its title and default expiry are saved.
         await saveTemplate(templateId, {
           title: values.title.trim(),
           ...(kind.hasRoles ? { roles: values.roles } : {}),
+          expiryDays: expiryDaysOf(expiryDays),
         });
         onPrepared();
       } catch (error) {
@@ -135,6 +142,12 @@ export function TemplateDetails({
                     withStep
                     label="prepare.actsAs"
                   />
+                  <VerificationFields
+                    register={form.register}
+                    path={`roles.${index}`}
+                    n={index + 1}
+                    verification={undefined}
+                  />
                   <ActionIcon
                     mt={28}
                     variant="subtle"
@@ -158,6 +171,22 @@ export function TemplateDetails({
               </Group>
             </Stack>
           ) : null}
+          <Select
+            maw={420}
+            label={t('templates.defaultExpiry')}
+            description={t('templates.defaultExpiryDescription')}
+            data={[
+              { value: NO_EXPIRY, label: t('templates.defaultExpiryNone') },
+              ...expiryChoices(expiryDays).map((days) => ({
+                value: String(days),
+                label: t('templates.defaultExpiryDays', { count: days }),
+              })),
+            ]}
+            value={expiryDays}
+            onChange={(value) => setExpiryDays(value ?? NO_EXPIRY)}
+            allowDeselect={false}
+            data-testid="default-expiry"
+          />
         </Stack>
       </form>
       <UploadStep

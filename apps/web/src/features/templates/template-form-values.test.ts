@@ -24,7 +24,7 @@ describe('templateFormValues', () => {
     const values = templateFormValues(template, TEMPLATE_KINDS.form_request);
     expect(templateFormSchema.safeParse(values).success).toBe(true);
     expect(values.roles).toEqual([
-      { id: '00000000-0000-4000-8000-000000000001', role: 'SIGNER', recipientRole: 'signer' },
+      { id: '00000000-0000-4000-8000-000000000001', role: 'SIGNER', recipientRole: 'signer', verification: 'none' },
     ]);
     const stepped = templateFormValues(
       {

@@ -15,6 +15,7 @@ const row = (key: string, values: Partial<FileRowModel> = {}): FileRowModel => (
   errorTitle: null,
   errorText: null,
   warningText: null,
+  unplacedFields: [],
   isActiveContentChoiceOpen: false,
   ...values,
 });

@@ -15,6 +15,7 @@ const row = (values: Partial<FileRowModel> = {}): FileRowModel => ({
   errorTitle: null,
   errorText: null,
   warningText: null,
+  unplacedFields: [],
   isActiveContentChoiceOpen: false,
   ...values,
 });
@@ -30,6 +31,17 @@ function renderRow(model: FileRowModel, props: Partial<FileRowProps> = {}) {
 }
 
 describe('FileRow', () => {
+  it('lists what the file held that became no field, as written in it', () => {
+    const { item } = renderRow(row({ status: 'converted', unplacedFields: ['{{stamp:1}}', 'form field "Reset"'] }));
+    expect(item).toHaveTextContent('Found in the file but not placed as fields: {{stamp:1}}, form field "Reset".');
+  });
+
+  it('lists the first ten things that became no field, and how many more', () => {
+    const many = Array.from({ length: 13 }, (_, index) => `{{seal:${index + 1}}}`);
+    const { item } = renderRow(row({ status: 'converted', unplacedFields: many }));
+    expect(item).toHaveTextContent(`not placed as fields: ${many.slice(0, 10).join(', ')} and 3 more.`);
+  });
+
   it('shows the name, the status with its progress and a progress bar named for the file', () => {
     const { item } = renderRow(row());
     expect(item).toHaveTextContent('contract.pdf');

@@ -35,6 +35,15 @@ const PROGRESS_COLOR: Record<FileRowModel['status'], string> = {
   failed: 'red',
 };
 
+/** The first few things a file held that became no field, and how many more (a large form may hold hundreds). */
+const UNPLACED_SHOWN = 10;
+function unplacedList(items: string[], t: ReturnType<typeof useTranslation>['t']): string {
+  const list = items.slice(0, UNPLACED_SHOWN).join(', ');
+  return items.length > UNPLACED_SHOWN
+    ? t('upload.unplacedMore', { list, count: items.length - UNPLACED_SHOWN })
+    : list;
+}
+
 /** One file: name, progress, errors and notices, and its buttons (move up, move down, remove). */
 export function FileRow({
   row,
@@ -95,6 +104,11 @@ export function FileRow({
                 )}
                 {translateMessage(row.errorText)}
               </Text>
+            )}
+            {row.unplacedFields.length > 0 && (
+              <Alert color="yellow" variant="light" p="xs">
+                <Text size="sm">{t('upload.unplacedFields', { list: unplacedList(row.unplacedFields, t) })}</Text>
+              </Alert>
             )}
             {row.warningText !== null && (
               <Alert color="yellow" variant="light" p="xs">

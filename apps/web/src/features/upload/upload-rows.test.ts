@@ -22,6 +22,7 @@ function part(id: string, order: number, change: Partial<DocumentPart> = {}): Do
     pagesTotal: null,
     errorText: null,
     warningText: null,
+    unplacedFields: null,
     activeContent: null,
     files: [],
     pdfMetadata: null,
@@ -36,6 +37,7 @@ const live = (id: string, change: Partial<ConversionData['parts'][number]> = {})
   pagesTotal: null,
   errorText: null,
   warningText: null,
+  unplacedFields: null,
   ...change,
 });
 

@@ -29,6 +29,8 @@ export interface FileRowModel {
   errorTitle: string | null;
   errorText: string | null;
   warningText: string | null;
+  /** What the file held that became no field (a text tag not understood, a push button), as written in it. */
+  unplacedFields: string[];
   /** A signed PDF kept with its active content: the owner may keep it so or remove it (the part is 'found'). */
   isActiveContentChoiceOpen: boolean;
 }
@@ -61,6 +63,7 @@ export function partRows(parts: readonly DocumentPart[], conversion: ConversionD
       errorTitle: null,
       errorText: part.errorText,
       warningText: stored.warningText,
+      unplacedFields: part.unplacedFields ?? [],
       isActiveContentChoiceOpen: status === 'converted' && stored.activeContent === 'found',
     };
   });
@@ -77,6 +80,7 @@ export function pendingRows(pending: readonly PendingUpload[]): FileRowModel[] {
     errorTitle: upload.status === 'refused' ? MESSAGES.failedToUpload : null,
     errorText: upload.status === 'refused' ? (upload.reason ?? MESSAGES.somethingWentWrong) : null,
     warningText: null,
+    unplacedFields: [],
     isActiveContentChoiceOpen: false,
   }));
 }

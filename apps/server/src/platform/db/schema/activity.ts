@@ -5,7 +5,10 @@ import { users } from './accounts.js';
 import { createdAt } from './columns.js';
 import { documents } from './documents.js';
 
-/** The audit trail. Rows are only ever inserted: never updated, never deleted (but with their document). */
+/**
+ * The audit trail. Rows are only ever inserted: never updated, never deleted (but with their document, and by the two
+ * rewrites of issue 39 the trigger allows: a removal to a stub, an erasure; `modules/retention`).
+ */
 export const documentActivities = pgTable(
   'document_activities',
   {

@@ -1,4 +1,5 @@
 import { BULK_SEND_ROW_STATUSES } from '@esign/shared';
+import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
 import { users } from './accounts.js';
 import { createdAt } from './columns.js';
@@ -18,7 +19,11 @@ export const bulkSendBatches = pgTable(
     title: text('title'),
     createdAt: createdAt(),
   },
-  (table) => [index('bulk_send_batches_user_idx').on(table.userId, table.createdAt)],
+  (table) => [
+    index('bulk_send_batches_user_idx').on(table.userId, table.createdAt),
+    // Found when a template is deleted (the foreign key's check).
+    index('bulk_send_batches_template_idx').on(table.templateId).where(sql`${table.templateId} is not null`),
+  ],
 );
 
 /** A batch's row: its signer, prefill values and how it went. */
@@ -32,6 +37,8 @@ export const bulkSendRows = pgTable(
     row: integer('row').notNull(),
     name: text('name').notNull(),
     email: text('email').notNull(),
+    /** The signer's mobile number (E.164) for an SMS code, from the file's phone column (issue 38). */
+    phone: text('phone'),
     /** Text-field label to value, for this row's signer. */
     prefill: jsonb('prefill').$type<Record<string, string>>().notNull().default({}),
     status: text('status', { enum: BULK_SEND_ROW_STATUSES }).notNull().default('queued'),
@@ -39,5 +46,9 @@ export const bulkSendRows = pgTable(
     documentId: uuid('document_id').references(() => documents.id, { onDelete: 'set null' }),
     error: text('error'),
   },
-  (table) => [primaryKey({ columns: [table.batchId, table.row] })],
+  (table) => [
+    primaryKey({ columns: [table.batchId, table.row] }),
+    // Found when a document is deleted (the foreign key's check).
+    index('bulk_send_rows_document_idx').on(table.documentId).where(sql`${table.documentId} is not null`),
+  ],
 );

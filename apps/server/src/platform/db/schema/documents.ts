@@ -4,10 +4,13 @@ import {
   DOCUMENT_TYPES,
   FIELD_DATE_FORMATS,
   FIELD_TYPES,
+  type FieldSettings,
   type FontId,
+  type FoundField,
   LANGUAGES,
   type PdfMetadata,
   RECIPIENT_ROLES,
+  SIGNER_VERIFICATIONS,
 } from '@esign/shared';
 import { sql } from 'drizzle-orm';
 import {
@@ -23,6 +26,7 @@ import {
   primaryKey,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { teams, users } from './accounts.js';
@@ -68,6 +72,11 @@ export const documents = pgTable(
     allowReassign: boolean('allow_reassign').notNull().default(false),
     /** The instant it stops being signable (the end of its expiry date, UTC); null: never (issue 36). */
     expiresAt: timestamp('expires_at', { withTimezone: true }),
+    /**
+     * A template's (or form's) default expiry, in days (1..EXPIRY_MAX_DAYS): each document made from it expires
+     * that many days after it is made, unless the caller gives a date; null: none (issue 36).
+     */
+    expiryDays: integer('expiry_days'),
     /** The smallest 'days before expiry' reminder already sent (EXPIRY_REMINDER_DAYS); null: none yet. */
     expiryRemindedDays: integer('expiry_reminded_days'),
     /** The template a document was made from (its parts, roles and fields were copied at that moment). */
@@ -93,6 +102,17 @@ export const documents = pgTable(
      * list's signer search: one trigram index on the document row instead of a look into signers per document.
      */
     signerSearch: text('signer_search').notNull().default(''),
+    /** A legal hold (issue 39): while set, neither the retention rule nor an erasure removes it. */
+    legalHoldAt: timestamp('legal_hold_at', { withTimezone: true }),
+    /**
+     * Its files and personal data were removed (issue 39, `modules/retention`): the row is a stub keeping its title,
+     * dates, the SHA-256 of every file sealed for it and the audit chain's last hash before the removal.
+     */
+    removedAt: timestamp('removed_at', { withTimezone: true }),
+    /** Why: `retention` (the account's rule) or `erasure` (a person's erasure that included completed documents). */
+    removedReason: text('removed_reason', { enum: ['retention', 'erasure'] }),
+    removedSealedSha256: text('removed_sealed_sha256').array(),
+    removedChainHash: text('removed_chain_hash'),
   },
   (table) => [
     index('documents_user_status_created_idx').on(table.userId, table.status, table.createdAt),
@@ -120,6 +140,14 @@ export const documents = pgTable(
     index('documents_expiring_idx')
       .on(table.expiresAt)
       .where(sql`${table.status} = 'awaiting' and ${table.expiresAt} is not null and ${table.deletedAt} is null`),
+    // A document deleted (an erasure, an account's deletion) is looked up in the copies made from it: without these,
+    // each deleted row scanned every document twice (100,000 deleted at once ran past 13 minutes).
+    index('documents_template_idx').on(table.templateId).where(sql`${table.templateId} is not null`),
+    index('documents_source_template_idx').on(table.sourceTemplateId).where(sql`${table.sourceTemplateId} is not null`),
+    // The public verify page finds a removed document's sealed file by its SHA-256.
+    index('documents_removed_sha256_idx')
+      .using('gin', table.removedSealedSha256)
+      .where(sql`${table.removedAt} is not null`),
     index('documents_title_trgm_idx').using('gin', sql`${table.title} gin_trgm_ops`),
     index('documents_signer_search_trgm_idx')
       .using('gin', sql`${table.signerSearch} gin_trgm_ops`)
@@ -184,6 +212,15 @@ export const documentParts = pgTable(
     warningText: text('warning_text'),
     /** What became of the PDF's active content (scripts, launch and automatic actions); null: none found. */
     activeContent: text('active_content', { enum: ACTIVE_CONTENT_STATES }),
+    /**
+     * The fields found in the converted file (text tags and form fields, issue 37), on the part's own pages; placed
+     * on the document when its PDF is set, and assigned to their signer when that signer exists. Null: none.
+     */
+    foundFields: jsonb('found_fields').$type<FoundField[]>(),
+    /** The found fields were placed on the document (once per conversion: a field deleted since stays deleted). */
+    foundFieldsPlaced: boolean('found_fields_placed').notNull().default(false),
+    /** What was found in the file but not placed (a tag not understood, a push button), for the upload row. */
+    unplacedFields: jsonb('unplaced_fields').$type<string[]>(),
     convertedAt: timestamp('converted_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
@@ -219,6 +256,10 @@ export const signers = pgTable(
     accessCode: text('access_code'),
     /** This signer's language (mails, signer page), given by a correction (issue 36); null: the document's. */
     language: text('language', { enum: LANGUAGES }),
+    /** How the recipient proves who they are before the document opens (issue 38): none, e-mail code, SMS code or both. */
+    verification: text('verification', { enum: SIGNER_VERIFICATIONS }).notNull().default('none'),
+    /** The number (E.164) SMS codes go to, for this document only; shown masked to everyone but the sender. */
+    phone: text('phone'),
     createdAt: createdAt(),
   },
   (table) => [
@@ -257,9 +298,43 @@ export const documentFields = pgTable(
     fontFamily: text('font_family').$type<FontId>(),
     fontSize: integer('font_size'),
     requisiteId: uuid('requisite_id'),
+    /** The settings of the newer kinds (issue 37: FieldSettings of packages/shared); null on older fields. */
+    settings: jsonb('settings').$type<FieldSettings>(),
     createdAt: createdAt(),
   },
-  (table) => [index('document_fields_document_idx').on(table.documentId, table.pageNumber)],
+  (table) => [
+    index('document_fields_document_idx').on(table.documentId, table.pageNumber),
+    // Found when a signer is deleted with its document (the foreign key's 'set null').
+    index('document_fields_signer_idx').on(table.signerId).where(sql`${table.signerId} is not null`),
+  ],
+);
+
+/**
+ * The file a signer uploaded for an attachment field (issue 37): one per field, stored under the document's prefix
+ * (`documents/<id>/attachments/`), so retention and backup walk it with the document. The field's text is its name.
+ */
+export const fieldAttachments = pgTable(
+  'field_attachments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    documentId: uuid('document_id')
+      .notNull()
+      .references(() => documents.id, { onDelete: 'cascade' }),
+    fieldId: uuid('field_id')
+      .notNull()
+      .references(() => documentFields.id, { onDelete: 'cascade' }),
+    fileKey: text('file_key').notNull(),
+    fileName: text('file_name').notNull(),
+    contentType: text('content_type').notNull(),
+    sizeBytes: integer('size_bytes').notNull(),
+    /** Hex SHA-256 of the file's bytes, printed on the certificate of completion. */
+    sha256: text('sha256').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('field_attachments_field_idx').on(table.fieldId),
+    index('field_attachments_document_idx').on(table.documentId),
+  ],
 );
 
 /** Viewers a completed document was shared with. */

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { createdAt } from './columns.js';
 import { documents } from './documents.js';
@@ -23,5 +24,7 @@ export const formSubmissions = pgTable(
   (table) => [
     index('form_submissions_form_idx').on(table.formId, table.createdAt),
     index('form_submissions_ip_idx').on(table.ip, table.createdAt),
+    // Found when a document is deleted (the foreign key's check).
+    index('form_submissions_document_idx').on(table.documentId).where(sql`${table.documentId} is not null`),
   ],
 );

@@ -1,6 +1,6 @@
 import { TWO_FACTOR_TYPES } from '@esign/shared';
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './accounts.js';
 import { createdAt } from './columns.js';
 
@@ -94,4 +94,58 @@ export const twoFactorFailures = pgTable(
     createdAt: createdAt(),
   },
   (table) => [index('two_factor_failures_user_idx').on(table.userId, table.createdAt)],
+);
+
+/**
+ * A user's passkey (WebAuthn credential): its id and COSE public key (not secrets), the signature counter last seen
+ * (an answer whose counter does not grow is refused once it is not zero), its transports for the browser's hints.
+ */
+export const passkeys = pgTable(
+  'passkeys',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The credential id, base64url: one account's only. */
+    credentialId: text('credential_id').notNull(),
+    /** The COSE public key, base64url. */
+    publicKey: text('public_key').notNull(),
+    counter: bigint('counter', { mode: 'number' }).notNull().default(0),
+    transports: text('transports').array().notNull().default(sql`'{}'::text[]`),
+    name: text('name').notNull(),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('passkeys_credential_key').on(table.credentialId),
+    index('passkeys_user_idx').on(table.userId, table.createdAt),
+  ],
+);
+
+/**
+ * A WebAuthn challenge handed to a browser: only hashes kept, of the challenge and of the token the browser holds
+ * (`challengeToken`), which binds the challenge to it. Short-lived and spent by its first answer, right or wrong.
+ * `register`: a logged-in user adding a passkey; `sign_in`: any passkey signing in; `second_factor`: the user's
+ * own, at the second step of a sign-in.
+ */
+export const passkeyChallenges = pgTable(
+  'passkey_challenges',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tokenHash: text('token_hash').notNull(),
+    challengeHash: text('challenge_hash').notNull(),
+    purpose: text('purpose', { enum: ['register', 'sign_in', 'second_factor'] }).notNull(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    /** The asking address's key (`platform/http/address-key.ts`): a logged-out address may ask for few. */
+    ip: text('ip'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('passkey_challenges_token_key').on(table.tokenHash),
+    index('passkey_challenges_expires_idx').on(table.expiresAt),
+    index('passkey_challenges_ip_idx').on(table.ip, table.createdAt),
+  ],
 );

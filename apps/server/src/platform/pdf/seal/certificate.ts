@@ -38,6 +38,17 @@ export interface CertificateData {
   history?: string[];
   /** The audit trail's hash chain as sealed: how many events, and the last one's hash (also embedded as JSON). */
   auditTrail?: { count: number; finalHash: string | null } | undefined;
+  /** The files signers attached (issue 37), each embedded in the sealed PDF under `embeddedAs`. */
+  attachments?: CertificateAttachment[] | undefined;
+}
+
+export interface CertificateAttachment {
+  fileName: string;
+  sizeBytes: number;
+  sha256: string;
+  /** Who attached it (the signer's name). */
+  attachedBy: string;
+  embeddedAs: string;
 }
 
 export const UNKNOWN = 'unknown';
@@ -105,6 +116,18 @@ export function appendCertificate(pdf: PDF, fonts: PdfFonts, data: CertificateDa
     for (const note of signer.notes ?? []) writer.field('History', note);
     writer.space(8);
   });
+  if (data.attachments?.length) {
+    writer.rule();
+    writer.text('Attachments', { size: 13, gap: 4 });
+    for (const attachment of data.attachments) {
+      writer.keepTogether(60);
+      writer.field('File', `${attachment.fileName} (${attachment.sizeBytes} bytes), by ${attachment.attachedBy}`);
+      writer.field('SHA-256', attachment.sha256);
+      writer.field('Embedded as', attachment.embeddedAs);
+      writer.space(4);
+    }
+    writer.space(4);
+  }
   if (data.history?.length) {
     writer.rule();
     writer.text('History', { size: 13, gap: 4 });

@@ -58,17 +58,17 @@ describe('sealing certificate checks', () => {
 
   it('refuses an expired certificate and one without digitalSignature, naming it; accepts a proper one', () => {
     // The cause of a failure now and then: `now` was taken before openssl made the certificate, whose notBefore
-    // (whole seconds) could then fall after it ('valid only from'). The instant is taken once it exists.
+    // (whole seconds) could then fall after it ('valid only from'). The instant is taken once both exist (the second
+    // one, made after it, failed the same way).
     const proper = opensslCertificate('critical,digitalSignature,nonRepudiation', 30);
+    const noSigning = opensslCertificate('critical,keyEncipherment', 30);
     const now = new Date();
     expect(() => assertSealingCertificate(proper, now)).not.toThrow();
     const later = new Date(now.getTime() + 40 * 86_400_000);
     expect(() => assertSealingCertificate(proper, later)).toThrow(
       /SIGNING_CERT_P12: the certificate "Operator Seal" expired on/,
     );
-    expect(() => assertSealingCertificate(opensslCertificate('critical,keyEncipherment', 30), now)).toThrow(
-      /"Operator Seal" has no digitalSignature key usage/,
-    );
+    expect(() => assertSealingCertificate(noSigning, now)).toThrow(/"Operator Seal" has no digitalSignature key usage/);
   });
 });
 
@@ -112,6 +112,28 @@ describe('sealPdf', { timeout: 120_000 }, () => {
     expect(earlier).toContain('Signature Validation: Signature is Valid.');
     expect(earlier).toContain('Not total document signed');
     expect(seal).toContain('Total document signed');
+  });
+
+  it("embeds a signer's attached file as its bytes are, read back the same", async () => {
+    // Issue 37: the writer deflated every attached file (in JavaScript), then threw the result away for the PDF, PNG
+    // and JPEG files signers attach (compressed already): most of a seal's time with a few MB attached. Now the file
+    // is written as it is. A PDF whose streams are not compressed is used here, which deflating would have changed.
+    const attachedPdf = PDF.create();
+    attachedPdf.addPage({ size: 'a4' }).drawText('Proof of address '.repeat(20), { x: 20, y: 700, size: 8 });
+    const file = await attachedPdf.save({ compressStreams: false });
+    const sealed = await sealPdf({
+      original: new Uint8Array(corpusFile('pdf/pdf20_latex_2p.pdf')),
+      fields: [],
+      certificate: { title: 'T', documentId: 'd', completedAt: null, signers: [] },
+      attachments: [{ name: 'attachment-1-proof.pdf', bytes: file, mimeType: 'application/pdf', description: 'Proof' }],
+      signer: await createSigner(loadSigningIdentity({ dataDir })),
+      signingTime: new Date(),
+    });
+    expect(Buffer.from(sealed.bytes).indexOf(Buffer.from(file))).toBeGreaterThan(0);
+    expect(
+      sha256Hex((await PDF.load(sealed.bytes)).attachments.get('attachment-1-proof.pdf') ?? new Uint8Array()),
+    ).toBe(sha256Hex(file));
+    expect(pdfsig(sealed.bytes)).toContain('Signature Validation: Signature is Valid.');
   });
 
   it('stamps, appends the certificate and signs so that pdfsig calls the whole document valid', async () => {

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { type PAdESLevel, PDF, type Signer } from '@libpdf/core';
-import { attachAuditTrail } from './audit-attachment.js';
+import { attachAuditTrail, attachSignerFiles, type SignerAttachment } from './audit-attachment.js';
 import { appendCertificate, type CertificateData } from './certificate.js';
 import { PdfFonts } from './fonts.js';
 import { FetchRevocationProvider } from './revocation.js';
@@ -43,6 +43,8 @@ export interface SealInput {
   trust?: TrustServices | undefined;
   /** The audit trail as JSON, embedded as an associated file (`audit-trail.json`). */
   auditTrail?: Uint8Array | undefined;
+  /** The signers' attachment fields' files (issue 37), embedded as associated files. */
+  attachments?: readonly SignerAttachment[] | undefined;
 }
 
 export interface SealResult extends TrustOutcome {
@@ -105,6 +107,7 @@ async function buildAndSign(input: SealInput, trust: ReturnType<typeof trustFor>
   appendCertificate(pdf, fonts, { ...input.certificate, originalSha256 });
   if (input.isTestMode) drawWatermark(pdf);
   if (input.auditTrail) attachAuditTrail(pdf, input.auditTrail, input.signingTime);
+  if (input.attachments?.length) attachSignerFiles(pdf, input.attachments, input.signingTime);
   // Fonts subset now: the signature's own save then writes the stamps, the certificate and the signature as one
   // incremental update after the original bytes. No full rewrite and no second parse of the document, which
   // would each hold another copy of a large (scanned) PDF.

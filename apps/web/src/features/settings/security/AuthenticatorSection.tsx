@@ -82,6 +82,7 @@ export function AuthenticatorSection({ user }: { user: User }) {
         onClose={() => setBackupCodes(null)}
         title={t('security.backupTitle')}
         centered
+        closeButtonProps={{ 'aria-label': t('common.close') }}
         closeOnClickOutside={false}
       >
         <Stack gap="md">

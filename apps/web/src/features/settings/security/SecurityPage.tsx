@@ -2,9 +2,10 @@ import { Loader, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from '../../../i18n';
 import { useCurrentUser } from '../../auth/api';
 import { AuthenticatorSection } from './AuthenticatorSection';
+import { PasskeysSection } from './PasskeysSection';
 import { SmsSection } from './SmsSection';
 
-/** /settings/security: the two second factors of part 2 section 4 (SMS and Google Authenticator). */
+/** /settings/security: the two second factors of part 2 section 4 (SMS and Google Authenticator), and passkeys. */
 export function SecurityPage() {
   const { t } = useTranslation();
   const user = useCurrentUser();
@@ -22,6 +23,7 @@ export function SecurityPage() {
         <>
           <SmsSection user={user.data} />
           <AuthenticatorSection user={user.data} />
+          <PasskeysSection />
         </>
       )}
     </Stack>

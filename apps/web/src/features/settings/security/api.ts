@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiCall } from '../../../api/client';
 import { queryKeys } from '../../../api/query-keys';
 
@@ -52,5 +52,52 @@ export function useDisableAuthenticator() {
     meta: { isErrorShownInline: true },
     mutationFn: (code: string) => apiCall('disableGoogleAuthenticator', { body: { code } }),
     onSuccess: refreshUser,
+  });
+}
+
+export function usePasskeys() {
+  return useQuery({ queryKey: queryKeys.passkeys(), queryFn: () => apiCall('listPasskeys', {}) });
+}
+
+function useRefreshPasskeys() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: queryKeys.passkeys() });
+}
+
+/**
+ * Adds a passkey: the server's options, the browser's own dialog (a cancelled or failed one rejects with the
+ * browser's error, not an ApiError), then its answer under the name.
+ */
+export function useAddPasskey() {
+  const refreshPasskeys = useRefreshPasskeys();
+  return useMutation({
+    meta: { isErrorShownInline: true },
+    mutationFn: async (name: string) => {
+      const { challengeToken, options } = await apiCall('passkeyRegistrationOptions', {});
+      const { startRegistration } = await import('@simplewebauthn/browser');
+      const credential = await startRegistration({ optionsJSON: options as never });
+      return apiCall('addPasskey', { body: { name, challengeToken, credential: credential as never } });
+    },
+    onSuccess: refreshPasskeys,
+  });
+}
+
+export function useRenamePasskey() {
+  const refreshPasskeys = useRefreshPasskeys();
+  return useMutation({
+    meta: { isErrorShownInline: true },
+    mutationFn: (params: { id: string; name: string }) =>
+      apiCall('renamePasskey', { params: { id: params.id }, body: { name: params.name } }),
+    onSuccess: refreshPasskeys,
+  });
+}
+
+export function useRemovePasskey() {
+  const refreshPasskeys = useRefreshPasskeys();
+  return useMutation({
+    meta: { isErrorShownInline: true },
+    mutationFn: (params: { id: string; password: string }) =>
+      apiCall('deletePasskey', { params: { id: params.id }, body: { password: params.password } }),
+    onSuccess: refreshPasskeys,
   });
 }

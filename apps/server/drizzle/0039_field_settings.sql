@@ -1,0 +1,1 @@
+ALTER TABLE "document_fields" ADD COLUMN "settings" jsonb;

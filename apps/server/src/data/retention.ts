@@ -1,0 +1,484 @@
+import { ERASED_EMAIL_DOMAIN, ERASED_NAME, type Language } from '@esign/shared';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../platform/db/client.js';
+import {
+  documentFields,
+  documentParts,
+  documentRecipients,
+  documents,
+  downloadLinks,
+  erasures,
+  fieldAttachments,
+  requisites,
+  retentionSettings,
+  signers,
+} from '../platform/db/schema.js';
+import { recordActivities } from './activity.js';
+
+/**
+ * Retention rules, legal holds and erasure on request (issue 39, `modules/retention`): the account's settings, the
+ * due documents in batches, a document's removal to a stub, and the rewrites of an erasure.
+ */
+
+type Rows<T> = { rows: T[] };
+const rowsOf = <T>(result: unknown) => (result as Rows<T>).rows;
+const asDate = (value: Date | string | null) => (value === null ? null : new Date(value));
+
+/** The account owner of a document: its team's owner, or its owner alone. */
+const accountOwnerOf = sql`coalesce((select t.owner_id from teams t where t.id = d.team_id), d.user_id)`;
+
+/**
+ * When a finished document ended: completion, else its last decline, void or expiry activity (the status moves
+ * with it), else its last change.
+ */
+const endedAt = sql`case when d.status = 'completed' then coalesce(d.completed_at, d.updated_at)
+  else coalesce((select max(a.created_at) from document_activities a where a.document_id = d.id
+    and a.type in ('decline', 'void', 'expire')), d.updated_at) end`;
+
+/** A finished document of the account may be removed: not a template, ended (a completed one sealed). */
+const isFinished = sql`d.type not in ('template', 'form_request') and d.removed_at is null
+  and (d.status in ('declined', 'voided', 'expired') or (d.status = 'completed' and d.sealed_at is not null))`;
+
+export async function findRetentionSettings(db: Db, accountId: string) {
+  const [row] = await db.select().from(retentionSettings).where(eq(retentionSettings.userId, accountId));
+  return row;
+}
+
+export async function saveRetentionSettings(
+  db: Db,
+  params: { accountId: string; retentionDays: number | null; legalHold: boolean; at: Date },
+) {
+  // An existing hold keeps its instant; a new one starts now.
+  const [row] = await db
+    .insert(retentionSettings)
+    .values({
+      userId: params.accountId,
+      retentionDays: params.retentionDays,
+      legalHoldAt: params.legalHold ? params.at : null,
+      updatedAt: params.at,
+    })
+    .onConflictDoUpdate({
+      target: retentionSettings.userId,
+      set: {
+        retentionDays: params.retentionDays,
+        legalHoldAt: params.legalHold
+          ? sql`coalesce(${retentionSettings.legalHoldAt}, ${params.at.toISOString()}::timestamptz)`
+          : null,
+        updatedAt: params.at,
+      },
+    })
+    .returning();
+  return row;
+}
+
+/**
+ * The next due documents after `afterId` (by id): finished, of an account with a rule and no hold, not held, past
+ * their account's days at `now`.
+ */
+export async function findRetentionDue(db: Db, params: { now: Date; afterId: string | null; limit: number }) {
+  const after = params.afterId ? sql`and d.id > ${params.afterId}::uuid` : sql``;
+  const rows = rowsOf<{ id: string }>(
+    await db.execute(sql`
+      select d.id from documents d
+      join retention_settings r on r.user_id = ${accountOwnerOf}
+      where r.retention_days is not null and r.legal_hold_at is null and d.legal_hold_at is null and ${isFinished}
+        and ${endedAt} + make_interval(days => r.retention_days) <= ${params.now.toISOString()}::timestamptz
+        ${after}
+      order by d.id limit ${params.limit}`),
+  );
+  return rows.map((row) => row.id);
+}
+
+/**
+ * Documents locked for their removal (in id order, as every batch takes them), with what the retention rule reads
+ * (account rule and holds).
+ */
+export async function lockForRemoval(db: Db, documentIds: string[]) {
+  if (documentIds.length === 0) return [];
+  const rows = rowsOf<{
+    id: string;
+    status: string;
+    language: Language | null;
+    title: string;
+    account_id: string;
+    is_finished: boolean;
+    ended_at: Date | string | null;
+    removed_at: Date | string | null;
+    is_held: boolean;
+    retention_days: number | null;
+  }>(
+    await db.execute(sql`
+      select d.id, d.status, d.language, d.title, ${accountOwnerOf} as account_id, (${isFinished}) as is_finished,
+        ${endedAt} as ended_at, d.removed_at,
+        (d.legal_hold_at is not null or r.legal_hold_at is not null) as is_held, r.retention_days
+      from documents d left join retention_settings r on r.user_id = ${accountOwnerOf}
+      where d.id in (${sql.join(
+        documentIds.map((id) => sql`${id}::uuid`),
+        sql`, `,
+      )})
+      order by d.id
+      for update of d`),
+  );
+  return rows.map((row) => ({
+    id: row.id,
+    status: row.status,
+    title: row.title,
+    language: row.language,
+    accountId: row.account_id,
+    isFinished: row.is_finished,
+    endedAt: asDate(row.ended_at),
+    isRemoved: row.removed_at !== null,
+    isHeld: row.is_held,
+    retentionDays: row.retention_days,
+  }));
+}
+
+/** Lets this transaction change and remove audit rows (the trigger of drizzle/0036 allows it only so). */
+export async function allowAuditRewrite(db: Db): Promise<void> {
+  await db.execute(sql`select set_config('esign.audit_rewrite', 'on', true)`);
+}
+
+/**
+ * Removes documents' files (answered: each document's keys to delete once committed) and personal data, keeping a
+ * stub of each: its title, dates, the SHA-256 of every file sealed for it and the chain's last hash. A `remove`
+ * activity (and its `document.removed` event) is chained to that hash and is the only activity row left. Call it under
+ * the lock of lockForRemoval, in the transaction: one statement of each kind for the whole batch.
+ */
+export async function removeToStubs(
+  db: Db,
+  params: { documentIds: string[]; reason: 'retention' | 'erasure'; userId?: string | null },
+): Promise<{ documentId: string; files: string[] }[]> {
+  const ids = params.documentIds;
+  if (ids.length === 0) return [];
+  const idList = sql.join(
+    ids.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  );
+  const files = await fileKeysOf(db, ids);
+  // The stub's fingerprints: the sealed files' SHA-256 and the chain's last hash, read before the `remove` row.
+  await db.execute(sql`
+    update documents d set
+      removed_sealed_sha256 = coalesce((select array_agg(distinct a.details->>'sha256') from document_activities a
+        where a.document_id = d.id and a.type in ('complete', 'timestamp') and a.details->>'sha256' is not null),
+        '{}'::text[]),
+      removed_chain_hash = (select a.hash from document_activities a where a.document_id = d.id
+        order by a.sequence desc limit 1)
+    where d.id in (${idList})`);
+  await recordActivities(
+    db,
+    ids.map((documentId) => ({
+      documentId,
+      type: 'remove' as const,
+      userId: params.userId ?? null,
+      details: { reason: params.reason },
+    })),
+  );
+  await allowAuditRewrite(db);
+  await db.execute(sql`delete from document_activities where document_id in (${idList}) and type <> 'remove'`);
+  await db.execute(sql`select set_config('esign.audit_rewrite', 'off', true)`);
+
+  // Signers go with their links, access-code failures, download links and saved signatures (cascades).
+  await db.delete(signers).where(inArray(signers.documentId, ids));
+  await db.delete(documentFields).where(inArray(documentFields.documentId, ids));
+  await db.delete(documentParts).where(inArray(documentParts.documentId, ids));
+  await db.delete(documentRecipients).where(inArray(documentRecipients.documentId, ids));
+  await db.delete(downloadLinks).where(inArray(downloadLinks.documentId, ids));
+  // As `erasedAddress(`${id}-row`)`: the document id's first 12 letters and digits.
+  await db.execute(sql`update bulk_send_rows set name = ${ERASED_NAME}, prefill = '{}'::jsonb,
+    email = 'erased-' || left(replace(document_id::text, '-', ''), 12) || '@' || ${ERASED_EMAIL_DOMAIN}
+    where document_id in (${idList})`);
+  // Their events keep their type and document, not the people they named nor a decline's words.
+  await db.execute(sql`update events set payload = jsonb_set(payload - 'message', '{signers}', '[]'::jsonb)
+    where document_id in (${idList}) and type <> 'document.removed' and payload ? 'signers'`);
+  await db
+    .update(documents)
+    .set({
+      removedAt: sql`now()`,
+      removedReason: params.reason,
+      pdfFileKey: null,
+      pdfMetadata: null,
+      resultPdfFileKey: null,
+      message: null,
+      codeAccess: null,
+      redirectionPage: null,
+      embedOrigins: [],
+      timestampPendingSince: null,
+      archiveTimestampDueAt: null,
+    })
+    .where(inArray(documents.id, ids));
+  return ids.map((documentId) => ({ documentId, files: files.get(documentId) ?? [] }));
+}
+
+/**
+ * The stored files of documents, by document: parts (original and PDF), combined and sealed PDFs, signatures, the
+ * signers' attachments (their rows go with the fields, by cascade).
+ */
+async function fileKeysOf(db: Db, documentIds: string[]): Promise<Map<string, string[]>> {
+  // One after another: on a transaction's one connection.
+  const parts = await db
+    .select({
+      documentId: documentParts.documentId,
+      original: documentParts.originalFileKey,
+      pdf: documentParts.pdfFileKey,
+    })
+    .from(documentParts)
+    .where(inArray(documentParts.documentId, documentIds));
+  const whole = await db
+    .select({ documentId: documents.id, pdf: documents.pdfFileKey, result: documents.resultPdfFileKey })
+    .from(documents)
+    .where(inArray(documents.id, documentIds));
+  const pictures = await db
+    .select({ documentId: signers.documentId, key: requisites.fileKey })
+    .from(requisites)
+    .innerJoin(signers, eq(signers.id, requisites.signerId))
+    .where(inArray(signers.documentId, documentIds));
+  const attached = await db
+    .select({ documentId: fieldAttachments.documentId, key: fieldAttachments.fileKey })
+    .from(fieldAttachments)
+    .where(inArray(fieldAttachments.documentId, documentIds));
+  const keys = new Map<string, Set<string>>();
+  const add = (documentId: string, ...found: (string | null)[]) => {
+    const set = keys.get(documentId) ?? new Set<string>();
+    for (const key of found) if (key !== null) set.add(key);
+    keys.set(documentId, set);
+  };
+  for (const row of parts) add(row.documentId, row.original, row.pdf);
+  for (const row of whole) add(row.documentId, row.pdf, row.result);
+  for (const row of pictures) add(row.documentId, row.key);
+  for (const row of attached) add(row.documentId, row.key);
+  return new Map([...keys].map(([documentId, set]) => [documentId, [...set]]));
+}
+
+/** A placeholder address that no mail reaches (`.invalid`, RFC 2606), distinct per `seed`. */
+export function erasedAddress(seed: string): string {
+  return `erased-${seed
+    .replace(/[^a-z0-9]/gi, '')
+    .slice(0, 12)
+    .toLowerCase()}@${ERASED_EMAIL_DOMAIN}`;
+}
+
+/** Sets or releases a document's legal hold under its row lock (an existing hold keeps its instant). */
+export async function setDocumentLegalHold(db: Db, params: { documentId: string; isHeld: boolean; at: Date }) {
+  const [before] = await db
+    .select({ legalHoldAt: documents.legalHoldAt })
+    .from(documents)
+    .where(eq(documents.id, params.documentId))
+    .for('update');
+  const legalHoldAt = params.isHeld ? (before?.legalHoldAt ?? params.at) : null;
+  await db.update(documents).set({ legalHoldAt }).where(eq(documents.id, params.documentId));
+  return { wasHeld: (before?.legalHoldAt ?? null) !== null, legalHoldAt };
+}
+
+/** A removed document's stub found by the SHA-256 of a file sealed for it (the verify page). */
+export async function findStubBySealedHash(db: Db, digests: string[]) {
+  if (digests.length === 0) return undefined;
+  const [row] = rowsOf<{
+    id: string;
+    title: string;
+    completed_at: Date | string;
+    removed_at: Date | string;
+    sha256: string;
+  }>(
+    await db.execute(sql`
+      select d.id, d.title, coalesce(d.completed_at, d.created_at) as completed_at, d.removed_at, s.sha256 from documents d, unnest(d.removed_sealed_sha256) as s(sha256)
+      where d.removed_at is not null and d.removed_sealed_sha256 && ${sql`array[${sql.join(
+        digests.map((digest) => sql`${digest}`),
+        sql`, `,
+      )}]::text[]`} and s.sha256 in (${sql.join(
+        digests.map((digest) => sql`${digest}`),
+        sql`, `,
+      )})
+      order by (s.sha256 = ${digests[0]}) desc limit 1`),
+  );
+  if (!row) return undefined;
+  // Its people were removed with it: the stub names none.
+  return {
+    documentId: row.id,
+    title: row.title,
+    completedAt: new Date(row.completed_at),
+    sha256: row.sha256,
+    signers: [] as { name: string; email: string }[],
+    isRemoved: true,
+    removedAt: new Date(row.removed_at),
+  };
+}
+
+// Erasure on request.
+
+export interface PersonDocument {
+  id: string;
+  title: string;
+  status: string;
+  type: string;
+  isHeld: boolean;
+  isRemoved: boolean;
+}
+
+/** The account's documents, templates and forms one of whose recipients has this address. */
+export async function findDocumentsWithPerson(db: Db, params: { accountId: string; email: string }) {
+  const rows = rowsOf<{
+    id: string;
+    title: string;
+    status: string;
+    type: string;
+    is_held: boolean;
+    removed_at: Date | string | null;
+  }>(
+    await db.execute(sql`
+      select d.id, d.title, d.status, d.type, d.removed_at,
+        (d.legal_hold_at is not null or exists (select 1 from retention_settings r
+          where r.user_id = ${params.accountId}::uuid and r.legal_hold_at is not null)) as is_held
+      from documents d
+      where ${accountOwnerOf} = ${params.accountId}::uuid
+        and exists (select 1 from signers s where s.document_id = d.id and lower(s.email) = ${params.email})
+      order by d.created_at`),
+  );
+  return rows.map(
+    (row): PersonDocument => ({
+      id: row.id,
+      title: row.title,
+      status: row.status,
+      type: row.type,
+      isHeld: row.is_held,
+      isRemoved: row.removed_at !== null,
+    }),
+  );
+}
+
+/**
+ * The person's recipients on these documents become the placeholder (their links die with their tokens); answers
+ * the signers' ids and the names they had.
+ */
+export async function erasePersonFromDocuments(db: Db, params: { documentIds: string[]; email: string }) {
+  if (params.documentIds.length === 0) return { signerIds: [], names: [], links: 0 };
+  const found = await db
+    .select({ id: signers.id, name: signers.name })
+    .from(signers)
+    .where(and(inArray(signers.documentId, params.documentIds), sql`lower(${signers.email}) = ${params.email}`));
+  const ids = found.map((row) => row.id);
+  if (ids.length === 0) return { signerIds: [], names: [], links: 0 };
+  const links = rowsOf<{ n: number }>(
+    await db.execute(
+      sql`with gone as (delete from signing_tokens where signer_id in (${sql.join(
+        ids.map((id) => sql`${id}::uuid`),
+        sql`, `,
+      )}) returning 1) select count(*)::int as n from gone`,
+    ),
+  )[0]?.n;
+  await db.execute(sql`update signers set name = ${ERASED_NAME},
+      email = 'erased-' || left(replace(id::text, '-', ''), 12) || '@' || ${ERASED_EMAIL_DOMAIN},
+      access_code = null
+    where id in (${sql.join(
+      ids.map((id) => sql`${id}::uuid`),
+      sql`, `,
+    )})`);
+  await db.delete(requisites).where(inArray(requisites.signerId, ids));
+  return { signerIds: ids, names: [...new Set(found.map((row) => row.name))], links: Number(links ?? 0) };
+}
+
+/** Share recipients (viewers of completed documents) of the account with this address: replaced. */
+export async function eraseSharedWith(db: Db, params: { accountId: string; email: string }): Promise<number> {
+  return (
+    rowsOf<{ n: number }>(
+      await db.execute(sql`with changed as (
+      update document_recipients dr set email = 'erased-' || left(replace(dr.id::text, '-', ''), 12) || '@' || ${ERASED_EMAIL_DOMAIN}
+      from documents d where d.id = dr.document_id and ${accountOwnerOf} = ${params.accountId}::uuid
+        and lower(dr.email) = ${params.email}
+      returning 1) select count(*)::int as n from changed`),
+    )[0]?.n ?? 0
+  );
+}
+
+/** Bulk-send rows of the account's batches with this address: name, address and prefills replaced. */
+export async function eraseBulkRows(db: Db, params: { accountId: string; email: string }): Promise<number> {
+  return (
+    rowsOf<{ n: number }>(
+      await db.execute(sql`with changed as (
+      update bulk_send_rows br set name = ${ERASED_NAME}, prefill = '{}'::jsonb,
+        email = 'erased-' || left(md5(br.batch_id::text || br.row), 12) || '@' || ${ERASED_EMAIL_DOMAIN}
+      from bulk_send_batches b, users u
+      where b.id = br.batch_id and u.id = b.user_id
+        and coalesce((select t.owner_id from teams t where t.id = u.team_id), u.id) = ${params.accountId}::uuid
+        and lower(br.email) = ${params.email}
+      returning 1) select count(*)::int as n from changed`),
+    )[0]?.n ?? 0
+  );
+}
+
+/** The instance's mail outbox rows addressed to this address: the address and every word replaced. */
+export async function eraseOutboxMail(db: Db, email: string): Promise<number> {
+  return (
+    rowsOf<{ n: number }>(
+      await db.execute(sql`with changed as (
+      update mail_outbox set "to" = 'erased@' || ${ERASED_EMAIL_DOMAIN}, subject = '(erased)', text = '(erased)',
+        html = '(erased)' where lower("to") like ${`%${params2like(email)}%`}
+      returning 1) select count(*)::int as n from changed`),
+    )[0]?.n ?? 0
+  );
+}
+
+function params2like(value: string): string {
+  return value.replace(/[\\%_]/g, (char) => `\\${char}`);
+}
+
+/** JSON rows (events' payloads, API answers kept for Idempotency-Keys) of the account that mention the address. */
+export async function findJsonMentions(db: Db, params: { accountId: string; email: string; keptIds: string[] }) {
+  const like = `%${params2like(params.email)}%`;
+  const members = sql`(select u.id from users u where u.id = ${params.accountId}::uuid
+    or u.team_id = (select t.id from teams t where t.owner_id = ${params.accountId}::uuid))`;
+  const events = rowsOf<{ id: string; payload: unknown }>(
+    await db.execute(
+      sql`select id, payload from events where user_id in ${members} and lower(payload::text) like ${like}
+        and (document_id is null or not (document_id = any(${`{${params.keptIds.join(',')}}`}::uuid[])))`,
+    ),
+  );
+  const answers = rowsOf<{ user_id: string; key: string; response: unknown }>(
+    await db.execute(sql`select user_id, key, response from api_idempotency
+      where user_id in ${members} and lower(response::text) like ${like}`),
+  );
+  return { events, answers };
+}
+
+export async function replaceEventPayload(db: Db, id: string, payload: unknown) {
+  await db.execute(sql`update events set payload = ${JSON.stringify(payload)}::jsonb where id = ${id}::uuid`);
+}
+
+export async function replaceIdempotentAnswer(db: Db, params: { userId: string; key: string; response: unknown }) {
+  await db.execute(sql`update api_idempotency set response = ${JSON.stringify(params.response)}::jsonb
+    where user_id = ${params.userId}::uuid and key = ${params.key}`);
+}
+
+/** Rewrites one activity row's recorded data and chain hashes (under allowAuditRewrite). */
+export async function rewriteActivityRow(
+  db: Db,
+  row: {
+    id: string;
+    sourceIp: string | null;
+    userAgent: string | null;
+    details: Record<string, string> | null;
+    previousHash: string | null;
+    hash: string;
+  },
+) {
+  await db.execute(sql`update document_activities set source_ip = ${row.sourceIp}, user_agent = ${row.userAgent},
+    details = ${row.details === null ? null : JSON.stringify(row.details)}::jsonb,
+    previous_hash = ${row.previousHash}, hash = ${row.hash}
+    where id = ${row.id}::uuid`);
+}
+
+/** Whether this address (by its keyed hash) was erased from the account before. */
+export async function wasErasedBefore(db: Db, params: { accountId: string; emailHash: string }): Promise<boolean> {
+  const [row] = await db
+    .select({ id: erasures.id })
+    .from(erasures)
+    .where(and(eq(erasures.accountId, params.accountId), eq(erasures.emailHash, params.emailHash)))
+    .limit(1);
+  return row !== undefined;
+}
+
+export async function recordErasure(
+  db: Db,
+  params: { accountId: string; requestedBy: string; emailHash: string; counts: Record<string, number> },
+) {
+  await db.insert(erasures).values(params);
+}

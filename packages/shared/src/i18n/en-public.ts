@@ -1,0 +1,168 @@
+import { MESSAGES } from '../validation/messages.js';
+
+/**
+ * English texts of the logged-out pages besides the signer's (sign-up, log-in, password pages, a public form, an
+ * invitation, the verify page's evidence): part of `en` (./en.ts); the web app loads them with those pages only, so
+ * a signer's link does not carry them.
+ */
+export const enPublic = {
+  /** The spec's own sentences, all of them (the signer's first load has SIGNER_MESSAGES, a part of them). */
+  messages: MESSAGES,
+  signUp: {
+    title: 'Create your free account',
+    submit: 'Sign up',
+    hasAccount: 'Already have an account?',
+  },
+  login: {
+    title: 'Log in to your account',
+    submit: 'Log in',
+    forgotPassword: 'Forgot password?',
+    noAccount: "Don't have an account?",
+    notConfirmedTitle: 'Your email is not confirmed',
+    notConfirmed: 'Please confirm your email address with the link we sent you, or have the link sent again.',
+    passkey: 'Sign in with a passkey',
+  },
+  /** Single sign-on (issue 38): the log-in page's way in through an organisation's identity provider. */
+  sso: {
+    signInWithSso: 'Sign in with SSO',
+    title: 'Sign in with single sign-on',
+    intro: "Enter your work e-mail address: you will continue at your organisation's sign-in page.",
+    submit: 'Continue',
+    failed: 'Single sign-on did not work. Please try again, or ask the administrator of your account.',
+    required: 'Your organisation signs you in with single sign-on.',
+    finishing: 'Signing you in…',
+    backToLogin: 'Back to log in',
+  },
+  reset: {
+    title: 'Reset your password',
+    intro: 'Enter the email address of your account and we will send you a link to set a new password.',
+    submit: 'Send reset link',
+    backToLogin: 'Back to log in',
+  },
+  changePassword: {
+    title: 'Set a new password',
+    submit: 'Change password',
+    missingToken: 'This page needs the link from the password reset email. Request a new link to continue.',
+    requestNewLink: 'Request a new link',
+  },
+  confirmAccount: {
+    title: 'Confirm your email',
+    sentTo: 'We have sent a confirmation link to {{email}}. Open it to activate your account.',
+    notReceived: "Didn't get the email? Check your spam folder or send it again.",
+  },
+  confirmEmail: {
+    title: 'Email confirmation',
+    confirming: 'Confirming your email…',
+    missingToken: 'This page needs the link from the confirmation email.',
+  },
+  forms: {
+    title: 'Forms',
+    create: 'Create New Form',
+    setupTitle: 'Create New Form',
+    editTitle: 'Update Form',
+    formTitle: 'Form title',
+    prepare: 'Prepare Form',
+    editorTitle: 'Preparing Form',
+    save: 'Save',
+    validationTitle: 'Form has validation errors',
+    backToForms: 'Back to Forms',
+    readyText: 'It is live: share its link, and anyone can fill it in and sign.',
+    filters: { all: 'All', draft: 'Draft', active: 'Live' },
+    search: 'Search for Forms...',
+    empty: 'No forms found.',
+    selectAll: 'Select all forms on this page',
+    columns: { signers: 'SIGNERS' },
+    businessFeature: 'Business Feature',
+    action: {
+      rename: 'Rename',
+      edit: 'Edit',
+      share: 'Share',
+      duplicate: 'Duplicate',
+      contracts: 'Submitted Contracts',
+      registeredUsers: 'Registered Users',
+      disable: 'Disable Form',
+      enable: 'Enable Form',
+      delete: 'Delete Form',
+    },
+    renameTitle: 'Rename form',
+    confirmDelete: {
+      title: 'Delete forms',
+      text: 'Delete {{count}} form(s)? The documents submitted through them are kept.',
+    },
+    contracts: {
+      title: 'Submitted Contracts',
+      name: 'Name',
+      email: 'Email',
+      status: 'Status',
+      empty: 'No one has submitted this form yet.',
+      open: 'Open {{name}}',
+    },
+    registeredUsers: {
+      title: 'Registered Users',
+      submissions: 'Submissions',
+      empty: 'No one has submitted this form yet.',
+    },
+    public: {
+      intro: 'Enter your name and e-mail to sign this document.',
+      pages_one: '{{count}} page',
+      pages_other: '{{count}} pages',
+      name: 'Full name',
+      email: 'Email',
+      submit: 'Sign now',
+      notAvailableTitle: MESSAGES.formNotAvailable,
+      notAvailableText: 'The link may be wrong, or the form was disabled or removed by its owner.',
+      firstPage: 'First page of {{title}}',
+    },
+  },
+  acceptInvite: {
+    title: 'Join the team',
+    accepting: 'Accepting the invitation…',
+    needsAccount: '{{owner}} invited {{email}} to their team. Create your account to join.',
+    name: 'Full name',
+    password: 'Password',
+    submit: 'Create account and join',
+  },
+  verifyEvidence: {
+    title: 'What this file proves',
+    signatureTime: 'Trusted time of the signature: {{time}}, issued by {{authority}}.',
+    archiveTime: 'Archive timestamp: {{time}}, issued by {{authority}}.',
+    noTrustedTime: "No trusted time: the signing time comes from the signer's own clock.",
+    validationData:
+      'Inside the file to check it later: {{certificates}} certificates, {{ocsp}} OCSP answers, {{crls}} revocation lists.',
+    noValidationData: 'No revocation data inside the file: checking it later depends on its issuers still answering.',
+    selfSigned:
+      "The seal's certificate is self-signed: it proves the file has not changed since it was sealed, but no outside authority vouches for who sealed it.",
+    issued: "The seal's certificate was issued by {{issuer}}.",
+    updatesTitle: 'Versions of the file',
+    update: 'Update {{number}}: {{what}}, {{coverage}}',
+    covered: 'covered by a signature or timestamp.',
+    notCovered: 'added after the last signature.',
+    fine: 'Validation data and document timestamps are added on purpose: they keep the signatures checkable.',
+    level: {
+      bb: "Level B-B: signed. The signing time is only the signer's own claim.",
+      bt: 'Level B-T: signed at a trusted time, vouched for by a time-stamping authority.',
+      blt: 'Level B-LT: trusted time, and everything needed to check the signature later (certificates, revocation answers) is inside the file.',
+      blta: 'Level B-LTA: as B-LT, sealed by an archive timestamp, so it stays checkable after the certificates expire.',
+    },
+    ocsp: {
+      good: 'OCSP answer of {{time}}: the certificate was not revoked.',
+      revoked: 'OCSP answer of {{time}}: the certificate was revoked.',
+      unknown: 'OCSP answer of {{time}}: the responder did not know the certificate.',
+    },
+    kinds: {
+      signature: 'a signature',
+      documentTimestamp: 'a document timestamp',
+      validationData: 'validation data',
+      page: 'a page',
+      formChange: 'a form change',
+      annotation: 'an annotation',
+      other: 'other changes',
+    },
+    audit: {
+      matches: "The audit trail inside the file matches this service's records ({{count}} events).",
+      changed: 'The audit trail was changed after it was written.',
+      changedAt: 'The first event that no longer matches is number {{number}}.',
+      notEmbedded: 'This file carries no audit trail of its own (it was sealed before trails were embedded).',
+    },
+  },
+} as const;
