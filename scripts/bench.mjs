@@ -1,8 +1,7 @@
-// `npm run bench`: builds the web app, runs the server's benchmarks, then the browser ones, and at the end prints
+// `npm run bench`: builds the app, runs the server's benchmarks one by one, then the browser ones, and at the end prints
 // every row they recorded as one table (apps/server/bench/results.ts: each benchmark appends its rows to the file
-// named by BENCH_RESULTS, a fresh one here), grouped by benchmark, with a last line counting the targets met. The
-// server's and the browser's benchmarks run even when the other's fail (the browser's not without the web app built);
-// the table is printed even then, and the exit code is 1 if a step failed.
+// named by BENCH_RESULTS, a fresh one here), grouped by benchmark, with a last line counting the targets met. Every
+// benchmark runs even when another failed; the table is printed even then, and the exit code is 1 if one failed.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,22 +10,29 @@ import { join } from 'node:path';
 const root = new URL('..', import.meta.url).pathname;
 const results = join(mkdtempSync(join(tmpdir(), 'esign-bench-')), 'results.jsonl');
 
-/** Runs `npm run <script> -w <workspace>` with BENCH_RESULTS set; whether it succeeded. */
-function step(script, workspace) {
-  const run = spawnSync('npm', ['run', script, '-w', workspace], {
-    cwd: root,
-    stdio: 'inherit',
-    env: { ...process.env, BENCH_RESULTS: results },
-  });
-  return run.status === 0;
+/** Runs `command args` in `cwd` with BENCH_RESULTS set; whether it succeeded. */
+function run(command, args, cwd) {
+  const done = spawnSync(command, args, { cwd, stdio: 'inherit', env: { ...process.env, BENCH_RESULTS: results } });
+  return done.status === 0;
 }
 
+/** The benchmark files a workspace's `bench` script names, in its order. */
+function benchesOf(folder) {
+  const { scripts } = JSON.parse(readFileSync(join(root, folder, 'package.json'), 'utf8'));
+  return [...scripts.bench.matchAll(/bench\/([\w-]+)\.bench\.ts/g)].map((match) => match[1]);
+}
+
+// Each benchmark runs on its own, so one that fails does not keep the others from running.
 const failed = [];
-const isBuilt = step('build', '@esign/web');
-if (!isBuilt) failed.push('build -w @esign/web');
-if (!step('bench', '@esign/server')) failed.push('bench -w @esign/server');
-if (!isBuilt) failed.push('bench -w @esign/e2e (not run: no web app built)');
-else if (!step('bench', '@esign/e2e')) failed.push('bench -w @esign/e2e');
+const isBuilt = run('npm', ['run', 'build'], root);
+if (!isBuilt) failed.push('npm run build');
+for (const folder of ['apps/server', 'e2e']) {
+  for (const bench of benchesOf(folder)) {
+    // The browser's benchmarks need the web app built; the server's need the server built.
+    if (!isBuilt) failed.push(`${bench} (not run: not built)`);
+    else if (!run('npx', ['tsx', `bench/${bench}.bench.ts`], join(root, folder))) failed.push(bench);
+  }
+}
 
 /** A cell cut into lines of at most `width` characters, at spaces where it can be. */
 function wrap(text, width) {
@@ -68,10 +74,7 @@ const print = (cells) => {
 };
 
 // The benchmarks each workspace's `bench` script runs, in its order: one that recorded nothing is named too.
-const listed = ['apps/server', 'e2e'].flatMap((folder) => {
-  const { scripts } = JSON.parse(readFileSync(join(root, folder, 'package.json'), 'utf8'));
-  return [...scripts.bench.matchAll(/bench\/([\w-]+)\.bench\.ts/g)].map((match) => match[1]);
-});
+const listed = ['apps/server', 'e2e'].flatMap(benchesOf);
 const silent = listed.filter((bench) => !rows.some((row) => row.bench === bench));
 
 console.log(`\nAll benchmarks (${results})\n`);

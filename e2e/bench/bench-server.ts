@@ -3,7 +3,7 @@
  * development mail outbox, a signed-in account and an uploaded draft. Needs `npm run build`.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -28,7 +28,9 @@ export function benchServer(port: number, name: string) {
   async function start(): Promise<void> {
     dataDir = mkdtempSync(join(tmpdir(), `esign-${name}-bench-`));
     // BENCH_LOG_LEVEL=info prints the server's request log (each request's arrival and response time).
-    const started = spawn(process.execPath, [join(root, 'apps/server/dist/main.js')], {
+    // Started as `npm start` starts it (scripts/start.mjs): with the server's own Node flags.
+    const flags = JSON.parse(readFileSync(join(root, 'apps/server/node-flags.json'), 'utf8')) as string[];
+    const started = spawn(process.execPath, [...flags, join(root, 'apps/server/dist/main.js')], {
       env: {
         ...process.env,
         PORT: String(port),

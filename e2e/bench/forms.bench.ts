@@ -1,10 +1,11 @@
 // Benchmarks of public forms (issue 18), on the built server with its embedded database. Run with `npm run bench`
 // (or, after `npm run build`, `tsx bench/forms.bench.ts` in e2e/).
-// 1. The public form page's JavaScript before its first page is drawn, gzipped, without pdf.js: under 150 KB.
+// 1. The public form page's JavaScript before its first page is drawn, gzipped, without pdf.js: under 120 KB.
 // 2. 200 submissions to one live form from 20 concurrent clients, each from an address of its own (TRUST_PROXY=1
 //    and X-Forwarded-For), 10 each (the per-address limit is 10 a minute): all accepted, 200 documents and 200
 //    signing tokens, none duplicated; the p95 of create-document beside the p95 of a bare `POST documents` draft
-//    creation by 20 concurrent clients in the same run, taken in turn: at most 3x.
+//    creation by 20 concurrent clients in the same run, taken in turn: at most 3x; and beside the owner's own
+//    create-document from a template + send_out of the same document: at most 1.2x and under 1 s (issue 40).
 // BENCH_ONLY=page measures the page alone and lists its scripts.
 
 import { recordResult } from '../../apps/server/bench/results.js';
@@ -20,8 +21,11 @@ const server = benchServer(Number(process.env.BENCH_PORT ?? 3292), 'forms');
 const { base, api } = server;
 const CLIENTS = 20;
 const PER_CLIENT = 10;
-const TARGET_KB = 150;
+const TARGET_KB = 120;
 const TARGET_RATIO = 3;
+/** Issue 40: a visitor's submission within 1.2x of the owner's own create + send, and under a second. */
+const OWN_SEND_RATIO = 1.2;
+const OWN_SEND_LIMIT_MS = 1000;
 
 const p95 = (values: number[]) => [...values].sort((a, b) => a - b)[Math.ceil(values.length * 0.95) - 1] ?? 0;
 
@@ -183,7 +187,8 @@ async function main() {
     );
     console.log(
       `  beside the owner's own send of the same document (create-document from a template + send_out), p95` +
-        ` ${p95(ownSends).toFixed(0)} ms: ${(p95(submissions) / p95(ownSends)).toFixed(2)}x`,
+        ` ${p95(ownSends).toFixed(0)} ms: ${(p95(submissions) / p95(ownSends)).toFixed(2)}x  target <= ${OWN_SEND_RATIO}x` +
+        ` and < ${OWN_SEND_LIMIT_MS} ms`,
     );
     recordResult({
       row: 'public form page JS before its first page, gzip, without pdf.js',
@@ -198,19 +203,23 @@ async function main() {
       target: `${expected}, none duplicated`,
       met: isWhole,
     });
+    const ownRatio = p95(submissions) / p95(ownSends);
+    const isOwnMet = ownRatio <= OWN_SEND_RATIO && p95(submissions) < OWN_SEND_LIMIT_MS;
     recordResult({
-      row: 'create-document p95',
+      row: "create-document p95, beside the owner's own send of the same document",
+      measured: `${p95(submissions).toFixed(0)} ms`,
+      baseline: `${p95(ownSends).toFixed(0)} ms (template + send_out)`,
+      ratio: ownRatio,
+      target: `<= ${OWN_SEND_RATIO}x and < ${OWN_SEND_LIMIT_MS} ms`,
+      met: isOwnMet,
+    });
+    recordResult({
+      row: '  beside a bare draft creation (POST documents)',
       measured: `${p95(submissions).toFixed(0)} ms`,
       baseline: `${p95(drafts).toFixed(0)} ms (POST documents)`,
       ratio,
       target: `<= ${TARGET_RATIO}x`,
       met: ratio <= TARGET_RATIO,
-    });
-    recordResult({
-      row: "  beside the owner's own send of the same document",
-      measured: `${p95(submissions).toFixed(0)} ms`,
-      baseline: `${p95(ownSends).toFixed(0)} ms (template + send_out)`,
-      ratio: p95(submissions) / p95(ownSends),
     });
   } finally {
     await browser.close();

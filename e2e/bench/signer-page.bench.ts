@@ -5,7 +5,7 @@ import { firstPageDrawn, isPdfJs, kb, launchChromium, type ScriptSize, scriptsBe
 
 const server = benchServer(Number(process.env.BENCH_PORT ?? 3291), 'signer-page');
 const { base, api } = server;
-const TARGET_KB = 150;
+const TARGET_KB = 120;
 
 /** A one-page document sent to one signer with a signature field; answers the signer's link from the mail. */
 async function signingLink(): Promise<string> {

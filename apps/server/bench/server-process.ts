@@ -30,7 +30,9 @@ export class ServerProcess {
   async start(): Promise<void> {
     // BENCH_SERVER_NODE_ARGS (for example `--cpu-prof --cpu-prof-dir=/tmp/prof`) profiles the server under load.
     const nodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
-    this.child = spawn(process.execPath, [...nodeArgs, join(serverRoot, this.script)], {
+    // Started as `npm start` starts it (scripts/start.mjs): with the server's own Node flags.
+    const flags = JSON.parse(readFileSync(join(serverRoot, 'node-flags.json'), 'utf8')) as string[];
+    this.child = spawn(process.execPath, [...flags, ...nodeArgs, join(serverRoot, this.script)], {
       env: {
         ...process.env,
         PORT: String(this.port),

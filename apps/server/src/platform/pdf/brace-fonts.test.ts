@@ -30,6 +30,9 @@ describe('braceCheck: which pages may show a text tag', () => {
     expect(hasBraceByte(bytes('BT (a < b {{signature:1}} c > d) Tj ET'))).toBe(true);
     expect(hasBraceByte(bytes('BT <7b7b> Tj ET'))).toBe(true);
     expect(hasBraceByte(bytes('BT (a \\173) Tj ET'))).toBe(true);
+    // Read pair by pair, white space between digits ignored: 41 7B 42 holds one, 47 B0 does not.
+    expect(hasBraceByte(bytes('BT <41 7\nB42> Tj ET'))).toBe(true);
+    expect(hasBraceByte(bytes('BT <47B> Tj <20> Tj ET'))).toBe(false);
     expect(hasBraceByte(bytes('<< /Type /XObject >> BT (a < b) Tj <414243> Tj ET'))).toBe(false);
   });
 });

@@ -25,7 +25,7 @@ export function braceCheck(pdf: PDF): (page: PDFPage) => boolean {
       const braces = [...fonts.keys()].map((name) => fontBrace(fonts.get(name) ?? PdfDict.of({})));
       if (braces.includes('yes')) return true;
       if (!braces.includes('byte')) return false;
-      return hasBraceByte(contentBytes(page.dict, resolve));
+      return contentStreams(page.dict, resolve).some(hasBraceByte);
     } catch {
       return true;
     }
@@ -45,13 +45,15 @@ function inheritedResources(dict: PdfDict, resolve: Resolve): PdfDict | null {
   return null;
 }
 
-/** The page's content streams, decoded, one after another. */
-function contentBytes(dict: PdfDict, resolve: Resolve): Uint8Array {
+/**
+ * The page's content streams, decoded. Each is read on its own: content may be split between streams only between
+ * two tokens, so a string never spans two.
+ */
+function contentStreams(dict: PdfDict, resolve: Resolve): Uint8Array[] {
   const contents = resolve(dict.get('Contents'));
   const streams: (PdfObject | null)[] =
     contents instanceof PdfArray ? [...contents].map((item) => resolve(item)) : [contents];
-  const chunks = streams.flatMap((stream) => (stream instanceof PdfStream ? [stream.getDecodedData()] : []));
-  return Buffer.concat(chunks.flatMap((chunk) => [chunk, Buffer.from(' ')]));
+  return streams.flatMap((stream) => (stream instanceof PdfStream ? [stream.getDecodedData()] : []));
 }
 
 /** yes: the font can draw '{'; no: it cannot; byte: it draws it with 0x7B (a one-byte font without a map). */
@@ -98,20 +100,43 @@ export function hasBraceByte(content: Uint8Array): boolean {
     if (byte === 0x5c && content[index + 1] === 0x31 && content[index + 2] === 0x37 && content[index + 3] === 0x33) {
       return true;
     }
-    // '<' not beside another '<' (a dictionary): a hexadecimal string, read pair by pair up to its '>'.
+    // '<' not beside another '<' (a dictionary): a hexadecimal string, read digit by digit up to its '>'.
     if (byte === 0x3c && content[index + 1] !== 0x3c && content[index - 1] !== 0x3c) {
-      const end = content.indexOf(0x3e, index);
-      if (end < 0) return true;
-      const hex = Buffer.from(content.subarray(index + 1, end))
-        .toString('latin1')
-        .replace(/\s/g, '');
+      const hex = hexStringHasBrace(content, index + 1);
+      if (hex === 'brace') return true;
       // Not hexadecimal: a '<' inside a literal string ("a < b"); the bytes after it are read as they come.
-      if (!/^[0-9A-Fa-f]*$/.test(hex)) continue;
-      for (let pair = 0; pair < hex.length; pair += 2) {
-        if (parseInt(hex.slice(pair, pair + 2).padEnd(2, '0'), 16) === 0x7b) return true;
-      }
-      index = end;
+      if (hex !== 'not hex') index = hex;
     }
   }
   return false;
+}
+
+/** The value of a hexadecimal digit, -1 for white space, -2 for anything else. */
+function hexDigit(byte: number): number {
+  if (byte >= 0x30 && byte <= 0x39) return byte - 0x30;
+  if (byte >= 0x41 && byte <= 0x46) return byte - 0x37;
+  if (byte >= 0x61 && byte <= 0x66) return byte - 0x57;
+  return byte === 0x20 || byte === 0x0a || byte === 0x0d || byte === 0x09 || byte === 0x0c || byte === 0x00 ? -1 : -2;
+}
+
+/**
+ * Reads a hexadecimal string from `start` (just after its '<') pair by pair (white space between digits ignored; a
+ * last lone digit, followed by 0, is never 7B): 'brace' when a pair is 7B, else the index of its '>'; 'not hex' when a byte that
+ * is not a digit comes before it. A string with no '>' after it counts as a brace, so no tag is missed.
+ */
+function hexStringHasBrace(content: Uint8Array, start: number): 'brace' | 'not hex' | number {
+  let high = -1;
+  for (let index = start; index < content.length; index++) {
+    const byte = content[index] ?? 0;
+    if (byte === 0x3e) return index;
+    const digit = hexDigit(byte);
+    if (digit === -1) continue;
+    if (digit === -2) return 'not hex';
+    if (high < 0) high = digit;
+    else {
+      if (high * 16 + digit === 0x7b) return 'brace';
+      high = -1;
+    }
+  }
+  return 'brace';
 }
