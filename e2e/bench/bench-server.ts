@@ -30,7 +30,9 @@ export function benchServer(port: number, name: string) {
     // BENCH_LOG_LEVEL=info prints the server's request log (each request's arrival and response time).
     // Started as `npm start` starts it (scripts/start.mjs): with the server's own Node flags.
     const flags = JSON.parse(readFileSync(join(root, 'apps/server/node-flags.json'), 'utf8')) as string[];
-    const started = spawn(process.execPath, [...flags, join(root, 'apps/server/dist/main.js')], {
+    // BENCH_SERVER_NODE_ARGS (for example `--cpu-prof --cpu-prof-dir=/tmp/prof`) profiles the server under load.
+    const nodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+    const started = spawn(process.execPath, [...flags, ...nodeArgs, join(root, 'apps/server/dist/main.js')], {
       env: {
         ...process.env,
         PORT: String(port),

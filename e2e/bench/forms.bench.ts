@@ -4,8 +4,9 @@
 // 2. 200 submissions to one live form from 20 concurrent clients, each from an address of its own (TRUST_PROXY=1
 //    and X-Forwarded-For), 10 each (the per-address limit is 10 a minute): all accepted, 200 documents and 200
 //    signing tokens, none duplicated; the p95 of create-document beside the p95 of a bare `POST documents` draft
-//    creation by 20 concurrent clients in the same run, taken in turn: at most 3x; and beside the owner's own
-//    create-document from a template + send_out of the same document: at most 1.2x and under 1 s (issue 40).
+//    creation by 20 concurrent clients, and beside the owner's own create-document from a template + send_out of the
+//    same document (issue 40: at most 1.2x and under 1 s): two warm-up rounds of each, then ten rounds of each in
+//    turn, every client once a round.
 // BENCH_ONLY=page measures the page alone and lists its scripts.
 
 import { recordResult } from '../../apps/server/bench/results.js';
@@ -22,9 +23,9 @@ const { base, api } = server;
 const CLIENTS = 20;
 const PER_CLIENT = 10;
 const TARGET_KB = 120;
-const TARGET_RATIO = 3;
 /** Issue 40: a visitor's submission within 1.2x of the owner's own create + send, and under a second. */
 const OWN_SEND_RATIO = 1.2;
+const WARM_ROUNDS = 2;
 const OWN_SEND_LIMIT_MS = 1000;
 
 const p95 = (values: number[]) => [...values].sort((a, b) => a - b)[Math.ceil(values.length * 0.95) - 1] ?? 0;
@@ -85,20 +86,31 @@ async function liveTemplate(token: string): Promise<string> {
   return template.id;
 }
 
-/** `CLIENTS` clients side by side, each making `PER_CLIENT` calls one after another; each call's milliseconds. */
-async function concurrently(call: (client: number, index: number) => Promise<Response>): Promise<number[]> {
-  const times: number[] = [];
-  await Promise.all(
+/** `CLIENTS` clients side by side, each making one call; each call's milliseconds. */
+async function oneRound(call: (client: number) => Promise<Response>): Promise<number[]> {
+  return Promise.all(
     Array.from({ length: CLIENTS }, async (_, client) => {
-      for (let index = 0; index < PER_CLIENT; index++) {
-        const start = performance.now();
-        const response = await call(client, index);
-        times.push(performance.now() - start);
-        if (!response.ok) throw new Error(`client ${client}: ${response.status} ${await response.text()}`);
-        await response.arrayBuffer();
-      }
+      const start = performance.now();
+      const response = await call(client);
+      const ms = performance.now() - start;
+      if (!response.ok) throw new Error(`client ${client}: ${response.status} ${await response.text()}`);
+      await response.arrayBuffer();
+      return ms;
     }),
   );
+}
+
+/**
+ * `rounds` rounds of each kind of call in turn (every client once per round), so that the server's warming, its
+ * workers sending the mails the calls queued, and any load from elsewhere fall on each kind alike; each kind's
+ * milliseconds.
+ */
+async function inTurn(rounds: number, kinds: ((client: number, round: number) => Promise<Response>)[]) {
+  const times = kinds.map(() => [] as number[]);
+  for (let round = 0; round < rounds; round++) {
+    for (const [index, kind] of kinds.entries())
+      times[index]?.push(...(await oneRound((client) => kind(client, round))));
+  }
   return times;
 }
 
@@ -119,42 +131,37 @@ async function main() {
       return;
     }
 
-    // 2. Submissions beside bare draft creations, in turn.
+    // 2. Submissions beside bare draft creations and the owner's own sends, warmed, then round by round in turn.
     const tokens: string[] = [];
     const documents: string[] = [];
-    const submissions = await concurrently((client, index) =>
+    /** A visitor's submission; `ip` one of the clients' own addresses (10 a minute each: the limit). */
+    const submit = (ip: string, name: string, isCounted: boolean) =>
       fetch(`${base}/api/v1/document_sign/form-requests/${formId}/create-document`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-forwarded-for': `198.51.100.${client + 1}` },
-        body: JSON.stringify({
-          signer: { name: `Visitor ${client} ${index}`, email: `visitor.${client}.${index}@example.com` },
-        }),
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': ip },
+        body: JSON.stringify({ signer: { name: `Visitor ${name}`, email: `visitor.${name}@example.com` } }),
       }).then(async (response) => {
-        if (response.ok) {
+        if (response.ok && isCounted) {
           const made = (await response.clone().json()) as { documentId: string; signAccessToken: string };
           tokens.push(made.signAccessToken);
           documents.push(made.documentId);
         }
         return response;
-      }),
-    );
-    const drafts = await concurrently(() =>
+      });
+    const draft = () =>
       fetch(`${base}/api/v1/documents`, {
         method: 'POST',
         headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
         body: JSON.stringify({ type: 'others' }),
-      }),
-    );
+      });
     // The same work done by the owner for one signer, as the web app does it: a document from a live template of
     // the same page and field, then its send-out (two requests, timed together).
     const templateId = await liveTemplate(token);
-    const ownSends = await concurrently(async (client, index) => {
+    const ownSend = async (name: string) => {
       const made = await fetch(`${base}/api/v1/documents/templates/${templateId}/create-document`, {
         method: 'POST',
         headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-        body: JSON.stringify({
-          signers: [{ name: `Client ${client} ${index}`, email: `client.${client}.${index}@example.com` }],
-        }),
+        body: JSON.stringify({ signers: [{ name: `Client ${name}`, email: `client.${name}@example.com` }] }),
       });
       if (!made.ok) return made;
       const { id } = (await made.json()) as { id: string };
@@ -162,14 +169,27 @@ async function main() {
         method: 'PATCH',
         headers: { authorization: `Bearer ${token}` },
       });
-    });
+    };
+    // Warm-up rounds from other addresses, not counted.
+    await inTurn(WARM_ROUNDS, [
+      (client, round) => submit(`198.51.100.${101 + client}`, `warm.${client}.${round}`, false),
+      () => draft(),
+      (client, round) => ownSend(`warm.${client}.${round}`),
+    ]);
+    const [submissions = [], drafts = [], ownSends = []] = await inTurn(PER_CLIENT, [
+      (client, round) => submit(`198.51.100.${client + 1}`, `${client}.${round}`, true),
+      () => draft(),
+      (client, round) => ownSend(`${client}.${round}`),
+    ]);
     const contracts = await api<unknown[]>(`/documents/form-requests/${formId}/contracts`, { token });
     const expected = CLIENTS * PER_CLIENT;
+    // The warm-up's submissions are the form's contracts too.
+    const submitted = contracts.length - WARM_ROUNDS * CLIENTS;
     const isWhole =
       tokens.length === expected &&
       new Set(tokens).size === expected &&
       new Set(documents).size === expected &&
-      contracts.length === expected;
+      submitted === expected;
     const ratio = p95(submissions) / p95(drafts);
 
     console.log('\nPublic forms\n');
@@ -179,11 +199,11 @@ async function main() {
     );
     console.log(
       `${expected} submissions from ${CLIENTS} clients: ${tokens.length} accepted, ${new Set(documents).size} documents,` +
-        ` ${new Set(tokens).size} tokens, ${contracts.length} submitted contracts: ${isWhole ? 'all, none duplicated' : 'NOT ALL'}`,
+        ` ${new Set(tokens).size} tokens, ${submitted} submitted contracts: ${isWhole ? 'all, none duplicated' : 'NOT ALL'}`,
     );
     console.log(
       `p95 create-document ${p95(submissions).toFixed(0)} ms, p95 POST documents ${p95(drafts).toFixed(0)} ms:` +
-        ` ${ratio.toFixed(2)}x  target <= ${TARGET_RATIO}x: ${ratio <= TARGET_RATIO ? 'met' : 'NOT MET'}`,
+        ` ${ratio.toFixed(2)}x (issue 18's target, 3x, replaced by issue 40's below)`,
     );
     console.log(
       `  beside the owner's own send of the same document (create-document from a template + send_out), p95` +
@@ -199,7 +219,7 @@ async function main() {
     });
     recordResult({
       row: `${expected} submissions from ${CLIENTS} clients: accepted, each once`,
-      measured: `${tokens.length} accepted, ${new Set(documents).size} documents, ${contracts.length} contracts`,
+      measured: `${tokens.length} accepted, ${new Set(documents).size} documents, ${submitted} contracts`,
       target: `${expected}, none duplicated`,
       met: isWhole,
     });
@@ -213,13 +233,12 @@ async function main() {
       target: `<= ${OWN_SEND_RATIO}x and < ${OWN_SEND_LIMIT_MS} ms`,
       met: isOwnMet,
     });
+    // Issue 18's ratio, kept for comparison: issue 40 measures a submission against the owner's own send instead.
     recordResult({
       row: '  beside a bare draft creation (POST documents)',
       measured: `${p95(submissions).toFixed(0)} ms`,
       baseline: `${p95(drafts).toFixed(0)} ms (POST documents)`,
       ratio,
-      target: `<= ${TARGET_RATIO}x`,
-      met: ratio <= TARGET_RATIO,
     });
   } finally {
     await browser.close();

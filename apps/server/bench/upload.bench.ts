@@ -6,7 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PDF } from '@libpdf/core';
+import { PDF, PdfArray, PdfRef, PdfStream } from '@libpdf/core';
 import { serverRoot } from '../src/platform/paths.js';
 import { imageToPdf } from '../src/platform/pdf/image-to-pdf.js';
 import { BareUploadServer } from './bare-upload-server.js';
@@ -99,6 +99,26 @@ async function uploadUntilFinished(server: ServerProcess, token: string, name: s
       }
       await new Promise((resolve) => setTimeout(resolve, POLL_MS));
     }
+  });
+}
+
+/**
+ * A second bare script: load, read every page's content once (the least a search for text tags pays, issue 37's
+ * found fields), and save.
+ */
+async function bareLoadReadSave(bytes: Uint8Array) {
+  return timed(async () => {
+    const pdf = await PDF.load(bytes);
+    for (const page of pdf.getPages()) {
+      const contents = page.dict.get('Contents');
+      const resolved = contents instanceof PdfRef ? pdf.getObject(contents) : contents;
+      const streams = resolved instanceof PdfArray ? [...resolved] : [resolved];
+      for (const stream of streams) {
+        const object = stream instanceof PdfRef ? pdf.getObject(stream) : stream;
+        if (object instanceof PdfStream) object.getDecodedData();
+      }
+    }
+    await pdf.save();
   });
 }
 
@@ -196,13 +216,20 @@ async function timings(
 
     /** The pipeline, its upload request alone, the bare load and save, and the I/O floor, medians of runs in turn. */
     const measurePdf = async (name: string, bytes: Uint8Array) => {
-      const [pipeline, request, bare, floorOnly] = await interleavedMedians(5, [
+      const [pipeline, request, bare, floorOnly, bareRead] = await interleavedMedians(5, [
         () => uploadUntilFinished(server, token, name, bytes),
         async () => lastUploadRequestMs,
         () => bareLoadSave(bytes),
         () => timed(() => postFile(floor.url, {}, name, bytes)),
+        () => bareLoadReadSave(bytes),
       ]);
-      return { pipeline: pipeline ?? 0, request: request ?? 0, bare: bare ?? 0, floor: floorOnly ?? 0 };
+      return {
+        pipeline: pipeline ?? 0,
+        request: request ?? 0,
+        bare: bare ?? 0,
+        floor: floorOnly ?? 0,
+        bareRead: bareRead ?? 0,
+      };
     };
 
     const textPdfMs = await measurePdf('text.pdf', text);
@@ -217,6 +244,11 @@ async function timings(
     info('  of which the upload request alone', textPdfMs.request, textPdfMs.floor);
     info('  I/O floor: the same POST to a bare server writing it to disk', textPdfMs.floor, textPdfMs.bare);
     info('  bare load and save of the same file', textPdfMs.bare, textPdfMs.floor);
+    info(
+      '  beside the I/O floor + bare load, every page read once, save',
+      textPdfMs.pipeline,
+      textPdfMs.floor + textPdfMs.bareRead,
+    );
 
     const scanPdfMs = await measurePdf('scan.pdf', scan);
     // The fair baseline: what any pipeline pays, receiving the file (the I/O floor) and loading and saving it.

@@ -68,7 +68,8 @@ export async function recordEvent(db: Db, input: EventInput): Promise<void> {
       jsonb_strip_nulls(jsonb_build_object(
         'document', jsonb_build_object('id', d.id, 'title', d.title, 'status', d.status, 'type', d.type),
         'signers', coalesce((select jsonb_agg(jsonb_build_object('id', s.id, 'name', s.name, 'email', s.email)
-          order by s.id) from signers s where s.id::text in (select jsonb_array_elements_text(${JSON.stringify(signerIds)}::jsonb))), '[]'::jsonb),
+          order by s.id) from signers s where s.id in (select value::uuid from jsonb_array_elements_text(${JSON.stringify(signerIds)}::jsonb))),
+          '[]'::jsonb),
         'message', ${input.message ?? null}::text,
         'formId', ${input.formId ?? null}::text)),
       ${at}
@@ -76,8 +77,9 @@ export async function recordEvent(db: Db, input: EventInput): Promise<void> {
 }
 
 /**
- * Records events in order. The same plain event of many documents (a bulk delete) is one statement: the documents'
- * sequence rows are taken in id order, as every other batch takes them.
+ * Records events in order. The same plain event of many documents (a bulk delete; a retention run's removals, with
+ * their one message) is one statement: the documents' sequence rows are taken in id order, as every other batch
+ * takes them.
  */
 export async function recordEvents(db: Db, inputs: EventInput[]): Promise<void> {
   const [first] = inputs;
@@ -91,7 +93,7 @@ export async function recordEvents(db: Db, inputs: EventInput[]): Promise<void> 
         input.type === first.type &&
         input.at?.getTime() === first.at?.getTime() &&
         !input.signerIds?.length &&
-        input.message === undefined &&
+        input.message === first.message &&
         input.formId === undefined,
     );
   if (!isOneKind) {
@@ -102,7 +104,7 @@ export async function recordEvents(db: Db, inputs: EventInput[]): Promise<void> 
   await db.execute(sql`
     with document as (
       select d.id, d.user_id, d.team_id, d.title, d.status, d.type from documents d
-      where d.id::text in (select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb))
+      where d.id in (select value::uuid from jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb))
         and d.type not in ('template', 'form_request')
     ), next as (
       insert into event_sequences (document_id, last)
@@ -112,9 +114,10 @@ export async function recordEvents(db: Db, inputs: EventInput[]): Promise<void> 
     )
     insert into events (type, user_id, team_id, document_id, sequence, payload, created_at)
     select ${first.type}, d.user_id, d.team_id, d.id, next.last,
-      jsonb_build_object(
+      jsonb_strip_nulls(jsonb_build_object(
         'document', jsonb_build_object('id', d.id, 'title', d.title, 'status', d.status, 'type', d.type),
-        'signers', '[]'::jsonb),
+        'signers', '[]'::jsonb,
+        'message', ${first.message ?? null}::text)),
       ${at}
     from document d join next on next.document_id = d.id
     order by d.id`);

@@ -71,22 +71,50 @@ export async function saveRetentionSettings(
   return row;
 }
 
+/** The most candidates (finished, not removed) one page of the retention run reads. */
+const MAX_CANDIDATE_PAGE = 10_000;
+
 /**
- * The next due documents after `afterId` (by id): finished, of an account with a rule and no hold, not held, past
- * their account's days at `now`.
+ * The next documents due for removal by their account's rule, at most `limit`, in id order after `afterId`:
+ * `ids`, and `nextAfterId` where the next call goes on (the last candidate read, due or not); `isDone` when no
+ * candidate is left after it. Candidates are read page by page through their partial index (finished, not removed,
+ * by id), and the rule is asked of each page only, so a run reads each candidate once however many there are (asking
+ * it of every document after `afterId` for each batch made a run's time grow with the square of the documents).
  */
 export async function findRetentionDue(db: Db, params: { now: Date; afterId: string | null; limit: number }) {
-  const after = params.afterId ? sql`and d.id > ${params.afterId}::uuid` : sql``;
-  const rows = rowsOf<{ id: string }>(
-    await db.execute(sql`
-      select d.id from documents d
-      join retention_settings r on r.user_id = ${accountOwnerOf}
-      where r.retention_days is not null and r.legal_hold_at is null and d.legal_hold_at is null and ${isFinished}
-        and ${endedAt} + make_interval(days => r.retention_days) <= ${params.now.toISOString()}::timestamptz
-        ${after}
-      order by d.id limit ${params.limit}`),
-  );
-  return rows.map((row) => row.id);
+  const ids: string[] = [];
+  let afterId = params.afterId;
+  // A page as large as the batch, four times larger after each page without a due document (most accounts keep
+  // documents forever: their candidates are passed over in a few large pages).
+  let pageSize = params.limit;
+  for (;;) {
+    const after = afterId ? sql`and d.id > ${afterId}::uuid` : sql``;
+    const page = rowsOf<{ id: string }>(
+      await db.execute(sql`
+        select d.id from documents d where ${isFinished} ${after} order by d.id limit ${pageSize}`),
+    ).map((row) => row.id);
+    const last = page.at(-1);
+    if (!last) return { ids, nextAfterId: afterId, isDone: true };
+    const due = rowsOf<{ id: string }>(
+      await db.execute(sql`
+        select d.id from documents d
+        join retention_settings r on r.user_id = ${accountOwnerOf}
+        where d.id in (${sql.join(
+          page.map((id) => sql`${id}::uuid`),
+          sql`, `,
+        )})
+          and r.retention_days is not null and r.legal_hold_at is null and d.legal_hold_at is null and ${isFinished}
+          and ${endedAt} + make_interval(days => r.retention_days) <= ${params.now.toISOString()}::timestamptz
+        order by d.id`),
+    ).map((row) => row.id);
+    // A page read to its end; or, when the batch fills inside it, up to its last due document.
+    const taken = due.slice(0, params.limit - ids.length);
+    ids.push(...taken);
+    if (ids.length >= params.limit) return { ids, nextAfterId: taken.at(-1) ?? last, isDone: false };
+    afterId = last;
+    if (page.length < pageSize) return { ids, nextAfterId: afterId, isDone: true };
+    if (due.length === 0) pageSize = Math.min(pageSize * 4, MAX_CANDIDATE_PAGE);
+  }
 }
 
 /**

@@ -115,7 +115,11 @@ export function retentionService(deps: RetentionDeps) {
     let afterId: string | null = null;
     let total = 0;
     for (;;) {
-      const ids = await repo.findRetentionDue(db, { now: at, afterId, limit: RETENTION_BATCH });
+      const { ids, nextAfterId, isDone } = await repo.findRetentionDue(db, {
+        now: at,
+        afterId,
+        limit: RETENTION_BATCH,
+      });
       const removed = await removeBatch(ids, 'retention', at).catch((error: unknown) => {
         deps.log.error({ err: error, documentIds: ids }, 'retention removal failed');
         return [];
@@ -128,8 +132,8 @@ export function retentionService(deps: RetentionDeps) {
         summary.languages.push(item.language);
         byAccount.set(item.accountId, summary);
       }
-      afterId = ids.at(-1) ?? afterId;
-      if (ids.length < RETENTION_BATCH || Date.now() - started > RUN_BUDGET_MS) break;
+      afterId = nextAfterId;
+      if (isDone || Date.now() - started > RUN_BUDGET_MS) break;
     }
     for (const [accountId, summary] of byAccount) {
       await jobs.send(deps.mails.summaryMail, {

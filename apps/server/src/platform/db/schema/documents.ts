@@ -140,6 +140,15 @@ export const documents = pgTable(
     index('documents_expiring_idx')
       .on(table.expiresAt)
       .where(sql`${table.status} = 'awaiting' and ${table.expiresAt} is not null and ${table.deletedAt} is null`),
+    // Whether a stored file is still named before it is deleted (findFileKeysInUse): without it, each batch of a
+    // retention run scanned every document.
+    index('documents_pdf_file_idx').on(table.pdfFileKey).where(sql`${table.pdfFileKey} is not null`),
+    // The retention run's candidates, by id (data/retention.ts): finished documents not yet removed to a stub.
+    index('documents_retention_candidates_idx')
+      .on(table.id)
+      .where(
+        sql`${table.removedAt} is null and ${table.type} not in ('template', 'form_request') and (${table.status} in ('declined', 'voided', 'expired') or (${table.status} = 'completed' and ${table.sealedAt} is not null))`,
+      ),
     // A document deleted (an erasure, an account's deletion) is looked up in the copies made from it: without these,
     // each deleted row scanned every document twice (100,000 deleted at once ran past 13 minutes).
     index('documents_template_idx').on(table.templateId).where(sql`${table.templateId} is not null`),
@@ -224,7 +233,12 @@ export const documentParts = pgTable(
     convertedAt: timestamp('converted_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (table) => [index('document_parts_document_idx').on(table.documentId, table.order)],
+  (table) => [
+    index('document_parts_document_idx').on(table.documentId, table.order),
+    // Whether a stored file is still named before it is deleted (findFileKeysInUse: copies share their template's).
+    index('document_parts_original_file_idx').on(table.originalFileKey),
+    index('document_parts_pdf_file_idx').on(table.pdfFileKey).where(sql`${table.pdfFileKey} is not null`),
+  ],
 );
 
 export const signers = pgTable(

@@ -1,0 +1,4 @@
+CREATE INDEX "document_parts_original_file_idx" ON "document_parts" USING btree ("original_file_key");--> statement-breakpoint
+CREATE INDEX "document_parts_pdf_file_idx" ON "document_parts" USING btree ("pdf_file_key") WHERE "document_parts"."pdf_file_key" is not null;--> statement-breakpoint
+CREATE INDEX "documents_pdf_file_idx" ON "documents" USING btree ("pdf_file_key") WHERE "documents"."pdf_file_key" is not null;--> statement-breakpoint
+CREATE INDEX "documents_retention_candidates_idx" ON "documents" USING btree ("id") WHERE "documents"."removed_at" is null and "documents"."type" not in ('template', 'form_request') and ("documents"."status" in ('declined', 'voided', 'expired') or ("documents"."status" = 'completed' and "documents"."sealed_at" is not null));
