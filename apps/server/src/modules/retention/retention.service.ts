@@ -9,6 +9,7 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import { listChainedRows, recordActivity } from '../../data/activity.js';
 import { findFileKeysInUse } from '../../data/document-parts.js';
+import * as erasureRepo from '../../data/erasure.js';
 import * as repo from '../../data/retention.js';
 import type { UserRow } from '../../data/users.js';
 import { activityHash } from '../../platform/crypto/audit-chain.js';
@@ -180,7 +181,7 @@ export function retentionService(deps: RetentionDeps) {
           createdAt: row.createdAt,
         };
         const hash = activityHash(content, previousHash);
-        await repo.rewriteActivityRow(tx, { id: row.id, ...content, previousHash, hash });
+        await erasureRepo.rewriteActivityRow(tx, { id: row.id, ...content, previousHash, hash });
         previousHash = hash;
       }
     }
@@ -190,9 +191,9 @@ export function retentionService(deps: RetentionDeps) {
   /** Every rewrite of an erasure, on the transaction's connection; answers what it did and what it leaves. */
   async function eraseEverywhere(tx: Db, input: { accountId: string; email: string; includeCompleted: boolean }) {
     const { accountId, email } = input;
-    const documents = await repo.findDocumentsWithPerson(tx, { accountId, email });
-    const isTemplate = (document: repo.PersonDocument) => TEMPLATE_TYPES.includes(document.type);
-    const isEvidence = (document: repo.PersonDocument) =>
+    const documents = await erasureRepo.findDocumentsWithPerson(tx, { accountId, email });
+    const isTemplate = (document: erasureRepo.PersonDocument) => TEMPLATE_TYPES.includes(document.type);
+    const isEvidence = (document: erasureRepo.PersonDocument) =>
       document.status === 'completed' && !isTemplate(document) && !document.isRemoved;
     const evidence = documents.filter(isEvidence);
     const toRemove = input.includeCompleted ? evidence.filter((document) => !document.isHeld) : [];
@@ -211,11 +212,11 @@ export function retentionService(deps: RetentionDeps) {
     const rewritten = documents.filter(
       (document) => !isEvidence(document) && !document.isRemoved && !keptIds.has(document.id),
     );
-    const inDocuments = await repo.erasePersonFromDocuments(tx, {
+    const inDocuments = await erasureRepo.erasePersonFromDocuments(tx, {
       documentIds: rewritten.filter((document) => !isTemplate(document)).map((document) => document.id),
       email,
     });
-    const inTemplates = await repo.erasePersonFromDocuments(tx, {
+    const inTemplates = await erasureRepo.erasePersonFromDocuments(tx, {
       documentIds: rewritten.filter(isTemplate).map((document) => document.id),
       email,
     });
@@ -229,11 +230,11 @@ export function retentionService(deps: RetentionDeps) {
       rewritten.map((document) => document.id),
       person,
     );
-    const mentions = await repo.findJsonMentions(tx, { accountId, email, keptIds: [...keptIds] });
+    const mentions = await erasureRepo.findJsonMentions(tx, { accountId, email, keptIds: [...keptIds] });
     for (const event of mentions.events)
-      await repo.replaceEventPayload(tx, event.id, redactJson(event.payload, person));
+      await erasureRepo.replaceEventPayload(tx, event.id, redactJson(event.payload, person));
     for (const answer of mentions.answers) {
-      await repo.replaceIdempotentAnswer(tx, {
+      await erasureRepo.replaceIdempotentAnswer(tx, {
         userId: answer.user_id,
         key: answer.key,
         response: redactJson(answer.response, person),
@@ -246,9 +247,9 @@ export function retentionService(deps: RetentionDeps) {
         recipients: inDocuments.signerIds.length,
         templateRecipients: inTemplates.signerIds.length,
         signingLinks: inDocuments.links + inTemplates.links,
-        sharedWith: await repo.eraseSharedWith(tx, { accountId, email }),
-        bulkSendRows: await repo.eraseBulkRows(tx, { accountId, email }),
-        mails: await repo.eraseOutboxMail(tx, email),
+        sharedWith: await erasureRepo.eraseSharedWith(tx, { accountId, email }),
+        bulkSendRows: await erasureRepo.eraseBulkRows(tx, { accountId, email }),
+        mails: await erasureRepo.eraseOutboxMail(tx, email),
         activities,
         events: mentions.events.length,
         apiAnswers: mentions.answers.length,
@@ -303,14 +304,14 @@ export function retentionService(deps: RetentionDeps) {
       const accountId = accountIdOf(input.user);
       const { email, includeCompleted, dryRun } = input.body;
       const hash = emailHash.hash(email);
-      const isRepeated = await repo.wasErasedBefore(db, { accountId, emailHash: hash });
+      const isRepeated = await erasureRepo.wasErasedBefore(db, { accountId, emailHash: hash });
       const rollback = Symbol('dry run');
       let plan: Awaited<ReturnType<typeof eraseEverywhere>> | undefined;
       try {
         await db.transaction(async (tx) => {
           plan = await eraseEverywhere(tx, { accountId, email, includeCompleted });
           if (dryRun) throw rollback;
-          await repo.recordErasure(tx, {
+          await erasureRepo.recordErasure(tx, {
             accountId,
             requestedBy: input.user.id,
             emailHash: hash,
