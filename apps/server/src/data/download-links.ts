@@ -38,6 +38,13 @@ export async function hasDownloadLink(db: Db, params: { documentId: string; sign
 export async function insertDownloadLink(
   db: Db,
   values: { documentId: string; signerId: string | null; tokenHash: string },
-): Promise<void> {
-  await db.insert(downloadLinks).values(values);
+): Promise<{ id: string }> {
+  const [row] = await db.insert(downloadLinks).values(values).returning({ id: downloadLinks.id });
+  if (!row) throw new Error('the download link was not stored');
+  return row;
+}
+
+/** A link whose mail could not be sent. */
+export async function deleteDownloadLink(db: Db, id: string): Promise<void> {
+  await db.delete(downloadLinks).where(eq(downloadLinks.id, id));
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { findDocument, listSigners } from '../../data/documents.js';
-import { hasDownloadLink, insertDownloadLink } from '../../data/download-links.js';
+import { deleteDownloadLink, hasDownloadLink, insertDownloadLink } from '../../data/download-links.js';
 import { mailBrandingOfOwner } from '../../data/mail-branding.js';
 import { findUserById, notificationSettingsByEmail } from '../../data/users.js';
 import { hashToken, randomToken } from '../../platform/crypto/tokens.js';
@@ -76,22 +76,33 @@ export function completedMailJobs(deps: CompletedMailDeps) {
         // A signer reads it in their own language (a correction gave one) or the document's; the owner in English.
         const language = recipient.signerId === null ? null : (recipient.language ?? document.language);
         const title = document.title || signerMailText(language, 'common.untitledDocument');
-        await deps.mailer.send(
-          renderMail({
-            to: recipient.email,
-            branding,
-            subject: signerMailText(language, 'completed.subject', { title }),
-            greeting: signerMailText(language, 'common.greeting', { name: recipient.name }),
-            paragraphs: [signerMailText(language, 'completed.body', { title })],
-            action: {
-              label: signerMailText(language, 'completed.action'),
-              url: downloadPageUrl(deps.appUrl, { documentId, signerId: recipient.signerId, hash }),
-            },
-            // After the download link, which stays the mail's first address.
-            footer: `${signerMailText(language, 'completed.footer')} ${signerMailText(language, 'completed.verify', { url: `${deps.appUrl}/verify` })}`,
-          }),
-        );
-        await insertDownloadLink(deps.db, { documentId, signerId: recipient.signerId, tokenHash: hashToken(hash) });
+        // Stored before the mail leaves, so the link works the moment it is read; a mail that fails takes it back,
+        // and the retry mails a new one.
+        const link = await insertDownloadLink(deps.db, {
+          documentId,
+          signerId: recipient.signerId,
+          tokenHash: hashToken(hash),
+        });
+        try {
+          await deps.mailer.send(
+            renderMail({
+              to: recipient.email,
+              branding,
+              subject: signerMailText(language, 'completed.subject', { title }),
+              greeting: signerMailText(language, 'common.greeting', { name: recipient.name }),
+              paragraphs: [signerMailText(language, 'completed.body', { title })],
+              action: {
+                label: signerMailText(language, 'completed.action'),
+                url: downloadPageUrl(deps.appUrl, { documentId, signerId: recipient.signerId, hash }),
+              },
+              // After the download link, which stays the mail's first address.
+              footer: `${signerMailText(language, 'completed.footer')} ${signerMailText(language, 'completed.verify', { url: `${deps.appUrl}/verify` })}`,
+            }),
+          );
+        } catch (error) {
+          await deleteDownloadLink(deps.db, link.id);
+          throw error;
+        }
       }
     },
   });
