@@ -4,6 +4,7 @@ import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { isApiError } from '../../api/api-error';
 import { useTranslation } from '../../i18n';
 import { usePageLanguage } from '../../i18n/page-language';
+import { focusOnMount } from '../../ui/focus-on-mount';
 import { loadPdfjs } from '../pdf/pdf-loader';
 import { useSignerIdentity } from './api';
 import { useCheckIdentityCode, useSendIdentityCode } from './mutations';
@@ -106,7 +107,7 @@ export function IdentityCheck(props: { documentId: string; signerId: string; onV
               error={checkError}
               size="lg"
               data-autofocus
-              autoFocus
+              ref={focusOnMount}
             />
             <Button type="submit" size="lg" loading={check.isPending} disabled={code.length !== 6}>
               {t('signing.identityConfirm')}
