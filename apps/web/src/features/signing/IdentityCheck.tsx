@@ -4,6 +4,7 @@ import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { isApiError } from '../../api/api-error';
 import { useTranslation } from '../../i18n';
 import { usePageLanguage } from '../../i18n/page-language';
+import { filteredValue } from '../../ui/filtered-value';
 import { focusOnMount } from '../../ui/focus-on-mount';
 import { loadPdfjs } from '../pdf/pdf-loader';
 import { useSignerIdentity } from './api';
@@ -99,7 +100,9 @@ export function IdentityCheck(props: { documentId: string; signerId: string; onV
             <TextInput
               label={t('signing.identityCodeLabel')}
               value={code}
-              onChange={(event) => setCode(event.currentTarget.value.replace(/\D/g, '').slice(0, 6))}
+              onChange={(event) =>
+                setCode(filteredValue(event.currentTarget, (value) => value.replace(/\D/g, '').slice(0, 6)))
+              }
               autoComplete="one-time-code"
               inputMode="numeric"
               pattern="[0-9]*"
