@@ -85,11 +85,7 @@ export default function SignerPage() {
     );
   }
   if (signers.data && signers.data.length > 1 && signerId === null) {
-    return (
-      <Suspense fallback={null}>
-        <SignerSelectionModal signers={signers.data} onSelect={setSignerId} />
-      </Suspense>
-    );
+    return <SignerSelectionModal signers={signers.data} onSelect={setSignerId} />;
   }
   if (needsCode && signerId !== null && isCodeStepReady) {
     return (
