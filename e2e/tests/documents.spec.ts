@@ -164,7 +164,9 @@ test("a draft's preview draws its pages with pdf.js and shows its fields, read-o
   await expect(page.getByRole('button', { name: 'Download' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Print' })).toHaveCount(0);
   await expect(page.getByRole('region', { name: 'Page 1 of 2' }).locator('canvas')).toBeVisible();
-  expect((await page.getByRole('region', { name: 'Page 1 of 2' }).boundingBox())?.width ?? 999).toBeLessThan(375);
+  await expect
+    .poll(async () => (await page.getByRole('region', { name: 'Page 1 of 2' }).boundingBox())?.width ?? 999)
+    .toBeLessThan(375);
   // Page 1 is drawn again at the phone's width (PdfPageCanvas marks each finished render).
   await expect
     .poll(() =>

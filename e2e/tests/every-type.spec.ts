@@ -199,6 +199,11 @@ test.describe('on a phone', () => {
     await modal.getByRole('tab', { name: 'Draw it in' }).tap();
     await drawOn(page, 'Draw your signature');
     await drawOn(page, 'Draw your initials');
+    // A drawing survives the screen's width changing (a phone turned; a dialog that settles late): resizing a canvas
+    // clears it, and DrawPad used to drop the drawing with it, leaving 'Create Signature' disabled.
+    const screen = page.viewportSize() ?? { width: 375, height: 800 };
+    await page.setViewportSize({ width: 414, height: screen.height });
+    await page.setViewportSize(screen);
     await modal.getByRole('checkbox').tap();
     await modal.getByRole('button', { name: 'Create Signature' }).tap();
     await expect(modal).toHaveCount(0);

@@ -48,11 +48,17 @@ test('scripts are removed at upload; a signed file with scripts is kept until it
   const prepare = page.getByRole('button', { name: 'Prepare Doc for Signing' });
   await expect(prepare).toBeEnabled();
   await expectNoSeriousA11yViolations(page);
-  // On a phone the notice and both buttons fit the row's width.
+  // On a phone the notice and both buttons fit the row's width. Read until the layout has settled: CI's loaded
+  // machine once read the buttons where the 1280 px layout had put them (462 px), just after the resize.
   await page.setViewportSize({ width: 375, height: 800 });
   for (const name of ['Keep as uploaded', 'Remove scripts and actions']) {
-    const box = await choice.getByRole('button', { name }).boundingBox();
-    expect(box && box.x + box.width).toBeLessThanOrEqual(375);
+    const button = choice.getByRole('button', { name });
+    await expect
+      .poll(async () => {
+        const box = await button.boundingBox();
+        return box ? box.x + box.width : Number.POSITIVE_INFINITY;
+      })
+      .toBeLessThanOrEqual(375);
   }
   await page.setViewportSize({ width: 1280, height: 720 });
 

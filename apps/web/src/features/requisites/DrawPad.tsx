@@ -34,25 +34,34 @@ export function DrawPad({
       if (!isCurrent) return;
       const pad = new Pad(canvas, { penColor: '#1a1a2e', minWidth: 1, maxWidth: 3 });
       padRef.current = pad;
+      const emit = () => {
+        onChangeRef.current(pad.isEmpty() ? null : { kind: 'new', dataUrl: pad.toDataURL('image/png') });
+      };
       const fit = () => {
-        // The canvas gets device pixels for its CSS size; resizing clears it, so the drawing starts again.
+        // The canvas gets device pixels for its CSS size. Resizing a canvas clears it, so the strokes drawn so far
+        // (kept in CSS pixels) are drawn again: a drawing survives a phone turned or a dialog that settles late.
         const ratio = Math.max(window.devicePixelRatio || 1, 1);
         if (canvas.offsetWidth === 0 || canvas.width === Math.round(canvas.offsetWidth * ratio)) return;
+        const strokes = pad.toData();
         canvas.width = Math.round(canvas.offsetWidth * ratio);
         canvas.height = Math.round(PAD_HEIGHT * ratio);
         canvas.getContext('2d')?.scale(ratio, ratio);
         pad.clear();
-        onChangeRef.current(null);
+        if (strokes.length > 0) {
+          pad.fromData(strokes);
+          emit();
+        }
       };
       const observer = new ResizeObserver(fit);
       observer.observe(canvas);
       fit();
-      pad.addEventListener('endStroke', () => {
-        onChangeRef.current(pad.isEmpty() ? null : { kind: 'new', dataUrl: pad.toDataURL('image/png') });
-      });
+      pad.addEventListener('endStroke', emit);
+      // Marks the area as listening (signature_pad arrives by a dynamic import): a journey draws once it is set.
+      canvas.dataset.ready = 'true';
       cleanUp = () => {
         observer.disconnect();
         pad.off();
+        delete canvas.dataset.ready;
         padRef.current = null;
       };
     });
