@@ -5,6 +5,7 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { isApiError } from '../../api/api-error';
 import { useTranslation } from '../../i18n';
 import { useTranslateMessage } from '../../i18n/use-translate-message';
+import { focusOnMount } from '../../ui/focus-on-mount';
 import { useCompleteTwoFactor, usePasskeySignIn } from './api';
 import { passkeyFailureMessage, type TwoFactorStep } from './sign-in-answer';
 
@@ -91,7 +92,7 @@ export function TwoFactorPage() {
           autoComplete="one-time-code"
           inputMode={isSms ? 'numeric' : 'text'}
           maxLength={isSms ? 6 : 20}
-          autoFocus
+          ref={focusOnMount}
           disabled={isSessionOver}
         />
         <Button type="submit" loading={complete.isPending} disabled={!isComplete || isSessionOver}>

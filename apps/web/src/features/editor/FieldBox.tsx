@@ -19,6 +19,7 @@ import {
   useState,
 } from 'react';
 import { useTranslation } from '../../i18n';
+import { focusOnMount } from '../../ui/focus-on-mount';
 import { RequisiteImage } from '../requisites';
 import { type Box, movedBox, resizedBox } from './layout';
 import { SIGNER_TINT, signerTextColor } from './signer-colors';
@@ -415,8 +416,7 @@ function OwnTextInput({
       type="text"
       aria-label={label}
       // Opened by a click on the field: typing starts at once.
-      // biome-ignore lint/a11y/noAutofocus: the input exists only because the preparer asked to type
-      autoFocus
+      ref={focusOnMount}
       value={value}
       maxLength={1000}
       onChange={(event) => setValue(event.currentTarget.value)}

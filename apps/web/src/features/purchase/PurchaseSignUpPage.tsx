@@ -10,6 +10,7 @@ import { setServerFieldErrors } from '../../forms/form-errors';
 import { useFieldError } from '../../forms/use-field-error';
 import { useTranslation } from '../../i18n';
 import { useTranslateMessage } from '../../i18n/use-translate-message';
+import { filteredValue } from '../../ui/filtered-value';
 import { useKeepSession } from '../auth/api';
 import { NewAccountFields } from '../auth/NewAccountFields';
 
@@ -111,7 +112,7 @@ function CodeModal(props: { pendingId: string; email: string; onResend: () => Pr
             value={code}
             maxLength={SIGN_UP_CODE_LENGTH}
             autoComplete="one-time-code"
-            onChange={(event) => setCode(event.currentTarget.value.toUpperCase())}
+            onChange={(event) => setCode(filteredValue(event.currentTarget, (value) => value.toUpperCase()))}
           />
           {error ? (
             <Alert color="red" role="alert">

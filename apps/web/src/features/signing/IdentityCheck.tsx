@@ -4,6 +4,8 @@ import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { isApiError } from '../../api/api-error';
 import { useTranslation } from '../../i18n';
 import { usePageLanguage } from '../../i18n/page-language';
+import { filteredValue } from '../../ui/filtered-value';
+import { focusOnMount } from '../../ui/focus-on-mount';
 import { loadPdfjs } from '../pdf/pdf-loader';
 import { useSignerIdentity } from './api';
 import { useCheckIdentityCode, useSendIdentityCode } from './mutations';
@@ -98,7 +100,9 @@ export function IdentityCheck(props: { documentId: string; signerId: string; onV
             <TextInput
               label={t('signing.identityCodeLabel')}
               value={code}
-              onChange={(event) => setCode(event.currentTarget.value.replace(/\D/g, '').slice(0, 6))}
+              onChange={(event) =>
+                setCode(filteredValue(event.currentTarget, (value) => value.replace(/\D/g, '').slice(0, 6)))
+              }
               autoComplete="one-time-code"
               inputMode="numeric"
               pattern="[0-9]*"
@@ -106,7 +110,7 @@ export function IdentityCheck(props: { documentId: string; signerId: string; onV
               error={checkError}
               size="lg"
               data-autofocus
-              autoFocus
+              ref={focusOnMount}
             />
             <Button type="submit" size="lg" loading={check.isPending} disabled={code.length !== 6}>
               {t('signing.identityConfirm')}

@@ -85,7 +85,11 @@ export default function SignerPage() {
     );
   }
   if (signers.data && signers.data.length > 1 && signerId === null) {
-    return <SignerSelectionModal signers={signers.data} onSelect={setSignerId} />;
+    return (
+      <Suspense fallback={null}>
+        <SignerSelectionModal signers={signers.data} onSelect={setSignerId} />
+      </Suspense>
+    );
   }
   if (needsCode && signerId !== null && isCodeStepReady) {
     return (

@@ -1,6 +1,7 @@
 import { TextInput } from '@mantine/core';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from '../../../i18n';
+import { filteredValue } from '../../../ui/filtered-value';
 import { SubmitModal } from './SubmitModal';
 
 /** Asks for a six-digit code (texted, or from the authenticator); the server's refusal shows in the modal. */
@@ -28,7 +29,7 @@ export function CodeModal(props: {
       <TextInput
         label={props.label}
         value={code}
-        onChange={(event) => setCode(event.currentTarget.value.replace(/\D/g, ''))}
+        onChange={(event) => setCode(filteredValue(event.currentTarget, (value) => value.replace(/\D/g, '')))}
         inputMode="numeric"
         autoComplete="one-time-code"
         maxLength={6}
