@@ -1,5 +1,5 @@
 import type { BulkSendBatch } from '@esign/shared';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../platform/db/client.js';
 import { bulkSendBatches, bulkSendRows, documents } from '../platform/db/schema.js';
 
@@ -70,28 +70,34 @@ export async function lockQueuedRows(db: Db, params: { batchId: string; limit: n
     .for('update', { skipLocked: true });
 }
 
-/** A queued row becomes sent (with its document) or failed (with the reason); a finished row stays as it is. */
-export async function finishRow(
-  db: Db,
-  params: { batchId: string; row: number } & (
-    | { status: 'sent'; documentId: string }
-    | { status: 'failed'; error: string }
-  ),
-): Promise<void> {
-  await db
-    .update(bulkSendRows)
-    .set(
-      params.status === 'sent'
-        ? { status: 'sent', documentId: params.documentId, error: null }
-        : { status: 'failed', error: params.error },
-    )
-    .where(
-      and(
-        eq(bulkSendRows.batchId, params.batchId),
-        eq(bulkSendRows.row, params.row),
-        eq(bulkSendRows.status, 'queued'),
-      ),
-    );
+/** How a queued row of a batch ended: sent with its document, or failed with the reason. */
+export type RowOutcome = { row: number } & (
+  | { status: 'sent'; documentId: string }
+  | { status: 'failed'; error: string }
+);
+
+/**
+ * Queued rows of a batch finished, in one statement (a job's turn finishes up to 20 at once): each becomes sent (with
+ * its document) or failed (with the reason); a row already finished stays as it is.
+ */
+export async function finishRows(db: Db, batchId: string, outcomes: RowOutcome[]): Promise<void> {
+  if (outcomes.length === 0) return;
+  await db.execute(sql`
+    update bulk_send_rows r set status = v.status, document_id = coalesce(v.document_id, r.document_id),
+      error = v.error
+    from unnest(${sql.param(outcomes.map((outcome) => outcome.row))}::integer[],
+      ${sql.param(outcomes.map((outcome) => outcome.status))}::text[],
+      ${sql.param(outcomes.map((outcome) => (outcome.status === 'sent' ? outcome.documentId : null)))}::uuid[],
+      ${sql.param(outcomes.map((outcome) => (outcome.status === 'failed' ? outcome.error : null)))}::text[])
+      as v("row", status, document_id, error)
+    where r.batch_id = ${batchId} and r."row" = v."row" and r.status = 'queued'
+  `);
+}
+
+/** One queued row of a batch finished (finishRows with one outcome). */
+export async function finishRow(db: Db, params: { batchId: string } & RowOutcome): Promise<void> {
+  const { batchId, ...outcome } = params;
+  await finishRows(db, batchId, [outcome]);
 }
 
 /** Every row still queued fails with the reason (the job gave up). */

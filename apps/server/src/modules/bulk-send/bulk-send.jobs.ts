@@ -63,11 +63,12 @@ export function bulkSendJobs(deps: BulkSendJobDeps) {
     return jobs.transaction(db, async (tx, queue) => {
       const rows = await repo.lockQueuedRows(tx, { batchId: batch.id, limit: ROWS_PER_TRANSACTION });
       if (rows.length === 0) return false;
-      const failAll = async (reason: string) => {
-        for (const row of rows) {
-          await repo.finishRow(tx, { batchId: batch.id, row: row.row, status: 'failed', error: reason });
-        }
-      };
+      const failAll = (reason: string) =>
+        repo.finishRows(
+          tx,
+          batch.id,
+          rows.map((row) => ({ row: row.row, status: 'failed', error: reason })),
+        );
       const user = await findUserById(tx, batch.userId);
       if (!user) {
         await failAll(MESSAGES.somethingWentWrong);
@@ -80,17 +81,14 @@ export function bulkSendJobs(deps: BulkSendJobDeps) {
       }
       const outcome = await deps.sending.sendDrafts(tx, queue, { user, documentIds: made, sourceIp });
       const refused: string[] = [];
-      for (const [index, row] of rows.entries()) {
+      const outcomes = rows.map((row, index): repo.RowOutcome => {
         const documentId = made[index];
         const error = documentId ? outcome.get(documentId) : undefined;
-        if (!documentId || error) {
-          if (documentId) refused.push(documentId);
-          const reason = error?.message ?? MESSAGES.somethingWentWrong;
-          await repo.finishRow(tx, { batchId: batch.id, row: row.row, status: 'failed', error: reason });
-        } else {
-          await repo.finishRow(tx, { batchId: batch.id, row: row.row, status: 'sent', documentId });
-        }
-      }
+        if (documentId && !error) return { row: row.row, status: 'sent', documentId };
+        if (documentId) refused.push(documentId);
+        return { row: row.row, status: 'failed', error: error?.message ?? MESSAGES.somethingWentWrong };
+      });
+      await repo.finishRows(tx, batch.id, outcomes);
       await repo.deleteDrafts(tx, refused);
       return true;
     });
