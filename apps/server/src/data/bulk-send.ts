@@ -94,12 +94,6 @@ export async function finishRows(db: Db, batchId: string, outcomes: RowOutcome[]
   `);
 }
 
-/** One queued row of a batch finished (finishRows with one outcome). */
-export async function finishRow(db: Db, params: { batchId: string } & RowOutcome): Promise<void> {
-  const { batchId, ...outcome } = params;
-  await finishRows(db, batchId, [outcome]);
-}
-
 /** Every row still queued fails with the reason (the job gave up). */
 export async function failQueuedRows(db: Db, params: { batchId: string; error: string }): Promise<void> {
   await db

@@ -228,7 +228,7 @@ describe('POST document_sign/bulk_send', () => {
         { row: 4, name: 'Carol King', email: uniqueEmail('carol'), prefill: {} },
       ],
     });
-    await repo.finishRow(db, { batchId: batch.id, row: 3, status: 'failed', error: 'earlier run' });
+    await repo.finishRows(db, batch.id, [{ row: 3, status: 'failed', error: 'earlier run' }]);
 
     // The queue runs the job by its name: the definition here only names it and checks the payload.
     const unused = {} as Parameters<typeof bulkSendJobs>[0];
@@ -312,7 +312,7 @@ describe('POST document_sign/bulk_send/{batchId}/retry', () => {
         { row: 3, name: 'Bob Stone', email: uniqueEmail('bob'), prefill: {} },
       ],
     });
-    await repo.finishRow(db, { batchId: batch.id, row: 3, status: 'failed', error: 'earlier run' });
+    await repo.finishRows(db, batch.id, [{ row: 3, status: 'failed', error: 'earlier run' }]);
     const busy = await retry(owner.accessToken, batch.id);
     expect(busy.statusCode).toBe(409);
     expect(busy.json<{ message: string }>().message).toBe(MESSAGES.bulkSendStillSending);
