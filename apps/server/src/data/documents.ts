@@ -1,7 +1,7 @@
 import { type Document, type Language, type Signer, stepOf } from '@esign/shared';
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../platform/db/client.js';
-import { documents, signers } from '../platform/db/schema.js';
+import { documents, signers, users } from '../platform/db/schema.js';
 import { type FieldRow, listFields, listFieldsOf, toFieldDto } from './document-fields.js';
 import { listParts, listPartsOf, type PartRow, toPartDto } from './document-parts.js';
 
@@ -227,12 +227,16 @@ export async function isSignerAccount(db: Db, params: { documentId: string; user
     .limit(1);
   return row !== undefined;
 }
-/** A signer with its document (the signer's mails load both by the signer's id). */
+/**
+ * A signer with its document and the document's owner, in one statement (the mails about a signer load all three by
+ * the signer's id; a bulk send's hundred invitations make it a hot path). Undefined when any of them is gone.
+ */
 export async function findSignerWithDocument(db: Db, signerId: string) {
   const [row] = await db
-    .select({ document: documents, signer: signers })
+    .select({ document: documents, signer: signers, owner: users })
     .from(signers)
     .innerJoin(documents, eq(documents.id, signers.documentId))
+    .innerJoin(users, eq(users.id, documents.userId))
     .where(eq(signers.id, signerId))
     .limit(1);
   return row;

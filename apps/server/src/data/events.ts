@@ -51,61 +51,50 @@ export function eventOfActivity(type: ActivityType): EventType | undefined {
  * numbered in commit order. Templates and forms themselves have no events (a form's submission is its document's).
  */
 export async function recordEvent(db: Db, input: EventInput): Promise<void> {
-  const signerIds = input.signerIds ?? [];
-  const at = input.at ? sql`${input.at.toISOString()}::timestamptz` : sql`now()`;
-  await db.execute(sql`
-    with document as (
-      select d.id, d.user_id, d.team_id, d.title, d.status, d.type from documents d
-      where d.id = ${input.documentId} and d.type not in ('template', 'form_request')
-    ), next as (
-      insert into event_sequences (document_id, last)
-      select id, 1 from document
-      on conflict (document_id) do update set last = event_sequences.last + 1
-      returning last
-    )
-    insert into events (type, user_id, team_id, document_id, sequence, payload, created_at)
-    select ${input.type}, d.user_id, d.team_id, d.id, next.last,
-      jsonb_strip_nulls(jsonb_build_object(
-        'document', jsonb_build_object('id', d.id, 'title', d.title, 'status', d.status, 'type', d.type),
-        'signers', coalesce((select jsonb_agg(jsonb_build_object('id', s.id, 'name', s.name, 'email', s.email)
-          order by s.id) from signers s where s.id in (select value::uuid from jsonb_array_elements_text(${JSON.stringify(signerIds)}::jsonb))),
-          '[]'::jsonb),
-        'message', ${input.message ?? null}::text,
-        'formId', ${input.formId ?? null}::text)),
-      ${at}
-    from document d, next`);
+  await recordEvents(db, [input]);
 }
 
 /**
- * Records events in order. The same plain event of many documents (a bulk delete; a retention run's removals, with
- * their one message) is one statement: the documents' sequence rows are taken in id order, as every other batch
- * takes them.
+ * Records events in the order given, as `recordEvent` records one. Events of different documents go in one
+ * statement (a bulk send's turn of twenty sends, a bulk delete, a retention run's removals): their documents'
+ * sequence rows are taken in id order, as every other batch takes them, and the events are inserted in the order
+ * given. A document named again starts the next statement (one statement numbers a document once).
  */
 export async function recordEvents(db: Db, inputs: EventInput[]): Promise<void> {
-  const [first] = inputs;
-  const ids = [...new Set(inputs.map((input) => input.documentId))];
-  const isOneKind =
-    first !== undefined &&
-    inputs.length > 1 &&
-    ids.length === inputs.length &&
-    inputs.every(
-      (input) =>
-        input.type === first.type &&
-        input.at?.getTime() === first.at?.getTime() &&
-        !input.signerIds?.length &&
-        input.message === first.message &&
-        input.formId === undefined,
-    );
-  if (!isOneKind) {
-    for (const input of inputs) await recordEvent(db, input);
-    return;
+  let group: EventInput[] = [];
+  const documents = new Set<string>();
+  for (const input of inputs) {
+    if (documents.has(input.documentId)) {
+      await insertEvents(db, group);
+      group = [];
+      documents.clear();
+    }
+    group.push(input);
+    documents.add(input.documentId);
   }
-  const at = first.at ? sql`${first.at.toISOString()}::timestamptz` : sql`now()`;
+  await insertEvents(db, group);
+}
+
+/** One statement: the events of `inputs`, each of a different document. */
+async function insertEvents(db: Db, inputs: EventInput[]): Promise<void> {
+  if (inputs.length === 0) return;
+  const given = inputs.map((input) => ({
+    documentId: input.documentId,
+    type: input.type,
+    signerIds: input.signerIds ?? [],
+    message: input.message ?? null,
+    formId: input.formId ?? null,
+    at: input.at?.toISOString() ?? null,
+  }));
   await db.execute(sql`
-    with document as (
+    with given as (
+      select (x ->> 'documentId')::uuid as document_id, x ->> 'type' as type, x -> 'signerIds' as signer_ids,
+        x ->> 'message' as message, x ->> 'formId' as form_id,
+        coalesce((x ->> 'at')::timestamptz, now()) as at, position
+      from jsonb_array_elements(${JSON.stringify(given)}::jsonb) with ordinality as given(x, position)
+    ), document as (
       select d.id, d.user_id, d.team_id, d.title, d.status, d.type from documents d
-      where d.id in (select value::uuid from jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb))
-        and d.type not in ('template', 'form_request')
+      where d.id in (select document_id from given) and d.type not in ('template', 'form_request')
     ), next as (
       insert into event_sequences (document_id, last)
       select id, 1 from document order by id
@@ -113,14 +102,17 @@ export async function recordEvents(db: Db, inputs: EventInput[]): Promise<void> 
       returning document_id, last
     )
     insert into events (type, user_id, team_id, document_id, sequence, payload, created_at)
-    select ${first.type}, d.user_id, d.team_id, d.id, next.last,
+    select g.type, d.user_id, d.team_id, d.id, next.last,
       jsonb_strip_nulls(jsonb_build_object(
         'document', jsonb_build_object('id', d.id, 'title', d.title, 'status', d.status, 'type', d.type),
-        'signers', '[]'::jsonb,
-        'message', ${first.message ?? null}::text)),
-      ${at}
-    from document d join next on next.document_id = d.id
-    order by d.id`);
+        'signers', coalesce((select jsonb_agg(jsonb_build_object('id', s.id, 'name', s.name, 'email', s.email)
+          order by s.id) from signers s where s.id in (select value::uuid from jsonb_array_elements_text(g.signer_ids))),
+          '[]'::jsonb),
+        'message', g.message,
+        'formId', g.form_id)),
+      g.at
+    from given g join document d on d.id = g.document_id join next on next.document_id = d.id
+    order by g.position`);
 }
 
 /** Whether any event waits for the dispatcher (a cheap look before it opens a transaction). */

@@ -10,9 +10,16 @@ import { documents, signers, signingTokens } from '../platform/db/schema.js';
  */
 export async function issueSigningToken(db: Db, params: { documentId: string; signerId: string }): Promise<string> {
   const token = randomToken();
-  await db.insert(signingTokens).values({ ...params, tokenHash: hashToken(token) });
-  // A new link has no wrong codes: a signer locked out through an older link is no longer shown as locked.
+  // One statement (every invitation issues one): the token stored, and, as a new link has no wrong codes, a signer
+  // locked out through an older link no longer shown as locked.
+  const issued = db.$with('issued').as(
+    db
+      .insert(signingTokens)
+      .values({ ...params, tokenHash: hashToken(token) })
+      .returning({ id: signingTokens.id }),
+  );
   await db
+    .with(issued)
     .update(signers)
     .set({ accessLockedAt: null })
     .where(and(eq(signers.id, params.signerId), isNotNull(signers.accessLockedAt)));

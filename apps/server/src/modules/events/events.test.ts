@@ -5,7 +5,7 @@ import { createTestApp, type TestApp } from '../../../test/app.js';
 import { authClient } from '../../../test/auth.js';
 import { documentClient } from '../../../test/documents.js';
 import { awaitingDocument, signerClient, waitForSealed } from '../../../test/signing.js';
-import { recordEvent } from '../../data/events.js';
+import { recordEvent, recordEvents } from '../../data/events.js';
 import { documents, events } from '../../platform/db/schema.js';
 
 let t: TestApp;
@@ -131,6 +131,39 @@ describe('the event outbox', () => {
       sequences.push(last?.sequence);
     }
     expect(sequences).toEqual([1, 2, 1]);
+  });
+
+  it('records events of different kinds in the order given, each with what it names, a document named twice numbered twice', async () => {
+    const first = await awaitingDocument(t.app, { signers: [{ fields: [{ type: 'checkbox' }] }] });
+    const second = await awaitingDocument(t.app, { signers: [{ fields: [{ type: 'checkbox' }] }] });
+    const [firstSigner] = first.signers;
+    if (!firstSigner) throw new Error('no signer');
+    const { db } = t.app.platform.database;
+    const at = new Date('2026-01-02T03:04:05.000Z');
+    await db.transaction((tx) =>
+      recordEvents(tx, [
+        { type: 'document.sent', documentId: first.documentId, signerIds: [firstSigner.id] },
+        { type: 'document.declined', documentId: second.documentId, message: 'Wrong amount', at },
+        { type: 'document.viewed', documentId: first.documentId },
+      ]),
+    );
+    const firsts = await eventsOf(first.documentId);
+    const seconds = await eventsOf(second.documentId);
+    expect(firsts.map((row) => [row.type, row.sequence])).toEqual([
+      ['document.sent', 1],
+      ['document.viewed', 2],
+    ]);
+    expect(firsts[0]?.payload).toEqual({
+      document: { id: first.documentId, title: expect.any(String), status: 'awaiting', type: expect.any(String) },
+      signers: [{ id: firstSigner.id, name: 'Signer 1', email: firstSigner.email }],
+    });
+    expect(seconds).toHaveLength(1);
+    expect(seconds[0]).toMatchObject({ type: 'document.declined', sequence: 1, createdAt: at });
+    expect(seconds[0]?.payload).toMatchObject({ message: 'Wrong amount', signers: [] });
+    // The dispatcher's order is the order given.
+    expect([firsts[0], seconds[0], firsts[1]].map((row) => row?.position)).toEqual(
+      [firsts[0], seconds[0], firsts[1]].map((row) => row?.position).sort((a, b) => (a ?? 0) - (b ?? 0)),
+    );
   });
 
   it('numbers the events of concurrent changes of one document without a gap or a repeat', async () => {

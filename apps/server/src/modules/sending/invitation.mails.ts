@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { findSignerWithDocument } from '../../data/documents.js';
 import { mailBrandingOfOwner } from '../../data/mail-branding.js';
 import { issueSigningToken, signingUrl } from '../../data/signing-tokens.js';
-import { findUserById, notificationSettingsByEmail } from '../../data/users.js';
+import { notificationSettingsByEmail } from '../../data/users.js';
 import type { Db } from '../../platform/db/client.js';
 import { defineJob } from '../../platform/jobs.js';
 import type { Mailer } from '../../platform/mail/mailer.js';
@@ -39,23 +39,24 @@ export function signerMailJobs(deps: SignerMailDeps) {
       const isReminder = isOwnersReminder || isExpiryReminder === true;
       const row = await findSignerWithDocument(deps.db, signerId);
       if (!row || row.document.id !== documentId) return;
-      const { document, signer } = row;
+      const { document, signer, owner: sender } = row;
       // The document moved on (signed, reverted, deleted) before the mail went out: nothing to sign.
       if (document.status !== 'awaiting' || document.deletedAt || signer.isFinished) return;
       // A cc takes no part in the order: it gets only the completed document (completion mails).
       if (signer.recipientRole === 'cc') return;
-      const sender = await findUserById(deps.db, document.userId);
-      if (!sender) return;
       // A signer whose account turned reminders off gets none (the invitation itself always goes out).
       if (isReminder) {
         const settings = (await notificationSettingsByEmail(deps.db, [signer.email])).get(signer.email);
         if (settings && !settings.isReceivingReminders) return;
       }
-      const token = await issueSigningToken(deps.db, { documentId, signerId });
+      // The link and the branding side by side: two statements, one wait.
+      const [token, branding] = await Promise.all([
+        issueSigningToken(deps.db, { documentId, signerId }),
+        mailBrandingOfOwner(deps.db, document.userId, deps.appUrl),
+      ]);
       // A signer corrected to a language of their own reads it in theirs (issue 36).
       const language = signer.language ?? document.language;
       const title = document.title || signerMailText(language, 'common.untitledDocument');
-      const branding = await mailBrandingOfOwner(deps.db, document.userId, deps.appUrl);
       const texts = invitationTexts(language, signer.recipientRole, isReminder, {
         sender: sender.name,
         senderEmail: sender.email,

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { findSignerWithDocument } from '../../data/documents.js';
-import { findUserById } from '../../data/users.js';
 import type { Db } from '../../platform/db/client.js';
 import { defineJob } from '../../platform/jobs.js';
 import type { Mailer } from '../../platform/mail/mailer.js';
@@ -15,8 +14,8 @@ export function openedMailJobs(deps: { db: Db; mailer: Mailer; appUrl: string })
     async handler({ documentId, signerId }) {
       const row = await findSignerWithDocument(deps.db, signerId);
       if (!row || row.document.id !== documentId || row.document.deletedAt || row.signer.isPreparer) return;
-      const owner = await findUserById(deps.db, row.document.userId);
-      if (!owner?.isReceivingOpenedSigning) return;
+      const { owner } = row;
+      if (!owner.isReceivingOpenedSigning) return;
       const title = row.document.title || mailText('common.untitledDocument');
       await deps.mailer.send(
         renderMail({

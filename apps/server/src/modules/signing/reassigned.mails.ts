@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { findSignerWithDocument } from '../../data/documents.js';
 import { mailBrandingOfOwner } from '../../data/mail-branding.js';
-import { findUserById } from '../../data/users.js';
 import type { Db } from '../../platform/db/client.js';
 import { defineJob } from '../../platform/jobs.js';
 import type { Mailer } from '../../platform/mail/mailer.js';
@@ -26,8 +25,7 @@ export function reassignedMailJobs(deps: { db: Db; mailer: Mailer; appUrl: strin
     async handler({ documentId, signerId, from, to, reason }) {
       const row = await findSignerWithDocument(deps.db, signerId);
       if (!row || row.document.id !== documentId || row.document.deletedAt) return;
-      const owner = await findUserById(deps.db, row.document.userId);
-      if (!owner) return;
+      const { owner } = row;
       const title = row.document.title || mailText('common.untitledDocument');
       await deps.mailer.send(
         renderMail({

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { findSignerWithDocument, listSigners } from '../../data/documents.js';
 import { mailBrandingOfOwner } from '../../data/mail-branding.js';
-import { findUserById, notificationSettingsByEmail } from '../../data/users.js';
+import { notificationSettingsByEmail } from '../../data/users.js';
 import type { Db } from '../../platform/db/client.js';
 import { defineJob } from '../../platform/jobs.js';
 import type { Mailer } from '../../platform/mail/mailer.js';
@@ -21,9 +21,7 @@ export function signedMailJobs(deps: { db: Db; mailer: Mailer; appUrl: string })
     async handler({ documentId, signerId }) {
       const row = await findSignerWithDocument(deps.db, signerId);
       if (!row || row.document.id !== documentId || row.document.deletedAt || row.signer.isPreparer) return;
-      const { document, signer } = row;
-      const owner = await findUserById(deps.db, document.userId);
-      if (!owner) return;
+      const { document, signer, owner } = row;
       const branding = await mailBrandingOfOwner(deps.db, document.userId, deps.appUrl);
       const others =
         document.isOrdered && owner.isSendingToAllPartiesInOrderedDocument
