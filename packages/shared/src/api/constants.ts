@@ -1,5 +1,14 @@
 export const API_PREFIX = '/api/v1';
 
+/** The editor's address in the web app: /documents/{id}/edit (its page's entry starts the editor's early loads). */
+export const EDITOR_PAGE_PATH = /^\/documents\/([0-9a-f-]{36})\/edit$/i;
+
+/**
+ * The built web app's page for the editor's address: index.html without the app's preloads in its head, which would
+ * take the connections and the main thread its early first page needs (the web build writes it, the server serves it).
+ */
+export const EDITOR_PAGE_FILE = 'editor.html';
+
 /**
  * The header of a signer's calls (spec section 7, Signing; their contracts are in contracts/signing.ts). A signer
  * has no account: every call carries the link's token in this header (never in a URL the server logs). A logged-in user's bearer token may ride along; it does not replace

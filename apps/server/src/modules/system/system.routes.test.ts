@@ -9,6 +9,10 @@ let webDistDir: string;
 beforeAll(async () => {
   webDistDir = mkdtempSync(join(tmpdir(), 'esign-web-'));
   writeFileSync(join(webDistDir, 'index.html'), '<!doctype html><title>eSign</title><div id="root"></div>');
+  writeFileSync(
+    join(webDistDir, 'editor.html'),
+    '<!doctype html><title>eSign</title><div id="root" data-editor></div>',
+  );
   t = await createTestApp({ webDistDir });
 });
 afterAll(async () => {
@@ -37,6 +41,22 @@ describe('system routes', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toContain('text/html');
     expect(response.body).toContain('<div id="root">');
+  });
+
+  it("answers the editor's address with the editor's page, and only that address", async () => {
+    const id = crypto.randomUUID();
+    const editor = await t.app.inject({
+      method: 'GET',
+      url: `/documents/${id}/edit`,
+      headers: { accept: 'text/html' },
+    });
+    expect(editor.statusCode).toBe(200);
+    expect(editor.body).toContain('data-editor');
+    for (const url of [`/documents/${id}/sign`, `/documents/${id}/edit/more`, '/documents/x/edit', '/login']) {
+      const other = await t.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+      expect(other.statusCode).toBe(200);
+      expect(other.body).not.toContain('data-editor');
+    }
   });
 
   it('sends security headers with a strict Content-Security-Policy and a request id', async () => {

@@ -1,15 +1,17 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { API_PREFIX, type ErrorResponse, MESSAGES } from '@esign/shared';
+import { API_PREFIX, EDITOR_PAGE_FILE, EDITOR_PAGE_PATH, type ErrorResponse, MESSAGES } from '@esign/shared';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 
 /**
  * Serves the built web app. Unknown `/api/*` paths answer 404 JSON; any other GET that wants HTML
- * gets `index.html`, so the web app's own routes work on reload.
+ * gets `index.html`, so the web app's own routes work on reload; the editor's address gets its own page
+ * (`EDITOR_PAGE_FILE`: the same without the app's preloads) when the build has it.
  */
 export async function registerWebApp(app: FastifyInstance, webDistDir: string): Promise<void> {
   const hasWebApp = existsSync(join(webDistDir, 'index.html'));
+  const hasEditorPage = existsSync(join(webDistDir, EDITOR_PAGE_FILE));
   if (hasWebApp) {
     await app.register(fastifyStatic, {
       root: webDistDir,
@@ -28,7 +30,8 @@ export async function registerWebApp(app: FastifyInstance, webDistDir: string): 
     const path = request.url.split('?')[0] ?? '';
     const wantsHtml = request.method === 'GET' && (request.headers.accept ?? '').includes('text/html');
     if (!path.startsWith('/api/') && path !== '/api' && wantsHtml && hasWebApp) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      const page = hasEditorPage && EDITOR_PAGE_PATH.test(path) ? EDITOR_PAGE_FILE : 'index.html';
+      return reply.header('cache-control', 'no-cache').sendFile(page);
     }
     const body: ErrorResponse = { statusCode: 404, code: 'NOT_FOUND', message: MESSAGES.notFound };
     return reply.status(404).send(body);

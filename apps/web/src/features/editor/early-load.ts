@@ -1,59 +1,39 @@
-import type { Document } from '@esign/shared';
-import { getAccessToken } from '../../api/tokens';
+import { type Document, EDITOR_PAGE_PATH } from '@esign/shared';
 import { loadPdfjs, prefetchPdf } from '../pdf/pdf-loader';
-import type { EarlyLoadAnswer, EarlyLoadRequest } from './early-load.worker';
 import { showEarlyPage } from './early-page';
-import { EDITOR_PATH } from './editor-path';
+import type { EarlyWorker } from './early-worker';
 
-export interface EarlyLoad {
-  documentId: string;
-  /** The worker's answer; null when it failed (the screens then ask through the API client). */
-  answer: Promise<EarlyLoadAnswer>;
+export interface EarlyLoad extends EarlyWorker {
   /** Settles once the first page is shown above the app (early-page.ts), or known not to be. */
   firstPage: Promise<void>;
+  /** Settles once pdf.js is loaded (or failed to). */
+  pdfjs: Promise<unknown>;
 }
 
 let early: EarlyLoad | null = null;
 
-/** Runs the early chain of requests in its worker (see early-load.worker.ts); null if that fails. */
-function runWorker(request: EarlyLoadRequest): Promise<EarlyLoadAnswer> {
-  return new Promise((resolve) => {
-    const worker = new Worker(new URL('./early-load.worker.ts', import.meta.url), { type: 'module', name: 'early' });
-    const finish = (answer: EarlyLoadAnswer) => {
-      worker.terminate();
-      resolve(answer);
-    };
-    worker.onmessage = (event: MessageEvent<EarlyLoadAnswer>) => finish(event.data);
-    worker.onerror = () => finish(null);
-    worker.postMessage(request);
-  });
-}
-
 /**
  * Opened straight at the editor (a link or a reload), called by the page's entry before the app's code is evaluated
- * (start-early-loads.ts): a worker fetches the document, the PDF's signed URL and the PDF (none of its requests waits
- * for a busy main thread) while pdf.js and its worker load; the PDF is then opened and its first page shown in the
- * editor's frame (early-page.ts).
+ * (start-early-loads.ts), with the worker it started (early-worker.ts), which fetches the document, the PDF's signed
+ * URL and the PDF (none of its requests waits for a busy main thread): pdf.js and its worker load meanwhile; the PDF
+ * is then opened and its first page shown in the editor's frame (early-page.ts).
  */
-export function startEditorEarlyLoad(pathname: string): EarlyLoad | null {
-  const documentId = EDITOR_PATH.exec(pathname)?.[1];
-  const accessToken = getAccessToken();
-  if (early !== null || documentId === undefined || accessToken === null) return null;
-  const answer = typeof Worker === 'undefined' ? Promise.resolve(null) : runWorker({ documentId, accessToken });
-  void loadPdfjs();
+export function startEditorEarlyLoad(pathname: string, started: EarlyWorker): EarlyLoad | null {
+  if (early !== null) return null;
+  const pdfjs = loadPdfjs().catch(() => undefined);
   const firstPage = showEarlyPage(
     pathname,
-    answer.then((loaded) =>
+    started.answer.then((loaded) =>
       loaded?.url
         ? { draft: loaded.document as Document, pdf: prefetchPdf(loaded.url, loaded.pdf ?? undefined) }
         : null,
     ),
   );
-  early = { documentId, answer, firstPage };
+  early = { ...started, firstPage, pdfjs };
   return early;
 }
 
 /** The early load of the editor at `pathname`, if the page's entry started one. */
 export function editorEarlyLoad(pathname: string): EarlyLoad | null {
-  return early !== null && EDITOR_PATH.exec(pathname)?.[1] === early.documentId ? early : null;
+  return early !== null && EDITOR_PAGE_PATH.exec(pathname)?.[1] === early.documentId ? early : null;
 }
