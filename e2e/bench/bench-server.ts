@@ -28,12 +28,16 @@ export function benchServer(port: number, name: string) {
   async function start(): Promise<void> {
     dataDir = mkdtempSync(join(tmpdir(), `esign-${name}-bench-`));
     // BENCH_LOG_LEVEL=info prints the server's request log (each request's arrival and response time).
-    // Started as `npm start` starts it (scripts/start.mjs): with the server's own Node flags.
-    const flags = JSON.parse(readFileSync(join(root, 'apps/server/node-flags.json'), 'utf8')) as string[];
+    // Started as `npm start` starts it (scripts/start.mjs): with the server's own Node flags and environment.
+    const { flags, env } = JSON.parse(readFileSync(join(root, 'apps/server/node-process.json'), 'utf8')) as {
+      flags: string[];
+      env: Record<string, string>;
+    };
     // BENCH_SERVER_NODE_ARGS (for example `--cpu-prof --cpu-prof-dir=/tmp/prof`) profiles the server under load.
     const nodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
     const started = spawn(process.execPath, [...flags, ...nodeArgs, join(root, 'apps/server/dist/main.js')], {
       env: {
+        ...env,
         ...process.env,
         PORT: String(port),
         DATA_DIR: dataDir,

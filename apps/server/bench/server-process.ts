@@ -4,6 +4,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { serverRoot } from '../src/platform/paths.js';
 
+/** The server's Node flags and environment (`node-process.json`, which `npm start` reads too). */
+interface NodeProcess {
+  flags: string[];
+  env: Record<string, string>;
+}
+
 /** The outbox's key of every benchmark server (DEV_MAIL_TOKEN). */
 export const BENCH_OUTBOX_KEY = 'bench-outbox-key';
 
@@ -30,10 +36,11 @@ export class ServerProcess {
   async start(): Promise<void> {
     // BENCH_SERVER_NODE_ARGS (for example `--cpu-prof --cpu-prof-dir=/tmp/prof`) profiles the server under load.
     const nodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
-    // Started as `npm start` starts it (scripts/start.mjs): with the server's own Node flags.
-    const flags = JSON.parse(readFileSync(join(serverRoot, 'node-flags.json'), 'utf8')) as string[];
+    // Started as `npm start` starts it (scripts/start.mjs): with the server's own Node flags and environment.
+    const { flags, env } = JSON.parse(readFileSync(join(serverRoot, 'node-process.json'), 'utf8')) as NodeProcess;
     this.child = spawn(process.execPath, [...flags, ...nodeArgs, join(serverRoot, this.script)], {
       env: {
+        ...env,
         ...process.env,
         PORT: String(this.port),
         DATA_DIR: this.dataDir,

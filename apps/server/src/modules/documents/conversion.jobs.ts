@@ -83,8 +83,11 @@ export function conversionJobs(deps: ConversionDeps) {
       const merged = await PDF.merge(sources);
       metadata = readPageSizes(merged);
       key = `documents/${documentId}/combined-${revision}.pdf`;
-      await storage.put(key, bufferOf(await merged.save()), PDF_CONTENT_TYPE);
-      if (sources.reduce((total, source) => total + source.byteLength, 0) >= LARGE_FILE_BYTES) releaseLargeBuffers();
+      const saved = await merged.save();
+      await storage.put(key, bufferOf(saved), PDF_CONTENT_TYPE);
+      if (sources.reduce((total, source) => total + source.byteLength, 0) >= LARGE_FILE_BYTES) {
+        releaseLargeBuffers([...sources, saved]);
+      }
     }
     // Stored only if the parts did not change meanwhile; otherwise a newer combine follows.
     await setPdfAnnounced({ documentId, revision, key, metadata });
@@ -146,11 +149,12 @@ export function conversionJobs(deps: ConversionDeps) {
     if (!found || found.part.errorText) return;
     // Converted by an earlier attempt that failed before the combine.
     if (found.part.convertedAt) return combineOrQueue(found.part.documentId);
+    const done: Uint8Array[] = [];
     try {
-      await convert(found);
+      await convert(found, done);
     } finally {
-      // The original's bytes (and the upload's chunks before them) are garbage now.
-      if (found.part.sizeBytes >= LARGE_FILE_BYTES) releaseLargeBuffers();
+      // The original's and the PDF's bytes (and the upload's chunks before them) are garbage now.
+      if (found.part.sizeBytes >= LARGE_FILE_BYTES) releaseLargeBuffers(done);
     }
   }
 
@@ -224,14 +228,17 @@ export function conversionJobs(deps: ConversionDeps) {
     },
   });
 
-  /** Converts a part, stores its PDF and page sizes, and combines the document when it was the last part. */
-  async function convert({
-    part,
-    partCount,
-    partsRevision,
-  }: NonNullable<Awaited<ReturnType<typeof findPartToConvert>>>) {
+  /**
+   * Converts a part, stores its PDF and page sizes, and combines the document when it was the last part. The bytes
+   * it read and made are added to `done` (nothing reads them after it).
+   */
+  async function convert(
+    { part, partCount, partsRevision }: NonNullable<Awaited<ReturnType<typeof findPartToConvert>>>,
+    done: Uint8Array[],
+  ) {
     const partId = part.id;
     const input = bytesOf(await storage.getBuffer(part.originalFileKey));
+    done.push(input);
     let result: Awaited<ReturnType<typeof normalizePdf>>;
     try {
       // 'removed' before a conversion: the owner of a signed file chose to remove its active content.
@@ -246,6 +253,7 @@ export function conversionJobs(deps: ConversionDeps) {
     }
     // Text tags and form fields became fields (issue 37) as the PDF was read: the tags covered, the widgets removed.
     const { found, bytes } = result;
+    if (bytes !== input) done.push(bytes);
     // A sound PDF is kept byte for byte: the original is its own converted file, not stored twice.
     const isUnchanged = bytes === input;
     const pdfFileKey = isUnchanged ? part.originalFileKey : `documents/${part.documentId}/parts/${part.id}.pdf`;
