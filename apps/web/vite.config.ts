@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type HtmlTagDescriptor, type Plugin, type Rolldown } from 'vite';
 // By path: the config is bundled on its own, and the shared package is TypeScript source.
-import { EDITOR_PAGE_FILE } from '../../packages/shared/src/api/constants';
+import { EDITOR_PAGE_FILE } from '../../packages/shared/src/api/constants.ts';
 
 type Chunks = Map<string, Rolldown.OutputChunk>;
 
