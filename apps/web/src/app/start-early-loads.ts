@@ -8,7 +8,8 @@ const LONGEST_WAIT_MS = 1500;
  * fetches its document and PDF starts at once (early-worker.ts), then the editor's early-load code is fetched (no
  * other page carries it), which shows the first page; the app starts once that page is shown (or known not to be,
  * or after at most LONGEST_WAIT_MS): its start would otherwise take the main thread the page needs, on a slow
- * machine for several hundred milliseconds. The app's code downloads meanwhile (preloadApp).
+ * machine for several hundred milliseconds. The editor's page has no preloads of the app's code in its head
+ * (`EDITOR_PAGE_FILE`): the app's import asks for it then.
  */
 export async function startEarlyLoads(): Promise<void> {
   const { pathname } = window.location;

@@ -6,8 +6,6 @@ import type { EarlyWorker } from './early-worker';
 export interface EarlyLoad extends EarlyWorker {
   /** Settles once the first page is shown above the app (early-page.ts), or known not to be. */
   firstPage: Promise<void>;
-  /** Settles once pdf.js is loaded (or failed to). */
-  pdfjs: Promise<unknown>;
 }
 
 let early: EarlyLoad | null = null;
@@ -20,7 +18,7 @@ let early: EarlyLoad | null = null;
  */
 export function startEditorEarlyLoad(pathname: string, started: EarlyWorker): EarlyLoad | null {
   if (early !== null) return null;
-  const pdfjs = loadPdfjs().catch(() => undefined);
+  void loadPdfjs();
   const firstPage = showEarlyPage(
     pathname,
     started.answer.then((loaded) =>
@@ -29,7 +27,7 @@ export function startEditorEarlyLoad(pathname: string, started: EarlyWorker): Ea
         : null,
     ),
   );
-  early = { ...started, firstPage, pdfjs };
+  early = { ...started, firstPage };
   return early;
 }
 
