@@ -6,7 +6,7 @@ import {
   withoutBidiControls,
 } from '@esign/shared';
 import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
-import type { Db } from '../platform/db/client.js';
+import { type Db, readTogether } from '../platform/db/client.js';
 import { documentParts, documents } from '../platform/db/schema.js';
 import { actorTeamColumns } from './access.js';
 
@@ -240,13 +240,15 @@ export async function setPartConverted(
 /** Of `keys`, those some part (original or PDF) or document (combined PDF) still names. */
 export async function findFileKeysInUse(db: Db, keys: string[]): Promise<Set<string>> {
   if (keys.length === 0) return new Set();
-  const [parts, combined] = await Promise.all([
-    db
-      .select({ original: documentParts.originalFileKey, pdf: documentParts.pdfFileKey })
-      .from(documentParts)
-      .where(or(inArray(documentParts.originalFileKey, keys), inArray(documentParts.pdfFileKey, keys))),
-    db.select({ pdf: documents.pdfFileKey }).from(documents).where(inArray(documents.pdfFileKey, keys)),
-  ]);
+  const [parts, combined] = await readTogether(
+    db,
+    () =>
+      db
+        .select({ original: documentParts.originalFileKey, pdf: documentParts.pdfFileKey })
+        .from(documentParts)
+        .where(or(inArray(documentParts.originalFileKey, keys), inArray(documentParts.pdfFileKey, keys))),
+    () => db.select({ pdf: documents.pdfFileKey }).from(documents).where(inArray(documents.pdfFileKey, keys)),
+  );
   const wanted = new Set(keys);
   const used = [...parts.flatMap((row) => [row.original, row.pdf]), ...combined.map((row) => row.pdf)];
   return new Set(used.filter((key): key is string => key !== null && wanted.has(key)));

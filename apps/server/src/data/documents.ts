@@ -1,6 +1,6 @@
 import { type Document, type Language, type Signer, stepOf } from '@esign/shared';
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
-import type { Db } from '../platform/db/client.js';
+import { type Db, readTogether } from '../platform/db/client.js';
 import { documents, signers, users } from '../platform/db/schema.js';
 import { type FieldRow, listFields, listFieldsOf, toFieldDto } from './document-fields.js';
 import { listParts, listPartsOf, type PartRow, toPartDto } from './document-parts.js';
@@ -54,11 +54,12 @@ export interface DocumentChildren {
   fields: FieldRow[];
 }
 export async function loadChildren(db: Db, documentId: string): Promise<DocumentChildren> {
-  const [parts, signerRows, fields] = await Promise.all([
-    listParts(db, documentId),
-    listSigners(db, documentId),
-    listFields(db, documentId),
-  ]);
+  const [parts, signerRows, fields] = await readTogether(
+    db,
+    () => listParts(db, documentId),
+    () => listSigners(db, documentId),
+    () => listFields(db, documentId),
+  );
   return { parts, signers: signerRows, fields };
 }
 /** The children of many documents in three queries, each document's rows in the order loadChildren gives them. */

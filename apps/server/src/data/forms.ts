@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { RateWindow } from '../platform/config.js';
-import type { Db } from '../platform/db/client.js';
+import { type Db, readTogether } from '../platform/db/client.js';
 import { documents, formSubmissions, signers } from '../platform/db/schema.js';
 
 /** A live form's public row (type form_request, not deleted), whatever its status: the service says which serve. */
@@ -31,10 +31,11 @@ export async function lockAndCheckLimits(
 ): Promise<number> {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`form:ip:${params.ip}`}))`);
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`form:id:${params.formId}`}))`);
-  const waits = await Promise.all([
-    waitFor(tx, eq(formSubmissions.ip, params.ip), params.perIp, params.now),
-    waitFor(tx, eq(formSubmissions.formId, params.formId), params.perForm, params.now),
-  ]);
+  const waits = await readTogether(
+    tx,
+    () => waitFor(tx, eq(formSubmissions.ip, params.ip), params.perIp, params.now),
+    () => waitFor(tx, eq(formSubmissions.formId, params.formId), params.perForm, params.now),
+  );
   return Math.max(...waits);
 }
 

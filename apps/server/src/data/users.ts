@@ -11,7 +11,7 @@ import {
 } from '@esign/shared';
 import DataLoader from 'dataloader';
 import { and, eq, inArray, isNotNull, isNull, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../platform/db/client.js';
+import { type Db, readTogether } from '../platform/db/client.js';
 import { documentParts, documents, requisites, sessions, signers, users } from '../platform/db/schema.js';
 import { pictureUrlOf } from '../platform/storage/picture-url.js';
 
@@ -174,25 +174,31 @@ export async function giveDocumentsToHolder(db: Db, documentIds: string[]): Prom
  */
 export async function listFileKeysToErase(db: Db, params: { userId: string; documentIds: string[] }) {
   const ids = params.documentIds;
-  const [parts, whole, pictures] = await Promise.all([
-    ids.length === 0
-      ? []
-      : db
-          .select({ original: documentParts.originalFileKey, pdf: documentParts.pdfFileKey })
-          .from(documentParts)
-          .where(inArray(documentParts.documentId, ids)),
-    ids.length === 0
-      ? []
-      : db
-          .select({ pdf: documents.pdfFileKey, result: documents.resultPdfFileKey })
-          .from(documents)
-          .where(inArray(documents.id, ids)),
-    db
-      .select({ key: requisites.fileKey })
-      .from(requisites)
-      .leftJoin(signers, eq(signers.id, requisites.signerId))
-      .where(or(eq(requisites.userId, params.userId), ids.length === 0 ? undefined : inArray(signers.documentId, ids))),
-  ]);
+  const [parts, whole, pictures] = await readTogether(
+    db,
+    async () =>
+      ids.length === 0
+        ? []
+        : db
+            .select({ original: documentParts.originalFileKey, pdf: documentParts.pdfFileKey })
+            .from(documentParts)
+            .where(inArray(documentParts.documentId, ids)),
+    async () =>
+      ids.length === 0
+        ? []
+        : db
+            .select({ pdf: documents.pdfFileKey, result: documents.resultPdfFileKey })
+            .from(documents)
+            .where(inArray(documents.id, ids)),
+    () =>
+      db
+        .select({ key: requisites.fileKey })
+        .from(requisites)
+        .leftJoin(signers, eq(signers.id, requisites.signerId))
+        .where(
+          or(eq(requisites.userId, params.userId), ids.length === 0 ? undefined : inArray(signers.documentId, ids)),
+        ),
+  );
   const keys = [
     ...parts.flatMap((row) => [row.original, row.pdf]),
     ...whole.flatMap((row) => [row.pdf, row.result]),
